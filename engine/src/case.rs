@@ -1,0 +1,316 @@
+//! Positions and orders as JSON, in the shape of a DATC test case; the format of
+//! `parley adjudicate`.
+//!
+//! Input fields: `variant`, `phase`, `units` (`{"England": ["F lon", ...]}`), `supply_centers`
+//! (ownership, or null), `dislodged` and `contested` (retreat phases), `orders`
+//! (`{"England": ["F lon - nth", ...]}`), and optionally `then`: the retreat steps that follow,
+//! each with its own `phase` and `orders`, adjudicated from this step's result.
+//! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
+//! `units` after, `built` / `removed` / `disbanded` where they apply, `supply_centers` after,
+//! `next_phase`, and `then` with one output per input step.
+
+use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted};
+use crate::map::Location;
+use crate::parse::{parse_location, parse_order, parse_unit};
+use crate::phase::PhaseKind;
+use crate::position::{Dislodged, Position};
+use crate::unit::{PowerId, Unit};
+use crate::variant::Variant;
+use serde_json::{json, Map as JsonMap, Value};
+use std::sync::Arc;
+
+/// A problem with the input, naming the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CaseError(pub String);
+
+impl std::fmt::Display for CaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+fn bad(field: &str, msg: impl std::fmt::Display) -> CaseError {
+    CaseError(format!("field `{field}`: {msg}"))
+}
+
+/// One power's list under a `{"Power": [...]}` object, with the power checked.
+fn power_lists<'a>(
+    variant: &Variant,
+    field: &str,
+    v: Option<&'a Value>,
+) -> Result<Vec<(PowerId, String, Vec<&'a str>)>, CaseError> {
+    let Some(v) = v else { return Ok(Vec::new()) };
+    if v.is_null() {
+        return Ok(Vec::new());
+    }
+    let obj = v.as_object().ok_or_else(|| bad(field, "expected an object of power name to list"))?;
+    let mut out = Vec::new();
+    for (name, list) in obj {
+        let power = variant.power_by_name(name).ok_or_else(|| {
+            let names: Vec<&str> = variant.powers.iter().map(|p| p.name.as_str()).collect();
+            bad(&format!("{field}.{name}"), format!("'{name}' is not a power of {}; the powers are {}", variant.name, names.join(", ")))
+        })?;
+        let arr = list.as_array().ok_or_else(|| bad(&format!("{field}.{name}"), "expected a list of strings"))?;
+        let mut items = Vec::new();
+        for (i, s) in arr.iter().enumerate() {
+            items.push(s.as_str().ok_or_else(|| bad(&format!("{field}.{name}[{i}]"), "expected a string"))?);
+        }
+        out.push((power, name.clone(), items));
+    }
+    Ok(out)
+}
+
+fn read_unit(variant: &Variant, field: &str, power: PowerId, s: &str) -> Result<Unit, CaseError> {
+    let r = parse_unit(&variant.grammar(), s).map_err(|e| bad(field, e))?;
+    let kind = r.kind.ok_or_else(|| bad(field, format!("'{s}' needs a unit kind, such as \"A par\" or \"F lon\"")))?;
+    let mut location = Location { province: r.province, coast: r.coast };
+    if kind == crate::unit::UnitKind::Army {
+        location.coast = None;
+    }
+    if !variant.rules.can_stand(&variant.map, kind, location) {
+        return Err(bad(field, format!("a {} cannot stand at {}", kind.name(), variant.map.location_name(location))));
+    }
+    Ok(Unit { power, kind, location })
+}
+
+/// A position and its orders, read from a case.
+pub struct CaseInput {
+    pub variant: Arc<Variant>,
+    pub position: Position,
+    pub centres_given: bool,
+    /// (power, order text as written, parsed order).
+    pub orders: Vec<(PowerId, String, Submitted)>,
+    pub then: Vec<Value>,
+}
+
+/// Reads one case; every error names the field it is in.
+pub fn read_case(v: &Value, variant_override: Option<Arc<Variant>>) -> Result<CaseInput, CaseError> {
+    let obj = v.as_object().ok_or_else(|| CaseError("expected a JSON object".into()))?;
+    let variant = match variant_override {
+        Some(v) => v,
+        None => {
+            let id = match obj.get("variant") {
+                None | Some(Value::Null) => "standard",
+                Some(Value::String(s)) => s.as_str(),
+                Some(_) => return Err(bad("variant", "expected a variant id such as \"standard\"")),
+            };
+            Variant::builtin(id).map_err(|e| bad("variant", e))?
+        }
+    };
+    read_step(obj, variant, None)
+}
+
+fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Option<&Position>) -> Result<CaseInput, CaseError> {
+    let phase_text = obj
+        .get("phase")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad("phase", "missing; expected a phase such as \"Spring 1901 movement\""))?;
+    let phase = variant.calendar.parse(phase_text).map_err(|e| bad("phase", e))?;
+
+    let mut position = match carried {
+        Some(p) => Position { phase, ..p.clone() },
+        None => variant.empty_position(phase),
+    };
+    let mut centres_given = false;
+    if carried.is_none() || obj.contains_key("units") {
+        let mut units = Vec::new();
+        for (power, name, list) in power_lists(&variant, "units", obj.get("units"))? {
+            for (i, s) in list.iter().enumerate() {
+                let u = read_unit(&variant, &format!("units.{name}[{i}]"), power, s)?;
+                if let Some(other) = units.iter().find(|o: &&Unit| o.location.province == u.location.province) {
+                    return Err(bad(&format!("units.{name}[{i}]"), format!("{} already holds {}", variant.map.province(u.location.province).name, unit_text(&variant, other))));
+                }
+                units.push(u);
+            }
+        }
+        if carried.is_none() || !units.is_empty() {
+            position.units = units;
+        }
+    }
+    if let Some(sc) = obj.get("supply_centers") {
+        if !sc.is_null() {
+            centres_given = true;
+            position.owners.iter_mut().for_each(|o| *o = None);
+            for (power, name, list) in power_lists(&variant, "supply_centers", Some(sc))? {
+                for (i, s) in list.iter().enumerate() {
+                    let field = format!("supply_centers.{name}[{i}]");
+                    let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
+                    if !variant.map.province(t.province).supply_center {
+                        return Err(bad(&field, format!("{} is not a supply centre", variant.map.province(t.province).name)));
+                    }
+                    position.owners[t.province.0 as usize] = Some(power);
+                }
+            }
+        }
+    }
+    if let Some(d) = obj.get("dislodged") {
+        if !d.is_null() {
+            let arr = d.as_array().ok_or_else(|| bad("dislodged", "expected a list of {power, unit, attacker_from}"))?;
+            position.dislodged.clear();
+            for (i, e) in arr.iter().enumerate() {
+                let f = format!("dislodged[{i}]");
+                let power_name = e.get("power").and_then(Value::as_str).ok_or_else(|| bad(&format!("{f}.power"), "missing"))?;
+                let power = variant.power_by_name(power_name).ok_or_else(|| bad(&format!("{f}.power"), format!("'{power_name}' is not a power")))?;
+                let us = e.get("unit").and_then(Value::as_str).ok_or_else(|| bad(&format!("{f}.unit"), "missing"))?;
+                let unit = read_unit(&variant, &format!("{f}.unit"), power, us)?;
+                let af = e.get("attacker_from").and_then(Value::as_str).ok_or_else(|| bad(&format!("{f}.attacker_from"), "missing"))?;
+                let attacker_from = parse_location(&variant.grammar(), af).map_err(|er| bad(&format!("{f}.attacker_from"), er))?.province;
+                let via = match e.get("via_convoy") {
+                    None | Some(Value::Null) => carried
+                        .and_then(|c| c.dislodged.iter().find(|x| x.unit == unit && x.attacker_from == attacker_from))
+                        .is_some_and(|x| x.attacker_came_by_convoy),
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return Err(bad(&format!("{f}.via_convoy"), "expected true or false")),
+                };
+                position.dislodged.push(Dislodged { unit, attacker_from, attacker_came_by_convoy: via });
+            }
+        }
+    }
+    if let Some(c) = obj.get("contested") {
+        if !c.is_null() {
+            let arr = c.as_array().ok_or_else(|| bad("contested", "expected a list of provinces"))?;
+            position.contested.clear();
+            for (i, p) in arr.iter().enumerate() {
+                let s = p.as_str().ok_or_else(|| bad(&format!("contested[{i}]"), "expected a string"))?;
+                let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&format!("contested[{i}]"), e))?;
+                position.contested.push(t.province);
+            }
+        }
+    }
+    let mut orders = Vec::new();
+    for (power, _name, list) in power_lists(&variant, "orders", obj.get("orders"))? {
+        for s in list {
+            let parsed = parse_order(&variant.grammar(), s).map_err(|e| e.message);
+            orders.push((power, s.to_string(), Submitted { power, order: parsed }));
+        }
+    }
+    let then = match obj.get("then") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a.clone(),
+        Some(_) => return Err(bad("then", "expected a list of following steps")),
+    };
+    Ok(CaseInput { variant, position, centres_given, orders, then })
+}
+
+fn unit_text(variant: &Variant, u: &Unit) -> String {
+    format!("{} {}", u.kind.letter(), variant.map.location_name(u.location))
+}
+
+fn units_json(variant: &Variant, units: &[Unit]) -> Value {
+    let mut out = JsonMap::new();
+    for (i, p) in variant.powers.iter().enumerate() {
+        let mut mine: Vec<&Unit> = units.iter().filter(|u| u.power.0 as usize == i).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        mine.sort_by_key(|u| variant.map.location_name(u.location));
+        out.insert(p.name.clone(), mine.iter().map(|u| Value::String(unit_text(variant, u))).collect());
+    }
+    Value::Object(out)
+}
+
+fn centres_json(variant: &Variant, position: &Position) -> Value {
+    let mut out = JsonMap::new();
+    for (i, p) in variant.powers.iter().enumerate() {
+        let mut mine: Vec<String> = position.centres_of(PowerId(i as u8)).map(|c| variant.map.province(c).id.clone()).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        mine.sort();
+        out.insert(p.name.clone(), mine.into_iter().map(Value::String).collect());
+    }
+    Value::Object(out)
+}
+
+/// Adjudicates a case read by [`read_case`] and writes its result, following `then` steps.
+pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
+    let variant = &input.variant;
+    let subs: Vec<Submitted> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
+    let adj: Adjudication = adjudicate(variant, &input.position, &subs);
+    let mut out = JsonMap::new();
+    out.insert("phase".into(), json!(variant.calendar.name(input.position.phase)));
+    let results: Vec<Value> = input
+        .orders
+        .iter()
+        .zip(&adj.results)
+        .map(|((p, text, _), r)| {
+            let mut o = JsonMap::new();
+            o.insert("power".into(), json!(variant.power_name(*p)));
+            o.insert("order".into(), json!(text));
+            o.insert("result".into(), json!(r.verdict.word()));
+            o.insert("reason".into(), json!(r.reason));
+            Value::Object(o)
+        })
+        .collect();
+    out.insert("results".into(), Value::Array(results));
+    let kind = variant.calendar.kind(input.position.phase);
+    if kind == PhaseKind::Movement {
+        let d: Vec<Value> = adj
+            .dislodged
+            .iter()
+            .map(|d| {
+                json!({
+                    "power": variant.power_name(d.dislodged.unit.power),
+                    "unit": unit_text(variant, &d.dislodged.unit),
+                    "attacker_from": variant.map.province(d.dislodged.attacker_from).id,
+                    "via_convoy": d.dislodged.attacker_came_by_convoy,
+                    "retreats": d.retreats.iter().map(|l| variant.map.location_name(*l)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        out.insert("dislodged".into(), Value::Array(d));
+        let contested: Vec<String> = adj.after.contested.iter().map(|p| variant.map.province(*p).id.clone()).collect();
+        out.insert("contested".into(), json!(contested));
+    }
+    out.insert("units".into(), units_json(variant, &adj.after.units));
+    let power_unit = |u: &Unit| json!({"power": variant.power_name(u.power), "unit": unit_text(variant, u)});
+    match kind {
+        PhaseKind::Adjustment => {
+            out.insert("built".into(), adj.built.iter().map(power_unit).collect());
+            let removed: Vec<Value> = adj
+                .removed
+                .iter()
+                .map(|(u, by)| {
+                    let mut v = power_unit(u);
+                    v["by"] = json!(match by {
+                        RemovalCause::Order => "order",
+                        RemovalCause::CivilDisorder => "civil_disorder",
+                    });
+                    v
+                })
+                .collect();
+            out.insert("removed".into(), Value::Array(removed));
+        }
+        PhaseKind::Retreat => {
+            out.insert("disbanded".into(), adj.disbanded.iter().map(power_unit).collect());
+        }
+        _ => {}
+    }
+    out.insert(
+        "supply_centers".into(),
+        if input.centres_given { centres_json(variant, &adj.after) } else { Value::Null },
+    );
+    out.insert("next_phase".into(), json!(variant.calendar.name(adj.after.phase)));
+    if !input.then.is_empty() {
+        let mut steps = Vec::new();
+        let mut carried = adj.after.clone();
+        for (i, step) in input.then.iter().enumerate() {
+            let sobj = step.as_object().ok_or_else(|| bad(&format!("then[{i}]"), "expected an object"))?;
+            let mut next = read_step(sobj, variant.clone(), Some(&carried)).map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
+            next.centres_given = input.centres_given;
+            let result = run_case(&next)?;
+            carried = next_position(&next);
+            steps.push(result);
+        }
+        out.insert("then".into(), Value::Array(steps));
+    }
+    Ok(Value::Object(out))
+}
+
+/// The position after adjudicating a case (used to chain steps).
+pub fn next_position(input: &CaseInput) -> Position {
+    let subs: Vec<Submitted> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
+    adjudicate(&input.variant, &input.position, &subs).after
+}

@@ -1,0 +1,212 @@
+//! Adjustment phases: builds where a power has more centres than units, removals where it
+//! has fewer, and civil disorder for removals nobody ordered.
+
+use super::{describe, Adjudication, OrderResult, RemovalCause, Submitted};
+use crate::map::{Location, ProvinceId};
+use crate::order::Order;
+use crate::position::Position;
+use crate::rulebook::{ExcessAdjustments, RemovalRule};
+use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variant::Variant;
+use std::collections::VecDeque;
+
+pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+    let map = &variant.map;
+    let rules = &variant.rules;
+    let npowers = variant.powers.len();
+    // Positive: builds due; negative: removals due.
+    let due: Vec<i64> = (0..npowers)
+        .map(|p| {
+            let p = PowerId(p as u8);
+            let supply = rules.supply(variant, position, p) as i64;
+            let units = position.units.iter().filter(|u| u.power == p).count() as i64;
+            supply - units
+        })
+        .collect();
+    let mut left = due.clone();
+    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    let mut built: Vec<Unit> = Vec::new();
+    let mut removed: Vec<(Unit, RemovalCause)> = Vec::new();
+    let mut sites: Vec<Option<Vec<ProvinceId>>> = vec![None; npowers];
+
+    // With IgnoreAll, a power that orders more than it is due has all its orders ignored.
+    let over_ordered: Vec<bool> = (0..npowers)
+        .map(|p| {
+            let n = orders
+                .iter()
+                .filter(|s| s.power.0 as usize == p)
+                .filter(|s| matches!(s.order, Ok(Order::Build { .. } | Order::Waive | Order::Disband { .. })))
+                .count() as i64;
+            variant.options.excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
+        })
+        .collect();
+
+    for sub in orders {
+        let p = sub.power.0 as usize;
+        let order = match &sub.order {
+            Ok(o) => o,
+            Err(e) => {
+                results.push(OrderResult::illegal(e.clone()));
+                continue;
+            }
+        };
+        let result = match order {
+            Order::Build { unit } => {
+                let sites = sites[p].get_or_insert_with(|| rules.build_sites(variant, position, sub.power));
+                let pname = &map.province(unit.province).name;
+                if due[p] <= 0 {
+                    OrderResult::illegal(format!("{} has no builds due", variant.power_name(sub.power)))
+                } else if over_ordered[p] {
+                    OrderResult::fails("more adjustment orders than builds due: all are ignored")
+                } else if built.iter().any(|b| b.location.province == unit.province && b.power == sub.power) {
+                    OrderResult::fails(format!("a unit was already built in {pname}"))
+                } else if !sites.contains(&unit.province) {
+                    let names: Vec<&str> = sites.iter().map(|s| map.province(*s).id.as_str()).collect();
+                    let what = format!("{pname} is not an empty home centre {} owns", variant.power_name(sub.power));
+                    OrderResult::illegal(format!("{what}; it may build in: {}", if names.is_empty() { "nowhere".into() } else { names.join(", ") }))
+                } else {
+                    match build_location(variant, *unit) {
+                        Err(e) => OrderResult::illegal(e),
+                        Ok(_) if left[p] <= 0 => OrderResult::fails("all the builds due have been used"),
+                        Ok((kind, loc)) => {
+                            left[p] -= 1;
+                            sites.retain(|s| *s != unit.province);
+                            built.push(Unit { power: sub.power, kind, location: loc });
+                            OrderResult::ok()
+                        }
+                    }
+                }
+            }
+            Order::Waive => {
+                if due[p] <= 0 {
+                    OrderResult::illegal(format!("{} has no builds due to waive", variant.power_name(sub.power)))
+                } else if left[p] <= 0 {
+                    OrderResult::fails("all the builds due have been used")
+                } else {
+                    left[p] -= 1;
+                    OrderResult::ok()
+                }
+            }
+            Order::Disband { unit } => {
+                let found = position.units.iter().find(|u| u.location.province == unit.province);
+                match found {
+                    None => OrderResult::illegal(format!("there is no unit in {}", map.province(unit.province).name)),
+                    Some(u) if u.power != sub.power => OrderResult::illegal(format!(
+                        "{} belongs to {}",
+                        describe(variant, u),
+                        variant.power_name(u.power)
+                    )),
+                    Some(u) if unit.kind.is_some_and(|k| k != u.kind) => {
+                        OrderResult::illegal(format!("the unit there is {}", describe(variant, u)))
+                    }
+                    Some(_) if due[p] >= 0 => {
+                        OrderResult::illegal(format!("{} has no removals due", variant.power_name(sub.power)))
+                    }
+                    Some(_) if over_ordered[p] => OrderResult::fails("more adjustment orders than removals due: all are ignored"),
+                    Some(u) if removed.iter().any(|(r, _)| r == u) => OrderResult::fails(format!("{} is already removed", describe(variant, u))),
+                    Some(_) if left[p] >= 0 => OrderResult::fails("all the removals due have been ordered"),
+                    Some(u) => {
+                        left[p] += 1;
+                        removed.push((*u, RemovalCause::Order));
+                        OrderResult::ok()
+                    }
+                }
+            }
+            _ => OrderResult::illegal("in an adjustment phase the orders are build (B), disband (D) or waive"),
+        };
+        results.push(result);
+    }
+
+    // Civil disorder: removals nobody ordered.
+    for (p, &owed) in left.iter().enumerate() {
+        let mut owed = -owed;
+        if owed <= 0 {
+            continue;
+        }
+        let power = PowerId(p as u8);
+        let mut candidates: Vec<(u32, Unit)> = position
+            .units
+            .iter()
+            .filter(|u| u.power == power && !removed.iter().any(|(r, _)| r == *u))
+            .map(|u| (removal_distance(variant, position, u), *u))
+            .collect();
+        candidates.sort_by(|(da, a), (db, b)| {
+            db.cmp(da)
+                .then((a.kind == UnitKind::Army).cmp(&(b.kind == UnitKind::Army)))
+                .then(map.province(a.location.province).name.cmp(&map.province(b.location.province).name))
+        });
+        for (_, u) in candidates {
+            if owed == 0 {
+                break;
+            }
+            removed.push((u, RemovalCause::CivilDisorder));
+            owed -= 1;
+        }
+    }
+
+    let mut after = position.clone();
+    after.units.retain(|u| !removed.iter().any(|(r, _)| r == u));
+    after.units.extend(built.iter().copied());
+    after.phase = variant.calendar.next(position.phase);
+    Adjudication { results, after, dislodged: Vec::new(), built, removed, disbanded: Vec::new() }
+}
+
+/// The unit kind and exact location of a build order, with its coast settled.
+fn build_location(variant: &Variant, unit: crate::order::UnitRef) -> Result<(UnitKind, Location), String> {
+    let map = &variant.map;
+    let p = map.province(unit.province);
+    let Some(kind) = unit.kind else {
+        return Err(format!("say which unit to build in {}: A (army) or F (fleet)", p.name));
+    };
+    let loc = Location { province: unit.province, coast: unit.coast };
+    if kind == UnitKind::Army && unit.coast.is_some() {
+        return Err(format!("an army is built in {}, not on a coast", p.name));
+    }
+    if kind != UnitKind::Army && !p.coasts.is_empty() && unit.coast.is_none() {
+        return Err(format!("say which coast of {} to build the fleet on: {}", p.name, p.coasts.join(" or ")));
+    }
+    if !variant.rules.can_stand(map, kind, loc) || !map.province(unit.province).borders.iter().any(|b| variant.rules.can_cross(map, kind, b) && (kind == UnitKind::Army || b.from_coast == loc.coast)) {
+        return Err(format!("{} {} cannot be built in {}", article(kind), kind.name(), p.name));
+    }
+    Ok((kind, loc))
+}
+
+fn article(kind: UnitKind) -> &'static str {
+    if kind == UnitKind::Army {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// How far a unit is from where it belongs, by the rulebook's civil-disorder rule.
+fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 {
+    let map = &variant.map;
+    let (targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options.removal {
+        RemovalRule::FurthestFromOwnedCentre => (position.centres_of(unit.power).collect(), false),
+        RemovalRule::FurthestFromHomeByOwnPath => (
+            map.province_ids().filter(|p| position.homes[p.0 as usize] == Some(unit.power)).collect(),
+            true,
+        ),
+    };
+    let mut dist = vec![u32::MAX; map.provinces.len()];
+    let start = unit.location.province;
+    dist[start.0 as usize] = 0;
+    let mut queue = VecDeque::from([start]);
+    while let Some(p) = queue.pop_front() {
+        if targets.contains(&p) {
+            return dist[p.0 as usize];
+        }
+        for b in &map.province(p).borders {
+            if by_own_path && !variant.rules.can_cross(map, unit.kind, b) {
+                continue;
+            }
+            let q = b.to.province.0 as usize;
+            if dist[q] == u32::MAX {
+                dist[q] = dist[p.0 as usize] + 1;
+                queue.push_back(b.to.province);
+            }
+        }
+    }
+    u32::MAX
+}

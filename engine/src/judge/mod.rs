@@ -1,0 +1,185 @@
+//! The judge: adjudicates one phase of orders and produces the position after it.
+//!
+//! [`adjudicate`] dispatches on the phase kind to [`movement`], [`retreat`] or [`adjustment`].
+//! Every submitted order gets exactly one [`OrderResult`], in the order given, so a player can
+//! see what became of each line they wrote.
+
+mod adjustment;
+mod movement;
+mod retreat;
+mod route;
+
+use crate::map::Location;
+use crate::order::Order;
+use crate::phase::PhaseKind;
+use crate::position::{Dislodged, Position};
+use crate::unit::{PowerId, Unit};
+use crate::variant::Variant;
+
+/// One order as a power submitted it: understood, or not.
+#[derive(Clone, Debug)]
+pub struct Submitted {
+    pub power: PowerId,
+    pub order: Result<Order, String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Succeeds,
+    Fails,
+    /// The order cannot be carried out as written; the unit acts as if it had no order.
+    Illegal,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Succeeds => "succeeds",
+            Verdict::Fails => "fails",
+            Verdict::Illegal => "illegal",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderResult {
+    pub verdict: Verdict,
+    /// Why, in a player's words ("bounced with A mun", "no unit in Paris").
+    pub reason: String,
+}
+
+impl OrderResult {
+    fn ok() -> Self {
+        OrderResult { verdict: Verdict::Succeeds, reason: String::new() }
+    }
+    fn fails(reason: impl Into<String>) -> Self {
+        OrderResult { verdict: Verdict::Fails, reason: reason.into() }
+    }
+    fn illegal(reason: impl Into<String>) -> Self {
+        OrderResult { verdict: Verdict::Illegal, reason: reason.into() }
+    }
+}
+
+/// A unit dislodged this movement phase, with where it may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DislodgedReport {
+    pub dislodged: Dislodged,
+    pub retreats: Vec<Location>,
+}
+
+/// Why a unit left the board in an adjustment phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemovalCause {
+    Order,
+    CivilDisorder,
+}
+
+#[derive(Clone, Debug)]
+pub struct Adjudication {
+    /// One per submitted order, in the same order.
+    pub results: Vec<OrderResult>,
+    /// The position after the phase, already at the next phase.
+    pub after: Position,
+    pub dislodged: Vec<DislodgedReport>,
+    pub built: Vec<Unit>,
+    pub removed: Vec<(Unit, RemovalCause)>,
+    /// Units lost in a retreat phase (no order, no legal retreat, or a retreat standoff).
+    pub disbanded: Vec<Unit>,
+}
+
+/// Adjudicates the orders of one phase. Units without orders hold, retreats without orders
+/// disband, missing builds are waived and missing removals follow the rulebook's rule.
+pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+    let mut adj = match variant.calendar.kind(position.phase) {
+        PhaseKind::Movement => movement::adjudicate(variant, position, orders),
+        PhaseKind::Retreat => retreat::adjudicate(variant, position, orders),
+        PhaseKind::Adjustment => adjustment::adjudicate(variant, position, orders),
+        PhaseKind::Setup => Adjudication {
+            results: orders
+                .iter()
+                .map(|_| OrderResult::illegal("this variant has no setup orders"))
+                .collect(),
+            after: Position { phase: variant.calendar.next(position.phase), ..position.clone() },
+            dislodged: Vec::new(),
+            built: Vec::new(),
+            removed: Vec::new(),
+            disbanded: Vec::new(),
+        },
+    };
+    variant.rules.after_phase(variant, position, &mut adj.after);
+    adj
+}
+
+/// Gives every supply centre with a unit on it to that unit's power.
+fn take_centres(variant: &Variant, position: &mut Position) {
+    for u in &position.units {
+        let p = u.location.province;
+        if variant.map.province(p).supply_center {
+            position.owners[p.0 as usize] = Some(u.power);
+        }
+    }
+}
+
+/// The next phase after a movement or retreat phase, taking centres at the end of the year.
+fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) {
+    let cal = &variant.calendar;
+    let phase = position.phase;
+    if had_dislodgements {
+        position.phase = cal.next_of(phase, |k| k == PhaseKind::Retreat);
+        return;
+    }
+    if cal.ends_centre_count(phase) {
+        take_centres(variant, position);
+    }
+    position.phase = cal.next_of(phase, |k| k != PhaseKind::Retreat);
+}
+
+/// "the army in Paris", for reasons.
+fn describe(variant: &Variant, unit: &Unit) -> String {
+    format!("{} {}", unit.kind.letter(), variant.map.location_name(unit.location))
+}
+
+/// Finds the unit an order is for and checks it belongs to the power ordering it.
+fn find_unit(
+    variant: &Variant,
+    units: &[Unit],
+    power: PowerId,
+    order: &Order,
+) -> Result<usize, String> {
+    let map = &variant.map;
+    let Some(r) = order.unit() else {
+        return Err("the order names no unit".into());
+    };
+    let name = &map.province(r.province).name;
+    let Some(i) = units.iter().position(|u| u.location.province == r.province) else {
+        return Err(format!("there is no unit in {name}"));
+    };
+    let u = &units[i];
+    if u.power != power {
+        return Err(format!(
+            "the {} in {name} belongs to {}, not {}",
+            u.kind.name(),
+            variant.power_name(u.power),
+            variant.power_name(power)
+        ));
+    }
+    if let Some(k) = r.kind {
+        if k != u.kind {
+            return Err(format!("the unit in {name} is {} {}, not {} {}", article(u.kind.name()), u.kind.name(), article(k.name()), k.name()));
+        }
+    }
+    if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
+        if c != uc && variant.options.coasts == crate::rulebook::CoastLeniency::Strict {
+            return Err(format!("the fleet is on {}, not {}", map.location_name(u.location), map.location_name(r.location())));
+        }
+    }
+    Ok(i)
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}

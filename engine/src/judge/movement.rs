@@ -1,0 +1,840 @@
+//! Movement phases: checks every order, then resolves moves, supports and convoys together.
+//!
+//! The resolver follows Lucas Kruijswijk's method from the DATC's "math of adjudication":
+//! each order has one yes/no decision (a move succeeds; a support is given; a convoying fleet
+//! stays), decided recursively from the strengths involved. Decisions that depend on
+//! themselves are settled by guessing both ways: if both guesses give the same answer it
+//! stands; if not, the cycle is either circular movement (every move in it succeeds) or a
+//! convoy paradox, settled by the rulebook's [`ParadoxRule`].
+
+use super::route::{border_into, convoy_route_exists, destination, on_convoy_route};
+use super::{advance, describe, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted, Verdict};
+use crate::map::{Location, ProvinceId};
+use crate::order::{Order, Target, UnitRef};
+use crate::position::{Dislodged, Position};
+use crate::rulebook::{ConvoyDisruption, ConvoyIntent, ParadoxRule};
+use crate::unit::{Unit, UnitKind};
+use crate::variant::Variant;
+
+/// What a unit actually does once its order has been checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Hold,
+    Move { to: Location, by_convoy: bool, base: u32 },
+    SupportHold { of: usize },
+    SupportMove { of: usize, into: ProvinceId },
+    /// A support that names a unit not doing what it says: it helps no one.
+    SupportVoid { into: Option<ProvinceId> },
+    Convoy { army: ProvinceId, to: ProvinceId },
+}
+
+/// A checked order before supports and convoys are matched to what units really do.
+#[derive(Clone, Copy, Debug)]
+enum Checked {
+    Hold,
+    Move { to: Location, needs_convoy: bool, via_convoy: bool, base: u32 },
+    SupportHold { target: UnitRef },
+    SupportMove { target: UnitRef, to: Target },
+    Convoy { army: ProvinceId, to: ProvinceId },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Unresolved,
+    Guessing(bool),
+    Resolved(bool),
+}
+
+struct Resolver<'a> {
+    variant: &'a Variant,
+    units: &'a [Unit],
+    acts: Vec<Act>,
+    /// The single unit in each province, for provinces that hold one.
+    occupant: Vec<Option<usize>>,
+    /// Units ordered to move into each province.
+    attackers: Vec<Vec<usize>>,
+    /// Supports that match what each unit does (hold supports or move supports).
+    supports: Vec<Vec<usize>>,
+    /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
+    convoyers: Vec<Vec<usize>>,
+    many: Vec<bool>,
+    state: Vec<State>,
+    deps: Vec<usize>,
+    paradox_failed: Vec<bool>,
+    /// How many times a guessed decision has been read; tells whether a decision leaned on one.
+    guesses_read: u64,
+}
+
+impl<'a> Resolver<'a> {
+    fn origin(&self, u: usize) -> ProvinceId {
+        self.units[u].location.province
+    }
+
+    fn mv(&self, u: usize) -> Option<(ProvinceId, bool, u32)> {
+        match self.acts[u] {
+            Act::Move { to, by_convoy, base } => Some((to.province, by_convoy, base)),
+            _ => None,
+        }
+    }
+
+    fn resolve(&mut self, i: usize) -> bool {
+        match self.state[i] {
+            State::Resolved(r) => return r,
+            State::Guessing(r) => {
+                self.guesses_read += 1;
+                if !self.deps.contains(&i) {
+                    self.deps.push(i);
+                }
+                return r;
+            }
+            State::Unresolved => {}
+        }
+        let old = self.deps.len();
+        let reads = self.guesses_read;
+        self.state[i] = State::Guessing(false);
+        let first = self.decide(i);
+        if self.guesses_read == reads {
+            // No guess was consulted: the answer is final (unless a backup rule already
+            // fixed it while we were deciding).
+            if let State::Resolved(r) = self.state[i] {
+                return r;
+            }
+            self.state[i] = State::Resolved(first);
+            return first;
+        }
+        if self.deps.len() == old || self.deps[old] != i {
+            // Depends on another order's guess, not on its own: part of that order's cycle,
+            // settled when that order is.
+            self.deps.push(i);
+            self.state[i] = State::Guessing(first);
+            return first;
+        }
+        // A cycle through this order: try the other guess.
+        for &d in &self.deps[old..] {
+            self.state[d] = State::Unresolved;
+        }
+        self.deps.truncate(old);
+        self.state[i] = State::Guessing(true);
+        let second = self.decide(i);
+        if first == second {
+            for &d in &self.deps[old..] {
+                self.state[d] = State::Unresolved;
+            }
+            self.deps.truncate(old);
+            self.state[i] = State::Resolved(first);
+            return first;
+        }
+        self.backup_rule(old);
+        self.resolve(i)
+    }
+
+    /// Settles a cycle with no single consistent answer.
+    fn backup_rule(&mut self, old: usize) {
+        let cycle: Vec<usize> = self.deps[old..].to_vec();
+        // A cycle with a convoy in it is a paradox; one of moves alone is circular movement.
+        let paradox = cycle.iter().any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
+        for &d in &cycle {
+            self.state[d] = State::Unresolved;
+        }
+        let mut settled = false;
+        if paradox {
+            let all_hold = self.variant.options.paradox == ParadoxRule::AllHold;
+            for &d in &cycle {
+                match self.acts[d] {
+                    Act::Convoy { .. } => {
+                        self.paradox_failed[d] = true;
+                        self.state[d] = State::Resolved(false);
+                        settled = true;
+                    }
+                    Act::Move { .. } if all_hold => self.state[d] = State::Resolved(false),
+                    _ => {}
+                }
+            }
+        } else {
+            for &d in &cycle {
+                if let Act::Move { .. } = self.acts[d] {
+                    self.state[d] = State::Resolved(true);
+                    settled = true;
+                }
+            }
+        }
+        if !settled {
+            // Cannot happen with the decisions above, but never loop: the cycle's orders fail.
+            for &d in &cycle {
+                self.state[d] = State::Resolved(false);
+            }
+        }
+        self.deps.truncate(old);
+    }
+
+    fn decide(&mut self, i: usize) -> bool {
+        match self.acts[i] {
+            Act::Move { .. } => self.decide_move(i),
+            Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => self.decide_support(i),
+            Act::Convoy { .. } => self.decide_convoy(i),
+            Act::Hold => true,
+        }
+    }
+
+    /// Whether an army moving by convoy has an unbroken chain of fleets.
+    fn path(&mut self, m: usize) -> bool {
+        let Some((to, by_convoy, _)) = self.mv(m) else { return true };
+        if !by_convoy {
+            return true;
+        }
+        let map = &self.variant.map;
+        let from = self.origin(m);
+        let fleets = self.convoyers[m].clone();
+        if self.variant.options.convoy_disruption == ConvoyDisruption::AnyFleet {
+            let mut all = true;
+            for &f in &fleets {
+                all &= self.resolve(f);
+            }
+            if !all {
+                return false;
+            }
+        }
+        // Breadth-first through fleets that stay, resolving each only when reached.
+        let touches = |f: usize, p: ProvinceId| {
+            let loc = self.units[f].location;
+            map.province(loc.province).borders.iter().any(|b| b.fleet && b.to.province == p)
+        };
+        let mut reached = vec![false; fleets.len()];
+        let mut frontier: Vec<usize> = (0..fleets.len()).filter(|&k| touches(fleets[k], from)).collect();
+        for &k in &frontier {
+            reached[k] = true;
+        }
+        while let Some(k) = frontier.pop() {
+            let f = fleets[k];
+            if !self.resolve(f) {
+                continue;
+            }
+            if touches(f, to) {
+                return true;
+            }
+            let fp = self.units[f].location.province;
+            for (j, &g) in fleets.iter().enumerate() {
+                if !reached[j] && touches(g, fp) {
+                    reached[j] = true;
+                    frontier.push(j);
+                }
+            }
+        }
+        false
+    }
+
+    /// The unit in `m`'s destination if it is moving back into `m`'s origin, neither by convoy.
+    fn head_to_head(&self, m: usize) -> Option<usize> {
+        let (to, by_convoy, _) = self.mv(m)?;
+        if by_convoy {
+            return None;
+        }
+        let o = self.occupant[to.0 as usize]?;
+        let (oto, obc, _) = self.mv(o)?;
+        if obc || oto != self.origin(m) {
+            return None;
+        }
+        // With the coastal crawl, fleets passing along different coasts do not meet.
+        if self.variant.options.coastal_crawl {
+            if let (Act::Move { to: mto, .. }, Act::Move { to: oto_loc, .. }) = (self.acts[m], self.acts[o]) {
+                let m_from = self.units[m].location;
+                let o_from = self.units[o].location;
+                if (m_from.coast.is_some() && oto_loc.coast != m_from.coast)
+                    || (o_from.coast.is_some() && mto.coast != o_from.coast)
+                {
+                    return None;
+                }
+            }
+        }
+        Some(o)
+    }
+
+    fn count_supports(&mut self, u: usize, exclude_power: Option<crate::unit::PowerId>) -> u32 {
+        let mut n = 0;
+        for s in self.supports[u].clone() {
+            if exclude_power == Some(self.units[s].power) {
+                continue;
+            }
+            if self.resolve(s) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn attack_strength(&mut self, m: usize) -> u32 {
+        let (to, _, base) = self.mv(m).expect("attack strength of a move");
+        if !self.path(m) {
+            return 0;
+        }
+        let Some(o) = self.occupant[to.0 as usize] else {
+            return base + self.count_supports(m, None);
+        };
+        let moves_away = self.mv(o).is_some() && self.head_to_head(m) != Some(o) && self.resolve(o);
+        if moves_away {
+            return base + self.count_supports(m, None);
+        }
+        if self.units[o].power == self.units[m].power {
+            return 0;
+        }
+        base + self.count_supports(m, Some(self.units[o].power))
+    }
+
+    fn hold_strength(&mut self, p: ProvinceId) -> u32 {
+        let Some(o) = self.occupant[p.0 as usize] else { return 0 };
+        if self.mv(o).is_some() {
+            return if self.resolve(o) { 0 } else { 1 };
+        }
+        if !self.variant.rules.may_receive_hold_support(&self.variant.map, &self.units[o]) {
+            return 1;
+        }
+        1 + self.count_supports(o, None)
+    }
+
+    fn defend_strength(&mut self, m: usize) -> u32 {
+        let base = self.mv(m).map(|(_, _, b)| b).unwrap_or(1);
+        base + self.count_supports(m, None)
+    }
+
+    fn prevent_strength(&mut self, k: usize) -> u32 {
+        let (_, _, base) = self.mv(k).expect("prevent strength of a move");
+        if !self.path(k) {
+            return 0;
+        }
+        if let Some(o) = self.head_to_head(k) {
+            if self.resolve(o) {
+                return 0;
+            }
+        }
+        base + self.count_supports(k, None)
+    }
+
+    fn decide_move(&mut self, m: usize) -> bool {
+        let (to, _, _) = self.mv(m).expect("a move");
+        if self.many[to.0 as usize] {
+            return self.path(m);
+        }
+        if !self.path(m) {
+            return false;
+        }
+        let attack = self.attack_strength(m);
+        match self.head_to_head(m) {
+            Some(o) => {
+                if attack <= self.defend_strength(o) {
+                    return false;
+                }
+            }
+            None => {
+                if attack <= self.hold_strength(to) {
+                    return false;
+                }
+            }
+        }
+        for k in self.attackers[to.0 as usize].clone() {
+            if k != m && attack <= self.prevent_strength(k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a support is given: not cut by an attack from anywhere but the province it
+    /// supports into, and not dislodged.
+    fn decide_support(&mut self, s: usize) -> bool {
+        let into = match self.acts[s] {
+            Act::SupportMove { into, .. } => Some(into),
+            Act::SupportVoid { into } => into,
+            _ => None,
+        };
+        let here = self.origin(s);
+        for a in self.attackers[here.0 as usize].clone() {
+            if self.units[a].power == self.units[s].power {
+                continue;
+            }
+            if Some(self.origin(a)) == into {
+                if self.resolve(a) {
+                    return false;
+                }
+                continue;
+            }
+            if self.path(a) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a convoying fleet stays to carry its army.
+    fn decide_convoy(&mut self, f: usize) -> bool {
+        if self.paradox_failed[f] {
+            return false;
+        }
+        let here = self.units[f].location;
+        for a in self.attackers[here.province.0 as usize].clone() {
+            if self.resolve(a) {
+                return false;
+            }
+            let disrupts = self.variant.rules.attack_disrupts_convoy(&self.variant.map, &self.units[a], here);
+            if disrupts && self.path(a) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Result<Checked, String> {
+    let map = &variant.map;
+    let rules = &variant.rules;
+    let unit = &units[u];
+    let here = unit.location.province;
+    let pname = |p: ProvinceId| map.province(p).name.clone();
+    match order {
+        Order::Hold { .. } => Ok(Checked::Hold),
+        Order::Move { to, via_convoy, .. } => {
+            if to.province == here {
+                return Err(format!("a unit cannot move to its own province ({})", pname(here)));
+            }
+            if unit.kind == UnitKind::Army {
+                let border = border_into(variant, unit, to.province);
+                let convoyable = convoy_route_exists(variant, units, here, to.province, None);
+                if to.coast.is_some() && variant.options.coasts == crate::rulebook::CoastLeniency::Strict {
+                    return Err("an army cannot move to a coast".into());
+                }
+                match border {
+                    Some(b) if !*via_convoy || !convoyable => Ok(Checked::Move {
+                        to: Location::province(to.province),
+                        needs_convoy: false,
+                        via_convoy: false,
+                        base: rules.move_base_strength(map, unit, Some(b)),
+                    }),
+                    _ if convoyable => Ok(Checked::Move {
+                        to: Location::province(to.province),
+                        needs_convoy: border.is_none(),
+                        via_convoy: true,
+                        base: rules.move_base_strength(map, unit, None),
+                    }),
+                    _ => Err(format!(
+                        "{} does not border {} and no convoy could carry an army there",
+                        pname(here),
+                        pname(to.province)
+                    )),
+                }
+            } else {
+                if *via_convoy {
+                    return Err(format!("only armies are convoyed; this is {}", describe(variant, unit)));
+                }
+                let dest = destination(variant, unit, *to)?;
+                let border = map.fleet_border(unit.location, dest);
+                Ok(Checked::Move {
+                    to: dest,
+                    needs_convoy: false,
+                    via_convoy: false,
+                    base: rules.move_base_strength(map, unit, border),
+                })
+            }
+        }
+        Order::SupportHold { supported, .. } | Order::SupportMove { supported, .. } => {
+            let into = match order {
+                Order::SupportMove { to, .. } => to.province,
+                _ => supported.province,
+            };
+            if supported.province == here {
+                return Err("a unit cannot support itself".into());
+            }
+            if into == here {
+                return Err(format!("a unit cannot support a move into its own province ({})", pname(here)));
+            }
+            let Some(border) = border_into(variant, unit, into) else {
+                return Err(format!("{} cannot reach {}, so cannot support there", describe(variant, unit), pname(into)));
+            };
+            if !rules.may_support(map, unit, border) {
+                return Err(format!("{} may not support into {}", describe(variant, unit), pname(into)));
+            }
+            match order {
+                Order::SupportMove { to, .. } => {
+                    if to.province == supported.province {
+                        return Err("a supported move must go to another province".into());
+                    }
+                    // The supported unit, if there, must be able to make the move: by land or
+                    // sea, or by a convoy that does not need the supporter itself.
+                    if let Some(t) = units.iter().find(|x| x.location.province == supported.province) {
+                        let possible = match t.kind {
+                            UnitKind::Army => {
+                                border_into(variant, t, to.province).is_some()
+                                    || convoy_route_exists(variant, units, t.location.province, to.province, Some(here))
+                            }
+                            _ => {
+                                let from = if supported.coast.is_some() && t.location.coast.is_some() {
+                                    supported.location()
+                                } else {
+                                    t.location
+                                };
+                                let probe = Unit { location: from, ..*t };
+                                destination(variant, &probe, Target { coast: None, ..*to }).is_ok()
+                                    || map.fleet_borders_into(from, to.province).next().is_some()
+                            }
+                        };
+                        if !possible {
+                            return Err(format!(
+                                "{} cannot move to {}, so the move cannot be supported",
+                                describe(variant, t),
+                                pname(to.province)
+                            ));
+                        }
+                    }
+                    Ok(Checked::SupportMove { target: *supported, to: *to })
+                }
+                _ => Ok(Checked::SupportHold { target: *supported }),
+            }
+        }
+        Order::Convoy { army, to, .. } => {
+            if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(map, unit.location) {
+                return Err(format!("{} cannot convoy: only fleets at sea convoy", describe(variant, unit)));
+            }
+            if army.kind.is_some_and(|k| k != UnitKind::Army) {
+                return Err("only armies can be convoyed".into());
+            }
+            if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
+                if a.kind != UnitKind::Army {
+                    return Err(format!("{} is not an army, so cannot be convoyed", describe(variant, a)));
+                }
+            }
+            if !on_convoy_route(variant, units, army.province, to.province, here) {
+                return Err(format!(
+                    "no chain of fleets through {} could carry an army from {} to {}",
+                    pname(here),
+                    pname(army.province),
+                    pname(to.province)
+                ));
+            }
+            Ok(Checked::Convoy { army: army.province, to: to.province })
+        }
+        Order::Retreat { .. } => Err("retreats are ordered in the retreat phase".into()),
+        Order::Disband { .. } => Err("disbands are ordered in the retreat or adjustment phase".into()),
+        Order::Build { .. } | Order::Waive => Err("builds are ordered in the adjustment phase".into()),
+        Order::Special { verb, .. } => Err(format!("'{verb}' is not an order of this variant")),
+    }
+}
+
+pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+    let map = &variant.map;
+    let units = &position.units;
+    let n = units.len();
+    let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
+    let mut checked: Vec<Option<(usize, Checked)>> = vec![None; orders.len()];
+    let mut ordered: Vec<Option<usize>> = vec![None; n];
+
+    for (k, sub) in orders.iter().enumerate() {
+        let order = match &sub.order {
+            Ok(o) => o,
+            Err(e) => {
+                results[k] = Some(OrderResult::illegal(e.clone()));
+                continue;
+            }
+        };
+        let u = match find_unit(variant, units, sub.power, order) {
+            Ok(u) => u,
+            Err(e) => {
+                results[k] = Some(OrderResult::illegal(e));
+                continue;
+            }
+        };
+        if ordered[u].is_some() {
+            results[k] = Some(OrderResult::illegal(format!("{} already has an order", describe(variant, &units[u]))));
+            continue;
+        }
+        match check_order(variant, units, u, order) {
+            Ok(c) => {
+                ordered[u] = Some(k);
+                checked[k] = Some((u, c));
+            }
+            Err(e) => results[k] = Some(OrderResult::illegal(e)),
+        }
+    }
+
+    // What each unit does before supports and convoys are matched.
+    let mut plan: Vec<Checked> = vec![Checked::Hold; n];
+    for (u, c) in checked.iter().flatten() {
+        plan[*u] = *c;
+    }
+    let unit_in = |p: ProvinceId| units.iter().position(|x| x.location.province == p);
+
+    // Which armies go by convoy: the rulebook's convoy-intent choice.
+    let convoy_orders: Vec<(usize, ProvinceId, ProvinceId)> = plan
+        .iter()
+        .enumerate()
+        .filter_map(|(f, c)| match c {
+            Checked::Convoy { army, to } => Some((f, *army, *to)),
+            _ => None,
+        })
+        .collect();
+    let fallback = variant.options.failed_convoy_falls_back_to_land;
+    let intends_convoy = |u: usize, via_convoy: bool, to: ProvinceId| {
+        let matching = convoy_orders.iter().filter(|f| f.1 == units[u].location.province && f.2 == to);
+        via_convoy
+            || match variant.options.convoy_intent {
+                ConvoyIntent::ViaConvoyOnly => false,
+                ConvoyIntent::ViaConvoyOrOwnFleet => matching.clone().any(|f| units[f.0].power == units[u].power),
+                ConvoyIntent::Kidnapping => matching.clone().next().is_some(),
+            }
+    };
+    let mut acts: Vec<Act> = vec![Act::Hold; n];
+    // With the fallback rule, an adjacent army meant to go by convoy moves by land if its
+    // convoy route is broken; deciding that needs a resolution of its own, below.
+    let mut fallback_candidates: Vec<usize> = Vec::new();
+    for u in 0..n {
+        if let Checked::Move { to, needs_convoy, via_convoy, base } = plan[u] {
+            let intends = intends_convoy(u, via_convoy, to.province);
+            if fallback && intends && !needs_convoy {
+                fallback_candidates.push(u);
+            }
+            let by_convoy = needs_convoy || (intends && !fallback);
+            acts[u] = Act::Move { to, by_convoy, base };
+        }
+    }
+
+    let mut support_status: Vec<Option<&'static str>> = vec![None; n];
+    for u in 0..n {
+        match plan[u] {
+            Checked::SupportHold { target } => {
+                let t = unit_in(target.province);
+                acts[u] = match t {
+                    Some(t) if !matches!(acts[t], Act::Move { .. }) && kind_matches(target, &units[t]) => Act::SupportHold { of: t },
+                    Some(_) => {
+                        support_status[u] = Some("the supported unit did not hold");
+                        Act::SupportVoid { into: None }
+                    }
+                    None => {
+                        support_status[u] = Some("there is no unit to support there");
+                        Act::SupportVoid { into: None }
+                    }
+                };
+            }
+            Checked::SupportMove { target, to } => {
+                let t = unit_in(target.province);
+                let ok = t.is_some_and(|t| {
+                    kind_matches(target, &units[t])
+                        && matches!(acts[t], Act::Move { to: mt, .. } if mt.province == to.province
+                            && (to.coast.is_none() || mt.coast.is_none() || mt.coast == to.coast))
+                });
+                acts[u] = if ok {
+                    Act::SupportMove { of: t.expect("checked above"), into: to.province }
+                } else {
+                    support_status[u] = Some(if t.is_some() {
+                        "the supported unit did not make that move"
+                    } else {
+                        "there is no unit to support there"
+                    });
+                    Act::SupportVoid { into: Some(to.province) }
+                };
+            }
+            Checked::Convoy { army, to } => acts[u] = Act::Convoy { army, to },
+            _ => {}
+        }
+    }
+
+    let provinces = map.provinces.len();
+    let many: Vec<bool> = map.province_ids().map(|p| variant.rules.holds_many(map, p)).collect();
+    let mut occupant = vec![None; provinces];
+    let mut attackers = vec![Vec::new(); provinces];
+    let mut supports = vec![Vec::new(); n];
+    let mut convoyers = vec![Vec::new(); n];
+    for (u, unit) in units.iter().enumerate() {
+        let p = unit.location.province.0 as usize;
+        if !many[p] {
+            occupant[p] = Some(u);
+        }
+        match acts[u] {
+            Act::Move { to, .. } => attackers[to.province.0 as usize].push(u),
+            Act::SupportHold { of } | Act::SupportMove { of, .. } => supports[of].push(u),
+            _ => {}
+        }
+    }
+    for u in 0..n {
+        if let Act::Move { to, by_convoy: true, .. } = acts[u] {
+            let from = units[u].location.province;
+            convoyers[u] = convoy_orders
+                .iter()
+                .filter(|f| f.1 == from && f.2 == to.province)
+                .map(|f| f.0)
+                .collect();
+        }
+    }
+
+    let mut r = Resolver {
+        variant,
+        units,
+        acts,
+        occupant,
+        attackers,
+        supports,
+        convoyers,
+        many,
+        state: vec![State::Unresolved; n],
+        deps: Vec::new(),
+        paradox_failed: vec![false; n],
+        guesses_read: 0,
+    };
+
+    // The fallback rule: an adjacent army whose convoy is broken moves by land instead.
+    for &u in &fallback_candidates {
+        if let Act::Move { to, base, .. } = r.acts[u] {
+            r.acts[u] = Act::Move { to, by_convoy: true, base };
+            let from = units[u].location.province;
+            r.convoyers[u] = convoy_orders.iter().filter(|f| f.1 == from && f.2 == to.province).map(|f| f.0).collect();
+            let has_route = !r.convoyers[u].is_empty() && r.path(u);
+            if !has_route && border_into(variant, &units[u], to.province).is_some() {
+                r.acts[u] = Act::Move { to, by_convoy: false, base };
+            }
+            r.state.iter_mut().for_each(|s| *s = State::Unresolved);
+            r.deps.clear();
+        }
+    }
+
+    let success: Vec<bool> = (0..n).map(|u| r.resolve(u)).collect();
+    let path_ok: Vec<bool> = (0..n).map(|u| r.path(u)).collect();
+
+    // Who ends where.
+    let mut after = position.clone();
+    let mut dislodged: Vec<Dislodged> = Vec::new();
+    let mut moved_into = vec![None; provinces];
+    for u in 0..n {
+        if let Act::Move { to, by_convoy, .. } = r.acts[u] {
+            if success[u] {
+                moved_into[to.province.0 as usize] = Some((u, by_convoy));
+                after.units[u].location = to;
+            }
+        }
+    }
+    let mut dislodged_idx = vec![false; n];
+    for u in 0..n {
+        let stays = !matches!(r.acts[u], Act::Move { .. }) || !success[u];
+        let p = units[u].location.province.0 as usize;
+        if stays && !r.many[p] {
+            if let Some((a, by_convoy)) = moved_into[p] {
+                dislodged_idx[u] = true;
+                dislodged.push(Dislodged {
+                    unit: units[u],
+                    attacker_from: units[a].location.province,
+                    attacker_came_by_convoy: by_convoy,
+                });
+            }
+        }
+    }
+    after.units = after.units.iter().enumerate().filter(|(u, _)| !dislodged_idx[*u]).map(|(_, x)| *x).collect();
+
+    // Provinces left empty by a standoff: no retreat may go there.
+    let mut contested = Vec::new();
+    for p in map.province_ids() {
+        let i = p.0 as usize;
+        let bounced = r.attackers[i].iter().filter(|&&a| !success[a] && path_ok[a]).count();
+        if bounced >= 2 && !after.units.iter().any(|u| u.location.province == p) && !r.many[i] {
+            contested.push(p);
+        }
+    }
+
+    let reports: Vec<DislodgedReport> = dislodged
+        .iter()
+        .map(|d| DislodgedReport { dislodged: *d, retreats: super::retreat::options(variant, &after, &contested, d) })
+        .collect();
+
+    // Verdicts and reasons.
+    for (k, c) in checked.iter().enumerate() {
+        let Some((u, _)) = c else { continue };
+        let u = *u;
+        let was_dislodged = dislodged_idx[u];
+        let by = || {
+            dislodged
+                .iter()
+                .find(|d| d.unit == units[u])
+                .map(|d| format!("dislodged by the unit from {}", map.province(d.attacker_from).name))
+                .unwrap_or_default()
+        };
+        results[k] = Some(match r.acts[u] {
+            Act::Hold => {
+                if was_dislodged {
+                    OrderResult::fails(by())
+                } else {
+                    OrderResult::ok()
+                }
+            }
+            Act::Move { to, by_convoy, .. } => {
+                if success[u] {
+                    OrderResult::ok()
+                } else if by_convoy && !path_ok[u] {
+                    OrderResult::fails("no unbroken convoy carried it")
+                } else {
+                    let others: Vec<String> = r.attackers[to.province.0 as usize]
+                        .iter()
+                        .filter(|&&a| a != u)
+                        .map(|&a| describe(variant, &units[a]))
+                        .collect();
+                    let mut reason = format!("bounced in {}", map.province(to.province).name);
+                    if !others.is_empty() {
+                        reason.push_str(&format!(" (also ordered there: {})", others.join(", ")));
+                    }
+                    if was_dislodged {
+                        reason.push_str("; ");
+                        reason.push_str(&by());
+                    }
+                    OrderResult::fails(reason)
+                }
+            }
+            Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => {
+                if let Some(why) = support_status[u] {
+                    OrderResult::fails(why)
+                } else if success[u] {
+                    OrderResult::ok()
+                } else if was_dislodged {
+                    OrderResult::fails(format!("support cut: {}", by()))
+                } else {
+                    OrderResult::fails("support cut")
+                }
+            }
+            Act::Convoy { army, to } => {
+                let ordered_move = units.iter().enumerate().any(|(a, x)| {
+                    x.location.province == army && matches!(r.acts[a], Act::Move { to: t, .. } if t.province == to)
+                });
+                if !ordered_move {
+                    OrderResult::fails("no army was ordered to make that move")
+                } else if r.paradox_failed[u] {
+                    OrderResult::fails("the convoy is part of a paradox and fails (Szykman rule)")
+                } else if was_dislodged {
+                    OrderResult::fails(by())
+                } else if !success[u] {
+                    OrderResult::fails("the convoy was disrupted")
+                } else {
+                    OrderResult::ok()
+                }
+            }
+        });
+    }
+
+    after.dislodged = dislodged.clone();
+    after.contested = contested;
+    let had = !dislodged.is_empty();
+    advance(variant, &mut after, had);
+    if !had {
+        after.contested.clear();
+    }
+
+    Adjudication {
+        results: results.into_iter().map(|r| r.unwrap_or_else(|| OrderResult::illegal("not adjudicated"))).collect(),
+        after,
+        dislodged: reports,
+        built: Vec::new(),
+        removed: Vec::new(),
+        disbanded: Vec::new(),
+    }
+}
+
+fn kind_matches(r: UnitRef, u: &Unit) -> bool {
+    r.kind.is_none_or(|k| k == u.kind)
+}
+
+impl Verdict {
+    pub fn is_success(self) -> bool {
+        self == Verdict::Succeeds
+    }
+}

@@ -1,0 +1,24 @@
+//! Parley's Diplomacy engine: maps, orders, rulebooks and the adjudicator.
+//!
+//! The pieces, in the order an order travels through them:
+//! - [`variant`]: a variant is a [`map::Map`] plus its powers, [`phase::Calendar`] and rulebook;
+//!   built-in variants are embedded from `maps/<id>/`.
+//! - [`parse`]: turns what a player typed into an [`order::Order`].
+//! - [`judge`]: checks orders against a [`position::Position`] and adjudicates a phase.
+//! - [`rulebook`]: the named rule choices ([`rulebook::Options`], edition presets) and the
+//!   [`rulebook::VariantRules`] extension points every variant plugs into.
+//! - [`case`]: positions and orders as DATC-shaped JSON, the format of `parley adjudicate`.
+
+pub mod case;
+pub mod judge;
+pub mod map;
+pub mod order;
+pub mod parse;
+pub mod phase;
+pub mod position;
+pub mod rulebook;
+pub mod unit;
+pub mod variant;
+
+pub use judge::{adjudicate, Adjudication, OrderResult, Submitted, Verdict};
+pub use variant::Variant;

@@ -1,0 +1,339 @@
+//! Reads a map from its line-per-fact data files and checks it, reporting every problem
+//! with its file and line.
+
+use super::{
+    normalise, Border, BorderKind, BorderKinds, CoastId, Location, Map, NameLookup, Province,
+    ProvinceId, StartingUnit, Terrain,
+};
+use std::collections::HashMap;
+use std::fmt;
+
+/// The text of a map's data files, with the names used in error messages.
+pub struct MapFiles<'a> {
+    pub provinces: (&'a str, &'a str),
+    pub borders: (&'a str, &'a str),
+    pub units: (&'a str, &'a str),
+}
+
+/// One problem in a data file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MapError {
+    pub file: String,
+    /// 1-based; 0 when the problem is with the file as a whole.
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: {}", self.file, self.line, self.message)
+        }
+    }
+}
+
+struct Errors(Vec<MapError>);
+
+impl Errors {
+    fn at(&mut self, file: &str, line: usize, message: impl Into<String>) {
+        self.0.push(MapError { file: file.to_string(), line, message: message.into() });
+    }
+}
+
+/// Splits a line into tokens at whitespace outside double quotes; quotes are removed.
+/// Returns `None` for blank and comment lines.
+fn tokens(line: &str) -> Option<Result<Vec<String>, String>> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            c => {
+                cur.push(c);
+                any = true;
+            }
+        }
+    }
+    if quoted {
+        return Some(Err("a double quote is not closed".into()));
+    }
+    if any {
+        out.push(cur);
+    }
+    Some(Ok(out))
+}
+
+fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l))
+}
+
+/// Parses and checks a whole map. On failure returns every problem found, not just the first.
+pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
+    let mut errs = Errors(Vec::new());
+    let mut provinces: Vec<Province> = Vec::new();
+    let mut names = NameLookup::default();
+
+    let (pfile, ptext) = files.provinces;
+    for (ln, line) in numbered(ptext) {
+        let toks = match tokens(line) {
+            None => continue,
+            Some(Err(e)) => {
+                errs.at(pfile, ln, e);
+                continue;
+            }
+            Some(Ok(t)) => t,
+        };
+        if toks.len() < 3 {
+            errs.at(pfile, ln, "expected: id terrain \"Full Name\" [flags]");
+            continue;
+        }
+        let id = toks[0].to_lowercase();
+        if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            errs.at(pfile, ln, format!("province id '{id}' may hold only letters, digits and '-'"));
+        }
+        let terrain = match Terrain::ALL.iter().find(|(n, _)| *n == toks[1]) {
+            Some((_, t)) => *t,
+            None => {
+                let known: Vec<_> = Terrain::ALL.iter().map(|(n, _)| *n).collect();
+                errs.at(
+                    pfile,
+                    ln,
+                    format!("unknown terrain '{}'; expected one of {}", toks[1], known.join(", ")),
+                );
+                Terrain::Land
+            }
+        };
+        let mut p = Province {
+            id: id.clone(),
+            name: toks[2].clone(),
+            terrain,
+            supply_center: false,
+            home_of: None,
+            coasts: Vec::new(),
+            aliases: Vec::new(),
+            borders: Vec::new(),
+            line: ln,
+        };
+        for flag in &toks[3..] {
+            match flag.split_once('=') {
+                None if flag == "sc" => p.supply_center = true,
+                Some(("home", power)) => p.home_of = Some(power.to_string()),
+                Some(("coasts", list)) => {
+                    p.coasts = list.split(',').map(normalise).filter(|c| !c.is_empty()).collect()
+                }
+                Some(("aliases", list)) => {
+                    p.aliases = list.split(',').map(|a| a.trim().to_string()).collect()
+                }
+                _ => errs.at(
+                    pfile,
+                    ln,
+                    format!("unknown flag '{flag}'; expected sc, home=, coasts= or aliases="),
+                ),
+            }
+        }
+        if p.home_of.is_some() && !p.supply_center {
+            errs.at(pfile, ln, format!("{id} is a home centre but not marked sc"));
+        }
+        if p.coasts.len() == 1 {
+            errs.at(pfile, ln, format!("{id} lists one coast; split coasts come at least in pairs"));
+        }
+        if !p.coasts.is_empty() && !p.terrain.takes_fleets() {
+            errs.at(pfile, ln, format!("{id} has coasts but its terrain takes no fleets"));
+        }
+        let pid = ProvinceId(provinces.len() as u16);
+        if names.exact_id(&id).is_some() {
+            errs.at(pfile, ln, format!("province id '{id}' is used twice"));
+        }
+        names.add_id(&id, pid);
+        for name in std::iter::once(&p.name).chain(p.aliases.iter()) {
+            if let Some(other) = names.add_name(name, pid) {
+                errs.at(
+                    pfile,
+                    ln,
+                    format!("name '{name}' already belongs to {}", provinces[other.0 as usize].id),
+                );
+            }
+        }
+        provinces.push(p);
+    }
+    names.finish();
+    if provinces.is_empty() {
+        errs.at(pfile, 0, "no provinces");
+    }
+
+    let loc = |s: &str, provinces: &[Province]| -> Result<Location, String> {
+        let (p, c) = match s.split_once('/') {
+            Some((p, c)) => (p, Some(c)),
+            None => (s, None),
+        };
+        let pid = names.exact_id(p).ok_or_else(|| format!("unknown province '{p}'"))?;
+        let prov = &provinces[pid.0 as usize];
+        let coast = match c {
+            None => None,
+            Some(c) => Some(
+                prov.coasts
+                    .iter()
+                    .position(|k| *k == normalise(c))
+                    .map(|i| CoastId(i as u8))
+                    .ok_or_else(|| {
+                        format!("{} has no coast '{c}' (its coasts: {})", prov.id, prov.coasts.join(", "))
+                    })?,
+            ),
+        };
+        Ok(Location { province: pid, coast })
+    };
+
+    let (bfile, btext) = files.borders;
+    let mut seen: HashMap<(Location, Location), usize> = HashMap::new();
+    for (ln, line) in numbered(btext) {
+        let toks = match tokens(line) {
+            None => continue,
+            Some(Err(e)) => {
+                errs.at(bfile, ln, e);
+                continue;
+            }
+            Some(Ok(t)) => t,
+        };
+        if toks.len() < 3 {
+            errs.at(bfile, ln, "expected: a b [army] [fleet] [kind=...]");
+            continue;
+        }
+        let (a, b) = match (loc(&toks[0], &provinces), loc(&toks[1], &provinces)) {
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => {
+                for e in [a.err(), b.err()].into_iter().flatten() {
+                    errs.at(bfile, ln, e);
+                }
+                continue;
+            }
+        };
+        let (mut army, mut fleet, mut kinds) = (false, false, BorderKinds::default());
+        for t in &toks[2..] {
+            match t.split_once('=') {
+                None if t == "army" => army = true,
+                None if t == "fleet" => fleet = true,
+                Some(("kind", list)) => {
+                    for k in list.split(',') {
+                        if k == "plain" {
+                            continue;
+                        }
+                        match BorderKind::ALL.iter().find(|(n, _)| *n == k) {
+                            Some((_, kind)) => kinds.insert(*kind),
+                            None => {
+                                let known: Vec<_> = BorderKind::ALL.iter().map(|(n, _)| *n).collect();
+                                errs.at(
+                                    bfile,
+                                    ln,
+                                    format!("unknown border kind '{k}'; expected plain, {}", known.join(", ")),
+                                )
+                            }
+                        }
+                    }
+                }
+                _ => errs.at(bfile, ln, format!("unknown word '{t}'; expected army, fleet or kind=")),
+            }
+        }
+        let name = |l: Location| &provinces[l.province.0 as usize].id;
+        if a.province == b.province {
+            errs.at(bfile, ln, format!("{} borders itself", name(a)));
+            continue;
+        }
+        if !army && !fleet {
+            errs.at(bfile, ln, "a border must carry army, fleet or both");
+        }
+        for end in [a, b] {
+            let p = &provinces[end.province.0 as usize];
+            if army && (!p.terrain.is_land() || end.coast.is_some()) {
+                errs.at(
+                    bfile,
+                    ln,
+                    format!("army border at {}: armies cannot stand there (terrain {}{})", p.id,
+                        p.terrain.name(), if end.coast.is_some() { ", or a coast was named" } else { "" }),
+                );
+            }
+            if fleet && !p.terrain.takes_fleets() {
+                errs.at(bfile, ln, format!("fleet border at {}: fleets cannot stand on {}", p.id, p.terrain.name()));
+            }
+            if fleet && !p.coasts.is_empty() && end.coast.is_none() {
+                errs.at(
+                    bfile,
+                    ln,
+                    format!("fleet border at {} must name one of its coasts ({})", p.id, p.coasts.join(", ")),
+                );
+            }
+        }
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(prev) = seen.insert(key, ln) {
+            errs.at(bfile, ln, format!("border {} {} already given on line {prev}", toks[0], toks[1]));
+            continue;
+        }
+        for (from, to) in [(a, b), (b, a)] {
+            provinces[from.province.0 as usize].borders.push(Border {
+                from_coast: from.coast,
+                to,
+                army,
+                fleet,
+                kinds,
+            });
+        }
+    }
+    for p in &provinces {
+        if p.borders.is_empty() {
+            errs.at(pfile, p.line, format!("{} has no borders", p.id));
+        }
+        for (c, coast) in p.coasts.iter().enumerate() {
+            if !p.borders.iter().any(|b| b.from_coast == Some(CoastId(c as u8))) {
+                errs.at(pfile, p.line, format!("coast {}/{coast} has no borders", p.id));
+            }
+        }
+    }
+
+    let (ufile, utext) = files.units;
+    let mut starting_units = Vec::new();
+    for (ln, line) in numbered(utext) {
+        let toks = match tokens(line) {
+            None => continue,
+            Some(Err(e)) => {
+                errs.at(ufile, ln, e);
+                continue;
+            }
+            Some(Ok(t)) => t,
+        };
+        if toks.len() != 3 {
+            errs.at(ufile, ln, "expected: Power A|F province[/coast]");
+            continue;
+        }
+        match loc(&toks[2], &provinces) {
+            Ok(location) => starting_units.push(StartingUnit {
+                power: toks[0].clone(),
+                kind: toks[1].clone(),
+                location,
+                line: ln,
+            }),
+            Err(e) => errs.at(ufile, ln, e),
+        }
+    }
+
+    if errs.0.is_empty() {
+        Ok(Map { provinces, starting_units, names })
+    } else {
+        Err(errs.0)
+    }
+}

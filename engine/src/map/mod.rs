@@ -1,0 +1,270 @@
+//! The board: provinces, their coasts and terrain, and the borders between them.
+//!
+//! A [`Map`] is pure geography, loaded from the data files under `maps/<variant>/` by
+//! [`load`]. It knows nothing of units' owners or of rules; the rulebook asks it questions
+//! such as "which borders leave this coast" and decides what they mean.
+
+mod load;
+mod names;
+
+pub use load::{parse_map_files, MapError, MapFiles};
+pub use names::{normalise, NameError, NameLookup};
+
+use std::fmt;
+
+/// Index of a province in its [`Map`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ProvinceId(pub u16);
+
+/// Index of a coast within its province's list of coasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CoastId(pub u8);
+
+/// Where a unit stands: a province, and for a fleet in a split-coast province, the coast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    pub province: ProvinceId,
+    pub coast: Option<CoastId>,
+}
+
+impl Location {
+    pub fn province(province: ProvinceId) -> Self {
+        Location { province, coast: None }
+    }
+}
+
+/// What a province is made of; it decides which unit kinds may stand there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    /// Inland: armies only.
+    Land,
+    /// Land with a shore: armies, and fleets along the shore.
+    Coast,
+    /// Water: fleets only, one unit at a time.
+    Sea,
+    /// Open water that may hold many fleets at once (Latin American Diplomacy).
+    Ocean,
+    /// Inland water (Latin American Diplomacy).
+    Lake,
+    /// Both land and sea at once (Pirates of the Caribbean, Latin American Diplomacy).
+    Island,
+    /// Impassable to fleets (Latin American Diplomacy's Graham Land).
+    Glacier,
+    /// A box that holds any number of units (Davis's High Ocean Box, Atlantica's canal boxes).
+    Box,
+}
+
+impl Terrain {
+    pub const ALL: [(&'static str, Terrain); 8] = [
+        ("land", Terrain::Land),
+        ("coast", Terrain::Coast),
+        ("sea", Terrain::Sea),
+        ("ocean", Terrain::Ocean),
+        ("lake", Terrain::Lake),
+        ("island", Terrain::Island),
+        ("glacier", Terrain::Glacier),
+        ("box", Terrain::Box),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Terrain::ALL.iter().find(|(_, t)| *t == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+
+    /// Whether armies can stand here.
+    pub fn is_land(self) -> bool {
+        matches!(self, Terrain::Land | Terrain::Coast | Terrain::Island | Terrain::Glacier)
+    }
+
+    /// Whether this is open water with no land in it, where a fleet may convoy.
+    pub fn is_water(self) -> bool {
+        matches!(self, Terrain::Sea | Terrain::Ocean | Terrain::Lake | Terrain::Box)
+    }
+
+    /// Whether fleets can stand here.
+    pub fn takes_fleets(self) -> bool {
+        !matches!(self, Terrain::Land | Terrain::Glacier)
+    }
+}
+
+/// A special quality of a border; plain borders have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BorderKind {
+    River,
+    Mountain,
+    Rainforest,
+    Landbridge,
+    DirectPassage,
+    Canal,
+}
+
+impl BorderKind {
+    pub const ALL: [(&'static str, BorderKind); 6] = [
+        ("river", BorderKind::River),
+        ("mountain", BorderKind::Mountain),
+        ("rainforest", BorderKind::Rainforest),
+        ("landbridge", BorderKind::Landbridge),
+        ("direct-passage", BorderKind::DirectPassage),
+        ("canal", BorderKind::Canal),
+    ];
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// The set of [`BorderKind`]s a border carries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BorderKinds(u8);
+
+impl BorderKinds {
+    pub fn contains(self, kind: BorderKind) -> bool {
+        self.0 & kind.bit() != 0
+    }
+    pub fn insert(&mut self, kind: BorderKind) {
+        self.0 |= kind.bit();
+    }
+    pub fn is_plain(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// One side of a border as seen from a province: where it leads and who may cross it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Border {
+    /// The coast of this province the border leaves from (fleet borders of split provinces).
+    pub from_coast: Option<CoastId>,
+    pub to: Location,
+    pub army: bool,
+    pub fleet: bool,
+    pub kinds: BorderKinds,
+}
+
+#[derive(Clone, Debug)]
+pub struct Province {
+    /// The short lower-case id used in orders and data files (`lon`, `stp`).
+    pub id: String,
+    pub name: String,
+    pub terrain: Terrain,
+    pub supply_center: bool,
+    /// Index into the variant's powers of the power whose home centre this is at the start.
+    pub home_of: Option<String>,
+    /// Split coasts (`nc`, `sc`), empty for a province with one shore or none.
+    pub coasts: Vec<String>,
+    pub aliases: Vec<String>,
+    pub borders: Vec<Border>,
+    /// The line of `provinces.txt` that defines it, for error messages.
+    pub line: usize,
+}
+
+/// A starting unit as the data file gives it; the variant turns it into a real unit.
+#[derive(Clone, Debug)]
+pub struct StartingUnit {
+    pub power: String,
+    pub kind: String,
+    pub location: Location,
+    pub line: usize,
+}
+
+/// The geography of one variant.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub provinces: Vec<Province>,
+    pub starting_units: Vec<StartingUnit>,
+    pub(crate) names: NameLookup,
+}
+
+impl Map {
+    pub fn province(&self, id: ProvinceId) -> &Province {
+        &self.provinces[id.0 as usize]
+    }
+
+    pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> {
+        (0..self.provinces.len() as u16).map(ProvinceId)
+    }
+
+    /// Finds a province by its exact id (`lon`).
+    pub fn province_by_id(&self, id: &str) -> Option<ProvinceId> {
+        self.names.exact_id(id)
+    }
+
+    /// Resolves a name as a player may write it: id, full name, alias or unique prefix.
+    pub fn lookup(&self) -> &NameLookup {
+        &self.names
+    }
+
+    pub fn coast_id(&self, province: ProvinceId, coast: &str) -> Option<CoastId> {
+        let c = normalise(coast);
+        self.province(province)
+            .coasts
+            .iter()
+            .position(|k| *k == c)
+            .map(|i| CoastId(i as u8))
+    }
+
+    pub fn has_coasts(&self, province: ProvinceId) -> bool {
+        !self.province(province).coasts.is_empty()
+    }
+
+    /// `lon`, `spa/nc`.
+    pub fn location_name(&self, loc: Location) -> String {
+        let p = self.province(loc.province);
+        match loc.coast {
+            Some(c) => format!("{}/{}", p.id, p.coasts[c.0 as usize]),
+            None => p.id.clone(),
+        }
+    }
+
+    pub fn supply_centers(&self) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.province_ids().filter(|&p| self.province(p).supply_center)
+    }
+
+    /// The border armies use from `from` to `to`, if there is one.
+    pub fn army_border(&self, from: ProvinceId, to: ProvinceId) -> Option<&Border> {
+        self.province(from)
+            .borders
+            .iter()
+            .find(|b| b.army && b.to.province == to)
+    }
+
+    /// The border a fleet at `from` uses to reach `to` (a coast of `to`, if it names one).
+    pub fn fleet_border(&self, from: Location, to: Location) -> Option<&Border> {
+        self.province(from.province).borders.iter().find(|b| {
+            b.fleet
+                && b.from_coast == from.coast
+                && b.to.province == to.province
+                && (to.coast.is_none() || b.to.coast == to.coast)
+        })
+    }
+
+    /// Every fleet border from `from` into province `to`: one per reachable coast.
+    pub fn fleet_borders_into(
+        &self,
+        from: Location,
+        to: ProvinceId,
+    ) -> impl Iterator<Item = &Border> + '_ {
+        self.province(from.province)
+            .borders
+            .iter()
+            .filter(move |b| b.fleet && b.from_coast == from.coast && b.to.province == to)
+    }
+
+    /// Any border, army or fleet, from any coast of `from` to any coast of `to`.
+    pub fn any_border(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        self.province(from).borders.iter().any(|b| b.to.province == to)
+    }
+
+    /// Neighbouring provinces, each once, by any border.
+    pub fn neighbours(&self, p: ProvinceId) -> impl Iterator<Item = ProvinceId> + '_ {
+        let borders = &self.province(p).borders;
+        borders.iter().enumerate().filter_map(move |(i, b)| {
+            let first = borders[..i].iter().all(|o| o.to.province != b.to.province);
+            first.then_some(b.to.province)
+        })
+    }
+}
+
+impl fmt::Display for ProvinceId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}

@@ -1,0 +1,106 @@
+//! Province names as players write them: ids, full names, aliases and unique prefixes.
+
+use super::ProvinceId;
+use std::collections::HashMap;
+
+/// Lower-cases a name and folds punctuation and spacing so `St. Petersburg`, `st petersburg`
+/// and `ST  PETERSBURG` compare equal.
+pub fn normalise(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for word in s
+        .split(|c: char| c.is_whitespace() || c == '.' || c == '_')
+        .filter(|w| !w.is_empty())
+    {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in word.chars() {
+            if c != '\'' {
+                out.extend(c.to_lowercase());
+            }
+        }
+    }
+    out
+}
+
+/// What a name can mean on one map.
+#[derive(Clone, Debug, Default)]
+pub struct NameLookup {
+    ids: HashMap<String, ProvinceId>,
+    /// Every normalised id, name and alias, sorted, for prefix search.
+    all: Vec<(String, ProvinceId)>,
+    exact: HashMap<String, ProvinceId>,
+}
+
+/// Why a name did not name exactly one province.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameError {
+    Unknown,
+    Ambiguous(Vec<ProvinceId>),
+}
+
+impl NameLookup {
+    pub(crate) fn add_id(&mut self, id: &str, p: ProvinceId) {
+        self.ids.insert(normalise(id), p);
+        self.add_name(id, p);
+    }
+
+    /// Returns the province already holding this name, if another one does.
+    pub(crate) fn add_name(&mut self, name: &str, p: ProvinceId) -> Option<ProvinceId> {
+        let n = normalise(name);
+        if let Some(&other) = self.exact.get(&n) {
+            return (other != p).then_some(other);
+        }
+        self.exact.insert(n.clone(), p);
+        self.all.push((n, p));
+        None
+    }
+
+    pub(crate) fn finish(&mut self) {
+        self.all.sort();
+    }
+
+    pub fn exact_id(&self, id: &str) -> Option<ProvinceId> {
+        self.ids.get(&normalise(id)).copied()
+    }
+
+    pub fn exact(&self, name: &str) -> Option<ProvinceId> {
+        self.exact.get(&normalise(name)).copied()
+    }
+
+    /// Whether some id, name or alias starts with this text (so more words may complete it).
+    pub fn is_prefix(&self, name: &str) -> bool {
+        let n = normalise(name);
+        let start = self.all.partition_point(|(k, _)| k.as_str() < n.as_str());
+        self.all.get(start).is_some_and(|(k, _)| k.starts_with(&n))
+    }
+
+    /// An exact id, name or alias; otherwise a prefix that only one province's names share.
+    pub fn resolve(&self, name: &str) -> Result<ProvinceId, NameError> {
+        let n = normalise(name);
+        if n.is_empty() {
+            return Err(NameError::Unknown);
+        }
+        if let Some(&p) = self.exact.get(&n) {
+            return Ok(p);
+        }
+        let start = self.all.partition_point(|(k, _)| k.as_str() < n.as_str());
+        let mut found: Vec<ProvinceId> = Vec::new();
+        for (k, p) in &self.all[start..] {
+            if !k.starts_with(&n) {
+                break;
+            }
+            if !found.contains(p) {
+                found.push(*p);
+            }
+        }
+        match found.len() {
+            0 => Err(NameError::Unknown),
+            1 => Ok(found[0]),
+            _ => {
+                found.sort();
+                Err(NameError::Ambiguous(found))
+            }
+        }
+    }
+}

@@ -1,0 +1,483 @@
+//! The forgiving order parser: reads orders the way players type them.
+//!
+//! Unit kind is optional; provinces may be given by id, full name, alias or unique prefix in
+//! any case and spacing; the usual synonyms for each order are accepted (`-`, `->`, `to`,
+//! `moves to`; `S`, `supports`; `C`, `convoys`; `H`, `holds`; `R`, `retreat`; `B`, `build`;
+//! `D`, `disband`; `waive`; `via convoy`), and coasts as `/nc`, `(nc)`, `nc` or `north coast`.
+//! Anything not understood is quoted back with what would have been accepted there.
+
+use crate::map::{normalise, CoastId, Map, NameError, ProvinceId};
+use crate::order::{Order, Target, UnitRef};
+use crate::unit::UnitKind;
+use std::fmt;
+
+/// Why an order could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// What the parser needs to know about a variant.
+pub struct Grammar<'a> {
+    pub map: &'a Map,
+    pub unit_kinds: &'a [UnitKind],
+    /// Extra order verbs the variant's rulebook understands (see [`Order::Special`]).
+    pub special_verbs: &'a [&'a str],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Tok {
+    Word(String),
+    Dash,
+    Slash,
+    Open,
+    Close,
+}
+
+impl Tok {
+    fn text(&self) -> &str {
+        match self {
+            Tok::Word(w) => w,
+            Tok::Dash => "-",
+            Tok::Slash => "/",
+            Tok::Open => "(",
+            Tok::Close => ")",
+        }
+    }
+}
+
+fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
+    let mut out = Vec::new();
+    for raw in text.split_whitespace() {
+        let raw = raw.to_lowercase();
+        // A hyphenated name ("mid-atlantic") is a word; "lon-nth" is two provinces.
+        if raw.contains('-') && raw.len() > 1 && map.lookup().is_prefix(&raw) && !raw.starts_with('-') {
+            out.push(Tok::Word(raw));
+            continue;
+        }
+        if raw == "a/f" {
+            out.push(Tok::Word(raw));
+            continue;
+        }
+        let mut word = String::new();
+        let mut chars = raw.chars().peekable();
+        while let Some(c) = chars.next() {
+            let sym = match c {
+                '-' | '–' | '—' => {
+                    if chars.peek() == Some(&'>') {
+                        chars.next();
+                    }
+                    Some(Tok::Dash)
+                }
+                '=' if chars.peek() == Some(&'>') => {
+                    chars.next();
+                    Some(Tok::Dash)
+                }
+                '/' => Some(Tok::Slash),
+                '(' | '[' => Some(Tok::Open),
+                ')' | ']' => Some(Tok::Close),
+                ',' | ';' | ':' => Some(Tok::Word(String::new())),
+                c => {
+                    word.push(c);
+                    None
+                }
+            };
+            if let Some(sym) = sym {
+                if !word.is_empty() {
+                    out.push(Tok::Word(std::mem::take(&mut word)));
+                }
+                if sym != Tok::Word(String::new()) {
+                    out.push(sym);
+                }
+            }
+        }
+        if !word.is_empty() {
+            out.push(Tok::Word(word));
+        }
+    }
+    out
+}
+
+const HOLD: &[&str] = &["h", "hold", "holds", "stand", "stands"];
+const MOVE: &[&str] = &["m", "move", "moves", "to", "attack", "attacks", "mv"];
+const SUPPORT: &[&str] = &["s", "sup", "supp", "support", "supports"];
+const CONVOY: &[&str] = &["c", "con", "convoy", "convoys"];
+const RETREAT: &[&str] = &["r", "retreat", "retreats"];
+const DISBAND: &[&str] = &["d", "disband", "disbands", "remove", "removes"];
+const BUILD: &[&str] = &["b", "build", "builds"];
+const WAIVE: &[&str] = &["waive", "waives", "waived"];
+
+const ACCEPTED_AFTER_UNIT: &str = "H (hold), - (move), S (support), C (convoy), R (retreat), D (disband) or B (build)";
+
+struct Parser<'a> {
+    g: &'a Grammar<'a>,
+    toks: Vec<Tok>,
+    pos: usize,
+    text: &'a str,
+}
+
+fn word_is(tok: Option<&Tok>, set: &[&str]) -> bool {
+    matches!(tok, Some(Tok::Word(w)) if set.contains(&w.as_str()))
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.pos)
+    }
+
+    fn peek_at(&self, n: usize) -> Option<&Tok> {
+        self.toks.get(self.pos + n)
+    }
+
+    fn rest_text(&self) -> String {
+        self.toks[self.pos..].iter().map(Tok::text).collect::<Vec<_>>().join(" ")
+    }
+
+    fn err(&self, what: &str, expected: &str) -> ParseError {
+        ParseError {
+            message: format!("could not understand {what} in \"{}\"; expected {expected}", self.text.trim()),
+        }
+    }
+
+    fn eat(&mut self, set: &[&str]) -> bool {
+        if word_is(self.peek(), set) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn unit_kind(&mut self) -> Option<UnitKind> {
+        let Some(Tok::Word(w)) = self.peek() else { return None };
+        let kind = match w.as_str() {
+            "a" | "army" => UnitKind::Army,
+            "f" | "fleet" => UnitKind::Fleet,
+            "r" | "flotilla" | "rf" => UnitKind::RiverFlotilla,
+            "a/f" | "af" => UnitKind::ArmyFleet,
+            _ => return None,
+        };
+        if !self.g.unit_kinds.contains(&kind) {
+            return None;
+        }
+        // "A" followed by nothing that could be a province is not a unit kind.
+        self.peek_at(1)?;
+        self.pos += 1;
+        if kind == UnitKind::RiverFlotilla && self.eat(&["flotilla"]) {}
+        Some(kind)
+    }
+
+    /// The longest run of words naming a province: an exact name first, else a unique prefix.
+    fn province(&mut self) -> Result<ProvinceId, ParseError> {
+        let mut words: Vec<&str> = Vec::new();
+        for t in &self.toks[self.pos..] {
+            match t {
+                Tok::Word(w) if !w.is_empty() && words.len() < 5 => words.push(w),
+                _ => break,
+            }
+        }
+        if words.is_empty() {
+            let found = self.peek().map(|t| format!("'{}'", t.text())).unwrap_or("the end".into());
+            return Err(self.err(&found, "a province (id, name or unique start of a name)"));
+        }
+        let lookup = self.g.map.lookup();
+        for k in (1..=words.len()).rev() {
+            if let Some(p) = lookup.exact(&words[..k].join(" ")) {
+                self.pos += k;
+                return Ok(p);
+            }
+        }
+        for k in (1..=words.len()).rev() {
+            match lookup.resolve(&words[..k].join(" ")) {
+                Ok(p) => {
+                    self.pos += k;
+                    return Ok(p);
+                }
+                Err(NameError::Ambiguous(ps)) if k == 1 => {
+                    let names: Vec<String> = ps
+                        .iter()
+                        .map(|&p| {
+                            let pr = self.g.map.province(p);
+                            format!("{} ({})", pr.name, pr.id)
+                        })
+                        .collect();
+                    return Err(ParseError {
+                        message: format!(
+                            "'{}' in \"{}\" could be any of {}; write more of the name",
+                            words[0],
+                            self.text.trim(),
+                            names.join(", ")
+                        ),
+                    });
+                }
+                Err(_) => {}
+            }
+        }
+        Err(self.err(&format!("'{}'", words[0]), "a province (id, name or unique start of a name)"))
+    }
+
+    /// An optional coast after a province: `/nc`, `(nc)`, `nc`, `north coast`.
+    fn coast(&mut self, p: ProvinceId) -> Result<Option<CoastId>, ParseError> {
+        let map = self.g.map;
+        let start = self.pos;
+        let (bracketed, slashed) = match self.peek() {
+            Some(Tok::Slash) => (false, true),
+            Some(Tok::Open) => (true, false),
+            _ => (false, false),
+        };
+        if bracketed || slashed {
+            self.pos += 1;
+        }
+        // After a slash one word ("/nc", "/north"); in brackets up to the closing one.
+        let mut words = Vec::new();
+        while let Some(Tok::Word(w)) = self.peek() {
+            if w.is_empty() || (words.len() == 1 && !bracketed) || words.len() == 2 {
+                break;
+            }
+            words.push(w.clone());
+            self.pos += 1;
+        }
+        // Unbracketed, only a coast id ("nc") or "<direction> coast" counts, so that
+        // "F spa S ..." is not read as Spain's south coast.
+        if !(bracketed || slashed) {
+            let Some(first) = words.first() else {
+                self.pos = start;
+                return Ok(None);
+            };
+            if let Some(c) = map.coast_id(p, first) {
+                return Ok(Some(c));
+            }
+            if word_is(self.peek(), &["coast", "bank", "shore"]) && coast_word(first).is_some() {
+                self.pos += 1;
+                words.push("coast".into());
+            } else {
+                self.pos = start;
+                return Ok(None);
+            }
+        } else if word_is(self.peek(), &["coast", "bank", "shore"]) {
+            self.pos += 1;
+        }
+        if bracketed && self.peek() == Some(&Tok::Close) {
+            self.pos += 1;
+        }
+        let pr = map.province(p);
+        let said = words.join(" ");
+        let id = words
+            .first()
+            .and_then(|w| map.coast_id(p, w).or_else(|| coast_word(w).and_then(|c| map.coast_id(p, c))));
+        match id {
+            Some(c) => Ok(Some(c)),
+            None if pr.coasts.is_empty() => Err(ParseError {
+                message: format!(
+                    "{} has no separate coasts, but \"{}\" names coast '{said}'",
+                    pr.name,
+                    self.text.trim()
+                ),
+            }),
+            None => Err(ParseError {
+                message: format!(
+                    "{} has no coast '{said}' in \"{}\"; its coasts are {}",
+                    pr.name,
+                    self.text.trim(),
+                    pr.coasts.join(", ")
+                ),
+            }),
+        }
+    }
+
+    fn unit_ref(&mut self, kind_first: bool) -> Result<UnitRef, ParseError> {
+        let mut kind = if kind_first { self.unit_kind() } else { None };
+        let province = self.province()?;
+        let coast = self.coast(province)?;
+        if kind.is_none() && !kind_first {
+            kind = self.unit_kind_after();
+        }
+        Ok(UnitRef { kind, province, coast })
+    }
+
+    /// "par army" style, used only by builds ("build par army").
+    fn unit_kind_after(&mut self) -> Option<UnitKind> {
+        match self.peek() {
+            Some(Tok::Word(w)) if w == "army" || w == "fleet" => {
+                let k = if w == "army" { UnitKind::Army } else { UnitKind::Fleet };
+                self.pos += 1;
+                Some(k)
+            }
+            _ => None,
+        }
+    }
+
+    fn target(&mut self) -> Result<Target, ParseError> {
+        let province = self.province()?;
+        let coast = self.coast(province)?;
+        Ok(Target { province, coast })
+    }
+
+    fn move_verb(&mut self) -> bool {
+        if self.peek() == Some(&Tok::Dash) {
+            self.pos += 1;
+            self.eat(&["to"]);
+            return true;
+        }
+        if self.eat(MOVE) {
+            // "moves to", "move to"; but a lone "to" may start a province name ("Toronto").
+            if word_is(self.peek(), &["to"]) && self.peek_at(1).is_some() {
+                self.pos += 1;
+            }
+            return true;
+        }
+        false
+    }
+
+    fn via_convoy(&mut self) -> bool {
+        let here = self.pos;
+        if self.eat(&["via", "by"]) && self.eat(&["convoy", "c", "sea"]) {
+            return true;
+        }
+        self.pos = here;
+        self.eat(&["vc"])
+    }
+
+    fn finish(&self, order: Order) -> Result<Order, ParseError> {
+        if self.pos < self.toks.len() {
+            return Err(self.err(&format!("'{}' at the end", self.rest_text()), "nothing more"));
+        }
+        Ok(order)
+    }
+
+    fn order(&mut self) -> Result<Order, ParseError> {
+        if self.toks.is_empty() {
+            return Err(ParseError { message: "empty order; expected an order such as \"A par - bur\"".into() });
+        }
+        if self.eat(WAIVE) {
+            return self.finish(Order::Waive);
+        }
+        // Verb-first forms: "build A par", "disband F nth".
+        if self.eat(BUILD) {
+            let unit = self.unit_ref(true)?;
+            return self.finish(Order::Build { unit });
+        }
+        if self.eat(DISBAND) {
+            let unit = self.unit_ref(true)?;
+            return self.finish(Order::Disband { unit });
+        }
+        let unit = self.unit_ref(true)?;
+        let unit_text = self.toks[..self.pos].iter().map(Tok::text).collect::<Vec<_>>().join(" ");
+        if self.peek().is_none() {
+            return Err(ParseError {
+                message: format!(
+                    "\"{}\" names a unit but gives it no order; expected {ACCEPTED_AFTER_UNIT} after it",
+                    self.text.trim()
+                ),
+            });
+        }
+        if self.eat(HOLD) {
+            return self.finish(Order::Hold { unit });
+        }
+        if self.move_verb() {
+            let to = self.target()?;
+            let via_convoy = self.via_convoy();
+            return self.finish(Order::Move { unit, to, via_convoy });
+        }
+        if self.eat(SUPPORT) {
+            let supported = self.unit_ref(true)?;
+            if self.eat(HOLD) || self.peek().is_none() {
+                return self.finish(Order::SupportHold { unit, supported });
+            }
+            if self.move_verb() {
+                let to = self.target()?;
+                // A supported move may say how it travels; that changes nothing for the support.
+                self.via_convoy();
+                return self.finish(Order::SupportMove { unit, supported, to });
+            }
+            return Err(self.err(
+                &format!("'{}'", self.rest_text()),
+                "H (support to hold) or - and a province (support a move) after the supported unit",
+            ));
+        }
+        if self.eat(CONVOY) {
+            let army = self.unit_ref(true)?;
+            if !self.move_verb() {
+                return Err(self.err(
+                    &format!("'{}'", self.rest_text()),
+                    "- and the destination after the convoyed army",
+                ));
+            }
+            let to = self.target()?;
+            return self.finish(Order::Convoy { unit, army, to });
+        }
+        if self.eat(RETREAT) {
+            self.eat(&["to"]);
+            let to = self.target()?;
+            return self.finish(Order::Retreat { unit, to });
+        }
+        if self.eat(DISBAND) {
+            return self.finish(Order::Disband { unit });
+        }
+        if self.eat(BUILD) {
+            return self.finish(Order::Build { unit });
+        }
+        if let Some(Tok::Word(w)) = self.peek() {
+            if let Some(verb) = self.g.special_verbs.iter().find(|v| **v == w.as_str()) {
+                self.pos += 1;
+                let args = self.toks[self.pos..].iter().map(|t| t.text().to_string()).collect();
+                self.pos = self.toks.len();
+                return Ok(Order::Special { unit: Some(unit), verb: verb.to_string(), args });
+            }
+        }
+        Err(self.err(
+            &format!("'{}' after \"{unit_text}\"", self.rest_text()),
+            ACCEPTED_AFTER_UNIT,
+        ))
+    }
+}
+
+/// Direction words for coasts, mapped to the usual coast ids.
+fn coast_word(w: &str) -> Option<&'static str> {
+    Some(match w {
+        "nc" | "n" | "north" | "northern" => "nc",
+        "sc" | "s" | "south" | "southern" => "sc",
+        "ec" | "e" | "east" | "eastern" => "ec",
+        "wc" | "w" | "west" | "western" => "wc",
+        _ => return None,
+    })
+}
+
+/// Parses one order.
+pub fn parse_order(g: &Grammar, text: &str) -> Result<Order, ParseError> {
+    let mut p = Parser { g, toks: tokenise(text, g.map), pos: 0, text };
+    p.order()
+}
+
+/// Parses a unit as a position lists it: `A par`, `F spa/nc`, `fleet st petersburg south coast`.
+pub fn parse_unit(g: &Grammar, text: &str) -> Result<UnitRef, ParseError> {
+    let mut p = Parser { g, toks: tokenise(text, g.map), pos: 0, text };
+    let unit = p.unit_ref(true)?;
+    if p.pos < p.toks.len() {
+        return Err(p.err(&format!("'{}' at the end", p.rest_text()), "a unit such as \"A par\" or \"F spa/nc\""));
+    }
+    Ok(unit)
+}
+
+/// Parses a location alone: `spa/nc`, `Spain (north coast)`.
+pub fn parse_location(g: &Grammar, text: &str) -> Result<Target, ParseError> {
+    let mut p = Parser { g, toks: tokenise(text, g.map), pos: 0, text };
+    let t = p.target()?;
+    if p.pos < p.toks.len() {
+        return Err(p.err(&format!("'{}' at the end", p.rest_text()), "a province such as \"spa/nc\""));
+    }
+    Ok(t)
+}
+
+/// Whether a word, normalised, is a direction people use for coasts.
+pub fn is_coast_word(w: &str) -> bool {
+    coast_word(&normalise(w)).is_some()
+}

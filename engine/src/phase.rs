@@ -1,0 +1,206 @@
+//! Phases and calendars: which season of which year, and what kind of orders it takes.
+//!
+//! A calendar is data (`[calendar]` in `variant.toml`): the steps of one year in order, each a
+//! season name and a phase kind. Standard's year is Spring movement, Spring retreat, Fall
+//! movement, Fall retreat, Winter adjustment; a variant may use months with quarterly builds,
+//! lettered phases, a "Monsoon" adjustment, or setup steps that come once before the first move.
+
+use serde::Deserialize;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PhaseKind {
+    Movement,
+    Retreat,
+    Adjustment,
+    /// Once, before the first move: grants, selections and placements (Pirates, Atlantica II,
+    /// Latin American Diplomacy). What a setup phase takes is the variant rulebook's business.
+    Setup,
+}
+
+impl PhaseKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            PhaseKind::Movement => "movement",
+            PhaseKind::Retreat => "retreat",
+            PhaseKind::Adjustment => "adjustment",
+            PhaseKind::Setup => "setup",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Self> {
+        Some(match s.to_lowercase().as_str() {
+            "movement" | "moves" | "move" | "orders" => PhaseKind::Movement,
+            "retreat" | "retreats" => PhaseKind::Retreat,
+            "adjustment" | "adjustments" | "build" | "builds" => PhaseKind::Adjustment,
+            "setup" => PhaseKind::Setup,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CalendarStep {
+    pub season: String,
+    pub kind: PhaseKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Calendar {
+    pub first_year: i32,
+    /// Steps that happen once, in the first year, before the yearly cycle starts.
+    pub setup: Vec<CalendarStep>,
+    pub steps: Vec<CalendarStep>,
+}
+
+/// The calendar as `variant.toml` writes it.
+#[derive(Deserialize)]
+pub(crate) struct CalendarSpec {
+    first_year: i32,
+    #[serde(default)]
+    setup: Vec<[String; 2]>,
+    steps: Vec<[String; 2]>,
+}
+
+impl CalendarSpec {
+    pub(crate) fn build(self) -> Result<Calendar, String> {
+        let conv = |v: Vec<[String; 2]>| -> Result<Vec<CalendarStep>, String> {
+            v.into_iter()
+                .map(|[season, kind]| {
+                    let kind = PhaseKind::parse(&kind).ok_or_else(|| {
+                        format!("calendar step '{season} {kind}': kind must be movement, retreat, adjustment or setup")
+                    })?;
+                    Ok(CalendarStep { season, kind })
+                })
+                .collect()
+        };
+        let cal = Calendar { first_year: self.first_year, setup: conv(self.setup)?, steps: conv(self.steps)? };
+        if !cal.steps.iter().any(|s| s.kind == PhaseKind::Movement) {
+            return Err("the calendar has no movement step".into());
+        }
+        Ok(cal)
+    }
+}
+
+/// A point in a game's calendar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Phase {
+    pub year: i32,
+    /// Index into the calendar's steps, or into its setup steps when `setup` is true.
+    pub step: usize,
+    pub setup: bool,
+}
+
+impl Calendar {
+    pub fn step(&self, phase: Phase) -> &CalendarStep {
+        if phase.setup {
+            &self.setup[phase.step]
+        } else {
+            &self.steps[phase.step]
+        }
+    }
+
+    pub fn kind(&self, phase: Phase) -> PhaseKind {
+        self.step(phase).kind
+    }
+
+    pub fn first_phase(&self) -> Phase {
+        Phase { year: self.first_year, step: 0, setup: !self.setup.is_empty() }
+    }
+
+    /// The step after this one, whether or not it will have anything to decide.
+    pub fn next(&self, phase: Phase) -> Phase {
+        if phase.setup {
+            if phase.step + 1 < self.setup.len() {
+                return Phase { step: phase.step + 1, ..phase };
+            }
+            return Phase { year: phase.year, step: 0, setup: false };
+        }
+        if phase.step + 1 < self.steps.len() {
+            Phase { step: phase.step + 1, ..phase }
+        } else {
+            Phase { year: phase.year + 1, step: 0, setup: false }
+        }
+    }
+
+    /// The next step of the given kind, skipping others (a movement phase with no dislodgement
+    /// goes straight on to the next movement or adjustment).
+    pub fn next_of(&self, phase: Phase, wanted: impl Fn(PhaseKind) -> bool) -> Phase {
+        let mut p = self.next(phase);
+        for _ in 0..=self.steps.len() + self.setup.len() {
+            if wanted(self.kind(p)) {
+                return p;
+            }
+            p = self.next(p);
+        }
+        p
+    }
+
+    /// Whether this is the last movement phase of its year (where centres change hands).
+    pub fn is_last_movement_of_year(&self, phase: Phase) -> bool {
+        !phase.setup
+            && self.kind(phase) == PhaseKind::Movement
+            && !self.steps[phase.step + 1..].iter().any(|s| s.kind == PhaseKind::Movement)
+    }
+
+    /// Whether supply centres change hands once this phase is over: at the end of the year's
+    /// last movement step, or of the retreat step that follows it.
+    pub fn ends_centre_count(&self, phase: Phase) -> bool {
+        if phase.setup {
+            return false;
+        }
+        match self.kind(phase) {
+            PhaseKind::Movement => self.is_last_movement_of_year(phase),
+            PhaseKind::Retreat => self.steps[..phase.step]
+                .iter()
+                .rposition(|s| s.kind == PhaseKind::Movement)
+                .is_some_and(|m| self.is_last_movement_of_year(Phase { step: m, ..phase })),
+            _ => false,
+        }
+    }
+
+    /// "Spring 1901 movement".
+    pub fn name(&self, phase: Phase) -> String {
+        let s = self.step(phase);
+        format!("{} {} {}", s.season, phase.year, s.kind.word())
+    }
+
+    /// Reads "Spring 1901 movement" (any case; the kind may be omitted when the season has one).
+    pub fn parse(&self, text: &str) -> Result<Phase, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let expected = || {
+            let eg = self.name(self.first_phase());
+            format!("a phase such as '{eg}' (season, year, then movement, retreat or adjustment)")
+        };
+        let year_at = words.iter().position(|w| w.parse::<i32>().is_ok()).ok_or_else(|| {
+            format!("phase '{text}' has no year; expected {}", expected())
+        })?;
+        let year: i32 = words[year_at].parse().unwrap_or(self.first_year);
+        let season = words[..year_at].join(" ").to_lowercase();
+        let kind = match &words[year_at + 1..] {
+            [] => None,
+            [k] => Some(PhaseKind::parse(k).ok_or_else(|| {
+                format!("phase '{text}': unknown phase kind '{k}'; expected {}", expected())
+            })?),
+            _ => return Err(format!("phase '{text}' not understood; expected {}", expected())),
+        };
+        let matches = |s: &CalendarStep| {
+            s.season.to_lowercase() == season && kind.is_none_or(|k| k == s.kind)
+        };
+        if year == self.first_year {
+            if let Some(i) = self.setup.iter().position(matches) {
+                return Ok(Phase { year, step: i, setup: true });
+            }
+        }
+        match self.steps.iter().position(matches) {
+            Some(i) => Ok(Phase { year, step: i, setup: false }),
+            None => Err(format!("phase '{text}' is not in this variant's calendar; expected {}", expected())),
+        }
+    }
+}
+
+impl fmt::Display for PhaseKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}

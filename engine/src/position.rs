@@ -1,0 +1,48 @@
+//! A position: everything on the board at one phase of a game.
+
+use crate::map::{Location, ProvinceId};
+use crate::phase::Phase;
+use crate::unit::{PowerId, Unit};
+
+/// A unit pushed out of its province, waiting to retreat or be disbanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dislodged {
+    pub unit: Unit,
+    /// Where the unit that dislodged it came from; it may not retreat there (unless the
+    /// attacker came by convoy and the rulebook allows it).
+    pub attacker_from: ProvinceId,
+    pub attacker_came_by_convoy: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub phase: Phase,
+    pub units: Vec<Unit>,
+    /// Non-empty only in a retreat phase.
+    pub dislodged: Vec<Dislodged>,
+    /// Provinces left empty by a standoff in the movement before; no retreat may go there.
+    pub contested: Vec<ProvinceId>,
+    /// Owner of each province, indexed by province; only supply centres matter.
+    pub owners: Vec<Option<PowerId>>,
+    /// Whose home centre each province is, indexed by province. Starts from the map; a variant
+    /// may change it during the game (Maharajah's earned home centres).
+    pub homes: Vec<Option<PowerId>>,
+}
+
+impl Position {
+    pub fn unit_at(&self, province: ProvinceId) -> Option<&Unit> {
+        self.units.iter().find(|u| u.location.province == province)
+    }
+
+    pub fn unit_at_location(&self, loc: Location) -> Option<&Unit> {
+        self.units.iter().find(|u| u.location == loc)
+    }
+
+    pub fn centres_of(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.owners
+            .iter()
+            .enumerate()
+            .filter(move |(_, o)| **o == Some(power))
+            .map(|(i, _)| ProvinceId(i as u16))
+    }
+}

@@ -1,0 +1,131 @@
+//! The extension points a variant implements to change the rules, with Standard's answers as
+//! the defaults.
+//!
+//! Each method names the rule it exists for. The core resolver asks these questions at fixed
+//! places (see ARCHITECTURE.md) and never looks at which variant it is playing.
+
+use crate::map::{Border, Location, Map, ProvinceId, Terrain};
+use crate::position::Position;
+use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variant::Variant;
+
+/// Who gives a power's orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Controller {
+    /// A player.
+    Player,
+    /// The other surviving players, by vote (Pirates of the Caribbean's Pirates).
+    Vote,
+}
+
+pub trait VariantRules: Send + Sync + std::fmt::Debug {
+    /// The unit kinds that exist in this variant (River Flotillas, A/F units).
+    fn unit_kinds(&self) -> &'static [UnitKind] {
+        &[UnitKind::Army, UnitKind::Fleet]
+    }
+
+    /// Order verbs beyond the standard set (`at`, `board`, `search`, `canal`, ...), parsed as
+    /// [`crate::order::Order::Special`].
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether a unit of this kind may stand at this location.
+    fn can_stand(&self, map: &Map, kind: UnitKind, at: Location) -> bool {
+        let p = map.province(at.province);
+        match kind {
+            UnitKind::Army => p.terrain.is_land() && at.coast.is_none(),
+            _ => p.terrain.takes_fleets() && (p.coasts.is_empty() == at.coast.is_none()),
+        }
+    }
+
+    /// Whether a unit of this kind may cross this border (moves, retreats, and reaching a
+    /// province to support into it).
+    fn can_cross(&self, _map: &Map, kind: UnitKind, border: &Border) -> bool {
+        match kind {
+            UnitKind::Army => border.army,
+            _ => border.fleet,
+        }
+    }
+
+    /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
+    /// strength) and Latin America's Greater Andes (zero strength).
+    fn move_base_strength(&self, _map: &Map, _unit: &Unit, _border: Option<&Border>) -> u32 {
+        1
+    }
+
+    /// Whether this unit may support into or in `target` across `border` (rainforest, mountain,
+    /// desert and swamp rules; Davis's High Ocean Box).
+    fn may_support(&self, _map: &Map, _supporter: &Unit, _border: &Border) -> bool {
+        true
+    }
+
+    /// Whether this unit may be supported to hold (Latin America's swamps: no).
+    fn may_receive_hold_support(&self, _map: &Map, _unit: &Unit) -> bool {
+        true
+    }
+
+    /// Whether a dislodged unit may retreat across this border (no retreats over mountains or
+    /// landbridges).
+    fn may_retreat(&self, _map: &Map, _unit: &Unit, _border: &Border) -> bool {
+        true
+    }
+
+    /// Whether a fleet here may convoy (Standard: open water only; variants add islands and
+    /// rivers).
+    fn can_convoy_at(&self, map: &Map, at: Location) -> bool {
+        map.province(at.province).terrain.is_water()
+    }
+
+    /// Whether an army may be convoyed from or to this province.
+    fn can_convoy_to(&self, map: &Map, province: ProvinceId) -> bool {
+        let p = map.province(province);
+        matches!(p.terrain, Terrain::Coast | Terrain::Island)
+    }
+
+    /// Whether a move by `attacker` on the convoying fleet at `fleet` breaks its convoy even
+    /// if the attack fails (Maharajah's and Pirates' river convoys).
+    fn attack_disrupts_convoy(&self, _map: &Map, _attacker: &Unit, _fleet: Location) -> bool {
+        false
+    }
+
+    /// Whether this province holds any number of units, none ever standing another off
+    /// (Davis's High Ocean Box, canal boxes).
+    fn holds_many(&self, map: &Map, province: ProvinceId) -> bool {
+        map.province(province).terrain == Terrain::Box
+    }
+
+    /// Where this power may build this adjustment: by default, its home centres that it owns
+    /// and that are empty.
+    fn build_sites(&self, variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
+        variant
+            .map
+            .supply_centers()
+            .filter(|&p| {
+                position.homes[p.0 as usize] == Some(power)
+                    && position.owners[p.0 as usize] == Some(power)
+                    && position.unit_at(p).is_none()
+            })
+            .collect()
+    }
+
+    /// How many units this power's centres support (Latin America's capitals count twice).
+    fn supply(&self, _variant: &Variant, position: &Position, power: PowerId) -> usize {
+        position.centres_of(power).count()
+    }
+
+    /// Who orders this power.
+    fn controller(&self, _power: PowerId) -> Controller {
+        Controller::Player
+    }
+
+    /// Called once a phase has been adjudicated, to update variant state kept in the position
+    /// (Maharajah's earned home centres).
+    fn after_phase(&self, _variant: &Variant, _before: &Position, _after: &mut Position) {}
+}
+
+/// The rules of Standard Diplomacy: every default above.
+#[derive(Debug, Default)]
+pub struct StandardRules;
+
+impl VariantRules for StandardRules {}

@@ -1,0 +1,187 @@
+//! Rulebooks: the named choices where editions of the rules and the DATC differ, the edition
+//! presets, and the extension points through which a variant changes the rules.
+//!
+//! [`Options`] are plain values, one field per choice, so a game can store them and a test can
+//! name the one it depends on. [`VariantRules`] is the trait a variant implements to switch on
+//! or implement its special rules; the core resolver calls it and never tests a variant's name.
+
+mod hooks;
+
+pub use hooks::{Controller, StandardRules, VariantRules};
+
+use serde::{Deserialize, Serialize};
+
+/// When an army ordered to an adjacent province travels by convoy (DATC 4.A.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConvoyIntent {
+    /// 1971: any matching convoy order carries the army, whoever gives it ("kidnapping").
+    Kidnapping,
+    /// 2000 and 2023 (the DATC preference): only when the order says `via convoy`, or when a
+    /// fleet of the army's own power orders a matching convoy.
+    ViaConvoyOrOwnFleet,
+    /// Only when the order says `via convoy`.
+    ViaConvoyOnly,
+}
+
+/// How a convoy with several routes is disrupted (DATC 4.A.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConvoyDisruption {
+    /// Disrupted only when every route is broken (2000, 2023, the DATC preference).
+    AllRoutes,
+    /// Disrupted when any ordered convoying fleet is dislodged (1971, 1982).
+    AnyFleet,
+}
+
+/// What happens when the orders have no consistent resolution (DATC 4.A.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ParadoxRule {
+    /// The convoys in the paradox fail and their armies stay (the DATC preference).
+    Szykman,
+    /// Every unit whose order is part of the paradox holds.
+    AllHold,
+}
+
+/// How an order's coasts are read (DATC 4.B.1-4.B.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoastLeniency {
+    /// A missing coast is filled in when only one can be reached, a wrong coast for the unit's
+    /// own position and a coast on an army are ignored (the DATC preference).
+    Lenient,
+    /// A missing destination coast, a wrong own coast or an army with a coast makes the order
+    /// illegal.
+    Strict,
+}
+
+/// Which units civil disorder removes when a power owes removals and did not order them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RemovalRule {
+    /// 2023: furthest from the nearest owned supply centre, counting steps through land and sea
+    /// for every unit; ties: fleets first, then alphabetical by province name (the DATC preference).
+    FurthestFromOwnedCentre,
+    /// Before 2023: furthest from the nearest home centre, each unit counting the steps it could
+    /// take itself (armies over land, fleets over water); ties as above.
+    FurthestFromHomeByOwnPath,
+}
+
+/// What an adjustment does with more build or disband orders than the power is due
+/// (DATC 4.D.4 and 4.D.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExcessAdjustments {
+    /// Orders are taken one at a time, in the order given, until the due number is used
+    /// (the DATC preference).
+    FirstInOrder,
+    /// If a power orders more than it is due, none of its build or disband orders count.
+    IgnoreAll,
+}
+
+/// Every rule choice the adjudicator supports. Editions are presets of these values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", default)]
+pub struct Options {
+    pub convoy_intent: ConvoyIntent,
+    /// Whether an army whose convoy fails may still move by land when its destination is
+    /// adjacent (the DATC before v3.0; v3.0 and the 2023 rules say no).
+    pub failed_convoy_falls_back_to_land: bool,
+    pub convoy_disruption: ConvoyDisruption,
+    pub paradox: ParadoxRule,
+    pub coasts: CoastLeniency,
+    pub removal: RemovalRule,
+    pub excess_adjustments: ExcessAdjustments,
+    /// Whether a unit dislodged by a convoyed army may retreat to where that army came from
+    /// (2023, DATC 4.A.5); earlier rules forbid retreating to the attacker's origin always.
+    pub retreat_to_convoy_origin: bool,
+    /// Whether two fleets may swap places along the coasts of one split-coast province and its
+    /// neighbour (`F spa/nc - por` with `F por - spa/sc`): Davis's coastal crawl.
+    pub coastal_crawl: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Edition::Datc.options()
+    }
+}
+
+/// Named editions of the rules, each a preset of [`Options`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Edition {
+    #[serde(rename = "1971")]
+    Y1971,
+    #[serde(rename = "1982")]
+    Y1982,
+    #[serde(rename = "2000")]
+    Y2000,
+    #[serde(rename = "2023")]
+    Y2023,
+    /// The DATC v3.0 preferences: the 2023 rules with the Szykman paradox rule. Standard's default.
+    #[serde(rename = "datc")]
+    Datc,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 5] = [Edition::Y1971, Edition::Y1982, Edition::Y2000, Edition::Y2023, Edition::Datc];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::Y1971 => "1971",
+            Edition::Y1982 => "1982",
+            Edition::Y2000 => "2000",
+            Edition::Y2023 => "2023",
+            Edition::Datc => "datc",
+        }
+    }
+
+    /// Reads an edition name; `1999` is the name Pirates of the Caribbean uses for 2000.
+    pub fn parse(s: &str) -> Option<Edition> {
+        let s = s.trim().to_lowercase();
+        let s = s.trim_start_matches("rulebook").trim();
+        Some(match s {
+            "1971" => Edition::Y1971,
+            "1982" => Edition::Y1982,
+            "1999" | "2000" | "1999/2000" => Edition::Y2000,
+            "2023" => Edition::Y2023,
+            "datc" | "datc3" | "datc-3.0" => Edition::Datc,
+            _ => return None,
+        })
+    }
+
+    pub fn options(self) -> Options {
+        let modern = Options {
+            convoy_intent: ConvoyIntent::ViaConvoyOrOwnFleet,
+            failed_convoy_falls_back_to_land: false,
+            convoy_disruption: ConvoyDisruption::AllRoutes,
+            paradox: ParadoxRule::Szykman,
+            coasts: CoastLeniency::Lenient,
+            removal: RemovalRule::FurthestFromOwnedCentre,
+            excess_adjustments: ExcessAdjustments::FirstInOrder,
+            retreat_to_convoy_origin: true,
+            coastal_crawl: false,
+        };
+        let old = Options {
+            failed_convoy_falls_back_to_land: true,
+            removal: RemovalRule::FurthestFromHomeByOwnPath,
+            retreat_to_convoy_origin: false,
+            ..modern
+        };
+        match self {
+            Edition::Datc | Edition::Y2023 => modern,
+            Edition::Y2000 => old,
+            Edition::Y1982 => Options {
+                convoy_disruption: ConvoyDisruption::AnyFleet,
+                coasts: CoastLeniency::Strict,
+                ..old
+            },
+            Edition::Y1971 => Options {
+                convoy_intent: ConvoyIntent::Kidnapping,
+                convoy_disruption: ConvoyDisruption::AnyFleet,
+                coasts: CoastLeniency::Strict,
+                ..old
+            },
+        }
+    }
+}

@@ -1,0 +1,270 @@
+//! Variants: a map, its powers and calendar, and the rulebook that plays it.
+//!
+//! The data of every built-in variant is embedded from `maps/<id>/` at build time, so the
+//! binary runs from anywhere; [`Variant::load`] reads the same files from any other folder.
+
+use crate::map::{parse_map_files, Map, MapError, MapFiles};
+use crate::parse::Grammar;
+use crate::phase::{Calendar, CalendarSpec, Phase};
+use crate::position::Position;
+use crate::rulebook::{Edition, Options, StandardRules, VariantRules};
+use crate::unit::{PowerId, Unit, UnitKind};
+use serde::Deserialize;
+use std::sync::{Arc, OnceLock};
+
+#[derive(Clone, Debug)]
+pub struct PowerInfo {
+    pub name: String,
+    pub adjective: String,
+}
+
+#[derive(Debug)]
+pub struct Variant {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub map: Map,
+    pub powers: Vec<PowerInfo>,
+    pub victory_centers: usize,
+    pub calendar: Calendar,
+    pub edition: Edition,
+    pub options: Options,
+    pub rules: Box<dyn VariantRules>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantSpec {
+    id: String,
+    name: String,
+    #[serde(default)]
+    description: String,
+    victory_centers: usize,
+    rulebook: String,
+    #[serde(default)]
+    options: Option<toml::Table>,
+    calendar: CalendarSpec,
+    powers: Vec<PowerSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PowerSpec {
+    name: String,
+    adjective: String,
+}
+
+/// The text of one variant's data files.
+pub struct VariantFiles<'a> {
+    pub dir: &'a str,
+    pub variant_toml: &'a str,
+    pub provinces: &'a str,
+    pub borders: &'a str,
+    pub units: &'a str,
+}
+
+macro_rules! builtin_files {
+    ($id:literal) => {
+        VariantFiles {
+            dir: concat!("maps/", $id),
+            variant_toml: include_str!(concat!("../../maps/", $id, "/variant.toml")),
+            provinces: include_str!(concat!("../../maps/", $id, "/provinces.txt")),
+            borders: include_str!(concat!("../../maps/", $id, "/borders.txt")),
+            units: include_str!(concat!("../../maps/", $id, "/units.txt")),
+        }
+    };
+}
+
+/// The ids of the variants built into the engine, in the order they are listed.
+pub const BUILTIN: &[&str] = &["standard"];
+
+fn builtin_files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantRules>)> {
+    match id {
+        "standard" => Some((builtin_files!("standard"), Box::new(StandardRules))),
+        _ => None,
+    }
+}
+
+fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
+    vec![MapError { file, line, message: message.into() }]
+}
+
+impl Variant {
+    /// A built-in variant, loaded and checked once and shared after that.
+    pub fn builtin(id: &str) -> Result<Arc<Variant>, String> {
+        static CACHE: OnceLock<std::sync::Mutex<Vec<Arc<Variant>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(Default::default);
+        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = cache.iter().find(|v| v.id == id) {
+            return Ok(v.clone());
+        }
+        let (files, rules) = builtin_files(id).ok_or_else(|| {
+            format!("unknown variant '{id}'; the variants are: {}", BUILTIN.join(", "))
+        })?;
+        let v = Arc::new(Variant::load(&files, rules).map_err(|errs| {
+            let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            format!("variant '{id}' has bad data:\n{}", lines.join("\n"))
+        })?);
+        cache.push(v.clone());
+        Ok(v)
+    }
+
+    /// Loads and checks a variant from its files' text; every problem is reported.
+    pub fn load(files: &VariantFiles, rules: Box<dyn VariantRules>) -> Result<Variant, Vec<MapError>> {
+        let vfile = format!("{}/variant.toml", files.dir);
+        let spec: VariantSpec = toml::from_str(files.variant_toml).map_err(|e| {
+            let line = e
+                .span()
+                .map(|s| files.variant_toml[..s.start].lines().count().max(1))
+                .unwrap_or(0);
+            err(vfile.clone(), line, e.message().to_string())
+        })?;
+        let calendar = spec.calendar.build().map_err(|e| err(vfile.clone(), 0, e))?;
+        let edition = Edition::parse(&spec.rulebook).ok_or_else(|| {
+            err(vfile.clone(), 0, format!("unknown rulebook '{}'; expected 1971, 1982, 2000, 2023 or datc", spec.rulebook))
+        })?;
+        let options = match spec.options {
+            None => edition.options(),
+            Some(table) => {
+                // Options given in variant.toml override the edition's, field by field.
+                let mut base = toml::Table::try_from(edition.options()).map_err(|e| err(vfile.clone(), 0, e.to_string()))?;
+                base.extend(table);
+                base.try_into().map_err(|e: toml::de::Error| err(vfile.clone(), 0, format!("[options]: {}", e.message())))?
+            }
+        };
+        let pfile = format!("{}/provinces.txt", files.dir);
+        let bfile = format!("{}/borders.txt", files.dir);
+        let ufile = format!("{}/units.txt", files.dir);
+        let map = parse_map_files(&MapFiles {
+            provinces: (&pfile, files.provinces),
+            borders: (&bfile, files.borders),
+            units: (&ufile, files.units),
+        })?;
+        let powers: Vec<PowerInfo> =
+            spec.powers.into_iter().map(|p| PowerInfo { name: p.name, adjective: p.adjective }).collect();
+        let v = Variant {
+            id: spec.id,
+            name: spec.name,
+            description: spec.description,
+            map,
+            powers,
+            victory_centers: spec.victory_centers,
+            calendar,
+            edition,
+            options,
+            rules,
+        };
+        v.check(&pfile, &ufile)?;
+        Ok(v)
+    }
+
+    /// Checks what the map files alone cannot: that powers named in them exist, that starting
+    /// units can stand where they are, and that the victory count can be reached.
+    fn check(&self, pfile: &str, ufile: &str) -> Result<(), Vec<MapError>> {
+        let mut errs = Vec::new();
+        for p in &self.map.provinces {
+            if let Some(h) = &p.home_of {
+                if self.power_by_name(h).is_none() {
+                    errs.push(MapError {
+                        file: pfile.to_string(),
+                        line: p.line,
+                        message: format!("{} is a home centre of '{h}', which is not a power of this variant", p.id),
+                    });
+                }
+            }
+        }
+        for u in &self.map.starting_units {
+            let mut e = |m: String| errs.push(MapError { file: ufile.to_string(), line: u.line, message: m });
+            let Some(_) = self.power_by_name(&u.power) else {
+                e(format!("'{}' is not a power of this variant", u.power));
+                continue;
+            };
+            let Some(kind) = self.unit_kind_by_letter(&u.kind) else {
+                e(format!("'{}' is not a unit kind of this variant", u.kind));
+                continue;
+            };
+            if !self.rules.can_stand(&self.map, kind, u.location) {
+                e(format!("a {} cannot stand at {}", kind.name(), self.map.location_name(u.location)));
+            }
+        }
+        let centres = self.map.supply_centers().count();
+        if self.victory_centers == 0 || self.victory_centers > centres {
+            errs.push(MapError {
+                file: format!("{}/variant.toml", self.dir_hint()),
+                line: 0,
+                message: format!("victory_centers {} must be between 1 and the {centres} supply centres", self.victory_centers),
+            });
+        }
+        if errs.is_empty() {
+            Ok(())
+        } else {
+            Err(errs)
+        }
+    }
+
+    fn dir_hint(&self) -> String {
+        format!("maps/{}", self.id)
+    }
+
+    pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
+        let n = name.trim();
+        self.powers
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(n) || p.adjective.eq_ignore_ascii_case(n))
+            .map(|i| PowerId(i as u8))
+    }
+
+    pub fn power_name(&self, p: PowerId) -> &str {
+        &self.powers[p.0 as usize].name
+    }
+
+    pub fn unit_kind_by_letter(&self, s: &str) -> Option<UnitKind> {
+        self.rules.unit_kinds().iter().copied().find(|k| k.letter().eq_ignore_ascii_case(s) || k.name().eq_ignore_ascii_case(s))
+    }
+
+    pub fn grammar(&self) -> Grammar<'_> {
+        Grammar { map: &self.map, unit_kinds: self.rules.unit_kinds(), special_verbs: self.rules.special_verbs() }
+    }
+
+    /// The position a new game starts from.
+    pub fn initial_position(&self) -> Position {
+        let n = self.map.provinces.len();
+        let mut homes = vec![None; n];
+        let mut owners = vec![None; n];
+        for (i, p) in self.map.provinces.iter().enumerate() {
+            if let Some(h) = p.home_of.as_deref().and_then(|h| self.power_by_name(h)) {
+                homes[i] = Some(h);
+                owners[i] = Some(h);
+            }
+        }
+        let units = self
+            .map
+            .starting_units
+            .iter()
+            .filter_map(|u| {
+                Some(Unit {
+                    power: self.power_by_name(&u.power)?,
+                    kind: self.unit_kind_by_letter(&u.kind)?,
+                    location: u.location,
+                })
+            })
+            .collect();
+        Position {
+            phase: self.calendar.first_phase(),
+            units,
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            owners,
+            homes,
+        }
+    }
+
+    /// An empty board at the given phase, with the map's home centres but no owners.
+    pub fn empty_position(&self, phase: Phase) -> Position {
+        let mut p = self.initial_position();
+        p.phase = phase;
+        p.units.clear();
+        p.owners.iter_mut().for_each(|o| *o = None);
+        p
+    }
+}
