@@ -17,6 +17,7 @@ use crate::position::{Dislodged, Position};
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
 use serde_json::{json, Map as JsonMap, Value};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 /// A problem with the input, naming the field.
@@ -45,17 +46,31 @@ fn power_lists<'a>(
     if v.is_null() {
         return Ok(Vec::new());
     }
-    let obj = v.as_object().ok_or_else(|| bad(field, "expected an object of power name to list"))?;
+    let obj = v
+        .as_object()
+        .ok_or_else(|| bad(field, "expected an object of power name to list"))?;
     let mut out = Vec::new();
     for (name, list) in obj {
         let power = variant.power_by_name(name).ok_or_else(|| {
             let names: Vec<&str> = variant.powers.iter().map(|p| p.name.as_str()).collect();
-            bad(&format!("{field}.{name}"), format!("'{name}' is not a power of {}; the powers are {}", variant.name, names.join(", ")))
+            bad(
+                &format!("{field}.{name}"),
+                format!(
+                    "'{name}' is not a power of {}; the powers are {}",
+                    variant.name,
+                    names.join(", ")
+                ),
+            )
         })?;
-        let arr = list.as_array().ok_or_else(|| bad(&format!("{field}.{name}"), "expected a list of strings"))?;
+        let arr = list
+            .as_array()
+            .ok_or_else(|| bad(&format!("{field}.{name}"), "expected a list of strings"))?;
         let mut items = Vec::new();
         for (i, s) in arr.iter().enumerate() {
-            items.push(s.as_str().ok_or_else(|| bad(&format!("{field}.{name}[{i}]"), "expected a string"))?);
+            items.push(
+                s.as_str()
+                    .ok_or_else(|| bad(&format!("{field}.{name}[{i}]"), "expected a string"))?,
+            );
         }
         out.push((power, name.clone(), items));
     }
@@ -64,15 +79,34 @@ fn power_lists<'a>(
 
 fn read_unit(variant: &Variant, field: &str, power: PowerId, s: &str) -> Result<Unit, CaseError> {
     let r = parse_unit(&variant.grammar(), s).map_err(|e| bad(field, e))?;
-    let kind = r.kind.ok_or_else(|| bad(field, format!("'{s}' needs a unit kind, such as \"A par\" or \"F lon\"")))?;
-    let mut location = Location { province: r.province, coast: r.coast };
+    let kind = r.kind.ok_or_else(|| {
+        bad(
+            field,
+            format!("'{s}' needs a unit kind, such as \"A par\" or \"F lon\""),
+        )
+    })?;
+    let mut location = Location {
+        province: r.province,
+        coast: r.coast,
+    };
     if kind == crate::unit::UnitKind::Army {
         location.coast = None;
     }
     if !variant.rules.can_stand(&variant.map, kind, location) {
-        return Err(bad(field, format!("a {} cannot stand at {}", kind.name(), variant.map.location_name(location))));
+        return Err(bad(
+            field,
+            format!(
+                "a {} cannot stand at {}",
+                kind.name(),
+                variant.map.location_name(location)
+            ),
+        ));
     }
-    Ok(Unit { power, kind, location })
+    Ok(Unit {
+        power,
+        kind,
+        location,
+    })
 }
 
 /// A position and its orders, read from a case.
@@ -86,15 +120,22 @@ pub struct CaseInput {
 }
 
 /// Reads one case; every error names the field it is in.
-pub fn read_case(v: &Value, variant_override: Option<Arc<Variant>>) -> Result<CaseInput, CaseError> {
-    let obj = v.as_object().ok_or_else(|| CaseError("expected a JSON object".into()))?;
+pub fn read_case(
+    v: &Value,
+    variant_override: Option<Arc<Variant>>,
+) -> Result<CaseInput, CaseError> {
+    let obj = v
+        .as_object()
+        .ok_or_else(|| CaseError("expected a JSON object".into()))?;
     let variant = match variant_override {
         Some(v) => v,
         None => {
             let id = match obj.get("variant") {
                 None | Some(Value::Null) => "standard",
                 Some(Value::String(s)) => s.as_str(),
-                Some(_) => return Err(bad("variant", "expected a variant id such as \"standard\"")),
+                Some(_) => {
+                    return Err(bad("variant", "expected a variant id such as \"standard\""))
+                }
             };
             Variant::builtin(id).map_err(|e| bad("variant", e))?
         }
@@ -102,12 +143,21 @@ pub fn read_case(v: &Value, variant_override: Option<Arc<Variant>>) -> Result<Ca
     read_step(obj, variant, None)
 }
 
-fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Option<&Position>) -> Result<CaseInput, CaseError> {
-    let phase_text = obj
-        .get("phase")
-        .and_then(Value::as_str)
-        .ok_or_else(|| bad("phase", "missing; expected a phase such as \"Spring 1901 movement\""))?;
-    let phase = variant.calendar.parse(phase_text).map_err(|e| bad("phase", e))?;
+fn read_step(
+    obj: &JsonMap<String, Value>,
+    variant: Arc<Variant>,
+    carried: Option<&Position>,
+) -> Result<CaseInput, CaseError> {
+    let phase_text = obj.get("phase").and_then(Value::as_str).ok_or_else(|| {
+        bad(
+            "phase",
+            "missing; expected a phase such as \"Spring 1901 movement\"",
+        )
+    })?;
+    let phase = variant
+        .calendar
+        .parse(phase_text)
+        .map_err(|e| bad("phase", e))?;
 
     let mut position = match carried {
         Some(p) => Position { phase, ..p.clone() },
@@ -119,8 +169,18 @@ fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Optio
         for (power, name, list) in power_lists(&variant, "units", obj.get("units"))? {
             for (i, s) in list.iter().enumerate() {
                 let u = read_unit(&variant, &format!("units.{name}[{i}]"), power, s)?;
-                if let Some(other) = units.iter().find(|o: &&Unit| o.location.province == u.location.province) {
-                    return Err(bad(&format!("units.{name}[{i}]"), format!("{} already holds {}", variant.map.province(u.location.province).name, unit_text(&variant, other))));
+                if let Some(other) = units
+                    .iter()
+                    .find(|o: &&Unit| o.location.province == u.location.province)
+                {
+                    return Err(bad(
+                        &format!("units.{name}[{i}]"),
+                        format!(
+                            "{} already holds {}",
+                            variant.map.province(u.location.province).name,
+                            unit_text(&variant, other)
+                        ),
+                    ));
                 }
                 units.push(u);
             }
@@ -138,7 +198,13 @@ fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Optio
                     let field = format!("supply_centers.{name}[{i}]");
                     let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
                     if !variant.map.province(t.province).supply_center {
-                        return Err(bad(&field, format!("{} is not a supply centre", variant.map.province(t.province).name)));
+                        return Err(bad(
+                            &field,
+                            format!(
+                                "{} is not a supply centre",
+                                variant.map.province(t.province).name
+                            ),
+                        ));
                     }
                     position.owners[t.province.0 as usize] = Some(power);
                 }
@@ -147,34 +213,70 @@ fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Optio
     }
     if let Some(d) = obj.get("dislodged") {
         if !d.is_null() {
-            let arr = d.as_array().ok_or_else(|| bad("dislodged", "expected a list of {power, unit, attacker_from}"))?;
+            let arr = d.as_array().ok_or_else(|| {
+                bad(
+                    "dislodged",
+                    "expected a list of {power, unit, attacker_from}",
+                )
+            })?;
             position.dislodged.clear();
             for (i, e) in arr.iter().enumerate() {
                 let f = format!("dislodged[{i}]");
-                let power_name = e.get("power").and_then(Value::as_str).ok_or_else(|| bad(&format!("{f}.power"), "missing"))?;
-                let power = variant.power_by_name(power_name).ok_or_else(|| bad(&format!("{f}.power"), format!("'{power_name}' is not a power")))?;
-                let us = e.get("unit").and_then(Value::as_str).ok_or_else(|| bad(&format!("{f}.unit"), "missing"))?;
+                let power_name = e
+                    .get("power")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad(&format!("{f}.power"), "missing"))?;
+                let power = variant.power_by_name(power_name).ok_or_else(|| {
+                    bad(
+                        &format!("{f}.power"),
+                        format!("'{power_name}' is not a power"),
+                    )
+                })?;
+                let us = e
+                    .get("unit")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad(&format!("{f}.unit"), "missing"))?;
                 let unit = read_unit(&variant, &format!("{f}.unit"), power, us)?;
-                let af = e.get("attacker_from").and_then(Value::as_str).ok_or_else(|| bad(&format!("{f}.attacker_from"), "missing"))?;
-                let attacker_from = parse_location(&variant.grammar(), af).map_err(|er| bad(&format!("{f}.attacker_from"), er))?.province;
+                let af = e
+                    .get("attacker_from")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad(&format!("{f}.attacker_from"), "missing"))?;
+                let attacker_from = parse_location(&variant.grammar(), af)
+                    .map_err(|er| bad(&format!("{f}.attacker_from"), er))?
+                    .province;
                 let via = match e.get("via_convoy") {
                     None | Some(Value::Null) => carried
-                        .and_then(|c| c.dislodged.iter().find(|x| x.unit == unit && x.attacker_from == attacker_from))
+                        .and_then(|c| {
+                            c.dislodged
+                                .iter()
+                                .find(|x| x.unit == unit && x.attacker_from == attacker_from)
+                        })
                         .is_some_and(|x| x.attacker_came_by_convoy),
                     Some(Value::Bool(b)) => *b,
-                    Some(_) => return Err(bad(&format!("{f}.via_convoy"), "expected true or false")),
+                    Some(_) => {
+                        return Err(bad(&format!("{f}.via_convoy"), "expected true or false"))
+                    }
                 };
-                position.dislodged.push(Dislodged { unit, attacker_from, attacker_came_by_convoy: via });
+                position.dislodged.push(Dislodged {
+                    unit,
+                    attacker_from,
+                    attacker_came_by_convoy: via,
+                });
             }
         }
     }
     if let Some(c) = obj.get("contested") {
         if !c.is_null() {
-            let arr = c.as_array().ok_or_else(|| bad("contested", "expected a list of provinces"))?;
+            let arr = c
+                .as_array()
+                .ok_or_else(|| bad("contested", "expected a list of provinces"))?;
             position.contested.clear();
             for (i, p) in arr.iter().enumerate() {
-                let s = p.as_str().ok_or_else(|| bad(&format!("contested[{i}]"), "expected a string"))?;
-                let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&format!("contested[{i}]"), e))?;
+                let s = p
+                    .as_str()
+                    .ok_or_else(|| bad(&format!("contested[{i}]"), "expected a string"))?;
+                let t = parse_location(&variant.grammar(), s)
+                    .map_err(|e| bad(&format!("contested[{i}]"), e))?;
                 position.contested.push(t.province);
             }
         }
@@ -183,7 +285,14 @@ fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Optio
     for (power, _name, list) in power_lists(&variant, "orders", obj.get("orders"))? {
         for s in list {
             let parsed = parse_order(&variant.grammar(), s).map_err(|e| e.message);
-            orders.push((power, s.to_string(), Submitted { power, order: parsed }));
+            orders.push((
+                power,
+                s.to_string(),
+                Submitted {
+                    power,
+                    order: parsed,
+                },
+            ));
         }
     }
     let then = match obj.get("then") {
@@ -191,11 +300,21 @@ fn read_step(obj: &JsonMap<String, Value>, variant: Arc<Variant>, carried: Optio
         Some(Value::Array(a)) => a.clone(),
         Some(_) => return Err(bad("then", "expected a list of following steps")),
     };
-    Ok(CaseInput { variant, position, centres_given, orders, then })
+    Ok(CaseInput {
+        variant,
+        position,
+        centres_given,
+        orders,
+        then,
+    })
 }
 
 fn unit_text(variant: &Variant, u: &Unit) -> String {
-    format!("{} {}", u.kind.letter(), variant.map.location_name(u.location))
+    format!(
+        "{} {}",
+        u.kind.letter(),
+        variant.map.location_name(u.location)
+    )
 }
 
 fn units_json(variant: &Variant, units: &[Unit]) -> Value {
@@ -206,7 +325,12 @@ fn units_json(variant: &Variant, units: &[Unit]) -> Value {
             continue;
         }
         mine.sort_by_key(|u| variant.map.location_name(u.location));
-        out.insert(p.name.clone(), mine.iter().map(|u| Value::String(unit_text(variant, u))).collect());
+        out.insert(
+            p.name.clone(),
+            mine.iter()
+                .map(|u| Value::String(unit_text(variant, u)))
+                .collect(),
+        );
     }
     Value::Object(out)
 }
@@ -214,12 +338,18 @@ fn units_json(variant: &Variant, units: &[Unit]) -> Value {
 fn centres_json(variant: &Variant, position: &Position) -> Value {
     let mut out = JsonMap::new();
     for (i, p) in variant.powers.iter().enumerate() {
-        let mut mine: Vec<String> = position.centres_of(PowerId(i as u8)).map(|c| variant.map.province(c).id.clone()).collect();
+        let mut mine: Vec<String> = position
+            .centres_of(PowerId(i as u8))
+            .map(|c| variant.map.province(c).id.clone())
+            .collect();
         if mine.is_empty() {
             continue;
         }
         mine.sort();
-        out.insert(p.name.clone(), mine.into_iter().map(Value::String).collect());
+        out.insert(
+            p.name.clone(),
+            mine.into_iter().map(Value::String).collect(),
+        );
     }
     Value::Object(out)
 }
@@ -230,7 +360,10 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
     let subs: Vec<Submitted> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
     let adj: Adjudication = adjudicate(variant, &input.position, &subs);
     let mut out = JsonMap::new();
-    out.insert("phase".into(), json!(variant.calendar.name(input.position.phase)));
+    out.insert(
+        "phase".into(),
+        json!(variant.calendar.name(input.position.phase)),
+    );
     let results: Vec<Value> = input
         .orders
         .iter()
@@ -261,11 +394,17 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
             })
             .collect();
         out.insert("dislodged".into(), Value::Array(d));
-        let contested: Vec<String> = adj.after.contested.iter().map(|p| variant.map.province(*p).id.clone()).collect();
+        let contested: Vec<String> = adj
+            .after
+            .contested
+            .iter()
+            .map(|p| variant.map.province(*p).id.clone())
+            .collect();
         out.insert("contested".into(), json!(contested));
     }
     out.insert("units".into(), units_json(variant, &adj.after.units));
-    let power_unit = |u: &Unit| json!({"power": variant.power_name(u.power), "unit": unit_text(variant, u)});
+    let power_unit =
+        |u: &Unit| json!({"power": variant.power_name(u.power), "unit": unit_text(variant, u)});
     match kind {
         PhaseKind::Adjustment => {
             out.insert("built".into(), adj.built.iter().map(power_unit).collect());
@@ -284,21 +423,34 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
             out.insert("removed".into(), Value::Array(removed));
         }
         PhaseKind::Retreat => {
-            out.insert("disbanded".into(), adj.disbanded.iter().map(power_unit).collect());
+            out.insert(
+                "disbanded".into(),
+                adj.disbanded.iter().map(power_unit).collect(),
+            );
         }
         _ => {}
     }
     out.insert(
         "supply_centers".into(),
-        if input.centres_given { centres_json(variant, &adj.after) } else { Value::Null },
+        if input.centres_given {
+            centres_json(variant, &adj.after)
+        } else {
+            Value::Null
+        },
     );
-    out.insert("next_phase".into(), json!(variant.calendar.name(adj.after.phase)));
+    out.insert(
+        "next_phase".into(),
+        json!(variant.calendar.name(adj.after.phase)),
+    );
     if !input.then.is_empty() {
         let mut steps = Vec::new();
         let mut carried = adj.after.clone();
         for (i, step) in input.then.iter().enumerate() {
-            let sobj = step.as_object().ok_or_else(|| bad(&format!("then[{i}]"), "expected an object"))?;
-            let mut next = read_step(sobj, variant.clone(), Some(&carried)).map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
+            let sobj = step
+                .as_object()
+                .ok_or_else(|| bad(&format!("then[{i}]"), "expected an object"))?;
+            let mut next = read_step(sobj, variant.clone(), Some(&carried))
+                .map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
             next.centres_given = input.centres_given;
             let result = run_case(&next)?;
             carried = next_position(&next);
@@ -313,4 +465,113 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
 pub fn next_position(input: &CaseInput) -> Position {
     let subs: Vec<Submitted> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
     adjudicate(&input.variant, &input.position, &subs).after
+}
+
+/// Compares an adjudication result with an expected outcome in the DATC's shape (`results`,
+/// `dislodged`, `units`, `built`, `removed`, `disbanded`), and the `then` steps of `case` if
+/// given. Returns one line per difference; empty when they agree.
+pub fn differences(id: &str, got: &Value, case: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    compare(id, got, &case["expected"], &mut problems);
+    for (i, step) in case["then"].as_array().into_iter().flatten().enumerate() {
+        compare(
+            &format!("{id} then[{i}]"),
+            &got["then"][i],
+            &step["expected"],
+            &mut problems,
+        );
+        // The step's own stated board must be what the movement left behind.
+        let (g, w) = (units(&got["units"]), units(&step["units"]));
+        if i == 0 && g != w {
+            problems.push(format!(
+                "{id} then[0]: board before the retreat expected {w:?}, got {g:?}"
+            ));
+        }
+    }
+    problems
+}
+
+fn results(v: &Value) -> Vec<(String, String, String)> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|r| {
+                    (
+                        r["power"].as_str().unwrap_or("").to_string(),
+                        r["order"].as_str().unwrap_or("").to_string(),
+                        r["result"].as_str().unwrap_or("").to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn units(v: &Value) -> BTreeSet<(String, String)> {
+    let mut out = BTreeSet::new();
+    if let Some(o) = v.as_object() {
+        for (p, list) in o {
+            for u in list.as_array().into_iter().flatten() {
+                out.insert((p.clone(), u.as_str().unwrap_or("").to_string()));
+            }
+        }
+    }
+    out
+}
+
+fn records(v: &Value, keys: &[&str]) -> BTreeSet<Vec<String>> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            keys.iter()
+                .map(|k| r[*k].as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn compare(id: &str, got: &Value, want: &Value, problems: &mut Vec<String>) {
+    let (gr, wr) = (results(&got["results"]), results(&want["results"]));
+    if gr != wr {
+        for (i, w) in wr.iter().enumerate() {
+            let g = gr.get(i);
+            if g != Some(w) {
+                let reason = got["results"][i]["reason"].as_str().unwrap_or("");
+                problems.push(format!(
+                    "{id}: {} `{}` expected {}, got {:?} ({reason})",
+                    w.0,
+                    w.1,
+                    w.2,
+                    g.map(|g| &g.2)
+                ));
+            }
+        }
+    }
+    if want.get("dislodged").is_some() {
+        let keys = ["power", "unit", "attacker_from"];
+        let (g, w) = (
+            records(&got["dislodged"], &keys),
+            records(&want["dislodged"], &keys),
+        );
+        if g != w {
+            problems.push(format!("{id}: dislodged expected {w:?}, got {g:?}"));
+        }
+    }
+    let (g, w) = (units(&got["units"]), units(&want["units"]));
+    if g != w {
+        problems.push(format!("{id}: units expected {w:?}, got {g:?}"));
+    }
+    for (field, keys) in [
+        ("built", &["power", "unit"][..]),
+        ("removed", &["power", "unit", "by"][..]),
+        ("disbanded", &["power", "unit"][..]),
+    ] {
+        if want.get(field).is_some() {
+            let (g, w) = (records(&got[field], keys), records(&want[field], keys));
+            if g != w {
+                problems.push(format!("{id}: {field} expected {w:?}, got {g:?}"));
+            }
+        }
+    }
 }

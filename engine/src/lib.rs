@@ -20,5 +20,5 @@ pub mod rulebook;
 pub mod unit;
 pub mod variant;
 
-pub use judge::{adjudicate, Adjudication, OrderResult, Submitted, Verdict};
+pub use judge::{adjudicate, check_submission, Adjudication, OrderResult, Submitted, Verdict};
 pub use variant::Variant;

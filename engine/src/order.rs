@@ -17,7 +17,10 @@ pub struct UnitRef {
 
 impl UnitRef {
     pub fn location(&self) -> Location {
-        Location { province: self.province, coast: self.coast }
+        Location {
+            province: self.province,
+            coast: self.coast,
+        }
     }
 }
 
@@ -30,26 +33,57 @@ pub struct Target {
 
 impl Target {
     pub fn location(&self) -> Location {
-        Location { province: self.province, coast: self.coast }
+        Location {
+            province: self.province,
+            coast: self.coast,
+        }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Order {
-    Hold { unit: UnitRef },
-    Move { unit: UnitRef, to: Target, via_convoy: bool },
-    SupportHold { unit: UnitRef, supported: UnitRef },
-    SupportMove { unit: UnitRef, supported: UnitRef, to: Target },
-    Convoy { unit: UnitRef, army: UnitRef, to: Target },
-    Retreat { unit: UnitRef, to: Target },
-    Disband { unit: UnitRef },
-    Build { unit: UnitRef },
+    Hold {
+        unit: UnitRef,
+    },
+    Move {
+        unit: UnitRef,
+        to: Target,
+        via_convoy: bool,
+    },
+    SupportHold {
+        unit: UnitRef,
+        supported: UnitRef,
+    },
+    SupportMove {
+        unit: UnitRef,
+        supported: UnitRef,
+        to: Target,
+    },
+    Convoy {
+        unit: UnitRef,
+        army: UnitRef,
+        to: Target,
+    },
+    Retreat {
+        unit: UnitRef,
+        to: Target,
+    },
+    Disband {
+        unit: UnitRef,
+    },
+    Build {
+        unit: UnitRef,
+    },
     /// Give up one build this adjustment.
     Waive,
     /// An order only some variant understands (attack in an ocean, board, disembark, search
     /// for Atlantis, build a canal, capture or release an anchor marker, grant, select). The
     /// parser accepts the verbs the variant's rulebook lists; the rulebook judges them.
-    Special { unit: Option<UnitRef>, verb: String, args: Vec<String> },
+    Special {
+        unit: Option<UnitRef>,
+        verb: String,
+        args: Vec<String>,
+    },
 }
 
 impl Order {
@@ -81,11 +115,24 @@ impl Order {
         let t = |t: &Target| map.location_name(t.location());
         match self {
             Order::Hold { unit } => format!("{} H", u(unit)),
-            Order::Move { unit, to, via_convoy } => {
-                format!("{} - {}{}", u(unit), t(to), if *via_convoy { " via convoy" } else { "" })
+            Order::Move {
+                unit,
+                to,
+                via_convoy,
+            } => {
+                format!(
+                    "{} - {}{}",
+                    u(unit),
+                    t(to),
+                    if *via_convoy { " via convoy" } else { "" }
+                )
             }
             Order::SupportHold { unit, supported } => format!("{} S {}", u(unit), u(supported)),
-            Order::SupportMove { unit, supported, to } => {
+            Order::SupportMove {
+                unit,
+                supported,
+                to,
+            } => {
                 format!("{} S {} - {}", u(unit), u(supported), t(to))
             }
             Order::Convoy { unit, army, to } => format!("{} C {} - {}", u(unit), u(army), t(to)),

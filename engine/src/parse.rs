@@ -59,7 +59,11 @@ fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
     for raw in text.split_whitespace() {
         let raw = raw.to_lowercase();
         // A hyphenated name ("mid-atlantic") is a word; "lon-nth" is two provinces.
-        if raw.contains('-') && raw.len() > 1 && map.lookup().is_prefix(&raw) && !raw.starts_with('-') {
+        if raw.contains('-')
+            && raw.len() > 1
+            && map.lookup().is_prefix(&raw)
+            && !raw.starts_with('-')
+        {
             out.push(Tok::Word(raw));
             continue;
         }
@@ -115,7 +119,8 @@ const DISBAND: &[&str] = &["d", "disband", "disbands", "remove", "removes"];
 const BUILD: &[&str] = &["b", "build", "builds"];
 const WAIVE: &[&str] = &["waive", "waives", "waived"];
 
-const ACCEPTED_AFTER_UNIT: &str = "H (hold), - (move), S (support), C (convoy), R (retreat), D (disband) or B (build)";
+const ACCEPTED_AFTER_UNIT: &str =
+    "H (hold), - (move), S (support), C (convoy), R (retreat), D (disband) or B (build)";
 
 struct Parser<'a> {
     g: &'a Grammar<'a>,
@@ -138,12 +143,19 @@ impl<'a> Parser<'a> {
     }
 
     fn rest_text(&self) -> String {
-        self.toks[self.pos..].iter().map(Tok::text).collect::<Vec<_>>().join(" ")
+        self.toks[self.pos..]
+            .iter()
+            .map(Tok::text)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     fn err(&self, what: &str, expected: &str) -> ParseError {
         ParseError {
-            message: format!("could not understand {what} in \"{}\"; expected {expected}", self.text.trim()),
+            message: format!(
+                "could not understand {what} in \"{}\"; expected {expected}",
+                self.text.trim()
+            ),
         }
     }
 
@@ -157,7 +169,9 @@ impl<'a> Parser<'a> {
     }
 
     fn unit_kind(&mut self) -> Option<UnitKind> {
-        let Some(Tok::Word(w)) = self.peek() else { return None };
+        let Some(Tok::Word(w)) = self.peek() else {
+            return None;
+        };
         let kind = match w.as_str() {
             "a" | "army" => UnitKind::Army,
             "f" | "fleet" => UnitKind::Fleet,
@@ -185,7 +199,10 @@ impl<'a> Parser<'a> {
             }
         }
         if words.is_empty() {
-            let found = self.peek().map(|t| format!("'{}'", t.text())).unwrap_or("the end".into());
+            let found = self
+                .peek()
+                .map(|t| format!("'{}'", t.text()))
+                .unwrap_or("the end".into());
             return Err(self.err(&found, "a province (id, name or unique start of a name)"));
         }
         let lookup = self.g.map.lookup();
@@ -221,7 +238,10 @@ impl<'a> Parser<'a> {
                 Err(_) => {}
             }
         }
-        Err(self.err(&format!("'{}'", words[0]), "a province (id, name or unique start of a name)"))
+        Err(self.err(
+            &format!("'{}'", words[0]),
+            "a province (id, name or unique start of a name)",
+        ))
     }
 
     /// An optional coast after a province: `/nc`, `(nc)`, `nc`, `north coast`.
@@ -270,9 +290,10 @@ impl<'a> Parser<'a> {
         }
         let pr = map.province(p);
         let said = words.join(" ");
-        let id = words
-            .first()
-            .and_then(|w| map.coast_id(p, w).or_else(|| coast_word(w).and_then(|c| map.coast_id(p, c))));
+        let id = words.first().and_then(|w| {
+            map.coast_id(p, w)
+                .or_else(|| coast_word(w).and_then(|c| map.coast_id(p, c)))
+        });
         match id {
             Some(c) => Ok(Some(c)),
             None if pr.coasts.is_empty() => Err(ParseError {
@@ -300,14 +321,22 @@ impl<'a> Parser<'a> {
         if kind.is_none() && !kind_first {
             kind = self.unit_kind_after();
         }
-        Ok(UnitRef { kind, province, coast })
+        Ok(UnitRef {
+            kind,
+            province,
+            coast,
+        })
     }
 
     /// "par army" style, used only by builds ("build par army").
     fn unit_kind_after(&mut self) -> Option<UnitKind> {
         match self.peek() {
             Some(Tok::Word(w)) if w == "army" || w == "fleet" => {
-                let k = if w == "army" { UnitKind::Army } else { UnitKind::Fleet };
+                let k = if w == "army" {
+                    UnitKind::Army
+                } else {
+                    UnitKind::Fleet
+                };
                 self.pos += 1;
                 Some(k)
             }
@@ -348,14 +377,19 @@ impl<'a> Parser<'a> {
 
     fn finish(&self, order: Order) -> Result<Order, ParseError> {
         if self.pos < self.toks.len() {
-            return Err(self.err(&format!("'{}' at the end", self.rest_text()), "nothing more"));
+            return Err(self.err(
+                &format!("'{}' at the end", self.rest_text()),
+                "nothing more",
+            ));
         }
         Ok(order)
     }
 
     fn order(&mut self) -> Result<Order, ParseError> {
         if self.toks.is_empty() {
-            return Err(ParseError { message: "empty order; expected an order such as \"A par - bur\"".into() });
+            return Err(ParseError {
+                message: "empty order; expected an order such as \"A par - bur\"".into(),
+            });
         }
         if self.eat(WAIVE) {
             return self.finish(Order::Waive);
@@ -370,7 +404,11 @@ impl<'a> Parser<'a> {
             return self.finish(Order::Disband { unit });
         }
         let unit = self.unit_ref(true)?;
-        let unit_text = self.toks[..self.pos].iter().map(Tok::text).collect::<Vec<_>>().join(" ");
+        let unit_text = self.toks[..self.pos]
+            .iter()
+            .map(Tok::text)
+            .collect::<Vec<_>>()
+            .join(" ");
         if self.peek().is_none() {
             return Err(ParseError {
                 message: format!(
@@ -385,7 +423,11 @@ impl<'a> Parser<'a> {
         if self.move_verb() {
             let to = self.target()?;
             let via_convoy = self.via_convoy();
-            return self.finish(Order::Move { unit, to, via_convoy });
+            return self.finish(Order::Move {
+                unit,
+                to,
+                via_convoy,
+            });
         }
         if self.eat(SUPPORT) {
             let supported = self.unit_ref(true)?;
@@ -396,7 +438,11 @@ impl<'a> Parser<'a> {
                 let to = self.target()?;
                 // A supported move may say how it travels; that changes nothing for the support.
                 self.via_convoy();
-                return self.finish(Order::SupportMove { unit, supported, to });
+                return self.finish(Order::SupportMove {
+                    unit,
+                    supported,
+                    to,
+                });
             }
             return Err(self.err(
                 &format!("'{}'", self.rest_text()),
@@ -428,9 +474,16 @@ impl<'a> Parser<'a> {
         if let Some(Tok::Word(w)) = self.peek() {
             if let Some(verb) = self.g.special_verbs.iter().find(|v| **v == w.as_str()) {
                 self.pos += 1;
-                let args = self.toks[self.pos..].iter().map(|t| t.text().to_string()).collect();
+                let args = self.toks[self.pos..]
+                    .iter()
+                    .map(|t| t.text().to_string())
+                    .collect();
                 self.pos = self.toks.len();
-                return Ok(Order::Special { unit: Some(unit), verb: verb.to_string(), args });
+                return Ok(Order::Special {
+                    unit: Some(unit),
+                    verb: verb.to_string(),
+                    args,
+                });
             }
         }
         Err(self.err(
@@ -453,26 +506,47 @@ fn coast_word(w: &str) -> Option<&'static str> {
 
 /// Parses one order.
 pub fn parse_order(g: &Grammar, text: &str) -> Result<Order, ParseError> {
-    let mut p = Parser { g, toks: tokenise(text, g.map), pos: 0, text };
+    let mut p = Parser {
+        g,
+        toks: tokenise(text, g.map),
+        pos: 0,
+        text,
+    };
     p.order()
 }
 
 /// Parses a unit as a position lists it: `A par`, `F spa/nc`, `fleet st petersburg south coast`.
 pub fn parse_unit(g: &Grammar, text: &str) -> Result<UnitRef, ParseError> {
-    let mut p = Parser { g, toks: tokenise(text, g.map), pos: 0, text };
+    let mut p = Parser {
+        g,
+        toks: tokenise(text, g.map),
+        pos: 0,
+        text,
+    };
     let unit = p.unit_ref(true)?;
     if p.pos < p.toks.len() {
-        return Err(p.err(&format!("'{}' at the end", p.rest_text()), "a unit such as \"A par\" or \"F spa/nc\""));
+        return Err(p.err(
+            &format!("'{}' at the end", p.rest_text()),
+            "a unit such as \"A par\" or \"F spa/nc\"",
+        ));
     }
     Ok(unit)
 }
 
 /// Parses a location alone: `spa/nc`, `Spain (north coast)`.
 pub fn parse_location(g: &Grammar, text: &str) -> Result<Target, ParseError> {
-    let mut p = Parser { g, toks: tokenise(text, g.map), pos: 0, text };
+    let mut p = Parser {
+        g,
+        toks: tokenise(text, g.map),
+        pos: 0,
+        text,
+    };
     let t = p.target()?;
     if p.pos < p.toks.len() {
-        return Err(p.err(&format!("'{}' at the end", p.rest_text()), "a province such as \"spa/nc\""));
+        return Err(p.err(
+            &format!("'{}' at the end", p.rest_text()),
+            "a province such as \"spa/nc\"",
+        ));
     }
     Ok(t)
 }

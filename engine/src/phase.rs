@@ -74,7 +74,11 @@ impl CalendarSpec {
                 })
                 .collect()
         };
-        let cal = Calendar { first_year: self.first_year, setup: conv(self.setup)?, steps: conv(self.steps)? };
+        let cal = Calendar {
+            first_year: self.first_year,
+            setup: conv(self.setup)?,
+            steps: conv(self.steps)?,
+        };
         if !cal.steps.iter().any(|s| s.kind == PhaseKind::Movement) {
             return Err("the calendar has no movement step".into());
         }
@@ -105,21 +109,39 @@ impl Calendar {
     }
 
     pub fn first_phase(&self) -> Phase {
-        Phase { year: self.first_year, step: 0, setup: !self.setup.is_empty() }
+        Phase {
+            year: self.first_year,
+            step: 0,
+            setup: !self.setup.is_empty(),
+        }
     }
 
     /// The step after this one, whether or not it will have anything to decide.
     pub fn next(&self, phase: Phase) -> Phase {
         if phase.setup {
             if phase.step + 1 < self.setup.len() {
-                return Phase { step: phase.step + 1, ..phase };
+                return Phase {
+                    step: phase.step + 1,
+                    ..phase
+                };
             }
-            return Phase { year: phase.year, step: 0, setup: false };
+            return Phase {
+                year: phase.year,
+                step: 0,
+                setup: false,
+            };
         }
         if phase.step + 1 < self.steps.len() {
-            Phase { step: phase.step + 1, ..phase }
+            Phase {
+                step: phase.step + 1,
+                ..phase
+            }
         } else {
-            Phase { year: phase.year + 1, step: 0, setup: false }
+            Phase {
+                year: phase.year + 1,
+                step: 0,
+                setup: false,
+            }
         }
     }
 
@@ -140,7 +162,9 @@ impl Calendar {
     pub fn is_last_movement_of_year(&self, phase: Phase) -> bool {
         !phase.setup
             && self.kind(phase) == PhaseKind::Movement
-            && !self.steps[phase.step + 1..].iter().any(|s| s.kind == PhaseKind::Movement)
+            && !self.steps[phase.step + 1..]
+                .iter()
+                .any(|s| s.kind == PhaseKind::Movement)
     }
 
     /// Whether supply centres change hands once this phase is over: at the end of the year's
@@ -172,29 +196,49 @@ impl Calendar {
             let eg = self.name(self.first_phase());
             format!("a phase such as '{eg}' (season, year, then movement, retreat or adjustment)")
         };
-        let year_at = words.iter().position(|w| w.parse::<i32>().is_ok()).ok_or_else(|| {
-            format!("phase '{text}' has no year; expected {}", expected())
-        })?;
+        let year_at = words
+            .iter()
+            .position(|w| w.parse::<i32>().is_ok())
+            .ok_or_else(|| format!("phase '{text}' has no year; expected {}", expected()))?;
         let year: i32 = words[year_at].parse().unwrap_or(self.first_year);
         let season = words[..year_at].join(" ").to_lowercase();
         let kind = match &words[year_at + 1..] {
             [] => None,
             [k] => Some(PhaseKind::parse(k).ok_or_else(|| {
-                format!("phase '{text}': unknown phase kind '{k}'; expected {}", expected())
+                format!(
+                    "phase '{text}': unknown phase kind '{k}'; expected {}",
+                    expected()
+                )
             })?),
-            _ => return Err(format!("phase '{text}' not understood; expected {}", expected())),
+            _ => {
+                return Err(format!(
+                    "phase '{text}' not understood; expected {}",
+                    expected()
+                ))
+            }
         };
         let matches = |s: &CalendarStep| {
             s.season.to_lowercase() == season && kind.is_none_or(|k| k == s.kind)
         };
         if year == self.first_year {
             if let Some(i) = self.setup.iter().position(matches) {
-                return Ok(Phase { year, step: i, setup: true });
+                return Ok(Phase {
+                    year,
+                    step: i,
+                    setup: true,
+                });
             }
         }
         match self.steps.iter().position(matches) {
-            Some(i) => Ok(Phase { year, step: i, setup: false }),
-            None => Err(format!("phase '{text}' is not in this variant's calendar; expected {}", expected())),
+            Some(i) => Ok(Phase {
+                year,
+                step: i,
+                setup: false,
+            }),
+            None => Err(format!(
+                "phase '{text}' is not in this variant's calendar; expected {}",
+                expected()
+            )),
         }
     }
 }

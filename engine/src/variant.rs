@@ -86,7 +86,11 @@ fn builtin_files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantRule
 }
 
 fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
-    vec![MapError { file, line, message: message.into() }]
+    vec![MapError {
+        file,
+        line,
+        message: message.into(),
+    }]
 }
 
 impl Variant {
@@ -99,7 +103,10 @@ impl Variant {
             return Ok(v.clone());
         }
         let (files, rules) = builtin_files(id).ok_or_else(|| {
-            format!("unknown variant '{id}'; the variants are: {}", BUILTIN.join(", "))
+            format!(
+                "unknown variant '{id}'; the variants are: {}",
+                BUILTIN.join(", ")
+            )
         })?;
         let v = Arc::new(Variant::load(&files, rules).map_err(|errs| {
             let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
@@ -110,26 +117,42 @@ impl Variant {
     }
 
     /// Loads and checks a variant from its files' text; every problem is reported.
-    pub fn load(files: &VariantFiles, rules: Box<dyn VariantRules>) -> Result<Variant, Vec<MapError>> {
+    pub fn load(
+        files: &VariantFiles,
+        rules: Box<dyn VariantRules>,
+    ) -> Result<Variant, Vec<MapError>> {
         let vfile = format!("{}/variant.toml", files.dir);
         let spec: VariantSpec = toml::from_str(files.variant_toml).map_err(|e| {
             let line = e
                 .span()
-                .map(|s| files.variant_toml[..s.start].lines().count().max(1))
+                .map(|s| files.variant_toml[..s.start].matches('\n').count() + 1)
                 .unwrap_or(0);
             err(vfile.clone(), line, e.message().to_string())
         })?;
-        let calendar = spec.calendar.build().map_err(|e| err(vfile.clone(), 0, e))?;
+        let calendar = spec
+            .calendar
+            .build()
+            .map_err(|e| err(vfile.clone(), 0, e))?;
         let edition = Edition::parse(&spec.rulebook).ok_or_else(|| {
-            err(vfile.clone(), 0, format!("unknown rulebook '{}'; expected 1971, 1982, 2000, 2023 or datc", spec.rulebook))
+            err(
+                vfile.clone(),
+                0,
+                format!(
+                    "unknown rulebook '{}'; expected 1971, 1982, 2000, 2023 or datc",
+                    spec.rulebook
+                ),
+            )
         })?;
         let options = match spec.options {
             None => edition.options(),
             Some(table) => {
                 // Options given in variant.toml override the edition's, field by field.
-                let mut base = toml::Table::try_from(edition.options()).map_err(|e| err(vfile.clone(), 0, e.to_string()))?;
+                let mut base = toml::Table::try_from(edition.options())
+                    .map_err(|e| err(vfile.clone(), 0, e.to_string()))?;
                 base.extend(table);
-                base.try_into().map_err(|e: toml::de::Error| err(vfile.clone(), 0, format!("[options]: {}", e.message())))?
+                base.try_into().map_err(|e: toml::de::Error| {
+                    err(vfile.clone(), 0, format!("[options]: {}", e.message()))
+                })?
             }
         };
         let pfile = format!("{}/provinces.txt", files.dir);
@@ -140,8 +163,14 @@ impl Variant {
             borders: (&bfile, files.borders),
             units: (&ufile, files.units),
         })?;
-        let powers: Vec<PowerInfo> =
-            spec.powers.into_iter().map(|p| PowerInfo { name: p.name, adjective: p.adjective }).collect();
+        let powers: Vec<PowerInfo> = spec
+            .powers
+            .into_iter()
+            .map(|p| PowerInfo {
+                name: p.name,
+                adjective: p.adjective,
+            })
+            .collect();
         let v = Variant {
             id: spec.id,
             name: spec.name,
@@ -168,13 +197,22 @@ impl Variant {
                     errs.push(MapError {
                         file: pfile.to_string(),
                         line: p.line,
-                        message: format!("{} is a home centre of '{h}', which is not a power of this variant", p.id),
+                        message: format!(
+                            "{} is a home centre of '{h}', which is not a power of this variant",
+                            p.id
+                        ),
                     });
                 }
             }
         }
         for u in &self.map.starting_units {
-            let mut e = |m: String| errs.push(MapError { file: ufile.to_string(), line: u.line, message: m });
+            let mut e = |m: String| {
+                errs.push(MapError {
+                    file: ufile.to_string(),
+                    line: u.line,
+                    message: m,
+                })
+            };
             let Some(_) = self.power_by_name(&u.power) else {
                 e(format!("'{}' is not a power of this variant", u.power));
                 continue;
@@ -184,7 +222,11 @@ impl Variant {
                 continue;
             };
             if !self.rules.can_stand(&self.map, kind, u.location) {
-                e(format!("a {} cannot stand at {}", kind.name(), self.map.location_name(u.location)));
+                e(format!(
+                    "a {} cannot stand at {}",
+                    kind.name(),
+                    self.map.location_name(u.location)
+                ));
             }
         }
         let centres = self.map.supply_centers().count();
@@ -192,7 +234,10 @@ impl Variant {
             errs.push(MapError {
                 file: format!("{}/variant.toml", self.dir_hint()),
                 line: 0,
-                message: format!("victory_centers {} must be between 1 and the {centres} supply centres", self.victory_centers),
+                message: format!(
+                    "victory_centers {} must be between 1 and the {centres} supply centres",
+                    self.victory_centers
+                ),
             });
         }
         if errs.is_empty() {
@@ -219,11 +264,19 @@ impl Variant {
     }
 
     pub fn unit_kind_by_letter(&self, s: &str) -> Option<UnitKind> {
-        self.rules.unit_kinds().iter().copied().find(|k| k.letter().eq_ignore_ascii_case(s) || k.name().eq_ignore_ascii_case(s))
+        self.rules
+            .unit_kinds()
+            .iter()
+            .copied()
+            .find(|k| k.letter().eq_ignore_ascii_case(s) || k.name().eq_ignore_ascii_case(s))
     }
 
     pub fn grammar(&self) -> Grammar<'_> {
-        Grammar { map: &self.map, unit_kinds: self.rules.unit_kinds(), special_verbs: self.rules.special_verbs() }
+        Grammar {
+            map: &self.map,
+            unit_kinds: self.rules.unit_kinds(),
+            special_verbs: self.rules.special_verbs(),
+        }
     }
 
     /// The position a new game starts from.

@@ -10,7 +10,11 @@ use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 use std::collections::VecDeque;
 
-pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+pub(super) fn adjudicate(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Submitted],
+) -> Adjudication {
     let map = &variant.map;
     let rules = &variant.rules;
     let npowers = variant.powers.len();
@@ -35,7 +39,12 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             let n = orders
                 .iter()
                 .filter(|s| s.power.0 as usize == p)
-                .filter(|s| matches!(s.order, Ok(Order::Build { .. } | Order::Waive | Order::Disband { .. })))
+                .filter(|s| {
+                    matches!(
+                        s.order,
+                        Ok(Order::Build { .. } | Order::Waive | Order::Disband { .. })
+                    )
+                })
                 .count() as i64;
             variant.options.excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
         })
@@ -52,26 +61,50 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
         };
         let result = match order {
             Order::Build { unit } => {
-                let sites = sites[p].get_or_insert_with(|| rules.build_sites(variant, position, sub.power));
+                let sites =
+                    sites[p].get_or_insert_with(|| rules.build_sites(variant, position, sub.power));
                 let pname = &map.province(unit.province).name;
                 if due[p] <= 0 {
-                    OrderResult::illegal(format!("{} has no builds due", variant.power_name(sub.power)))
+                    OrderResult::illegal(format!(
+                        "{} has no builds due",
+                        variant.power_name(sub.power)
+                    ))
                 } else if over_ordered[p] {
                     OrderResult::fails("more adjustment orders than builds due: all are ignored")
-                } else if built.iter().any(|b| b.location.province == unit.province && b.power == sub.power) {
+                } else if built
+                    .iter()
+                    .any(|b| b.location.province == unit.province && b.power == sub.power)
+                {
                     OrderResult::fails(format!("a unit was already built in {pname}"))
                 } else if !sites.contains(&unit.province) {
-                    let names: Vec<&str> = sites.iter().map(|s| map.province(*s).id.as_str()).collect();
-                    let what = format!("{pname} is not an empty home centre {} owns", variant.power_name(sub.power));
-                    OrderResult::illegal(format!("{what}; it may build in: {}", if names.is_empty() { "nowhere".into() } else { names.join(", ") }))
+                    let names: Vec<&str> =
+                        sites.iter().map(|s| map.province(*s).id.as_str()).collect();
+                    let what = format!(
+                        "{pname} is not an empty home centre {} owns",
+                        variant.power_name(sub.power)
+                    );
+                    OrderResult::illegal(format!(
+                        "{what}; it may build in: {}",
+                        if names.is_empty() {
+                            "nowhere".into()
+                        } else {
+                            names.join(", ")
+                        }
+                    ))
                 } else {
                     match build_location(variant, *unit) {
                         Err(e) => OrderResult::illegal(e),
-                        Ok(_) if left[p] <= 0 => OrderResult::fails("all the builds due have been used"),
+                        Ok(_) if left[p] <= 0 => {
+                            OrderResult::fails("all the builds due have been used")
+                        }
                         Ok((kind, loc)) => {
                             left[p] -= 1;
                             sites.retain(|s| *s != unit.province);
-                            built.push(Unit { power: sub.power, kind, location: loc });
+                            built.push(Unit {
+                                power: sub.power,
+                                kind,
+                                location: loc,
+                            });
                             OrderResult::ok()
                         }
                     }
@@ -79,7 +112,10 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             }
             Order::Waive => {
                 if due[p] <= 0 {
-                    OrderResult::illegal(format!("{} has no builds due to waive", variant.power_name(sub.power)))
+                    OrderResult::illegal(format!(
+                        "{} has no builds due to waive",
+                        variant.power_name(sub.power)
+                    ))
                 } else if left[p] <= 0 {
                     OrderResult::fails("all the builds due have been used")
                 } else {
@@ -88,9 +124,15 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
                 }
             }
             Order::Disband { unit } => {
-                let found = position.units.iter().find(|u| u.location.province == unit.province);
+                let found = position
+                    .units
+                    .iter()
+                    .find(|u| u.location.province == unit.province);
                 match found {
-                    None => OrderResult::illegal(format!("there is no unit in {}", map.province(unit.province).name)),
+                    None => OrderResult::illegal(format!(
+                        "there is no unit in {}",
+                        map.province(unit.province).name
+                    )),
                     Some(u) if u.power != sub.power => OrderResult::illegal(format!(
                         "{} belongs to {}",
                         describe(variant, u),
@@ -99,12 +141,19 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
                     Some(u) if unit.kind.is_some_and(|k| k != u.kind) => {
                         OrderResult::illegal(format!("the unit there is {}", describe(variant, u)))
                     }
-                    Some(_) if due[p] >= 0 => {
-                        OrderResult::illegal(format!("{} has no removals due", variant.power_name(sub.power)))
+                    Some(_) if due[p] >= 0 => OrderResult::illegal(format!(
+                        "{} has no removals due",
+                        variant.power_name(sub.power)
+                    )),
+                    Some(_) if over_ordered[p] => OrderResult::fails(
+                        "more adjustment orders than removals due: all are ignored",
+                    ),
+                    Some(u) if removed.iter().any(|(r, _)| r == u) => {
+                        OrderResult::fails(format!("{} is already removed", describe(variant, u)))
                     }
-                    Some(_) if over_ordered[p] => OrderResult::fails("more adjustment orders than removals due: all are ignored"),
-                    Some(u) if removed.iter().any(|(r, _)| r == u) => OrderResult::fails(format!("{} is already removed", describe(variant, u))),
-                    Some(_) if left[p] >= 0 => OrderResult::fails("all the removals due have been ordered"),
+                    Some(_) if left[p] >= 0 => {
+                        OrderResult::fails("all the removals due have been ordered")
+                    }
                     Some(u) => {
                         left[p] += 1;
                         removed.push((*u, RemovalCause::Order));
@@ -112,7 +161,9 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
                     }
                 }
             }
-            _ => OrderResult::illegal("in an adjustment phase the orders are build (B), disband (D) or waive"),
+            _ => OrderResult::illegal(
+                "in an adjustment phase the orders are build (B), disband (D) or waive",
+            ),
         };
         results.push(result);
     }
@@ -133,7 +184,11 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
         candidates.sort_by(|(da, a), (db, b)| {
             db.cmp(da)
                 .then((a.kind == UnitKind::Army).cmp(&(b.kind == UnitKind::Army)))
-                .then(map.province(a.location.province).name.cmp(&map.province(b.location.province).name))
+                .then(
+                    map.province(a.location.province)
+                        .name
+                        .cmp(&map.province(b.location.province).name),
+                )
         });
         for (_, u) in candidates {
             if owed == 0 {
@@ -148,25 +203,55 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
     after.units.retain(|u| !removed.iter().any(|(r, _)| r == u));
     after.units.extend(built.iter().copied());
     after.phase = variant.calendar.next(position.phase);
-    Adjudication { results, after, dislodged: Vec::new(), built, removed, disbanded: Vec::new() }
+    Adjudication {
+        results,
+        after,
+        dislodged: Vec::new(),
+        built,
+        removed,
+        disbanded: Vec::new(),
+    }
 }
 
 /// The unit kind and exact location of a build order, with its coast settled.
-fn build_location(variant: &Variant, unit: crate::order::UnitRef) -> Result<(UnitKind, Location), String> {
+fn build_location(
+    variant: &Variant,
+    unit: crate::order::UnitRef,
+) -> Result<(UnitKind, Location), String> {
     let map = &variant.map;
     let p = map.province(unit.province);
     let Some(kind) = unit.kind else {
-        return Err(format!("say which unit to build in {}: A (army) or F (fleet)", p.name));
+        return Err(format!(
+            "say which unit to build in {}: A (army) or F (fleet)",
+            p.name
+        ));
     };
-    let loc = Location { province: unit.province, coast: unit.coast };
+    let loc = Location {
+        province: unit.province,
+        coast: unit.coast,
+    };
     if kind == UnitKind::Army && unit.coast.is_some() {
         return Err(format!("an army is built in {}, not on a coast", p.name));
     }
     if kind != UnitKind::Army && !p.coasts.is_empty() && unit.coast.is_none() {
-        return Err(format!("say which coast of {} to build the fleet on: {}", p.name, p.coasts.join(" or ")));
+        return Err(format!(
+            "say which coast of {} to build the fleet on: {}",
+            p.name,
+            p.coasts.join(" or ")
+        ));
     }
-    if !variant.rules.can_stand(map, kind, loc) || !map.province(unit.province).borders.iter().any(|b| variant.rules.can_cross(map, kind, b) && (kind == UnitKind::Army || b.from_coast == loc.coast)) {
-        return Err(format!("{} {} cannot be built in {}", article(kind), kind.name(), p.name));
+    if !variant.rules.can_stand(map, kind, loc)
+        || !map.province(unit.province).borders.iter().any(|b| {
+            variant.rules.can_cross(map, kind, b)
+                && (kind == UnitKind::Army || b.from_coast == loc.coast)
+        })
+    {
+        return Err(format!(
+            "{} {} cannot be built in {}",
+            article(kind),
+            kind.name(),
+            p.name
+        ));
     }
     Ok((kind, loc))
 }
@@ -185,7 +270,9 @@ fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 
     let (targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options.removal {
         RemovalRule::FurthestFromOwnedCentre => (position.centres_of(unit.power).collect(), false),
         RemovalRule::FurthestFromHomeByOwnPath => (
-            map.province_ids().filter(|p| position.homes[p.0 as usize] == Some(unit.power)).collect(),
+            map.province_ids()
+                .filter(|p| position.homes[p.0 as usize] == Some(unit.power))
+                .collect(),
             true,
         ),
     };

@@ -50,13 +50,22 @@ pub struct OrderResult {
 
 impl OrderResult {
     fn ok() -> Self {
-        OrderResult { verdict: Verdict::Succeeds, reason: String::new() }
+        OrderResult {
+            verdict: Verdict::Succeeds,
+            reason: String::new(),
+        }
     }
     fn fails(reason: impl Into<String>) -> Self {
-        OrderResult { verdict: Verdict::Fails, reason: reason.into() }
+        OrderResult {
+            verdict: Verdict::Fails,
+            reason: reason.into(),
+        }
     }
     fn illegal(reason: impl Into<String>) -> Self {
-        OrderResult { verdict: Verdict::Illegal, reason: reason.into() }
+        OrderResult {
+            verdict: Verdict::Illegal,
+            reason: reason.into(),
+        }
     }
 }
 
@@ -99,7 +108,10 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
                 .iter()
                 .map(|_| OrderResult::illegal("this variant has no setup orders"))
                 .collect(),
-            after: Position { phase: variant.calendar.next(position.phase), ..position.clone() },
+            after: Position {
+                phase: variant.calendar.next(position.phase),
+                ..position.clone()
+            },
             dislodged: Vec::new(),
             built: Vec::new(),
             removed: Vec::new(),
@@ -108,6 +120,26 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
     };
     variant.rules.after_phase(variant, position, &mut adj.after);
     adj
+}
+
+/// Checks one order at submit time, as if it were the only order of the phase: an order for a
+/// unit that is not there, for another power's unit, or that could never be carried out is
+/// refused with the reason. Returns the order's canonical text when it is accepted.
+pub fn check_submission(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+    order: &Order,
+) -> Result<String, String> {
+    let single = [Submitted {
+        power,
+        order: Ok(order.clone()),
+    }];
+    let adj = adjudicate(variant, position, &single);
+    match adj.results.into_iter().next() {
+        Some(r) if r.verdict == Verdict::Illegal => Err(r.reason),
+        _ => Ok(order.to_text(&variant.map)),
+    }
 }
 
 /// Gives every supply centre with a unit on it to that unit's power.
@@ -136,7 +168,11 @@ fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) 
 
 /// "the army in Paris", for reasons.
 fn describe(variant: &Variant, unit: &Unit) -> String {
-    format!("{} {}", unit.kind.letter(), variant.map.location_name(unit.location))
+    format!(
+        "{} {}",
+        unit.kind.letter(),
+        variant.map.location_name(unit.location)
+    )
 }
 
 /// Finds the unit an order is for and checks it belongs to the power ordering it.
@@ -165,12 +201,22 @@ fn find_unit(
     }
     if let Some(k) = r.kind {
         if k != u.kind {
-            return Err(format!("the unit in {name} is {} {}, not {} {}", article(u.kind.name()), u.kind.name(), article(k.name()), k.name()));
+            return Err(format!(
+                "the unit in {name} is {} {}, not {} {}",
+                article(u.kind.name()),
+                u.kind.name(),
+                article(k.name()),
+                k.name()
+            ));
         }
     }
     if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
         if c != uc && variant.options.coasts == crate::rulebook::CoastLeniency::Strict {
-            return Err(format!("the fleet is on {}, not {}", map.location_name(u.location), map.location_name(r.location())));
+            return Err(format!(
+                "the fleet is on {}, not {}",
+                map.location_name(u.location),
+                map.location_name(r.location())
+            ));
         }
     }
     Ok(i)

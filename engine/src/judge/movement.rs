@@ -8,7 +8,9 @@
 //! convoy paradox, settled by the rulebook's [`ParadoxRule`].
 
 use super::route::{border_into, convoy_route_exists, destination, on_convoy_route};
-use super::{advance, describe, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted, Verdict};
+use super::{
+    advance, describe, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted, Verdict,
+};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::position::{Dislodged, Position};
@@ -20,22 +22,49 @@ use crate::variant::Variant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
     Hold,
-    Move { to: Location, by_convoy: bool, base: u32 },
-    SupportHold { of: usize },
-    SupportMove { of: usize, into: ProvinceId },
+    Move {
+        to: Location,
+        by_convoy: bool,
+        base: u32,
+    },
+    SupportHold {
+        of: usize,
+    },
+    SupportMove {
+        of: usize,
+        into: ProvinceId,
+    },
     /// A support that names a unit not doing what it says: it helps no one.
-    SupportVoid { into: Option<ProvinceId> },
-    Convoy { army: ProvinceId, to: ProvinceId },
+    SupportVoid {
+        into: Option<ProvinceId>,
+    },
+    Convoy {
+        army: ProvinceId,
+        to: ProvinceId,
+    },
 }
 
 /// A checked order before supports and convoys are matched to what units really do.
 #[derive(Clone, Copy, Debug)]
 enum Checked {
     Hold,
-    Move { to: Location, needs_convoy: bool, via_convoy: bool, base: u32 },
-    SupportHold { target: UnitRef },
-    SupportMove { target: UnitRef, to: Target },
-    Convoy { army: ProvinceId, to: ProvinceId },
+    Move {
+        to: Location,
+        needs_convoy: bool,
+        via_convoy: bool,
+        base: u32,
+    },
+    SupportHold {
+        target: UnitRef,
+    },
+    SupportMove {
+        target: UnitRef,
+        to: Target,
+    },
+    Convoy {
+        army: ProvinceId,
+        to: ProvinceId,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,7 +101,11 @@ impl<'a> Resolver<'a> {
 
     fn mv(&self, u: usize) -> Option<(ProvinceId, bool, u32)> {
         match self.acts[u] {
-            Act::Move { to, by_convoy, base } => Some((to.province, by_convoy, base)),
+            Act::Move {
+                to,
+                by_convoy,
+                base,
+            } => Some((to.province, by_convoy, base)),
             _ => None,
         }
     }
@@ -132,7 +165,9 @@ impl<'a> Resolver<'a> {
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<usize> = self.deps[old..].to_vec();
         // A cycle with a convoy in it is a paradox; one of moves alone is circular movement.
-        let paradox = cycle.iter().any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
+        let paradox = cycle
+            .iter()
+            .any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
         for &d in &cycle {
             self.state[d] = State::Unresolved;
         }
@@ -170,7 +205,9 @@ impl<'a> Resolver<'a> {
     fn decide(&mut self, i: usize) -> bool {
         match self.acts[i] {
             Act::Move { .. } => self.decide_move(i),
-            Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => self.decide_support(i),
+            Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => {
+                self.decide_support(i)
+            }
             Act::Convoy { .. } => self.decide_convoy(i),
             Act::Hold => true,
         }
@@ -178,7 +215,9 @@ impl<'a> Resolver<'a> {
 
     /// Whether an army moving by convoy has an unbroken chain of fleets.
     fn path(&mut self, m: usize) -> bool {
-        let Some((to, by_convoy, _)) = self.mv(m) else { return true };
+        let Some((to, by_convoy, _)) = self.mv(m) else {
+            return true;
+        };
         if !by_convoy {
             return true;
         }
@@ -197,10 +236,15 @@ impl<'a> Resolver<'a> {
         // Breadth-first through fleets that stay, resolving each only when reached.
         let touches = |f: usize, p: ProvinceId| {
             let loc = self.units[f].location;
-            map.province(loc.province).borders.iter().any(|b| b.fleet && b.to.province == p)
+            map.province(loc.province)
+                .borders
+                .iter()
+                .any(|b| b.fleet && b.to.province == p)
         };
         let mut reached = vec![false; fleets.len()];
-        let mut frontier: Vec<usize> = (0..fleets.len()).filter(|&k| touches(fleets[k], from)).collect();
+        let mut frontier: Vec<usize> = (0..fleets.len())
+            .filter(|&k| touches(fleets[k], from))
+            .collect();
         for &k in &frontier {
             reached[k] = true;
         }
@@ -236,7 +280,9 @@ impl<'a> Resolver<'a> {
         }
         // With the coastal crawl, fleets passing along different coasts do not meet.
         if self.variant.options.coastal_crawl {
-            if let (Act::Move { to: mto, .. }, Act::Move { to: oto_loc, .. }) = (self.acts[m], self.acts[o]) {
+            if let (Act::Move { to: mto, .. }, Act::Move { to: oto_loc, .. }) =
+                (self.acts[m], self.acts[o])
+            {
                 let m_from = self.units[m].location;
                 let o_from = self.units[o].location;
                 if (m_from.coast.is_some() && oto_loc.coast != m_from.coast)
@@ -281,11 +327,17 @@ impl<'a> Resolver<'a> {
     }
 
     fn hold_strength(&mut self, p: ProvinceId) -> u32 {
-        let Some(o) = self.occupant[p.0 as usize] else { return 0 };
+        let Some(o) = self.occupant[p.0 as usize] else {
+            return 0;
+        };
         if self.mv(o).is_some() {
             return if self.resolve(o) { 0 } else { 1 };
         }
-        if !self.variant.rules.may_receive_hold_support(&self.variant.map, &self.units[o]) {
+        if !self
+            .variant
+            .rules
+            .may_receive_hold_support(&self.variant.map, &self.units[o])
+        {
             return 1;
         }
         1 + self.count_supports(o, None)
@@ -374,7 +426,10 @@ impl<'a> Resolver<'a> {
             if self.resolve(a) {
                 return false;
             }
-            let disrupts = self.variant.rules.attack_disrupts_convoy(&self.variant.map, &self.units[a], here);
+            let disrupts =
+                self.variant
+                    .rules
+                    .attack_disrupts_convoy(&self.variant.map, &self.units[a], here);
             if disrupts && self.path(a) {
                 return false;
             }
@@ -383,7 +438,12 @@ impl<'a> Resolver<'a> {
     }
 }
 
-fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Result<Checked, String> {
+fn check_order(
+    variant: &Variant,
+    units: &[Unit],
+    u: usize,
+    order: &Order,
+) -> Result<Checked, String> {
     let map = &variant.map;
     let rules = &variant.rules;
     let unit = &units[u];
@@ -393,12 +453,17 @@ fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Re
         Order::Hold { .. } => Ok(Checked::Hold),
         Order::Move { to, via_convoy, .. } => {
             if to.province == here {
-                return Err(format!("a unit cannot move to its own province ({})", pname(here)));
+                return Err(format!(
+                    "a unit cannot move to its own province ({})",
+                    pname(here)
+                ));
             }
             if unit.kind == UnitKind::Army {
                 let border = border_into(variant, unit, to.province);
                 let convoyable = convoy_route_exists(variant, units, here, to.province, None);
-                if to.coast.is_some() && variant.options.coasts == crate::rulebook::CoastLeniency::Strict {
+                if to.coast.is_some()
+                    && variant.options.coasts == crate::rulebook::CoastLeniency::Strict
+                {
                     return Err("an army cannot move to a coast".into());
                 }
                 match border {
@@ -422,7 +487,10 @@ fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Re
                 }
             } else {
                 if *via_convoy {
-                    return Err(format!("only armies are convoyed; this is {}", describe(variant, unit)));
+                    return Err(format!(
+                        "only armies are convoyed; this is {}",
+                        describe(variant, unit)
+                    ));
                 }
                 let dest = destination(variant, unit, *to)?;
                 let border = map.fleet_border(unit.location, dest);
@@ -443,13 +511,24 @@ fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Re
                 return Err("a unit cannot support itself".into());
             }
             if into == here {
-                return Err(format!("a unit cannot support a move into its own province ({})", pname(here)));
+                return Err(format!(
+                    "a unit cannot support a move into its own province ({})",
+                    pname(here)
+                ));
             }
             let Some(border) = border_into(variant, unit, into) else {
-                return Err(format!("{} cannot reach {}, so cannot support there", describe(variant, unit), pname(into)));
+                return Err(format!(
+                    "{} cannot reach {}, so cannot support there",
+                    describe(variant, unit),
+                    pname(into)
+                ));
             };
             if !rules.may_support(map, unit, border) {
-                return Err(format!("{} may not support into {}", describe(variant, unit), pname(into)));
+                return Err(format!(
+                    "{} may not support into {}",
+                    describe(variant, unit),
+                    pname(into)
+                ));
             }
             match order {
                 Order::SupportMove { to, .. } => {
@@ -458,19 +537,32 @@ fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Re
                     }
                     // The supported unit, if there, must be able to make the move: by land or
                     // sea, or by a convoy that does not need the supporter itself.
-                    if let Some(t) = units.iter().find(|x| x.location.province == supported.province) {
+                    if let Some(t) = units
+                        .iter()
+                        .find(|x| x.location.province == supported.province)
+                    {
                         let possible = match t.kind {
                             UnitKind::Army => {
                                 border_into(variant, t, to.province).is_some()
-                                    || convoy_route_exists(variant, units, t.location.province, to.province, Some(here))
+                                    || convoy_route_exists(
+                                        variant,
+                                        units,
+                                        t.location.province,
+                                        to.province,
+                                        Some(here),
+                                    )
                             }
                             _ => {
-                                let from = if supported.coast.is_some() && t.location.coast.is_some() {
-                                    supported.location()
-                                } else {
-                                    t.location
+                                let from =
+                                    if supported.coast.is_some() && t.location.coast.is_some() {
+                                        supported.location()
+                                    } else {
+                                        t.location
+                                    };
+                                let probe = Unit {
+                                    location: from,
+                                    ..*t
                                 };
-                                let probe = Unit { location: from, ..*t };
                                 destination(variant, &probe, Target { coast: None, ..*to }).is_ok()
                                     || map.fleet_borders_into(from, to.province).next().is_some()
                             }
@@ -483,21 +575,30 @@ fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Re
                             ));
                         }
                     }
-                    Ok(Checked::SupportMove { target: *supported, to: *to })
+                    Ok(Checked::SupportMove {
+                        target: *supported,
+                        to: *to,
+                    })
                 }
                 _ => Ok(Checked::SupportHold { target: *supported }),
             }
         }
         Order::Convoy { army, to, .. } => {
             if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(map, unit.location) {
-                return Err(format!("{} cannot convoy: only fleets at sea convoy", describe(variant, unit)));
+                return Err(format!(
+                    "{} cannot convoy: only fleets at sea convoy",
+                    describe(variant, unit)
+                ));
             }
             if army.kind.is_some_and(|k| k != UnitKind::Army) {
                 return Err("only armies can be convoyed".into());
             }
             if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
                 if a.kind != UnitKind::Army {
-                    return Err(format!("{} is not an army, so cannot be convoyed", describe(variant, a)));
+                    return Err(format!(
+                        "{} is not an army, so cannot be convoyed",
+                        describe(variant, a)
+                    ));
                 }
             }
             if !on_convoy_route(variant, units, army.province, to.province, here) {
@@ -508,16 +609,27 @@ fn check_order(variant: &Variant, units: &[Unit], u: usize, order: &Order) -> Re
                     pname(to.province)
                 ));
             }
-            Ok(Checked::Convoy { army: army.province, to: to.province })
+            Ok(Checked::Convoy {
+                army: army.province,
+                to: to.province,
+            })
         }
         Order::Retreat { .. } => Err("retreats are ordered in the retreat phase".into()),
-        Order::Disband { .. } => Err("disbands are ordered in the retreat or adjustment phase".into()),
-        Order::Build { .. } | Order::Waive => Err("builds are ordered in the adjustment phase".into()),
+        Order::Disband { .. } => {
+            Err("disbands are ordered in the retreat or adjustment phase".into())
+        }
+        Order::Build { .. } | Order::Waive => {
+            Err("builds are ordered in the adjustment phase".into())
+        }
         Order::Special { verb, .. } => Err(format!("'{verb}' is not an order of this variant")),
     }
 }
 
-pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+pub(super) fn adjudicate(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Submitted],
+) -> Adjudication {
     let map = &variant.map;
     let units = &position.units;
     let n = units.len();
@@ -541,7 +653,10 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             }
         };
         if ordered[u].is_some() {
-            results[k] = Some(OrderResult::illegal(format!("{} already has an order", describe(variant, &units[u]))));
+            results[k] = Some(OrderResult::illegal(format!(
+                "{} already has an order",
+                describe(variant, &units[u])
+            )));
             continue;
         }
         match check_order(variant, units, u, order) {
@@ -571,11 +686,15 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
         .collect();
     let fallback = variant.options.failed_convoy_falls_back_to_land;
     let intends_convoy = |u: usize, via_convoy: bool, to: ProvinceId| {
-        let matching = convoy_orders.iter().filter(|f| f.1 == units[u].location.province && f.2 == to);
+        let matching = convoy_orders
+            .iter()
+            .filter(|f| f.1 == units[u].location.province && f.2 == to);
         via_convoy
             || match variant.options.convoy_intent {
                 ConvoyIntent::ViaConvoyOnly => false,
-                ConvoyIntent::ViaConvoyOrOwnFleet => matching.clone().any(|f| units[f.0].power == units[u].power),
+                ConvoyIntent::ViaConvoyOrOwnFleet => {
+                    matching.clone().any(|f| units[f.0].power == units[u].power)
+                }
                 ConvoyIntent::Kidnapping => matching.clone().next().is_some(),
             }
     };
@@ -584,13 +703,23 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
     // convoy route is broken; deciding that needs a resolution of its own, below.
     let mut fallback_candidates: Vec<usize> = Vec::new();
     for u in 0..n {
-        if let Checked::Move { to, needs_convoy, via_convoy, base } = plan[u] {
+        if let Checked::Move {
+            to,
+            needs_convoy,
+            via_convoy,
+            base,
+        } = plan[u]
+        {
             let intends = intends_convoy(u, via_convoy, to.province);
             if fallback && intends && !needs_convoy {
                 fallback_candidates.push(u);
             }
             let by_convoy = needs_convoy || (intends && !fallback);
-            acts[u] = Act::Move { to, by_convoy, base };
+            acts[u] = Act::Move {
+                to,
+                by_convoy,
+                base,
+            };
         }
     }
 
@@ -600,7 +729,12 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             Checked::SupportHold { target } => {
                 let t = unit_in(target.province);
                 acts[u] = match t {
-                    Some(t) if !matches!(acts[t], Act::Move { .. }) && kind_matches(target, &units[t]) => Act::SupportHold { of: t },
+                    Some(t)
+                        if !matches!(acts[t], Act::Move { .. })
+                            && kind_matches(target, &units[t]) =>
+                    {
+                        Act::SupportHold { of: t }
+                    }
                     Some(_) => {
                         support_status[u] = Some("the supported unit did not hold");
                         Act::SupportVoid { into: None }
@@ -619,14 +753,19 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
                             && (to.coast.is_none() || mt.coast.is_none() || mt.coast == to.coast))
                 });
                 acts[u] = if ok {
-                    Act::SupportMove { of: t.expect("checked above"), into: to.province }
+                    Act::SupportMove {
+                        of: t.expect("checked above"),
+                        into: to.province,
+                    }
                 } else {
                     support_status[u] = Some(if t.is_some() {
                         "the supported unit did not make that move"
                     } else {
                         "there is no unit to support there"
                     });
-                    Act::SupportVoid { into: Some(to.province) }
+                    Act::SupportVoid {
+                        into: Some(to.province),
+                    }
                 };
             }
             Checked::Convoy { army, to } => acts[u] = Act::Convoy { army, to },
@@ -635,7 +774,10 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
     }
 
     let provinces = map.provinces.len();
-    let many: Vec<bool> = map.province_ids().map(|p| variant.rules.holds_many(map, p)).collect();
+    let many: Vec<bool> = map
+        .province_ids()
+        .map(|p| variant.rules.holds_many(map, p))
+        .collect();
     let mut occupant = vec![None; provinces];
     let mut attackers = vec![Vec::new(); provinces];
     let mut supports = vec![Vec::new(); n];
@@ -652,7 +794,12 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
         }
     }
     for u in 0..n {
-        if let Act::Move { to, by_convoy: true, .. } = acts[u] {
+        if let Act::Move {
+            to,
+            by_convoy: true,
+            ..
+        } = acts[u]
+        {
             let from = units[u].location.province;
             convoyers[u] = convoy_orders
                 .iter()
@@ -680,12 +827,24 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
     // The fallback rule: an adjacent army whose convoy is broken moves by land instead.
     for &u in &fallback_candidates {
         if let Act::Move { to, base, .. } = r.acts[u] {
-            r.acts[u] = Act::Move { to, by_convoy: true, base };
+            r.acts[u] = Act::Move {
+                to,
+                by_convoy: true,
+                base,
+            };
             let from = units[u].location.province;
-            r.convoyers[u] = convoy_orders.iter().filter(|f| f.1 == from && f.2 == to.province).map(|f| f.0).collect();
+            r.convoyers[u] = convoy_orders
+                .iter()
+                .filter(|f| f.1 == from && f.2 == to.province)
+                .map(|f| f.0)
+                .collect();
             let has_route = !r.convoyers[u].is_empty() && r.path(u);
             if !has_route && border_into(variant, &units[u], to.province).is_some() {
-                r.acts[u] = Act::Move { to, by_convoy: false, base };
+                r.acts[u] = Act::Move {
+                    to,
+                    by_convoy: false,
+                    base,
+                };
             }
             r.state.iter_mut().for_each(|s| *s = State::Unresolved);
             r.deps.clear();
@@ -722,13 +881,22 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             }
         }
     }
-    after.units = after.units.iter().enumerate().filter(|(u, _)| !dislodged_idx[*u]).map(|(_, x)| *x).collect();
+    after.units = after
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(u, _)| !dislodged_idx[*u])
+        .map(|(_, x)| *x)
+        .collect();
 
     // Provinces left empty by a standoff: no retreat may go there.
     let mut contested = Vec::new();
     for p in map.province_ids() {
         let i = p.0 as usize;
-        let bounced = r.attackers[i].iter().filter(|&&a| !success[a] && path_ok[a]).count();
+        let bounced = r.attackers[i]
+            .iter()
+            .filter(|&&a| !success[a] && path_ok[a])
+            .count();
         if bounced >= 2 && !after.units.iter().any(|u| u.location.province == p) && !r.many[i] {
             contested.push(p);
         }
@@ -736,7 +904,10 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
 
     let reports: Vec<DislodgedReport> = dislodged
         .iter()
-        .map(|d| DislodgedReport { dislodged: *d, retreats: super::retreat::options(variant, &after, &contested, d) })
+        .map(|d| DislodgedReport {
+            dislodged: *d,
+            retreats: super::retreat::options(variant, &after, &contested, d),
+        })
         .collect();
 
     // Verdicts and reasons.
@@ -748,7 +919,12 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             dislodged
                 .iter()
                 .find(|d| d.unit == units[u])
-                .map(|d| format!("dislodged by the unit from {}", map.province(d.attacker_from).name))
+                .map(|d| {
+                    format!(
+                        "dislodged by the unit from {}",
+                        map.province(d.attacker_from).name
+                    )
+                })
                 .unwrap_or_default()
         };
         results[k] = Some(match r.acts[u] {
@@ -794,7 +970,8 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             }
             Act::Convoy { army, to } => {
                 let ordered_move = units.iter().enumerate().any(|(a, x)| {
-                    x.location.province == army && matches!(r.acts[a], Act::Move { to: t, .. } if t.province == to)
+                    x.location.province == army
+                        && matches!(r.acts[a], Act::Move { to: t, .. } if t.province == to)
                 });
                 if !ordered_move {
                     OrderResult::fails("no army was ordered to make that move")
@@ -820,7 +997,10 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
     }
 
     Adjudication {
-        results: results.into_iter().map(|r| r.unwrap_or_else(|| OrderResult::illegal("not adjudicated"))).collect(),
+        results: results
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|| OrderResult::illegal("not adjudicated")))
+            .collect(),
         after,
         dislodged: reports,
         built: Vec::new(),

@@ -11,7 +11,12 @@ use crate::variant::Variant;
 /// Where a dislodged unit may retreat, given the board after the movement: a neighbour it
 /// could move to that is empty, was not left empty by a standoff, and is not where its
 /// attacker came from (unless that attacker came by convoy and the rulebook allows it).
-pub(crate) fn options(variant: &Variant, after: &Position, contested: &[ProvinceId], d: &Dislodged) -> Vec<Location> {
+pub(crate) fn options(
+    variant: &Variant,
+    after: &Position,
+    contested: &[ProvinceId],
+    d: &Dislodged,
+) -> Vec<Location> {
     let map = &variant.map;
     let rules = &variant.rules;
     let unit = &d.unit;
@@ -21,7 +26,10 @@ pub(crate) fn options(variant: &Variant, after: &Position, contested: &[Province
         if unit.kind != UnitKind::Army && b.from_coast != unit.location.coast {
             continue;
         }
-        if !rules.can_cross(map, unit.kind, b) || !rules.can_stand(map, unit.kind, b.to) || !rules.may_retreat(map, unit, b) {
+        if !rules.can_cross(map, unit.kind, b)
+            || !rules.can_stand(map, unit.kind, b.to)
+            || !rules.may_retreat(map, unit, b)
+        {
             continue;
         }
         let origin_allowed = d.attacker_came_by_convoy && variant.options.retreat_to_convoy_origin;
@@ -31,7 +39,11 @@ pub(crate) fn options(variant: &Variant, after: &Position, contested: &[Province
         if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(map, p) {
             continue;
         }
-        let loc = if unit.kind == UnitKind::Army { Location::province(p) } else { b.to };
+        let loc = if unit.kind == UnitKind::Army {
+            Location::province(p)
+        } else {
+            b.to
+        };
         if !out.contains(&loc) {
             out.push(loc);
         }
@@ -40,7 +52,11 @@ pub(crate) fn options(variant: &Variant, after: &Position, contested: &[Province
     out
 }
 
-pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+pub(super) fn adjudicate(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Submitted],
+) -> Adjudication {
     let map = &variant.map;
     let lenient = variant.options.coasts == CoastLeniency::Lenient;
     let dislodged = &position.dislodged;
@@ -57,16 +73,29 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             }
         };
         let to = match order {
-            Order::Retreat { to, .. } | Order::Move { to, via_convoy: false, .. } => Some(*to),
+            Order::Retreat { to, .. }
+            | Order::Move {
+                to,
+                via_convoy: false,
+                ..
+            } => Some(*to),
             Order::Disband { .. } => None,
             _ => {
-                results.push(OrderResult::illegal("in a retreat phase a dislodged unit may only retreat (R) or disband (D)"));
+                results.push(OrderResult::illegal(
+                    "in a retreat phase a dislodged unit may only retreat (R) or disband (D)",
+                ));
                 continue;
             }
         };
         let r = order.unit().expect("retreats and disbands name a unit");
-        let Some(i) = dislodged.iter().position(|d| d.unit.location.province == r.province) else {
-            results.push(OrderResult::illegal(format!("no unit was dislodged from {}", map.province(r.province).name)));
+        let Some(i) = dislodged
+            .iter()
+            .position(|d| d.unit.location.province == r.province)
+        else {
+            results.push(OrderResult::illegal(format!(
+                "no unit was dislodged from {}",
+                map.province(r.province).name
+            )));
             continue;
         };
         let d = &dislodged[i];
@@ -79,11 +108,17 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             continue;
         }
         if r.kind.is_some_and(|k| k != d.unit.kind) {
-            results.push(OrderResult::illegal(format!("the dislodged unit is {}", describe(variant, &d.unit))));
+            results.push(OrderResult::illegal(format!(
+                "the dislodged unit is {}",
+                describe(variant, &d.unit)
+            )));
             continue;
         }
         if chosen[i].is_some() {
-            results.push(OrderResult::illegal(format!("{} already has an order", describe(variant, &d.unit))));
+            results.push(OrderResult::illegal(format!(
+                "{} already has an order",
+                describe(variant, &d.unit)
+            )));
             continue;
         }
         let Some(to) = to else {
@@ -95,7 +130,10 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
         let pick: Vec<Location> = legal
             .iter()
             .copied()
-            .filter(|l| l.province == to.province && (to.coast.is_none() || l.coast.is_none() || l.coast == to.coast))
+            .filter(|l| {
+                l.province == to.province
+                    && (to.coast.is_none() || l.coast.is_none() || l.coast == to.coast)
+            })
             .collect();
         let ok = match pick.as_slice() {
             [one] if to.coast.is_some() || one.coast.is_none() || lenient => Some(*one),
@@ -108,7 +146,11 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
             }
             None => {
                 let names: Vec<String> = legal.iter().map(|l| map.location_name(*l)).collect();
-                let can = if names.is_empty() { "it has nowhere to go".to_string() } else { format!("it may go to {}", names.join(", ")) };
+                let can = if names.is_empty() {
+                    "it has nowhere to go".to_string()
+                } else {
+                    format!("it may go to {}", names.join(", "))
+                };
                 results.push(OrderResult::illegal(format!(
                     "{} cannot retreat to {}; {can}",
                     describe(variant, &d.unit),
@@ -130,10 +172,16 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
                     .any(|(j, c)| j != i && matches!(c, Some((_, Some(l)))
                         if l.province == loc.province && !variant.rules.holds_many(map, loc.province)));
                 if clash {
-                    results[k] = OrderResult::fails(format!("another unit retreated to {} too; both are disbanded", map.province(loc.province).name));
+                    results[k] = OrderResult::fails(format!(
+                        "another unit retreated to {} too; both are disbanded",
+                        map.province(loc.province).name
+                    ));
                     disbanded.push(d.unit);
                 } else {
-                    after.units.push(Unit { location: loc, ..d.unit });
+                    after.units.push(Unit {
+                        location: loc,
+                        ..d.unit
+                    });
                 }
             }
             _ => disbanded.push(d.unit),
@@ -142,5 +190,12 @@ pub(super) fn adjudicate(variant: &Variant, position: &Position, orders: &[Submi
     after.dislodged.clear();
     after.contested.clear();
     advance(variant, &mut after, false);
-    Adjudication { results, after, dislodged: Vec::new(), built: Vec::new(), removed: Vec::new(), disbanded }
+    Adjudication {
+        results,
+        after,
+        dislodged: Vec::new(),
+        built: Vec::new(),
+        removed: Vec::new(),
+        disbanded,
+    }
 }

@@ -7,14 +7,21 @@ use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
 
 /// The border a unit would cross to reach `to` (any coast of it), if it can.
-pub(super) fn border_into<'v>(variant: &'v Variant, unit: &Unit, to: ProvinceId) -> Option<&'v Border> {
+pub(super) fn border_into<'v>(
+    variant: &'v Variant,
+    unit: &Unit,
+    to: ProvinceId,
+) -> Option<&'v Border> {
     let map = &variant.map;
-    map.province(unit.location.province).borders.iter().find(|b| {
-        b.to.province == to
-            && (unit.kind == UnitKind::Army || b.from_coast == unit.location.coast)
-            && variant.rules.can_cross(map, unit.kind, b)
-            && variant.rules.can_stand(map, unit.kind, b.to)
-    })
+    map.province(unit.location.province)
+        .borders
+        .iter()
+        .find(|b| {
+            b.to.province == to
+                && (unit.kind == UnitKind::Army || b.from_coast == unit.location.coast)
+                && variant.rules.can_cross(map, unit.kind, b)
+                && variant.rules.can_stand(map, unit.kind, b.to)
+        })
 }
 
 /// Checks a move's destination for a unit moving without convoy and settles its coast.
@@ -26,11 +33,17 @@ pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<
     let from_name = &map.province(unit.location.province).name;
     if unit.kind == UnitKind::Army {
         if to.coast.is_some() && strict {
-            return Err(format!("an army cannot move to a coast ({})", map.location_name(to.location())));
+            return Err(format!(
+                "an army cannot move to a coast ({})",
+                map.location_name(to.location())
+            ));
         }
         return match border_into(variant, unit, to.province) {
             Some(_) => Ok(Location::province(to.province)),
-            None => Err(format!("{from_name} does not border {} for an army", dest.name)),
+            None => Err(format!(
+                "{from_name} does not border {} for an army",
+                dest.name
+            )),
         };
     }
     let reachable: Vec<&Border> = map
@@ -45,7 +58,12 @@ pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<
         })
         .collect();
     if reachable.is_empty() {
-        return Err(format!("{} cannot reach {} from {}", unit.kind.name(), dest.name, map.location_name(unit.location)));
+        return Err(format!(
+            "{} cannot reach {} from {}",
+            unit.kind.name(),
+            dest.name,
+            map.location_name(unit.location)
+        ));
     }
     match to.coast {
         Some(c) => match reachable.iter().find(|b| b.to.coast == Some(c)) {
@@ -62,7 +80,11 @@ pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<
         None if reachable.len() == 1 && !strict => Ok(reachable[0].to),
         None => {
             let coasts: Vec<String> = reachable.iter().map(|b| map.location_name(b.to)).collect();
-            Err(format!("{} has more than one coast; say which: {}", dest.name, coasts.join(" or ")))
+            Err(format!(
+                "{} has more than one coast; say which: {}",
+                dest.name,
+                coasts.join(" or ")
+            ))
         }
     }
 }
@@ -73,7 +95,10 @@ fn convoy_waters(variant: &Variant, units: &[Unit], avoid: Option<ProvinceId>) -
     let mut out = vec![false; map.provinces.len()];
     for u in units {
         let p = u.location.province;
-        if u.kind == UnitKind::Fleet && Some(p) != avoid && variant.rules.can_convoy_at(map, u.location) {
+        if u.kind == UnitKind::Fleet
+            && Some(p) != avoid
+            && variant.rules.can_convoy_at(map, u.location)
+        {
             out[p.0 as usize] = true;
         }
     }
@@ -81,7 +106,12 @@ fn convoy_waters(variant: &Variant, units: &[Unit], avoid: Option<ProvinceId>) -
 }
 
 fn touches(variant: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
-    variant.map.province(a).borders.iter().any(|x| x.fleet && x.to.province == b)
+    variant
+        .map
+        .province(a)
+        .borders
+        .iter()
+        .any(|x| x.fleet && x.to.province == b)
 }
 
 /// Whether the fleets on the board (less any in `avoid`) could carry an army from `from` to
@@ -94,7 +124,10 @@ pub(super) fn convoy_route_exists(
     avoid: Option<ProvinceId>,
 ) -> bool {
     let map = &variant.map;
-    if from == to || !variant.rules.can_convoy_to(map, from) || !variant.rules.can_convoy_to(map, to) {
+    if from == to
+        || !variant.rules.can_convoy_to(map, from)
+        || !variant.rules.can_convoy_to(map, to)
+    {
         return false;
     }
     let waters = convoy_waters(variant, units, avoid);
@@ -125,7 +158,13 @@ pub(super) fn convoy_route_exists(
 /// Whether the fleet in `via` is needed by some route from `from` to `to`: it lies on a chain
 /// of fleets with no shortcut (no fleet in it could be left out). A convoy order from a fleet
 /// no route needs is illegal (DATC 6.F.12, 6.G.19).
-pub(super) fn on_convoy_route(variant: &Variant, units: &[Unit], from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
+pub(super) fn on_convoy_route(
+    variant: &Variant,
+    units: &[Unit],
+    from: ProvinceId,
+    to: ProvinceId,
+    via: ProvinceId,
+) -> bool {
     if !convoy_route_exists(variant, units, from, to, None) {
         return false;
     }
@@ -142,7 +181,9 @@ pub(super) fn on_convoy_route(variant: &Variant, units: &[Unit], from: ProvinceI
         .map(|b| b.to.province)
         .collect();
     let mut path = Vec::new();
-    starts.iter().any(|&w| chordless(variant, &waters, from, to, via, w, &mut path))
+    starts
+        .iter()
+        .any(|&w| chordless(variant, &waters, from, to, via, w, &mut path))
 }
 
 /// Depth-first search for a chordless chain from the water `w` to `to` through `via`.
@@ -162,7 +203,11 @@ fn chordless(
     if !path.is_empty() && touches(variant, w, from) {
         return false;
     }
-    if path.len() >= 2 && path[..path.len() - 1].iter().any(|&e| touches(variant, e, w)) {
+    if path.len() >= 2
+        && path[..path.len() - 1]
+            .iter()
+            .any(|&e| touches(variant, e, w))
+    {
         return false;
     }
     path.push(w);
@@ -177,7 +222,8 @@ fn chordless(
             .filter(|b| b.fleet && waters[b.to.province.0 as usize])
             .map(|b| b.to.province)
             .collect();
-        next.into_iter().any(|q| chordless(variant, waters, from, to, via, q, path))
+        next.into_iter()
+            .any(|q| chordless(variant, waters, from, to, via, q, path))
     };
     path.pop();
     found

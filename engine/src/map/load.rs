@@ -38,7 +38,11 @@ struct Errors(Vec<MapError>);
 
 impl Errors {
     fn at(&mut self, file: &str, line: usize, message: impl Into<String>) {
-        self.0.push(MapError { file: file.to_string(), line, message: message.into() });
+        self.0.push(MapError {
+            file: file.to_string(),
+            line,
+            message: message.into(),
+        });
     }
 }
 
@@ -106,7 +110,11 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
         }
         let id = toks[0].to_lowercase();
         if !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-            errs.at(pfile, ln, format!("province id '{id}' may hold only letters, digits and '-'"));
+            errs.at(
+                pfile,
+                ln,
+                format!("province id '{id}' may hold only letters, digits and '-'"),
+            );
         }
         let terrain = match Terrain::ALL.iter().find(|(n, _)| *n == toks[1]) {
             Some((_, t)) => *t,
@@ -115,7 +123,11 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 errs.at(
                     pfile,
                     ln,
-                    format!("unknown terrain '{}'; expected one of {}", toks[1], known.join(", ")),
+                    format!(
+                        "unknown terrain '{}'; expected one of {}",
+                        toks[1],
+                        known.join(", ")
+                    ),
                 );
                 Terrain::Land
             }
@@ -136,7 +148,11 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 None if flag == "sc" => p.supply_center = true,
                 Some(("home", power)) => p.home_of = Some(power.to_string()),
                 Some(("coasts", list)) => {
-                    p.coasts = list.split(',').map(normalise).filter(|c| !c.is_empty()).collect()
+                    p.coasts = list
+                        .split(',')
+                        .map(normalise)
+                        .filter(|c| !c.is_empty())
+                        .collect()
                 }
                 Some(("aliases", list)) => {
                     p.aliases = list.split(',').map(|a| a.trim().to_string()).collect()
@@ -149,13 +165,25 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             }
         }
         if p.home_of.is_some() && !p.supply_center {
-            errs.at(pfile, ln, format!("{id} is a home centre but not marked sc"));
+            errs.at(
+                pfile,
+                ln,
+                format!("{id} is a home centre but not marked sc"),
+            );
         }
         if p.coasts.len() == 1 {
-            errs.at(pfile, ln, format!("{id} lists one coast; split coasts come at least in pairs"));
+            errs.at(
+                pfile,
+                ln,
+                format!("{id} lists one coast; split coasts come at least in pairs"),
+            );
         }
         if !p.coasts.is_empty() && !p.terrain.takes_fleets() {
-            errs.at(pfile, ln, format!("{id} has coasts but its terrain takes no fleets"));
+            errs.at(
+                pfile,
+                ln,
+                format!("{id} has coasts but its terrain takes no fleets"),
+            );
         }
         let pid = ProvinceId(provinces.len() as u16);
         if names.exact_id(&id).is_some() {
@@ -167,7 +195,10 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 errs.at(
                     pfile,
                     ln,
-                    format!("name '{name}' already belongs to {}", provinces[other.0 as usize].id),
+                    format!(
+                        "name '{name}' already belongs to {}",
+                        provinces[other.0 as usize].id
+                    ),
                 );
             }
         }
@@ -183,7 +214,9 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             Some((p, c)) => (p, Some(c)),
             None => (s, None),
         };
-        let pid = names.exact_id(p).ok_or_else(|| format!("unknown province '{p}'"))?;
+        let pid = names
+            .exact_id(p)
+            .ok_or_else(|| format!("unknown province '{p}'"))?;
         let prov = &provinces[pid.0 as usize];
         let coast = match c {
             None => None,
@@ -193,11 +226,18 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                     .position(|k| *k == normalise(c))
                     .map(|i| CoastId(i as u8))
                     .ok_or_else(|| {
-                        format!("{} has no coast '{c}' (its coasts: {})", prov.id, prov.coasts.join(", "))
+                        format!(
+                            "{} has no coast '{c}' (its coasts: {})",
+                            prov.id,
+                            prov.coasts.join(", ")
+                        )
                     })?,
             ),
         };
-        Ok(Location { province: pid, coast })
+        Ok(Location {
+            province: pid,
+            coast,
+        })
     };
 
     let (bfile, btext) = files.borders;
@@ -237,17 +277,25 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                         match BorderKind::ALL.iter().find(|(n, _)| *n == k) {
                             Some((_, kind)) => kinds.insert(*kind),
                             None => {
-                                let known: Vec<_> = BorderKind::ALL.iter().map(|(n, _)| *n).collect();
+                                let known: Vec<_> =
+                                    BorderKind::ALL.iter().map(|(n, _)| *n).collect();
                                 errs.at(
                                     bfile,
                                     ln,
-                                    format!("unknown border kind '{k}'; expected plain, {}", known.join(", ")),
+                                    format!(
+                                        "unknown border kind '{k}'; expected plain, {}",
+                                        known.join(", ")
+                                    ),
                                 )
                             }
                         }
                     }
                 }
-                _ => errs.at(bfile, ln, format!("unknown word '{t}'; expected army, fleet or kind=")),
+                _ => errs.at(
+                    bfile,
+                    ln,
+                    format!("unknown word '{t}'; expected army, fleet or kind="),
+                ),
             }
         }
         let name = |l: Location| &provinces[l.province.0 as usize].id;
@@ -264,24 +312,51 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 errs.at(
                     bfile,
                     ln,
-                    format!("army border at {}: armies cannot stand there (terrain {}{})", p.id,
-                        p.terrain.name(), if end.coast.is_some() { ", or a coast was named" } else { "" }),
+                    format!(
+                        "army border at {}: armies cannot stand there (terrain {}{})",
+                        p.id,
+                        p.terrain.name(),
+                        if end.coast.is_some() {
+                            ", or a coast was named"
+                        } else {
+                            ""
+                        }
+                    ),
                 );
             }
             if fleet && !p.terrain.takes_fleets() {
-                errs.at(bfile, ln, format!("fleet border at {}: fleets cannot stand on {}", p.id, p.terrain.name()));
+                errs.at(
+                    bfile,
+                    ln,
+                    format!(
+                        "fleet border at {}: fleets cannot stand on {}",
+                        p.id,
+                        p.terrain.name()
+                    ),
+                );
             }
             if fleet && !p.coasts.is_empty() && end.coast.is_none() {
                 errs.at(
                     bfile,
                     ln,
-                    format!("fleet border at {} must name one of its coasts ({})", p.id, p.coasts.join(", ")),
+                    format!(
+                        "fleet border at {} must name one of its coasts ({})",
+                        p.id,
+                        p.coasts.join(", ")
+                    ),
                 );
             }
         }
         let key = if a <= b { (a, b) } else { (b, a) };
         if let Some(prev) = seen.insert(key, ln) {
-            errs.at(bfile, ln, format!("border {} {} already given on line {prev}", toks[0], toks[1]));
+            errs.at(
+                bfile,
+                ln,
+                format!(
+                    "border {} {} already given on line {prev}",
+                    toks[0], toks[1]
+                ),
+            );
             continue;
         }
         for (from, to) in [(a, b), (b, a)] {
@@ -299,8 +374,16 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             errs.at(pfile, p.line, format!("{} has no borders", p.id));
         }
         for (c, coast) in p.coasts.iter().enumerate() {
-            if !p.borders.iter().any(|b| b.from_coast == Some(CoastId(c as u8))) {
-                errs.at(pfile, p.line, format!("coast {}/{coast} has no borders", p.id));
+            if !p
+                .borders
+                .iter()
+                .any(|b| b.from_coast == Some(CoastId(c as u8)))
+            {
+                errs.at(
+                    pfile,
+                    p.line,
+                    format!("coast {}/{coast} has no borders", p.id),
+                );
             }
         }
     }
@@ -332,7 +415,11 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
     }
 
     if errs.0.is_empty() {
-        Ok(Map { provinces, starting_units, names })
+        Ok(Map {
+            provinces,
+            starting_units,
+            names,
+        })
     } else {
         Err(errs.0)
     }

@@ -29,7 +29,10 @@ pub struct Location {
 
 impl Location {
     pub fn province(province: ProvinceId) -> Self {
-        Location { province, coast: None }
+        Location {
+            province,
+            coast: None,
+        }
     }
 }
 
@@ -67,17 +70,27 @@ impl Terrain {
     ];
 
     pub fn name(self) -> &'static str {
-        Terrain::ALL.iter().find(|(_, t)| *t == self).map(|(n, _)| *n).unwrap_or("?")
+        Terrain::ALL
+            .iter()
+            .find(|(_, t)| *t == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
     }
 
     /// Whether armies can stand here.
     pub fn is_land(self) -> bool {
-        matches!(self, Terrain::Land | Terrain::Coast | Terrain::Island | Terrain::Glacier)
+        matches!(
+            self,
+            Terrain::Land | Terrain::Coast | Terrain::Island | Terrain::Glacier
+        )
     }
 
     /// Whether this is open water with no land in it, where a fleet may convoy.
     pub fn is_water(self) -> bool {
-        matches!(self, Terrain::Sea | Terrain::Ocean | Terrain::Lake | Terrain::Box)
+        matches!(
+            self,
+            Terrain::Sea | Terrain::Ocean | Terrain::Lake | Terrain::Box
+        )
     }
 
     /// Whether fleets can stand here.
@@ -215,7 +228,8 @@ impl Map {
     }
 
     pub fn supply_centers(&self) -> impl Iterator<Item = ProvinceId> + '_ {
-        self.province_ids().filter(|&p| self.province(p).supply_center)
+        self.province_ids()
+            .filter(|&p| self.province(p).supply_center)
     }
 
     /// The border armies use from `from` to `to`, if there is one.
@@ -250,7 +264,10 @@ impl Map {
 
     /// Any border, army or fleet, from any coast of `from` to any coast of `to`.
     pub fn any_border(&self, from: ProvinceId, to: ProvinceId) -> bool {
-        self.province(from).borders.iter().any(|b| b.to.province == to)
+        self.province(from)
+            .borders
+            .iter()
+            .any(|b| b.to.province == to)
     }
 
     /// Neighbouring provinces, each once, by any border.

@@ -97,7 +97,12 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
 
     /// Where this power may build this adjustment: by default, its home centres that it owns
     /// and that are empty.
-    fn build_sites(&self, variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
+    fn build_sites(
+        &self,
+        variant: &Variant,
+        position: &Position,
+        power: PowerId,
+    ) -> Vec<ProvinceId> {
         variant
             .map
             .supply_centers()

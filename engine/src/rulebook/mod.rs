@@ -124,7 +124,13 @@ pub enum Edition {
 }
 
 impl Edition {
-    pub const ALL: [Edition; 5] = [Edition::Y1971, Edition::Y1982, Edition::Y2000, Edition::Y2023, Edition::Datc];
+    pub const ALL: [Edition; 5] = [
+        Edition::Y1971,
+        Edition::Y1982,
+        Edition::Y2000,
+        Edition::Y2023,
+        Edition::Datc,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {

@@ -1,0 +1,140 @@
+//! The real `parley adjudicate` binary, fed every DATC case on stdin as a user would.
+
+use engine::case::differences;
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn parley(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parley"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parley starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    let out = child.wait_with_output().expect("parley finishes");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_datc_case_through_the_binary() {
+    let data: Value =
+        serde_json::from_str(include_str!("../../engine/tests/data/datc.json")).expect("datc.json");
+    let cases = data["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 165);
+    let mut problems = Vec::new();
+    for case in cases {
+        let id = case["id"].as_str().unwrap_or("?");
+        let (code, out, err) = parley(&["adjudicate"], &case.to_string());
+        if code != 0 {
+            problems.push(format!("{id}: exit {code}: {err}"));
+            continue;
+        }
+        let got: Value = serde_json::from_str(&out).expect("parley writes JSON");
+        problems.extend(differences(id, &got, case));
+        // Every result names the order as written and says why when it did not succeed.
+        for (i, r) in got["results"].as_array().into_iter().flatten().enumerate() {
+            if r["order"] != case["expected"]["results"][i]["order"] {
+                problems.push(format!("{id}: result {i} is for {:?}", r["order"]));
+            }
+            if r["result"] != "succeeds" && r["reason"].as_str().unwrap_or("").is_empty() {
+                problems.push(format!(
+                    "{id}: {} {} with no reason",
+                    r["order"], r["result"]
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn malformed_input_names_the_field() {
+    let (code, _, err) = parley(
+        &["adjudicate"],
+        "{\"phase\": \"Spring 1901 movement\", \"units\": {\"Narnia\": [\"A par\"]}}",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("units.Narnia") && err.contains("Austria"),
+        "{err}"
+    );
+
+    let (code, _, err) = parley(&["adjudicate"], "{\"units\": {}}");
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("`phase`") && err.contains("Spring 1901 movement"),
+        "{err}"
+    );
+
+    let (code, _, err) = parley(
+        &["adjudicate"],
+        "{\"phase\": \"Spring 1901 movement\", \"units\": {\"France\": [\"A atlantis\"]}}",
+    );
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("units.France[0]") && err.contains("atlantis"),
+        "{err}"
+    );
+
+    let (code, _, err) = parley(&["adjudicate"], "not json");
+    assert_ne!(code, 0);
+    assert!(err.contains("not valid JSON"), "{err}");
+}
+
+#[test]
+fn forgiving_names_and_next_phase_in_the_input_words() {
+    let case = r#"{
+        "variant": "standard",
+        "phase": "fall 1901 movement",
+        "units": {"france": ["army paris", "F Spain (north coast)"], "germany": ["A Munich"], "italy": []},
+        "supply_centers": {"FRANCE": ["Paris", "brest", "mar"], "Germany": ["mun"]},
+        "orders": {"France": ["paris to burgundy", "F spa/nc -> Gascony"], "Germany": ["mun holds"]}
+    }"#;
+    let (code, out, err) = parley(&["adjudicate"], case);
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(got["results"][0]["result"], "succeeds");
+    assert_eq!(got["results"][1]["result"], "succeeds");
+    assert_eq!(
+        got["units"]["France"],
+        serde_json::json!(["A bur", "F gas"])
+    );
+    assert_eq!(got["next_phase"], "Winter 1901 adjustment");
+    // Fall ends the year: nobody stands on a new centre, so ownership is unchanged.
+    assert_eq!(
+        got["supply_centers"]["France"],
+        serde_json::json!(["bre", "mar", "par"])
+    );
+}
+
+#[test]
+fn variants_lists_standard() {
+    let (code, out, _) = parley(&["variants", "--json"], "");
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let std = v
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["id"] == "standard"))
+        .expect("standard listed");
+    assert_eq!(std["supply_centers"], 34);
+    assert_eq!(std["victory_centers"], 18);
+    assert_eq!(std["powers"].as_array().map(|p| p.len()), Some(7));
+    assert_eq!(std["first_phase"], "Spring 1901 movement");
+}
