@@ -36,12 +36,15 @@ fn bad(field: &str, msg: impl std::fmt::Display) -> CaseError {
     CaseError(format!("field `{field}`: {msg}"))
 }
 
-/// One power's list under a `{"Power": [...]}` object, with the power checked.
+/// One power's entry of a `{"Power": [...]}` object: the power, its name as written, the list.
+type PowerList<'a> = (PowerId, String, Vec<&'a str>);
+
+/// The entries of a `{"Power": [...]}` object, with each power checked.
 fn power_lists<'a>(
     variant: &Variant,
     field: &str,
     v: Option<&'a Value>,
-) -> Result<Vec<(PowerId, String, Vec<&'a str>)>, CaseError> {
+) -> Result<Vec<PowerList<'a>>, CaseError> {
     let Some(v) = v else { return Ok(Vec::new()) };
     if v.is_null() {
         return Ok(Vec::new());

@@ -185,7 +185,10 @@ impl<'a> Parser<'a> {
         // "A" followed by nothing that could be a province is not a unit kind.
         self.peek_at(1)?;
         self.pos += 1;
-        if kind == UnitKind::RiverFlotilla && self.eat(&["flotilla"]) {}
+        if kind == UnitKind::RiverFlotilla {
+            // "river flotilla" as two words.
+            self.eat(&["flotilla"]);
+        }
         Some(kind)
     }
 

@@ -116,6 +116,15 @@ impl Variant {
         Ok(v)
     }
 
+    /// A built-in variant played under other rule options (a game's own rulebook choice).
+    pub fn builtin_with_options(id: &str, edition: Edition, options: Options) -> Result<Arc<Variant>, String> {
+        let (files, rules) = builtin_files(id).ok_or_else(|| format!("unknown variant '{id}'; the variants are: {}", BUILTIN.join(", ")))?;
+        let mut v = Variant::load(&files, rules).map_err(|errs| format!("variant '{id}' has bad data: {}", errs[0]))?;
+        v.edition = edition;
+        v.options = options;
+        Ok(Arc::new(v))
+    }
+
     /// Loads and checks a variant from its files' text; every problem is reported.
     pub fn load(
         files: &VariantFiles,

@@ -858,12 +858,10 @@ pub(super) fn adjudicate(
     let mut after = position.clone();
     let mut dislodged: Vec<Dislodged> = Vec::new();
     let mut moved_into = vec![None; provinces];
-    for u in 0..n {
-        if let Act::Move { to, by_convoy, .. } = r.acts[u] {
-            if success[u] {
-                moved_into[to.province.0 as usize] = Some((u, by_convoy));
-                after.units[u].location = to;
-            }
+    for (u, ok) in success.iter().enumerate() {
+        if let (Act::Move { to, by_convoy, .. }, true) = (r.acts[u], *ok) {
+            moved_into[to.province.0 as usize] = Some((u, by_convoy));
+            after.units[u].location = to;
         }
     }
     let mut dislodged_idx = vec![false; n];
