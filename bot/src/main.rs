@@ -12,6 +12,7 @@ Usage: parley <command> [options]
 Commands:
   adjudicate [--variant ID]   read one case (DATC-shaped JSON) on stdin, write the result as JSON
   variants [--json]           list the variants: powers, supply centres, victory count, first phase
+  variants --check DIR        check a variant's data files in DIR; report every problem by file and line
   help                        show this text
 
 Coming with later work (not available in this build): bot, demo, render, export, import.

@@ -1,13 +1,56 @@
 //! `parley variants`: the built-in variants and their vital numbers.
 
-use super::{no_more, take_flag, CliError};
-use engine::variant::{Variant, BUILTIN};
+use super::{no_more, take_flag, take_value, CliError};
+use engine::rulebook::StandardRules;
+use engine::variant::{Variant, VariantFiles, BUILTIN};
 use serde_json::json;
+
+/// `parley variants --check DIR`: loads a variant's data files from a folder and reports every
+/// problem with its file and line, for whoever is drawing up a new map.
+fn check(dir: &str) -> Result<(), CliError> {
+    let read = |name: &str| {
+        std::fs::read_to_string(format!("{dir}/{name}"))
+            .map_err(|e| CliError::usage(format!("cannot read {dir}/{name}: {e}")))
+    };
+    let (toml, provinces, borders, units) = (
+        read("variant.toml")?,
+        read("provinces.txt")?,
+        read("borders.txt")?,
+        read("units.txt")?,
+    );
+    let files = VariantFiles {
+        dir,
+        variant_toml: &toml,
+        provinces: &provinces,
+        borders: &borders,
+        units: &units,
+    };
+    match Variant::load(&files, Box::new(StandardRules)) {
+        Ok(v) => super::print_out(&format!(
+            "{dir}: ok: {} provinces, {} supply centres, {} powers, {} starting units",
+            v.map.provinces.len(),
+            v.map.supply_centers().count(),
+            v.powers.len(),
+            v.map.starting_units.len()
+        )),
+        Err(errs) => {
+            let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+            Err(CliError {
+                message: format!("{} problems:\n{}", errs.len(), lines.join("\n")),
+                code: 1,
+            })
+        }
+    }
+}
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let mut args = args.to_vec();
+    if let Some(dir) = take_value(&mut args, "--check")? {
+        no_more(&args, "--check DIR")?;
+        return check(&dir);
+    }
     let as_json = take_flag(&mut args, "--json");
-    no_more(&args, "--json")?;
+    no_more(&args, "--json or --check DIR")?;
     let mut rows = Vec::new();
     for id in BUILTIN {
         let v = Variant::builtin(id).map_err(|e| CliError {
