@@ -7,7 +7,13 @@ use engine::phase::PhaseKind;
 use engine::{adjudicate, Variant};
 use serde_json::Value;
 
-fn inputs(text: &str) -> Vec<(std::sync::Arc<Variant>, engine::position::Position, Vec<Submitted>)> {
+fn inputs(
+    text: &str,
+) -> Vec<(
+    std::sync::Arc<Variant>,
+    engine::position::Position,
+    Vec<Submitted>,
+)> {
     let v: Value = serde_json::from_str(text).expect("json");
     let cases: Vec<Value> = match v.get("cases") {
         Some(c) => c.as_array().expect("cases").clone(),
@@ -17,7 +23,13 @@ fn inputs(text: &str) -> Vec<(std::sync::Arc<Variant>, engine::position::Positio
         .iter()
         .map(|c| read_case(c, None).expect("case reads"))
         .filter(|i| i.variant.calendar.kind(i.position.phase) == PhaseKind::Movement)
-        .map(|i| (i.variant.clone(), i.position.clone(), i.orders.iter().map(|(_, _, s)| s.clone()).collect()))
+        .map(|i| {
+            (
+                i.variant.clone(),
+                i.position.clone(),
+                i.orders.iter().map(|(_, _, s)| s.clone()).collect(),
+            )
+        })
         .collect()
 }
 
@@ -34,7 +46,9 @@ fn bench(c: &mut Criterion) {
     let (v, p, o) = &phase[0];
     assert_eq!(p.units.len(), 34);
     assert_eq!(o.len(), 34);
-    c.bench_function("standard: movement phase, 34 units, 34 orders", |b| b.iter(|| black_box(adjudicate(v, p, o))));
+    c.bench_function("standard: movement phase, 34 units, 34 orders", |b| {
+        b.iter(|| black_box(adjudicate(v, p, o)))
+    });
 }
 
 criterion_group!(benches, bench);

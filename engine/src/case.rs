@@ -260,10 +260,27 @@ fn read_step(
                         return Err(bad(&format!("{f}.via_convoy"), "expected true or false"))
                     }
                 };
+                let crawl = match e.get("along_other_coast") {
+                    None | Some(Value::Null) => carried
+                        .and_then(|c| {
+                            c.dislodged
+                                .iter()
+                                .find(|x| x.unit == unit && x.attacker_from == attacker_from)
+                        })
+                        .is_some_and(|x| x.attacked_along_other_coast),
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => {
+                        return Err(bad(
+                            &format!("{f}.along_other_coast"),
+                            "expected true or false",
+                        ))
+                    }
+                };
                 position.dislodged.push(Dislodged {
                     unit,
                     attacker_from,
                     attacker_came_by_convoy: via,
+                    attacked_along_other_coast: crawl,
                 });
             }
         }
@@ -392,6 +409,7 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
                     "unit": unit_text(variant, &d.dislodged.unit),
                     "attacker_from": variant.map.province(d.dislodged.attacker_from).id,
                     "via_convoy": d.dislodged.attacker_came_by_convoy,
+                    "along_other_coast": d.dislodged.attacked_along_other_coast,
                     "retreats": d.retreats.iter().map(|l| variant.map.location_name(*l)).collect::<Vec<_>>(),
                 })
             })

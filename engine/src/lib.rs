@@ -7,6 +7,7 @@
 //! - [`judge`]: checks orders against a [`position::Position`] and adjudicates a phase.
 //! - [`rulebook`]: the named rule choices ([`rulebook::Options`], edition presets) and the
 //!   [`rulebook::VariantRules`] extension points every variant plugs into.
+//! - [`variants`]: each built-in variant's data and its rulebook (Davis, Maharajah, ...).
 //! - [`case`]: positions and orders as DATC-shaped JSON, the format of `parley adjudicate`.
 
 pub mod case;
@@ -19,6 +20,7 @@ pub mod position;
 pub mod rulebook;
 pub mod unit;
 pub mod variant;
+pub mod variants;
 
 pub use judge::{adjudicate, check_submission, Adjudication, OrderResult, Submitted, Verdict};
 pub use variant::Variant;

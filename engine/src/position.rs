@@ -12,6 +12,9 @@ pub struct Dislodged {
     /// attacker came by convoy and the rulebook allows it).
     pub attacker_from: ProvinceId,
     pub attacker_came_by_convoy: bool,
+    /// The attacker came in along another coast of this province (the coastal crawl); the unit
+    /// may then retreat to where the attacker came from, if the rulebook allows the crawl.
+    pub attacked_along_other_coast: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

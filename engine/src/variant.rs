@@ -7,7 +7,7 @@ use crate::map::{parse_map_files, Map, MapError, MapFiles};
 use crate::parse::Grammar;
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
-use crate::rulebook::{Edition, Options, StandardRules, VariantRules};
+use crate::rulebook::{Edition, Options, VariantRules};
 use crate::unit::{PowerId, Unit, UnitKind};
 use serde::Deserialize;
 use std::sync::{Arc, OnceLock};
@@ -63,27 +63,8 @@ pub struct VariantFiles<'a> {
     pub units: &'a str,
 }
 
-macro_rules! builtin_files {
-    ($id:literal) => {
-        VariantFiles {
-            dir: concat!("maps/", $id),
-            variant_toml: include_str!(concat!("../../maps/", $id, "/variant.toml")),
-            provinces: include_str!(concat!("../../maps/", $id, "/provinces.txt")),
-            borders: include_str!(concat!("../../maps/", $id, "/borders.txt")),
-            units: include_str!(concat!("../../maps/", $id, "/units.txt")),
-        }
-    };
-}
-
-/// The ids of the variants built into the engine, in the order they are listed.
-pub const BUILTIN: &[&str] = &["standard"];
-
-fn builtin_files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantRules>)> {
-    match id {
-        "standard" => Some((builtin_files!("standard"), Box::new(StandardRules))),
-        _ => None,
-    }
-}
+use crate::variants::files as builtin_files;
+pub use crate::variants::BUILTIN;
 
 fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
     vec![MapError {
@@ -117,9 +98,19 @@ impl Variant {
     }
 
     /// A built-in variant played under other rule options (a game's own rulebook choice).
-    pub fn builtin_with_options(id: &str, edition: Edition, options: Options) -> Result<Arc<Variant>, String> {
-        let (files, rules) = builtin_files(id).ok_or_else(|| format!("unknown variant '{id}'; the variants are: {}", BUILTIN.join(", ")))?;
-        let mut v = Variant::load(&files, rules).map_err(|errs| format!("variant '{id}' has bad data: {}", errs[0]))?;
+    pub fn builtin_with_options(
+        id: &str,
+        edition: Edition,
+        options: Options,
+    ) -> Result<Arc<Variant>, String> {
+        let (files, rules) = builtin_files(id).ok_or_else(|| {
+            format!(
+                "unknown variant '{id}'; the variants are: {}",
+                BUILTIN.join(", ")
+            )
+        })?;
+        let mut v = Variant::load(&files, rules)
+            .map_err(|errs| format!("variant '{id}' has bad data: {}", errs[0]))?;
         v.edition = edition;
         v.options = options;
         Ok(Arc::new(v))

@@ -94,6 +94,13 @@ pub(super) fn adjudicate(
                 } else {
                     match build_location(variant, *unit) {
                         Err(e) => OrderResult::illegal(e),
+                        Ok((kind, _)) if !rules.may_build(variant, kind, unit.province) => {
+                            OrderResult::illegal(format!(
+                                "{} {} cannot be built in {pname}",
+                                article(kind),
+                                kind.name()
+                            ))
+                        }
                         Ok(_) if left[p] <= 0 => {
                             OrderResult::fails("all the builds due have been used")
                         }

@@ -523,7 +523,7 @@ fn check_order(
                     pname(into)
                 ));
             };
-            if !rules.may_support(map, unit, border) {
+            if !rules.may_support(map, unit, supported.province, into, border) {
                 return Err(format!(
                     "{} may not support into {}",
                     describe(variant, unit),
@@ -871,10 +871,15 @@ pub(super) fn adjudicate(
         if stays && !r.many[p] {
             if let Some((a, by_convoy)) = moved_into[p] {
                 dislodged_idx[u] = true;
+                let arrived = after.units[a].location.coast;
+                let here = units[u].location.coast;
                 dislodged.push(Dislodged {
                     unit: units[u],
                     attacker_from: units[a].location.province,
                     attacker_came_by_convoy: by_convoy,
+                    attacked_along_other_coast: here.is_some()
+                        && arrived.is_some()
+                        && here != arrived,
                 });
             }
         }

@@ -32,7 +32,9 @@ pub(crate) fn options(
         {
             continue;
         }
-        let origin_allowed = d.attacker_came_by_convoy && variant.options.retreat_to_convoy_origin;
+        let origin_allowed = (d.attacker_came_by_convoy
+            && variant.options.retreat_to_convoy_origin)
+            || (d.attacked_along_other_coast && variant.options.coastal_crawl);
         if (p == d.attacker_from && !origin_allowed) || contested.contains(&p) {
             continue;
         }

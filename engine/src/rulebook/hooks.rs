@@ -54,9 +54,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         1
     }
 
-    /// Whether this unit may support into or in `target` across `border` (rainforest, mountain,
-    /// desert and swamp rules; Davis's High Ocean Box).
-    fn may_support(&self, _map: &Map, _supporter: &Unit, _border: &Border) -> bool {
+    /// Whether this unit may support the unit in `supported_from` to hold there or to move into
+    /// `into`, reaching `into` across `border` (rainforest, mountain, desert and swamp rules;
+    /// Davis's High Ocean Box). For a hold support `supported_from == into`.
+    fn may_support(
+        &self,
+        _map: &Map,
+        _supporter: &Unit,
+        _supported_from: ProvinceId,
+        _into: ProvinceId,
+        _border: &Border,
+    ) -> bool {
         true
     }
 
@@ -112,6 +120,12 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
                     && position.unit_at(p).is_none()
             })
             .collect()
+    }
+
+    /// Whether a unit of this kind may be built in this province (Davis: only fleets in
+    /// Archangel).
+    fn may_build(&self, _variant: &Variant, _kind: UnitKind, _province: ProvinceId) -> bool {
+        true
     }
 
     /// How many units this power's centres support (Latin America's capitals count twice).

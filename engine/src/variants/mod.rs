@@ -1,0 +1,31 @@
+//! The built-in variants: where each one's data lives and which rulebook plays it.
+
+mod davis;
+
+pub use davis::DavisRules;
+
+use crate::rulebook::{StandardRules, VariantRules};
+use crate::variant::VariantFiles;
+
+/// The ids of the variants built into the engine, in the order they are listed.
+pub const BUILTIN: &[&str] = &["standard"];
+
+macro_rules! builtin_files {
+    ($id:literal) => {
+        VariantFiles {
+            dir: concat!("maps/", $id),
+            variant_toml: include_str!(concat!("../../../maps/", $id, "/variant.toml")),
+            provinces: include_str!(concat!("../../../maps/", $id, "/provinces.txt")),
+            borders: include_str!(concat!("../../../maps/", $id, "/borders.txt")),
+            units: include_str!(concat!("../../../maps/", $id, "/units.txt")),
+        }
+    };
+}
+
+/// A built-in variant's embedded data files and its rulebook.
+pub(crate) fn files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantRules>)> {
+    match id {
+        "standard" => Some((builtin_files!("standard"), Box::new(StandardRules))),
+        _ => None,
+    }
+}
