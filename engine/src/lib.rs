@@ -5,6 +5,7 @@
 //!   built-in variants are embedded from `maps/<id>/`.
 //! - [`parse`]: turns what a player typed into an [`order::Order`].
 //! - [`judge`]: checks orders against a [`position::Position`] and adjudicates a phase.
+//! - [`legal`]: every legal order for a unit or power, for random play and autocomplete.
 //! - [`rulebook`]: the named rule choices ([`rulebook::Options`], edition presets) and the
 //!   [`rulebook::VariantRules`] extension points every variant plugs into.
 //! - [`variants`]: each built-in variant's data and its rulebook (Davis, Maharajah, ...).
@@ -12,6 +13,7 @@
 
 pub mod case;
 pub mod judge;
+pub mod legal;
 pub mod map;
 pub mod order;
 pub mod parse;

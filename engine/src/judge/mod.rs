@@ -142,6 +142,11 @@ pub fn check_submission(
     }
 }
 
+/// Where a dislodged unit may retreat in this retreat-phase position.
+pub fn retreat_options(variant: &Variant, position: &Position, d: &Dislodged) -> Vec<Location> {
+    retreat::options(variant, position, &position.contested, d)
+}
+
 /// Gives every supply centre with a unit on it to that unit's power.
 fn take_centres(variant: &Variant, position: &mut Position) {
     for u in &position.units {

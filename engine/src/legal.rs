@@ -1,0 +1,155 @@
+//! Every legal order for a unit or a power in the current phase: drives random play in
+//! `parley demo` and the bot's autocomplete.
+//!
+//! Candidates are generated from the map and each is put through [`check_submission`], so the
+//! list can never disagree with what the judge accepts.
+
+use crate::judge::check_submission;
+use crate::map::{Location, ProvinceId};
+use crate::order::{Order, Target, UnitRef};
+use crate::phase::PhaseKind;
+use crate::position::Position;
+use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variant::Variant;
+
+fn unit_ref(u: &Unit) -> UnitRef {
+    UnitRef { kind: Some(u.kind), province: u.location.province, coast: u.location.coast }
+}
+
+/// Each place a unit could be told to go: every coast of every province, once.
+fn targets(variant: &Variant, kind: UnitKind) -> Vec<Target> {
+    let mut out = Vec::new();
+    for p in variant.map.province_ids() {
+        let prov = variant.map.province(p);
+        if kind != UnitKind::Army && !prov.coasts.is_empty() {
+            for c in 0..prov.coasts.len() {
+                out.push(Target { province: p, coast: Some(crate::map::CoastId(c as u8)) });
+            }
+        } else {
+            out.push(Target { province: p, coast: None });
+        }
+    }
+    out
+}
+
+fn accepted(variant: &Variant, position: &Position, power: PowerId, order: Order) -> Option<Order> {
+    check_submission(variant, position, power, &order).ok().map(|_| order)
+}
+
+/// The moves a unit may make, by land or sea or (armies) by convoy.
+fn moves(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
+    let map = &variant.map;
+    let here = u.location.province;
+    targets(variant, u.kind)
+        .into_iter()
+        .filter(|t| t.province != here)
+        .filter(|t| u.kind == UnitKind::Army || map.any_border(here, t.province))
+        .filter_map(|to| accepted(variant, position, u.power, Order::Move { unit: unit_ref(u), to, via_convoy: false }))
+        .collect()
+}
+
+/// Every legal movement-phase order for the unit at `at`.
+pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
+    let Some(u) = position.unit_at(at).copied() else { return Vec::new() };
+    let me = unit_ref(&u);
+    let mut out = vec![Order::Hold { unit: me }];
+    out.extend(moves(variant, position, &u));
+    let map = &variant.map;
+    let reach: Vec<ProvinceId> = map.neighbours(at).collect();
+    for other in &position.units {
+        if other.location.province == at {
+            continue;
+        }
+        let supported = unit_ref(other);
+        if reach.contains(&other.location.province) {
+            if let Some(o) = accepted(variant, position, u.power, Order::SupportHold { unit: me, supported }) {
+                out.push(o);
+            }
+        }
+        // Support into a neighbour the other unit could also reach.
+        for &p in &reach {
+            if p == other.location.province || !(map.any_border(other.location.province, p) || other.kind == UnitKind::Army) {
+                continue;
+            }
+            let to = Target { province: p, coast: None };
+            if let Some(o) = accepted(variant, position, u.power, Order::SupportMove { unit: me, supported, to }) {
+                out.push(o);
+            }
+        }
+    }
+    if u.kind == UnitKind::Fleet {
+        for army in position.units.iter().filter(|a| a.kind == UnitKind::Army) {
+            for to in targets(variant, UnitKind::Army) {
+                let order = Order::Convoy { unit: me, army: unit_ref(army), to };
+                if let Some(o) = accepted(variant, position, u.power, order) {
+                    out.push(o);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every legal order for the dislodged unit that stood at `at`.
+pub fn retreat_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
+    let Some(d) = position.dislodged.iter().find(|d| d.unit.location.province == at) else {
+        return Vec::new();
+    };
+    let me = unit_ref(&d.unit);
+    let mut out = vec![Order::Disband { unit: me }];
+    let legal = crate::judge::retreat_options(variant, position, d);
+    out.extend(legal.into_iter().map(|l: Location| Order::Retreat { unit: me, to: Target { province: l.province, coast: l.coast } }));
+    out
+}
+
+/// Every legal adjustment order for a power: its builds (and waive) or its disbands.
+pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+    let mut out = Vec::new();
+    for p in variant.rules.build_sites(variant, position, power) {
+        for kind in variant.rules.unit_kinds() {
+            for t in targets(variant, *kind).into_iter().filter(|t| t.province == p) {
+                let unit = UnitRef { kind: Some(*kind), province: p, coast: t.coast };
+                if let Some(o) = accepted(variant, position, power, Order::Build { unit }) {
+                    out.push(o);
+                }
+            }
+        }
+    }
+    if !out.is_empty() {
+        out.push(Order::Waive);
+    }
+    for u in position.units.iter().filter(|u| u.power == power) {
+        if let Some(o) = accepted(variant, position, power, Order::Disband { unit: unit_ref(u) }) {
+            out.push(o);
+        }
+    }
+    out
+}
+
+/// Every legal order, unit by unit, for a power in the position's phase. Adjustment orders are
+/// listed under no unit (`None`).
+pub fn legal_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<(Option<Location>, Vec<Order>)> {
+    match variant.calendar.kind(position.phase) {
+        PhaseKind::Movement => position
+            .units
+            .iter()
+            .filter(|u| u.power == power)
+            .map(|u| (Some(u.location), movement_orders(variant, position, u.location.province)))
+            .collect(),
+        PhaseKind::Retreat => position
+            .dislodged
+            .iter()
+            .filter(|d| d.unit.power == power)
+            .map(|d| (Some(d.unit.location), retreat_orders(variant, position, d.unit.location.province)))
+            .collect(),
+        PhaseKind::Adjustment => {
+            let orders = adjustment_orders(variant, position, power);
+            if orders.is_empty() {
+                Vec::new()
+            } else {
+                vec![(None, orders)]
+            }
+        }
+        PhaseKind::Setup => Vec::new(),
+    }
+}
