@@ -13,9 +13,16 @@ Commands:
   adjudicate [--variant ID]   read one case (DATC-shaped JSON) on stdin, write the result as JSON
   variants [--json]           list the variants: powers, supply centres, victory count, first phase
   variants --check DIR        check a variant's data files in DIR; report every problem by file and line
+  demo [--variant ID] [--years N] [--seed S] [--out DIR]
+                              play a game with random legal orders into a fresh SQLite file in DIR
+                              (default ./parley-demo) and write a report of every phase
+  export GAME                 print a game's whole history as JSON (database: DATABASE_URL)
+  import FILE                 load a game exported by `parley export`; prints its new id
   help                        show this text
 
-Coming with later work (not available in this build): bot, demo, render, export, import.
+Coming with later work (not available in this build): bot, render.
+
+DATABASE_URL (default sqlite://parley.db) names the games database for export and import.
 ";
 
 fn main() -> ExitCode {
@@ -27,16 +34,19 @@ fn main() -> ExitCode {
     let rest = &args[1..];
     let result = match cmd.as_str() {
         "adjudicate" => cli::adjudicate::run(rest),
+        "demo" => cli::demo::run(rest),
+        "export" => cli::history::export(rest),
+        "import" => cli::history::import(rest),
         "variants" => cli::variants::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())
         }
-        "bot" | "demo" | "render" | "export" | "import" => Err(cli::CliError::usage(format!(
-            "`parley {cmd}` is not available in this build yet; available: adjudicate, variants"
+        "bot" | "render" => Err(cli::CliError::usage(format!(
+            "`parley {cmd}` is not available in this build yet; available: adjudicate, variants, demo, export, import"
         ))),
         other => Err(cli::CliError::usage(format!(
-            "unknown command '{other}'; expected adjudicate, variants or help"
+            "unknown command '{other}'; expected adjudicate, variants, demo, export, import or help"
         ))),
     };
     match result {

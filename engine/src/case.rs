@@ -596,3 +596,68 @@ fn compare(id: &str, got: &Value, want: &Value, problems: &mut Vec<String>) {
         }
     }
 }
+
+/// A position as a JSON document (the shape of a case without orders, plus each centre's home
+/// power): how games store positions and how exports carry them.
+pub fn position_json(variant: &Variant, position: &Position) -> Value {
+    let map = &variant.map;
+    let dislodged: Vec<Value> = position
+        .dislodged
+        .iter()
+        .map(|d| {
+            json!({
+                "power": variant.power_name(d.unit.power),
+                "unit": unit_text(variant, &d.unit),
+                "attacker_from": map.province(d.attacker_from).id,
+                "via_convoy": d.attacker_came_by_convoy,
+                "along_other_coast": d.attacked_along_other_coast,
+            })
+        })
+        .collect();
+    let mut homes = JsonMap::new();
+    for (i, p) in variant.powers.iter().enumerate() {
+        let mine: Vec<Value> = position
+            .homes
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == Some(PowerId(i as u8)))
+            .map(|(c, _)| Value::String(map.province(crate::map::ProvinceId(c as u16)).id.clone()))
+            .collect();
+        if !mine.is_empty() {
+            homes.insert(p.name.clone(), Value::Array(mine));
+        }
+    }
+    json!({
+        "variant": variant.id,
+        "phase": variant.calendar.name(position.phase),
+        "units": units_json(variant, &position.units),
+        "supply_centers": centres_json(variant, position),
+        "dislodged": dislodged,
+        "contested": position.contested.iter().map(|p| map.province(*p).id.clone()).collect::<Vec<_>>(),
+        "homes": Value::Object(homes),
+    })
+}
+
+/// Reads a position written by [`position_json`].
+pub fn read_position(variant: Arc<Variant>, v: &Value) -> Result<Position, CaseError> {
+    let obj = v
+        .as_object()
+        .ok_or_else(|| CaseError("a position must be a JSON object".into()))?;
+    let input = read_step(obj, variant.clone(), None)?;
+    let mut position = input.position;
+    if let Some(homes) = obj.get("homes") {
+        position.homes.iter_mut().for_each(|h| *h = None);
+        for (power, name, list) in power_lists(&variant, "homes", Some(homes))? {
+            for (i, s) in list.iter().enumerate() {
+                let p = variant.map.province_by_id(s).ok_or_else(|| {
+                    bad(
+                        &format!("homes.{name}[{i}]"),
+                        format!("unknown province '{s}'"),
+                    )
+                })?;
+                position.homes[p.0 as usize] = Some(power);
+            }
+        }
+    }
+    Ok(position)
+}

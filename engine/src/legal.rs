@@ -13,7 +13,11 @@ use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
 fn unit_ref(u: &Unit) -> UnitRef {
-    UnitRef { kind: Some(u.kind), province: u.location.province, coast: u.location.coast }
+    UnitRef {
+        kind: Some(u.kind),
+        province: u.location.province,
+        coast: u.location.coast,
+    }
 }
 
 /// Each place a unit could be told to go: every coast of every province, once.
@@ -23,17 +27,25 @@ fn targets(variant: &Variant, kind: UnitKind) -> Vec<Target> {
         let prov = variant.map.province(p);
         if kind != UnitKind::Army && !prov.coasts.is_empty() {
             for c in 0..prov.coasts.len() {
-                out.push(Target { province: p, coast: Some(crate::map::CoastId(c as u8)) });
+                out.push(Target {
+                    province: p,
+                    coast: Some(crate::map::CoastId(c as u8)),
+                });
             }
         } else {
-            out.push(Target { province: p, coast: None });
+            out.push(Target {
+                province: p,
+                coast: None,
+            });
         }
     }
     out
 }
 
 fn accepted(variant: &Variant, position: &Position, power: PowerId, order: Order) -> Option<Order> {
-    check_submission(variant, position, power, &order).ok().map(|_| order)
+    check_submission(variant, position, power, &order)
+        .ok()
+        .map(|_| order)
 }
 
 /// The moves a unit may make, by land or sea or (armies) by convoy.
@@ -44,13 +56,26 @@ fn moves(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
         .into_iter()
         .filter(|t| t.province != here)
         .filter(|t| u.kind == UnitKind::Army || map.any_border(here, t.province))
-        .filter_map(|to| accepted(variant, position, u.power, Order::Move { unit: unit_ref(u), to, via_convoy: false }))
+        .filter_map(|to| {
+            accepted(
+                variant,
+                position,
+                u.power,
+                Order::Move {
+                    unit: unit_ref(u),
+                    to,
+                    via_convoy: false,
+                },
+            )
+        })
         .collect()
 }
 
 /// Every legal movement-phase order for the unit at `at`.
 pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
-    let Some(u) = position.unit_at(at).copied() else { return Vec::new() };
+    let Some(u) = position.unit_at(at).copied() else {
+        return Vec::new();
+    };
     let me = unit_ref(&u);
     let mut out = vec![Order::Hold { unit: me }];
     out.extend(moves(variant, position, &u));
@@ -62,17 +87,39 @@ pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -
         }
         let supported = unit_ref(other);
         if reach.contains(&other.location.province) {
-            if let Some(o) = accepted(variant, position, u.power, Order::SupportHold { unit: me, supported }) {
+            if let Some(o) = accepted(
+                variant,
+                position,
+                u.power,
+                Order::SupportHold {
+                    unit: me,
+                    supported,
+                },
+            ) {
                 out.push(o);
             }
         }
         // Support into a neighbour the other unit could also reach.
         for &p in &reach {
-            if p == other.location.province || !(map.any_border(other.location.province, p) || other.kind == UnitKind::Army) {
+            if p == other.location.province
+                || !(map.any_border(other.location.province, p) || other.kind == UnitKind::Army)
+            {
                 continue;
             }
-            let to = Target { province: p, coast: None };
-            if let Some(o) = accepted(variant, position, u.power, Order::SupportMove { unit: me, supported, to }) {
+            let to = Target {
+                province: p,
+                coast: None,
+            };
+            if let Some(o) = accepted(
+                variant,
+                position,
+                u.power,
+                Order::SupportMove {
+                    unit: me,
+                    supported,
+                    to,
+                },
+            ) {
                 out.push(o);
             }
         }
@@ -80,7 +127,11 @@ pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -
     if u.kind == UnitKind::Fleet {
         for army in position.units.iter().filter(|a| a.kind == UnitKind::Army) {
             for to in targets(variant, UnitKind::Army) {
-                let order = Order::Convoy { unit: me, army: unit_ref(army), to };
+                let order = Order::Convoy {
+                    unit: me,
+                    army: unit_ref(army),
+                    to,
+                };
                 if let Some(o) = accepted(variant, position, u.power, order) {
                     out.push(o);
                 }
@@ -92,13 +143,23 @@ pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -
 
 /// Every legal order for the dislodged unit that stood at `at`.
 pub fn retreat_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
-    let Some(d) = position.dislodged.iter().find(|d| d.unit.location.province == at) else {
+    let Some(d) = position
+        .dislodged
+        .iter()
+        .find(|d| d.unit.location.province == at)
+    else {
         return Vec::new();
     };
     let me = unit_ref(&d.unit);
     let mut out = vec![Order::Disband { unit: me }];
     let legal = crate::judge::retreat_options(variant, position, d);
-    out.extend(legal.into_iter().map(|l: Location| Order::Retreat { unit: me, to: Target { province: l.province, coast: l.coast } }));
+    out.extend(legal.into_iter().map(|l: Location| Order::Retreat {
+        unit: me,
+        to: Target {
+            province: l.province,
+            coast: l.coast,
+        },
+    }));
     out
 }
 
@@ -107,8 +168,15 @@ pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId)
     let mut out = Vec::new();
     for p in variant.rules.build_sites(variant, position, power) {
         for kind in variant.rules.unit_kinds() {
-            for t in targets(variant, *kind).into_iter().filter(|t| t.province == p) {
-                let unit = UnitRef { kind: Some(*kind), province: p, coast: t.coast };
+            for t in targets(variant, *kind)
+                .into_iter()
+                .filter(|t| t.province == p)
+            {
+                let unit = UnitRef {
+                    kind: Some(*kind),
+                    province: p,
+                    coast: t.coast,
+                };
                 if let Some(o) = accepted(variant, position, power, Order::Build { unit }) {
                     out.push(o);
                 }
@@ -119,7 +187,12 @@ pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId)
         out.push(Order::Waive);
     }
     for u in position.units.iter().filter(|u| u.power == power) {
-        if let Some(o) = accepted(variant, position, power, Order::Disband { unit: unit_ref(u) }) {
+        if let Some(o) = accepted(
+            variant,
+            position,
+            power,
+            Order::Disband { unit: unit_ref(u) },
+        ) {
             out.push(o);
         }
     }
@@ -128,19 +201,33 @@ pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId)
 
 /// Every legal order, unit by unit, for a power in the position's phase. Adjustment orders are
 /// listed under no unit (`None`).
-pub fn legal_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<(Option<Location>, Vec<Order>)> {
+pub fn legal_orders(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+) -> Vec<(Option<Location>, Vec<Order>)> {
     match variant.calendar.kind(position.phase) {
         PhaseKind::Movement => position
             .units
             .iter()
             .filter(|u| u.power == power)
-            .map(|u| (Some(u.location), movement_orders(variant, position, u.location.province)))
+            .map(|u| {
+                (
+                    Some(u.location),
+                    movement_orders(variant, position, u.location.province),
+                )
+            })
             .collect(),
         PhaseKind::Retreat => position
             .dislodged
             .iter()
             .filter(|d| d.unit.power == power)
-            .map(|d| (Some(d.unit.location), retreat_orders(variant, position, d.unit.location.province)))
+            .map(|d| {
+                (
+                    Some(d.unit.location),
+                    retreat_orders(variant, position, d.unit.location.province),
+                )
+            })
             .collect(),
         PhaseKind::Adjustment => {
             let orders = adjustment_orders(variant, position, power);

@@ -11,19 +11,45 @@ fn texts(v: &Variant, orders: &[engine::order::Order]) -> Vec<String> {
 fn opening_orders_for_paris_and_the_english_fleets() {
     let v = Variant::builtin("standard").expect("standard");
     let pos = v.initial_position();
-    let par = texts(&v, &movement_orders(&v, &pos, v.map.province_by_id("par").expect("par")));
-    for want in ["A par H", "A par - bur", "A par - pic", "A par - gas", "A par - bre", "A par S A mar - bur", "A par S F bre"] {
-        assert!(par.contains(&want.to_string()), "{want} missing from {par:?}");
+    let par = texts(
+        &v,
+        &movement_orders(&v, &pos, v.map.province_by_id("par").expect("par")),
+    );
+    for want in [
+        "A par H",
+        "A par - bur",
+        "A par - pic",
+        "A par - gas",
+        "A par - bre",
+        "A par S A mar - bur",
+        "A par S F bre",
+    ] {
+        assert!(
+            par.contains(&want.to_string()),
+            "{want} missing from {par:?}"
+        );
     }
-    assert!(!par.iter().any(|o| o == "A par - mun" || o == "A par - mar"), "{par:?}");
+    assert!(
+        !par.iter().any(|o| o == "A par - mun" || o == "A par - mar"),
+        "{par:?}"
+    );
 
-    let nth_fleet = texts(&v, &movement_orders(&v, &pos, v.map.province_by_id("lon").expect("lon")));
+    let nth_fleet = texts(
+        &v,
+        &movement_orders(&v, &pos, v.map.province_by_id("lon").expect("lon")),
+    );
     assert!(nth_fleet.contains(&"F lon - nth".to_string()));
     assert!(nth_fleet.contains(&"F lon - eng".to_string()));
-    assert!(!nth_fleet.iter().any(|o| o.contains(" C ")), "a fleet in port cannot convoy: {nth_fleet:?}");
+    assert!(
+        !nth_fleet.iter().any(|o| o.contains(" C ")),
+        "a fleet in port cannot convoy: {nth_fleet:?}"
+    );
 
     // Russia's fleet in St Petersburg's south coast reaches the Gulf of Bothnia only.
-    let stp = texts(&v, &movement_orders(&v, &pos, v.map.province_by_id("stp").expect("stp")));
+    let stp = texts(
+        &v,
+        &movement_orders(&v, &pos, v.map.province_by_id("stp").expect("stp")),
+    );
     assert!(stp.contains(&"F stp/sc - bot".to_string()));
     assert!(!stp.iter().any(|o| o.contains("bar")), "{stp:?}");
 }
@@ -42,4 +68,15 @@ fn every_unit_of_every_power_gets_a_list() {
         }
     }
     assert!(total > 100, "{total}");
+}
+
+#[test]
+fn positions_round_trip_through_json() {
+    use engine::case::{position_json, read_position};
+    let v = Variant::builtin("standard").expect("standard");
+    let pos = v.initial_position();
+    let json = position_json(&v, &pos);
+    let back = read_position(v.clone(), &json).expect("reads back");
+    assert_eq!(back, pos);
+    assert_eq!(json["homes"]["Russia"].as_array().map(|a| a.len()), Some(4));
 }

@@ -1,6 +1,8 @@
 //! The command-line subcommands, one module each.
 
 pub mod adjudicate;
+pub mod demo;
+pub mod history;
 pub mod variants;
 
 /// A failed command: what to tell the user, and the exit code.
@@ -64,5 +66,39 @@ pub fn print_out(text: &str) -> Result<(), CliError> {
             code: 1,
         }),
         _ => Ok(()),
+    }
+}
+
+/// The games database named by DATABASE_URL (default `sqlite://parley.db`).
+pub fn database_url() -> String {
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parley.db".to_string())
+}
+
+/// A runtime for the commands that talk to the database.
+pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError {
+            message: format!("cannot start the async runtime: {e}"),
+            code: 1,
+        })
+}
+
+impl From<parley::games::GameError> for CliError {
+    fn from(e: parley::games::GameError) -> Self {
+        let code = if matches!(
+            e,
+            parley::games::GameError::Refused(_) | parley::games::GameError::NotFound(_)
+        ) {
+            2
+        } else {
+            1
+        };
+        CliError {
+            message: e.to_string(),
+            code,
+        }
     }
 }

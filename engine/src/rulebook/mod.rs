@@ -82,7 +82,7 @@ pub enum ExcessAdjustments {
 
 /// Every rule choice the adjudicator supports. Editions are presets of these values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", default)]
+#[serde(rename_all = "kebab-case", default, deny_unknown_fields)]
 pub struct Options {
     pub convoy_intent: ConvoyIntent,
     /// Whether an army whose convoy fails may still move by land when its destination is

@@ -1,0 +1,305 @@
+//! The games service against a real SQLite file: lifecycle, deadlines from an injected clock,
+//! per-order feedback, idempotent adjudication, injected failures and a SIGKILLed process.
+
+use parley::games::clock::ManualClock;
+use parley::games::{FailPoint, GameError, Games, Settings};
+use std::sync::Arc;
+
+const T0: i64 = 2_000_000_000;
+
+async fn fresh(dir: &tempfile::TempDir) -> (Games, ManualClock) {
+    let clock = ManualClock::at(T0);
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    (
+        Games::open(&url, Arc::new(clock.clone()))
+            .await
+            .expect("opens"),
+        clock,
+    )
+}
+
+/// A started Standard game with one player per power, each holding the power they asked for.
+async fn started(games: &Games) -> i64 {
+    let id = games
+        .create(
+            Some("guild"),
+            Some("chan"),
+            "standard",
+            Settings::default(),
+            7,
+        )
+        .await
+        .expect("create");
+    for p in [
+        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
+    ] {
+        games
+            .join(id, &p.to_lowercase(), Some(p))
+            .await
+            .expect("join");
+    }
+    games.start(id).await.expect("start");
+    id
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
+#[tokio::test]
+async fn a_game_from_forming_to_its_second_year() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, clock) = fresh(&dir).await;
+    let id = games
+        .create(Some("g"), Some("c1"), "standard", Settings::default(), 42)
+        .await
+        .expect("create");
+    assert!(
+        matches!(games.create(Some("g"), Some("c1"), "standard", Settings::default(), 1).await, Err(GameError::Refused(m)) if m.contains("one game per channel"))
+    );
+    let err = games
+        .join(id, "u0", Some("Narnia"))
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Narnia") && err.contains("Austria"), "{err}");
+    for i in 0..7 {
+        games
+            .join(
+                id,
+                &format!("u{i}"),
+                if i == 0 { Some("france") } else { None },
+            )
+            .await
+            .expect("join");
+    }
+    assert!(games
+        .join(id, "u8", None)
+        .await
+        .unwrap_err()
+        .to_string()
+        .contains("full"));
+    let assigned = games.start(id).await.expect("start");
+    assert_eq!(assigned.len(), 7);
+    assert!(
+        assigned.contains(&("u0".to_string(), "France".to_string())),
+        "preference honoured: {assigned:?}"
+    );
+
+    // Per-order feedback: accepted, refused with a reason, and what is still missing.
+    let fr = games.power_of(id, "u0").await.expect("power");
+    assert_eq!(fr, "France");
+    let report = games
+        .submit(
+            id,
+            "u0",
+            &s(&["A Paris to Burgundy", "F lon - eng", "A mar - spa"]),
+        )
+        .await
+        .expect("submit");
+    assert_eq!(report.feedback[0].accepted.as_deref(), Some("A par - bur"));
+    assert!(report.feedback[1]
+        .reason
+        .as_deref()
+        .unwrap_or("")
+        .contains("belongs to England"));
+    assert_eq!(report.current, s(&["A par - bur", "A mar - spa"]));
+    assert_eq!(report.missing, s(&["F bre"]));
+    // A later order for the same unit replaces the earlier one; nothing else is lost.
+    let report = games
+        .submit(id, "u0", &s(&["A par - pic"]))
+        .await
+        .expect("resubmit");
+    assert_eq!(report.current, s(&["A mar - spa", "A par - pic"]));
+
+    // Not due before the deadline; due after it.
+    assert!(games
+        .due(clock.now_for_test())
+        .await
+        .expect("due")
+        .is_empty());
+    clock.advance(48 * 3600);
+    let due = games.due(clock.now_for_test()).await.expect("due");
+    assert_eq!(due, vec![(id, 0)]);
+    let report = games
+        .adjudicate(id, 0)
+        .await
+        .expect("adjudicate")
+        .expect("advanced");
+    assert_eq!(report.phase, "Spring 1901 movement");
+    assert_eq!(
+        report.next_phase, "Fall 1901 movement",
+        "the empty retreat phase is skipped"
+    );
+    // Running it again for the same phase does nothing.
+    assert!(games.adjudicate(id, 0).await.expect("again").is_none());
+    let (seq, v, pos) = games.current(id).await.expect("current");
+    assert_eq!(seq, 1);
+    assert!(pos
+        .unit_at(v.map.province_by_id("pic").expect("pic"))
+        .is_some());
+    assert!(pos
+        .unit_at(v.map.province_by_id("spa").expect("spa"))
+        .is_some());
+
+    // Fall: France takes Spain; the Winter adjustment has a build, so it is played.
+    let report = games
+        .adjudicate(id, 1)
+        .await
+        .expect("fall")
+        .expect("advanced");
+    assert_eq!(report.next_phase, "Winter 1901 adjustment");
+    assert_eq!(games.owing(id).await.expect("owing"), s(&["France"]));
+    let r = games
+        .submit(id, "u0", &s(&["build F mar"]))
+        .await
+        .expect("build");
+    assert!(r.missing.is_empty(), "{:?}", r.missing);
+    let report = games
+        .adjudicate(id, 2)
+        .await
+        .expect("winter")
+        .expect("advanced");
+    assert_eq!(report.results["built"][0]["unit"], "F mar");
+    assert_eq!(report.next_phase, "Spring 1902 movement");
+}
+
+trait Now {
+    fn now_for_test(&self) -> i64;
+}
+impl Now for ManualClock {
+    fn now_for_test(&self) -> i64 {
+        use parley::games::clock::Clock;
+        self.now()
+    }
+}
+
+#[tokio::test]
+async fn ready_players_bring_the_phase_forward_and_deadlines_move_only_within_bounds() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, clock) = fresh(&dir).await;
+    let id = started(&games).await;
+    assert_eq!(games.owing(id).await.expect("owing").len(), 7);
+    for p in ["austria", "england", "france", "germany", "italy", "russia"] {
+        games.ready(id, p).await.expect("ready");
+    }
+    assert!(
+        games.due(T0).await.expect("due").is_empty(),
+        "one power is not ready yet"
+    );
+    games.ready(id, "turkey").await.expect("ready");
+    assert_eq!(games.due(T0).await.expect("due"), vec![(id, 0)]);
+
+    let new = games.extend(id, 3600, "mod").await.expect("extend");
+    assert_eq!(new, T0 + 48 * 3600 + 3600);
+    let err = games
+        .extend(id, 30 * 24 * 3600, "mod")
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("more seconds"), "{err}");
+
+    games.pause(id, "mod").await.expect("pause");
+    clock.advance(100 * 24 * 3600);
+    assert!(
+        games
+            .due(clock.now_for_test())
+            .await
+            .expect("due")
+            .is_empty(),
+        "paused games are never due"
+    );
+    assert!(games.submit(id, "france", &s(&["A par H"])).await.is_err());
+    games.resume(id, "mod").await.expect("resume");
+    // The time that was left when paused (49 hours) is given back in full.
+    let doc = games.export(id).await.expect("export");
+    assert_eq!(doc["deadline_at"], clock.now_for_test() + 49 * 3600);
+    // Everyone is still ready, so it is due at once.
+    assert_eq!(
+        games.due(clock.now_for_test()).await.expect("due"),
+        vec![(id, 0)]
+    );
+}
+
+#[tokio::test]
+async fn an_injected_failure_at_any_step_leaves_the_game_before_the_phase() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let id = started(&games).await;
+    games
+        .submit(id, "france", &s(&["A par - bur"]))
+        .await
+        .expect("submit");
+    let before = games.export(id).await.expect("export");
+    for point in [
+        FailPoint::AfterResults,
+        FailPoint::AfterNextPhase,
+        FailPoint::BeforeCommit,
+    ] {
+        games.inject_failure(Some(point));
+        assert!(matches!(
+            games.adjudicate(id, 0).await,
+            Err(GameError::Injected(_))
+        ));
+        assert_eq!(
+            games.export(id).await.expect("export"),
+            before,
+            "{point:?} left a trace"
+        );
+    }
+    games.inject_failure(None);
+    assert!(games.adjudicate(id, 0).await.expect("ok").is_some());
+    assert_eq!(games.current(id).await.expect("current").0, 1);
+}
+
+#[tokio::test]
+async fn draw_needs_every_surviving_power_and_rollback_undoes_a_phase() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let id = started(&games).await;
+    games
+        .submit(id, "france", &s(&["A par - bur"]))
+        .await
+        .expect("submit");
+    games
+        .adjudicate(id, 0)
+        .await
+        .expect("adj")
+        .expect("advanced");
+    let name = games.rollback(id, "mod").await.expect("rollback");
+    assert_eq!(name, "Spring 1901 movement");
+    let (seq, v, pos) = games.current(id).await.expect("current");
+    assert_eq!(seq, 0);
+    assert!(pos
+        .unit_at(v.map.province_by_id("par").expect("par"))
+        .is_some());
+
+    for p in ["austria", "england", "france", "germany", "italy", "russia"] {
+        assert_eq!(games.vote_draw(id, p, true).await.expect("vote"), None);
+    }
+    let outcome = games.vote_draw(id, "turkey", true).await.expect("vote");
+    assert!(outcome.expect("draw").starts_with("draw between Austria"));
+    assert_eq!(games.status(id).await.expect("status"), "finished");
+}
+
+#[tokio::test]
+async fn export_then_import_then_export_gives_the_same_document() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let id = started(&games).await;
+    games
+        .submit(id, "germany", &s(&["A mun - bur", "F kie - den"]))
+        .await
+        .expect("submit");
+    games.adjudicate(id, 0).await.expect("adj");
+    games.extend(id, 60, "mod").await.expect("extend");
+    let first = games.export(id).await.expect("export");
+    let mut copy = first.clone();
+    copy["channel"] = serde_json::Value::Null;
+    let id2 = games.import(&copy).await.expect("import");
+    let second = games.export(id2).await.expect("export");
+    assert_eq!(second, copy);
+    let bad = serde_json::json!({"format": "parley-game-1", "variant": "standard", "rulebook": {}, "settings": {}, "status": "running", "phases": [{"seq": 0, "name": "x", "position": {"phase": "Spring 1901 movement", "units": {"France": ["A atlantis"]}}}]});
+    let err = games.import(&bad).await.unwrap_err().to_string();
+    assert!(err.contains("phases[0].position"), "{err}");
+}
