@@ -1,0 +1,28 @@
+//! Benchmark: the Standard map with 34 units and 34 orders, scene to PNG bytes.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+fn bench(c: &mut Criterion) {
+    let art = common::standard_art();
+    let scene = common::standard_scene(render::Palette::Default);
+    assert_eq!(scene.units.len(), 34);
+    assert_eq!(scene.orders.len(), 34);
+    let png = render::render_png(art, &scene).expect("render");
+    eprintln!("standard sample PNG: {} bytes", png.len());
+
+    c.bench_function("standard_34_units_34_orders_png", |b| {
+        b.iter(|| render::render_png(black_box(art), black_box(&scene)).expect("render"))
+    });
+    c.bench_function("standard_34_units_34_orders_pixmap_only", |b| {
+        b.iter(|| render::render_pixmap(black_box(art), black_box(&scene)).expect("render"))
+    });
+    c.bench_function("standard_map_art_parse", |b| {
+        b.iter(|| render::MapArt::from_svg(black_box(render::STANDARD_MAP_SVG)).expect("art"))
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

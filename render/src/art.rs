@@ -1,0 +1,493 @@
+//! Map art: a variant's SVG board, read once, with its provinces, anchors and
+//! pre-drawn layers.
+
+use std::collections::HashMap;
+
+use resvg::tiny_skia::{self, Pixmap};
+use resvg::usvg;
+
+use crate::error::Error;
+use crate::fonts;
+
+/// A point in the art's own coordinates (its viewBox units).
+pub type Point = (f32, f32);
+
+#[derive(Debug, Clone)]
+pub(crate) struct Province {
+    pub id: String,
+    /// Outline in art coordinates, for filling.
+    pub path: tiny_skia::Path,
+    /// The `d` attributes as written, for SVG output.
+    pub d: Vec<String>,
+    /// Flattened closed rings, for point tests.
+    pub rings: Vec<Vec<Point>>,
+    pub unit: Option<Point>,
+    pub coasts: Vec<(String, Point)>,
+    pub sc: Option<Point>,
+}
+
+/// A parsed board. Build it once per variant and share it; rendering only
+/// reads it.
+pub struct MapArt {
+    pub(crate) width: u32,
+    pub(crate) height: u32,
+    /// Art units to pixels.
+    pub(crate) to_px: tiny_skia::Transform,
+    /// `<svg ...>` start tag (with namespaces and viewBox) for derived documents.
+    pub(crate) header: String,
+    /// Shared definitions (`defs`, `style`), needed by both layers.
+    pub(crate) defs: String,
+    /// Source of the layers drawn below and above the owners' colours.
+    pub(crate) under_src: String,
+    pub(crate) over_src: String,
+    pub(crate) provinces: Vec<Province>,
+    pub(crate) index: HashMap<String, usize>,
+    pub(crate) legend: Option<(f32, f32, f32, f32)>,
+    /// The two layers, already rasterised: opaque below, transparent above.
+    pub(crate) under: Pixmap,
+    pub(crate) over: Pixmap,
+}
+
+impl std::fmt::Debug for MapArt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MapArt")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("provinces", &self.provinces.len())
+            .finish()
+    }
+}
+
+fn structure(msg: impl Into<String>) -> Error {
+    Error::Structure(msg.into())
+}
+
+fn escape_attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('"', "&quot;")
+}
+
+fn attr_f32(node: roxmltree::Node, name: &str) -> Option<f32> {
+    node.attribute(name).and_then(|v| {
+        let v = v.trim();
+        let v = v.strip_suffix("px").unwrap_or(v);
+        v.parse().ok()
+    })
+}
+
+impl MapArt {
+    /// Reads map art from SVG text. Fails if it is not SVG or breaks the
+    /// structure described in the crate docs.
+    pub fn from_svg(svg: &str) -> Result<MapArt, Error> {
+        let doc = roxmltree::Document::parse(svg).map_err(|e| Error::Svg(e.to_string()))?;
+        let root = doc.root_element();
+        if root.tag_name().name() != "svg" {
+            return Err(Error::Svg("the root element is not <svg>".into()));
+        }
+
+        // Derived documents repeat the root's namespaces and attributes.
+        let mut header = String::from("<svg");
+        for ns in root.namespaces() {
+            match ns.name() {
+                Some(prefix) => header += &format!(" xmlns:{prefix}=\"{}\"", escape_attr(ns.uri())),
+                None => header += &format!(" xmlns=\"{}\"", escape_attr(ns.uri())),
+            }
+        }
+        for a in root.attributes() {
+            if a.namespace().is_none() {
+                header += &format!(" {}=\"{}\"", a.name(), escape_attr(a.value()));
+            }
+        }
+        header.push('>');
+
+        let mut defs = String::new();
+        let mut under_src = String::new();
+        let mut over_src = String::new();
+        let mut provinces_node = None;
+        for child in root.children().filter(|n| n.is_element()) {
+            let text = &svg[child.range()];
+            let name = child.tag_name().name();
+            if name == "defs" || name == "style" {
+                defs += text;
+                defs.push('\n');
+            } else if provinces_node.is_none() {
+                under_src += text;
+                under_src.push('\n');
+                if child.attribute("id") == Some("provinces") {
+                    provinces_node = Some(child);
+                }
+            } else if child.attribute("id") != Some("anchors") {
+                over_src += text;
+                over_src.push('\n');
+            }
+        }
+        let provinces_node = provinces_node
+            .ok_or_else(|| structure("no <g id=\"provinces\"> directly inside the root <svg>"))?;
+
+        let mut provinces = Vec::new();
+        let mut index = HashMap::new();
+        for node in provinces_node
+            .descendants()
+            .skip(1)
+            .filter(|n| n.is_element())
+        {
+            let Some(id) = node.attribute("id") else {
+                continue;
+            };
+            // A province is an identified element with no identified element
+            // inside it; identified groups above that only organise the art.
+            if node
+                .descendants()
+                .skip(1)
+                .any(|d| d.is_element() && d.attribute("id").is_some())
+            {
+                continue;
+            }
+            for a in node.ancestors().take_while(|a| *a != root) {
+                if a.attribute("transform").is_some() {
+                    return Err(structure(format!(
+                        "province {id:?}: transforms on provinces or their groups are not supported"
+                    )));
+                }
+            }
+            let mut ds = Vec::new();
+            for p in node.descendants().filter(|n| n.is_element()) {
+                match p.tag_name().name() {
+                    "path" => {
+                        if p.attribute("transform").is_some() {
+                            return Err(structure(format!(
+                                "province {id:?}: path has a transform"
+                            )));
+                        }
+                        ds.push(p.attribute("d").unwrap_or_default().to_string());
+                    }
+                    "g" | "title" | "desc" => {}
+                    other => {
+                        return Err(structure(format!(
+                            "province {id:?}: <{other}> is not supported; use <path>"
+                        )))
+                    }
+                }
+            }
+            let (path, rings) =
+                outline(&ds).ok_or_else(|| structure(format!("province {id:?} has no outline")))?;
+            if index.insert(id.to_string(), provinces.len()).is_some() {
+                return Err(structure(format!("province {id:?} appears twice")));
+            }
+            provinces.push(Province {
+                id: id.to_string(),
+                path,
+                d: ds,
+                rings,
+                unit: None,
+                coasts: Vec::new(),
+                sc: None,
+            });
+        }
+        if provinces.is_empty() {
+            return Err(structure("<g id=\"provinces\"> holds no provinces"));
+        }
+
+        let mut legend = None;
+        for node in root.descendants().filter(|n| n.is_element()) {
+            let Some(id) = node.attribute("id") else {
+                continue;
+            };
+            if id == "legend" {
+                let r = (
+                    attr_f32(node, "x").unwrap_or(0.0),
+                    attr_f32(node, "y").unwrap_or(0.0),
+                    attr_f32(node, "width").unwrap_or(0.0),
+                    attr_f32(node, "height").unwrap_or(0.0),
+                );
+                legend = Some(r);
+                continue;
+            }
+            let (kind, rest) = if let Some(rest) = id.strip_prefix("unit-") {
+                ("unit", rest)
+            } else if let Some(rest) = id.strip_prefix("sc-") {
+                ("sc", rest)
+            } else {
+                continue;
+            };
+            let pt = (
+                attr_f32(node, "cx")
+                    .or_else(|| attr_f32(node, "x"))
+                    .unwrap_or(0.0),
+                attr_f32(node, "cy")
+                    .or_else(|| attr_f32(node, "y"))
+                    .unwrap_or(0.0),
+            );
+            let (prov, coast) = match index.get(rest) {
+                Some(_) => (rest, None),
+                None => match rest.rsplit_once('-') {
+                    Some((p, c)) if kind == "unit" && index.contains_key(p) => (p, Some(c)),
+                    _ => return Err(structure(format!("anchor {id:?} names no province"))),
+                },
+            };
+            let p = &mut provinces[index[prov]];
+            match (kind, coast) {
+                ("unit", None) => p.unit = Some(pt),
+                ("unit", Some(c)) => p.coasts.push((c.to_string(), pt)),
+                _ => p.sc = Some(pt),
+            }
+        }
+        if let Some(p) = provinces.iter().find(|p| p.unit.is_none()) {
+            return Err(structure(format!(
+                "province {:?} has no unit anchor (unit-{})",
+                p.id, p.id
+            )));
+        }
+
+        // Art units to pixels: the viewBox (if any) stretched over width x height.
+        let under_tree = parse(&format!("{header}{defs}{under_src}</svg>"))?;
+        let size = under_tree.size().to_int_size();
+        let (width, height) = (size.width(), size.height());
+        let to_px = match root.attribute("viewBox") {
+            Some(vb) => {
+                let v: Vec<f32> = vb
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|s| !s.is_empty())
+                    .filter_map(|s| s.parse().ok())
+                    .collect();
+                if v.len() != 4 || v[2] <= 0.0 || v[3] <= 0.0 {
+                    return Err(structure(format!("bad viewBox {vb:?}")));
+                }
+                let (sx, sy) = (width as f32 / v[2], height as f32 / v[3]);
+                tiny_skia::Transform::from_row(sx, 0.0, 0.0, sy, -v[0] * sx, -v[1] * sy)
+            }
+            None => tiny_skia::Transform::identity(),
+        };
+
+        let mut under =
+            Pixmap::new(width, height).ok_or_else(|| structure("the art has no size"))?;
+        under.fill(tiny_skia::Color::WHITE);
+        resvg::render(
+            &under_tree,
+            tiny_skia::Transform::identity(),
+            &mut under.as_mut(),
+        );
+        let mut over =
+            Pixmap::new(width, height).ok_or_else(|| structure("the art has no size"))?;
+        let over_tree = parse(&format!("{header}{defs}{over_src}</svg>"))?;
+        resvg::render(
+            &over_tree,
+            tiny_skia::Transform::identity(),
+            &mut over.as_mut(),
+        );
+
+        Ok(MapArt {
+            width,
+            height,
+            to_px,
+            header,
+            defs,
+            under_src,
+            over_src,
+            provinces,
+            index,
+            legend,
+            under,
+            over,
+        })
+    }
+
+    /// Output image width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Output image height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Province ids in document order.
+    pub fn province_ids(&self) -> impl Iterator<Item = &str> {
+        self.provinces.iter().map(|p| p.id.as_str())
+    }
+
+    pub fn has_province(&self, id: &str) -> bool {
+        self.index.contains_key(id)
+    }
+
+    pub(crate) fn province(&self, id: &str) -> Option<&Province> {
+        self.index.get(id).map(|&i| &self.provinces[i])
+    }
+
+    /// Where a unit stands: on the coast's own anchor if one is given.
+    pub fn unit_anchor(&self, province: &str, coast: Option<&str>) -> Option<Point> {
+        let p = self.province(province)?;
+        match coast {
+            None => p.unit,
+            Some(c) => p.coasts.iter().find(|(n, _)| n == c).map(|(_, pt)| *pt),
+        }
+    }
+
+    /// Coasts with their own unit anchor, e.g. ["nc", "sc"] for Spain.
+    pub fn coasts(&self, province: &str) -> Vec<&str> {
+        self.province(province)
+            .map(|p| p.coasts.iter().map(|(c, _)| c.as_str()).collect())
+            .unwrap_or_default()
+    }
+
+    /// Where the supply-centre marker goes; `None` if the province is not a centre.
+    pub fn sc_anchor(&self, province: &str) -> Option<Point> {
+        self.province(province)?.sc
+    }
+
+    /// Provinces that have a supply-centre anchor.
+    pub fn supply_centres(&self) -> impl Iterator<Item = &str> {
+        self.provinces
+            .iter()
+            .filter(|p| p.sc.is_some())
+            .map(|p| p.id.as_str())
+    }
+
+    /// Whether a point (art coordinates) lies inside the province's outline.
+    pub fn contains(&self, province: &str, pt: Point) -> bool {
+        self.province(province)
+            .is_some_and(|p| inside(&p.rings, pt))
+    }
+
+    /// Distance from a point to the province: 0 inside, else to the nearest edge.
+    pub fn distance_to(&self, province: &str, pt: Point) -> Option<f32> {
+        let p = self.province(province)?;
+        if inside(&p.rings, pt) {
+            return Some(0.0);
+        }
+        let mut best = f32::INFINITY;
+        for ring in &p.rings {
+            for w in ring.windows(2) {
+                best = best.min(segment_distance(pt, w[0], w[1]));
+            }
+        }
+        Some(best)
+    }
+
+    /// The box the legend goes in (x, y, width, height), if the art has one.
+    pub fn legend_area(&self) -> Option<(f32, f32, f32, f32)> {
+        self.legend
+    }
+
+    /// Converts art coordinates to pixel coordinates of the rendered image.
+    pub fn to_pixel(&self, pt: Point) -> Point {
+        let mut p = [tiny_skia::Point::from_xy(pt.0, pt.1)];
+        self.to_px.map_points(&mut p);
+        (p[0].x, p[0].y)
+    }
+}
+
+pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, Error> {
+    usvg::Tree::from_str(svg, &fonts::options()).map_err(|e| Error::Svg(e.to_string()))
+}
+
+/// Builds a fillable path and flattened rings from SVG path data.
+fn outline(ds: &[String]) -> Option<(tiny_skia::Path, Vec<Vec<Point>>)> {
+    let mut pb = tiny_skia::PathBuilder::new();
+    let mut rings: Vec<Vec<Point>> = Vec::new();
+    let mut cur: Vec<Point> = Vec::new();
+    let close = |cur: &mut Vec<Point>, rings: &mut Vec<Vec<Point>>| {
+        if cur.len() >= 3 {
+            let first = cur[0];
+            cur.push(first);
+            rings.push(std::mem::take(cur));
+        } else {
+            cur.clear();
+        }
+    };
+    for d in ds {
+        for seg in svgtypes::SimplifyingPathParser::from(d.as_str()) {
+            let Ok(seg) = seg else { break };
+            let last = cur.last().copied().unwrap_or((0.0, 0.0));
+            match seg {
+                svgtypes::SimplePathSegment::MoveTo { x, y } => {
+                    close(&mut cur, &mut rings);
+                    pb.move_to(x as f32, y as f32);
+                    cur.push((x as f32, y as f32));
+                }
+                svgtypes::SimplePathSegment::LineTo { x, y } => {
+                    pb.line_to(x as f32, y as f32);
+                    cur.push((x as f32, y as f32));
+                }
+                svgtypes::SimplePathSegment::CurveTo {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    x,
+                    y,
+                } => {
+                    let (x1, y1, x2, y2, x, y) = (
+                        x1 as f32, y1 as f32, x2 as f32, y2 as f32, x as f32, y as f32,
+                    );
+                    pb.cubic_to(x1, y1, x2, y2, x, y);
+                    for i in 1..=8 {
+                        let t = i as f32 / 8.0;
+                        let u = 1.0 - t;
+                        let bx = u * u * u * last.0
+                            + 3.0 * u * u * t * x1
+                            + 3.0 * u * t * t * x2
+                            + t * t * t * x;
+                        let by = u * u * u * last.1
+                            + 3.0 * u * u * t * y1
+                            + 3.0 * u * t * t * y2
+                            + t * t * t * y;
+                        cur.push((bx, by));
+                    }
+                }
+                svgtypes::SimplePathSegment::Quadratic { x1, y1, x, y } => {
+                    let (x1, y1, x, y) = (x1 as f32, y1 as f32, x as f32, y as f32);
+                    pb.quad_to(x1, y1, x, y);
+                    for i in 1..=8 {
+                        let t = i as f32 / 8.0;
+                        let u = 1.0 - t;
+                        cur.push((
+                            u * u * last.0 + 2.0 * u * t * x1 + t * t * x,
+                            u * u * last.1 + 2.0 * u * t * y1 + t * t * y,
+                        ));
+                    }
+                }
+                svgtypes::SimplePathSegment::ClosePath => {
+                    pb.close();
+                    let start = cur.first().copied();
+                    close(&mut cur, &mut rings);
+                    // A path may continue from the closed subpath's start.
+                    if let Some(s) = start {
+                        cur.push(s);
+                    }
+                }
+            }
+        }
+        close(&mut cur, &mut rings);
+    }
+    let path = pb.finish()?;
+    Some((path, rings))
+}
+
+/// Even-odd point-in-polygon over all rings.
+fn inside(rings: &[Vec<Point>], (x, y): Point) -> bool {
+    let mut c = false;
+    for ring in rings {
+        for w in ring.windows(2) {
+            let ((xi, yi), (xj, yj)) = (w[0], w[1]);
+            if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
+                c = !c;
+            }
+        }
+    }
+    c
+}
+
+fn segment_distance(p: Point, a: Point, b: Point) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (qx, qy) = (a.0 + t * dx, a.1 + t * dy);
+    ((p.0 - qx).powi(2) + (p.1 - qy).powi(2)).sqrt()
+}

@@ -1,0 +1,42 @@
+//! The embedded fonts and the SVG parsing options that use them.
+//!
+//! Text is drawn only with the DejaVu faces compiled into the binary. resvg is
+//! built without its system-font support, and every generic family name maps to
+//! DejaVu Sans, because a family that resolves to nothing makes resvg drop the
+//! text without any error.
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::usvg::{self, fontdb};
+
+/// The family name to use in SVG produced for this crate.
+pub const FAMILY: &str = "DejaVu Sans";
+
+/// The shared font database, loaded on first use.
+pub fn database() -> Arc<fontdb::Database> {
+    static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = fontdb::Database::new();
+        db.load_font_data(dejavu::sans::regular().to_vec());
+        db.load_font_data(dejavu::sans::bold().to_vec());
+        db.load_font_data(dejavu::sans::oblique().to_vec());
+        db.load_font_data(dejavu::sans::bold_oblique().to_vec());
+        db.set_sans_serif_family(FAMILY);
+        db.set_serif_family(FAMILY);
+        db.set_monospace_family(FAMILY);
+        db.set_cursive_family(FAMILY);
+        db.set_fantasy_family(FAMILY);
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// usvg options that resolve every font to the embedded DejaVu Sans. Use these
+/// to parse SVG produced by [`crate::render_svg`].
+pub fn options() -> usvg::Options<'static> {
+    usvg::Options {
+        font_family: FAMILY.to_string(),
+        fontdb: database(),
+        ..usvg::Options::default()
+    }
+}

@@ -1,0 +1,186 @@
+//! Draws a Diplomacy position onto a variant's map art and rasterises it to PNG.
+//!
+//! The crate knows nothing about the rules engine. A caller describes what to
+//! show in a [`Scene`] (owners, centres, units, orders and their outcomes,
+//! legend text) and draws it on a [`MapArt`]:
+//!
+//! ```no_run
+//! use render::{MapArt, Scene, PowerStyle, UnitMark, UnitKind, Order, OrderMark};
+//!
+//! let art = MapArt::from_svg(render::STANDARD_MAP_SVG)?; // once per variant
+//! let scene = Scene {
+//!     title: "Spring 1901 movement".into(),
+//!     powers: vec![PowerStyle::new("England", 1)],
+//!     units: vec![UnitMark::new("England", UnitKind::Fleet, "lon")],
+//!     orders: vec![OrderMark::new("England", Order::Move { unit: "lon".into(), to: "nth".into(), via_convoy: false })],
+//!     ..Scene::default()
+//! };
+//! let png: Vec<u8> = render::render_png(&art, &scene)?;
+//! # Ok::<(), render::Error>(())
+//! ```
+//!
+//! # Map art structure
+//!
+//! Map art is an SVG file drawn for the variant (`maps/<variant>/map.svg`).
+//! The renderer relies on this structure:
+//!
+//! - A group `<g id="provinces">` directly inside the root `<svg>`. Inside it,
+//!   every province is exactly one element, a `<path>` or a `<g>` of paths,
+//!   whose `id` is the province id used by the engine (`<path id="lon" .../>`).
+//!   Groups inside it that contain identified elements (such as
+//!   `<g id="seas">`) only organise the art and are not provinces. Province
+//!   elements and their groups carry no `transform`.
+//! - Top-level elements up to and including `provinces` form the lower layer;
+//!   owners' colours are painted over it. Top-level elements after it (borders,
+//!   labels) are drawn above the owners' colours. `<defs>` and `<style>` are
+//!   shared by both.
+//! - Invisible anchor points, usually `<circle r="0">` inside
+//!   `<g id="anchors">`, without transforms:
+//!   `unit-<province>` where a unit stands (required for every province),
+//!   `unit-<province>-<coast>` for each coast of a split-coast province
+//!   (`unit-stp-nc`), and `sc-<province>` for each supply centre's marker.
+//! - Optionally `<rect id="legend">`, the box the legend is drawn in.
+//! - Decoration that is not a province (Switzerland, Ireland) uses ids that
+//!   start with `impassable-` and lives outside `provinces`.
+//!
+//! # What the picture shows
+//!
+//! - Owned provinces in a light shade of the owner's colour.
+//! - Supply centres as small discs in the owner's colour (white with a dot
+//!   when unowned); home centres also get a ring in the home power's colour,
+//!   so neutral and home centres differ even after a capture.
+//! - Units in their power's colour, with a shape and letter per kind: army a
+//!   circle "A", fleet a hull "F", river flotilla a diamond "R", army/fleet a
+//!   hexagon "AF". A dislodged unit is drawn smaller, down and to the right of
+//!   the province's unit, inside a red dashed ring, with thin dotted arrows to
+//!   its retreat options.
+//! - Orders in the ordering power's colour: a move is a solid arrow (convoyed
+//!   moves bow out further); a support is a dashed line ending in a ring round
+//!   the held unit or a dot on the supported move; a convoy is a dotted line
+//!   ending in an open circle on the convoyed move; a hold is an octagon round
+//!   the unit; a build is the new unit in a dashed ring with a "+"; a disband
+//!   is a red ring struck through; a retreat is an arrow from the dislodged
+//!   unit. Moves helped by a support or convoy but not themselves in the scene
+//!   are sketched as thin dashed arrows.
+//! - Failed orders are washed out (moves hollow) with a red cross; illegal
+//!   orders are red dotted lines.
+//! - A legend with the caller's phase title and, per power, centres and units.
+//!
+//! # Rendering
+//!
+//! [`MapArt::from_svg`] parses the art once and rasterises its two layers. A
+//! render ([`render_pixmap`], [`render_png`]) copies the lower layer, fills
+//! owned provinces, lays the upper layer on top and then draws an overlay SVG
+//! with centres, units, orders and the legend. [`render_svg`] produces the
+//! same picture as one SVG document. The Standard board (1300x1000) with 34
+//! units and 34 orders renders to PNG in about 35 ms in a release build.
+//!
+//! Text uses DejaVu Sans compiled into the binary (see [`fonts`]); no system
+//! font is ever looked up.
+
+pub mod art;
+mod draw;
+pub mod error;
+pub mod fonts;
+pub mod palette;
+pub mod scene;
+
+pub use resvg::{tiny_skia, usvg};
+
+pub use art::{MapArt, Point};
+pub use error::Error;
+pub use palette::{Palette, Rgb};
+pub use scene::{
+    Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker, Scene,
+    UnitKind, UnitMark,
+};
+
+/// The Standard map art, compiled in.
+pub const STANDARD_MAP_SVG: &str = include_str!("../../maps/standard/map.svg");
+
+/// The whole picture as one SVG document: the art with the owners' colours
+/// and the overlay spliced in. Parse it with [`fonts::options`] to get the
+/// same text rendering as [`render_png`].
+pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
+    let overlay = draw::build(art, scene)?;
+    let mut s = String::with_capacity(
+        art.under_src.len() + art.over_src.len() + overlay.over.len() + 64 * 1024,
+    );
+    s += &art.header;
+    s.push('\n');
+    s += &art.defs;
+    s += &art.under_src;
+    s += "<g id=\"owners\" fill-rule=\"evenodd\" stroke=\"none\">\n";
+    for (idx, colour) in &overlay.fills {
+        let p = &art.provinces[*idx];
+        s += &format!(
+            "<path fill=\"{}\" d=\"{}\"/>\n",
+            colour.hex(),
+            p.d.join(" ")
+        );
+    }
+    s += "</g>\n";
+    s += &art.over_src;
+    s += &overlay.over;
+    s += "</svg>\n";
+    Ok(s)
+}
+
+/// Draws the scene and returns the image as RGBA pixels (premultiplied, as
+/// tiny-skia keeps them).
+pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, Error> {
+    let overlay = draw::build(art, scene)?;
+    let mut pm = art.under.clone();
+    for (idx, colour) in &overlay.fills {
+        let mut paint = tiny_skia::Paint::default();
+        paint.set_color_rgba8(colour.0, colour.1, colour.2, 255);
+        paint.anti_alias = true;
+        pm.fill_path(
+            &art.provinces[*idx].path,
+            &paint,
+            tiny_skia::FillRule::EvenOdd,
+            art.to_px,
+            None,
+        );
+    }
+    pm.draw_pixmap(
+        0,
+        0,
+        art.over.as_ref(),
+        &tiny_skia::PixmapPaint::default(),
+        tiny_skia::Transform::identity(),
+        None,
+    );
+    let doc = format!("{}\n{}{}</svg>\n", art.header, art.defs, overlay.over);
+    let tree = art::parse(&doc)?;
+    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());
+    Ok(pm)
+}
+
+/// Draws the scene and encodes it as PNG.
+pub fn render_png(art: &MapArt, scene: &Scene) -> Result<Vec<u8>, Error> {
+    encode_png(&render_pixmap(art, scene)?)
+}
+
+/// Encodes an opaque pixmap as 8-bit RGB PNG. Uses png's fast deflate: about
+/// twenty times quicker than the default level for files under twice the size.
+pub fn encode_png(pm: &tiny_skia::Pixmap) -> Result<Vec<u8>, Error> {
+    let err = |e: png::EncodingError| Error::Png(e.to_string());
+    let rgb: Vec<u8> = pm
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue()]
+        })
+        .collect();
+    let mut out = Vec::with_capacity(rgb.len() / 4);
+    let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_compression(png::Compression::Fast);
+    let mut w = enc.write_header().map_err(err)?;
+    w.write_image_data(&rgb).map_err(err)?;
+    w.finish().map_err(err)?;
+    Ok(out)
+}

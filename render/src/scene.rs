@@ -1,0 +1,256 @@
+//! The position to draw: plain data the caller fills in, independent of the engine.
+
+use serde::{Deserialize, Serialize};
+
+use crate::palette::{Palette, Rgb};
+
+/// Everything drawn on top of the map art for one image.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Scene {
+    /// Heading of the legend, in the caller's words ("Spring 1901 movement", "Monsoon 1501").
+    pub title: String,
+    /// Which colour set the game uses.
+    pub palette: Palette,
+    /// The powers in legend order, with their colours.
+    pub powers: Vec<PowerStyle>,
+    /// Provinces shaded in a power's colour (owned centres and controlled land).
+    pub owners: Vec<Owner>,
+    /// Supply centres with their owner and home power. Centres the art has but
+    /// the scene leaves out are drawn as unowned neutrals.
+    pub supply_centres: Vec<ScMarker>,
+    pub units: Vec<UnitMark>,
+    pub orders: Vec<OrderMark>,
+    /// Centre counts for the legend. When empty they are counted from `supply_centres`.
+    pub sc_counts: Vec<ScCount>,
+}
+
+/// A power's name and how it is coloured.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PowerStyle {
+    pub name: String,
+    pub colour: PowerColour,
+}
+
+impl PowerStyle {
+    /// A power coloured by its slot in the scene's palette.
+    pub fn new(name: impl Into<String>, slot: usize) -> Self {
+        PowerStyle {
+            name: name.into(),
+            colour: PowerColour::Slot(slot),
+        }
+    }
+}
+
+/// Either a slot in the palette (0..12) or a fixed colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PowerColour {
+    Slot(usize),
+    Fixed(Rgb),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Owner {
+    pub province: String,
+    pub power: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScMarker {
+    pub province: String,
+    #[serde(default)]
+    pub owner: Option<String>,
+    /// The power whose home centre this is; `None` for a neutral centre.
+    #[serde(default)]
+    pub home_of: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScCount {
+    pub power: String,
+    pub count: usize,
+}
+
+/// A province, optionally with one of its coasts. Written "stp" or "stp/nc" in JSON.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct Location {
+    pub province: String,
+    pub coast: Option<String>,
+}
+
+impl Location {
+    pub fn new(province: impl Into<String>) -> Self {
+        Location {
+            province: province.into(),
+            coast: None,
+        }
+    }
+
+    pub fn with_coast(province: impl Into<String>, coast: impl Into<String>) -> Self {
+        Location {
+            province: province.into(),
+            coast: Some(coast.into()),
+        }
+    }
+}
+
+impl From<&str> for Location {
+    /// Splits "stp/nc" into province and coast; a plain id has no coast.
+    fn from(s: &str) -> Self {
+        match s.split_once('/') {
+            Some((p, c)) => Location::with_coast(p, c),
+            None => Location::new(s),
+        }
+    }
+}
+
+impl TryFrom<String> for Location {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        if s.is_empty() {
+            return Err("empty location".into());
+        }
+        Ok(Location::from(s.as_str()))
+    }
+}
+
+impl From<Location> for String {
+    fn from(l: Location) -> String {
+        l.to_string()
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.coast {
+            Some(c) => write!(f, "{}/{}", self.province, c),
+            None => f.write_str(&self.province),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitKind {
+    Army,
+    Fleet,
+    /// A fleet that can only travel along rivers (Maharajah).
+    RiverFlotilla,
+    /// A unit that moves as either army or fleet.
+    ArmyFleet,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitMark {
+    pub power: String,
+    pub kind: UnitKind,
+    pub location: Location,
+    /// Dislodged units are drawn beside the province's unit, with arrows to `retreats`.
+    #[serde(default)]
+    pub dislodged: bool,
+    #[serde(default)]
+    pub retreats: Vec<Location>,
+}
+
+impl UnitMark {
+    pub fn new(power: impl Into<String>, kind: UnitKind, location: impl Into<Location>) -> Self {
+        UnitMark {
+            power: power.into(),
+            kind,
+            location: location.into(),
+            dislodged: false,
+            retreats: Vec::new(),
+        }
+    }
+}
+
+/// An order as drawn, with how it turned out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderMark {
+    /// The power whose colour the order is drawn in.
+    pub power: String,
+    pub order: Order,
+    #[serde(default)]
+    pub outcome: Outcome,
+}
+
+impl OrderMark {
+    pub fn new(power: impl Into<String>, order: Order) -> Self {
+        OrderMark {
+            power: power.into(),
+            order,
+            outcome: Outcome::Succeeded,
+        }
+    }
+
+    pub fn with_outcome(mut self, outcome: Outcome) -> Self {
+        self.outcome = outcome;
+        self
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Order {
+    Hold {
+        unit: Location,
+    },
+    Move {
+        unit: Location,
+        to: Location,
+        #[serde(default)]
+        via_convoy: bool,
+    },
+    SupportHold {
+        unit: Location,
+        target: Location,
+    },
+    SupportMove {
+        unit: Location,
+        from: Location,
+        to: Location,
+    },
+    Convoy {
+        unit: Location,
+        from: Location,
+        to: Location,
+    },
+    /// A dislodged unit's retreat; drawn from where the dislodged unit is shown.
+    Retreat {
+        unit: Location,
+        to: Location,
+    },
+    Build {
+        at: Location,
+        unit_kind: UnitKind,
+    },
+    /// Removal of a unit, in adjustments or instead of a retreat.
+    Disband {
+        unit: Location,
+    },
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    #[default]
+    Succeeded,
+    /// Legal but did not happen (bounced, cut, dislodged).
+    Failed,
+    /// Not a valid order; shown so players see what was written.
+    Illegal,
+}
+
+impl Scene {
+    /// The colour of a power by name, if the scene lists it.
+    pub fn power_colour(&self, name: &str) -> Option<Rgb> {
+        self.powers
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| match p.colour {
+                PowerColour::Slot(i) => self.palette.colour(i),
+                PowerColour::Fixed(c) => c,
+            })
+    }
+}
