@@ -140,6 +140,31 @@ fn write_report(
     std::fs::write(path, text)
 }
 
+/// The phase's map: the position it started from, with every order and how it went.
+fn draw_phase(
+    v: &Variant,
+    position: &engine::position::Position,
+    results: &Value,
+) -> Result<Vec<u8>> {
+    let drawn: Vec<_> = results["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            let p = v.power_by_name(r["power"].as_str()?)?;
+            let o = engine::parse::parse_order(&v.grammar(), r["order"].as_str()?).ok()?;
+            let verdict = match r["result"].as_str()? {
+                "succeeds" => engine::Verdict::Succeeds,
+                "fails" => engine::Verdict::Fails,
+                _ => engine::Verdict::Illegal,
+            };
+            Some((p, o, verdict))
+        })
+        .collect();
+    let scene = crate::picture::scene(v, position, &drawn, render::Palette::Default);
+    crate::picture::png(&v.id, &scene).map_err(crate::games::GameError::Refused)
+}
+
 /// Plays the demo game. The database is a fresh file `demo.db` in `out`.
 pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let io = |e: std::io::Error| {
@@ -220,6 +245,10 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             &report.next_phase,
         )
         .map_err(io)?;
+        if crate::picture::art_for(&v.id).is_some() {
+            let png = draw_phase(&v, &position, &report.results)?;
+            std::fs::write(opts.out.join(format!("{seq:03} {phase}.png")), png).map_err(io)?;
+        }
         reports.push(path);
         if let Some(progress) = &opts.progress {
             progress(&phase);

@@ -3,3 +3,4 @@
 
 pub mod demo;
 pub mod games;
+pub mod picture;

@@ -16,11 +16,14 @@ Commands:
   demo [--variant ID] [--years N] [--seed S] [--out DIR]
                               play a game with random legal orders into a fresh SQLite file in DIR
                               (default ./parley-demo) and write a report of every phase
+  render --out FILE.png [--palette default|colour-blind]
+                              draw a position (case-shaped JSON on stdin: phase, units, supply_centers,
+                              dislodged; orders and results optional) as a PNG map
   export GAME                 print a game's whole history as JSON (database: DATABASE_URL)
   import FILE                 load a game exported by `parley export`; prints its new id
   help                        show this text
 
-Coming with later work (not available in this build): bot, render.
+Coming with later work (not available in this build): bot.
 
 DATABASE_URL (default sqlite://parley.db) names the games database for export and import.
 ";
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "adjudicate" => cli::adjudicate::run(rest),
         "demo" => cli::demo::run(rest),
+        "render" => cli::render::run(rest),
         "export" => cli::history::export(rest),
         "import" => cli::history::import(rest),
         "variants" => cli::variants::run(rest),
@@ -42,11 +46,11 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             Ok(())
         }
-        "bot" | "render" => Err(cli::CliError::usage(format!(
-            "`parley {cmd}` is not available in this build yet; available: adjudicate, variants, demo, export, import"
+        "bot" => Err(cli::CliError::usage(format!(
+            "`parley {cmd}` is not available in this build yet; available: adjudicate, variants, demo, render, export, import"
         ))),
         other => Err(cli::CliError::usage(format!(
-            "unknown command '{other}'; expected adjudicate, variants, demo, export, import or help"
+            "unknown command '{other}'; expected adjudicate, variants, demo, render, export, import or help"
         ))),
     };
     match result {

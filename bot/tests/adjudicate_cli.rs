@@ -138,3 +138,37 @@ fn variants_lists_standard() {
     assert_eq!(std["powers"].as_array().map(|p| p.len()), Some(7));
     assert_eq!(std["first_phase"], "Spring 1901 movement");
 }
+
+#[test]
+fn render_draws_a_position_with_its_orders_as_a_png() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = dir.path().join("map.png");
+    let case = r#"{"phase": "Spring 1901 movement",
+        "units": {"France": ["A par", "F bre"], "Germany": ["A mun"]},
+        "supply_centers": {"France": ["par", "bre", "mar"], "Germany": ["mun"]},
+        "orders": {"France": ["A par - bur", "F bre - mao"], "Germany": ["A mun - bur"]},
+        "results": [{"result": "fails"}, {"result": "succeeds"}, {"result": "fails"}]}"#;
+    let (code, stdout, err) = parley(&["render", "--out", out.to_str().expect("utf8")], case);
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("wrote"), "{stdout}");
+    let png = std::fs::read(&out).expect("png written");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    // IHDR: width and height, big-endian, right after the signature and chunk header.
+    let w = u32::from_be_bytes(png[16..20].try_into().expect("w"));
+    let h = u32::from_be_bytes(png[20..24].try_into().expect("h"));
+    assert_eq!((w, h), (1300, 1000));
+    assert!(png.len() < 1_500_000);
+
+    let (code, _, err) = parley(
+        &[
+            "render",
+            "--out",
+            out.to_str().expect("utf8"),
+            "--palette",
+            "neon",
+        ],
+        case,
+    );
+    assert_ne!(code, 0);
+    assert!(err.contains("colour-blind"), "{err}");
+}

@@ -3,6 +3,7 @@
 pub mod adjudicate;
 pub mod demo;
 pub mod history;
+pub mod render;
 pub mod variants;
 
 /// A failed command: what to tell the user, and the exit code.

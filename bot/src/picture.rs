@@ -1,0 +1,162 @@
+//! Turns an engine position (and optionally its orders and their results) into the renderer's
+//! `Scene`, and draws it on the variant's map art.
+
+use engine::judge::Verdict;
+use engine::map::Location as EngineLocation;
+use engine::order::{Order, UnitRef};
+use engine::position::Position;
+use engine::unit::{PowerId, UnitKind};
+use engine::Variant;
+use render::scene::{
+    Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
+};
+use render::{MapArt, Palette, Scene};
+use std::sync::OnceLock;
+
+/// The map art of a variant, parsed once; `None` for a variant with no art yet.
+pub fn art_for(variant: &str) -> Option<&'static MapArt> {
+    static STANDARD: OnceLock<Option<MapArt>> = OnceLock::new();
+    match variant {
+        "standard" => STANDARD
+            .get_or_init(|| MapArt::from_svg(render::STANDARD_MAP_SVG).ok())
+            .as_ref(),
+        _ => None,
+    }
+}
+
+fn location(v: &Variant, l: EngineLocation) -> Location {
+    let name = v.map.location_name(l);
+    match name.split_once('/') {
+        Some((p, c)) => Location::with_coast(p, c),
+        None => Location::new(name),
+    }
+}
+
+fn kind(k: UnitKind) -> render::scene::UnitKind {
+    match k {
+        UnitKind::Army => render::scene::UnitKind::Army,
+        UnitKind::Fleet => render::scene::UnitKind::Fleet,
+        UnitKind::RiverFlotilla => render::scene::UnitKind::RiverFlotilla,
+        UnitKind::ArmyFleet => render::scene::UnitKind::ArmyFleet,
+    }
+}
+
+/// Builds the scene for a position; `orders` are drawn with their verdicts.
+pub fn scene(
+    v: &Variant,
+    position: &Position,
+    orders: &[(PowerId, Order, Verdict)],
+    palette: Palette,
+) -> Scene {
+    let power = |p: PowerId| v.power_name(p).to_string();
+    let mut s = Scene {
+        title: v.calendar.name(position.phase),
+        palette,
+        ..Scene::default()
+    };
+    s.powers = (0..v.powers.len())
+        .map(|i| PowerStyle::new(v.powers[i].name.clone(), i))
+        .collect();
+    for c in v.map.supply_centers() {
+        let owner = position.owners[c.0 as usize].map(power);
+        let id = v.map.province(c).id.clone();
+        if let Some(o) = &owner {
+            s.owners.push(Owner {
+                province: id.clone(),
+                power: o.clone(),
+            });
+        }
+        s.supply_centres.push(ScMarker {
+            province: id,
+            owner,
+            home_of: position.homes[c.0 as usize].map(power),
+        });
+    }
+    for u in &position.units {
+        s.units.push(UnitMark::new(
+            power(u.power),
+            kind(u.kind),
+            location(v, u.location),
+        ));
+    }
+    for d in &position.dislodged {
+        let mut m = UnitMark::new(
+            power(d.unit.power),
+            kind(d.unit.kind),
+            location(v, d.unit.location),
+        );
+        m.dislodged = true;
+        m.retreats = engine::judge::retreat_options(v, position, d)
+            .into_iter()
+            .map(|l| location(v, l))
+            .collect();
+        s.units.push(m);
+    }
+    // A unit named without its coast is drawn where it really stands.
+    let at = |r: &UnitRef| {
+        let real = position
+            .units
+            .iter()
+            .chain(position.dislodged.iter().map(|d| &d.unit))
+            .find(|u| u.location.province == r.province);
+        location(v, real.map(|u| u.location).unwrap_or(r.location()))
+    };
+    for (p, o, verdict) in orders {
+        let draw = match o {
+            Order::Hold { unit } => Draw::Hold { unit: at(unit) },
+            Order::Move {
+                unit,
+                to,
+                via_convoy,
+            } => Draw::Move {
+                unit: at(unit),
+                to: location(v, to.location()),
+                via_convoy: *via_convoy,
+            },
+            Order::SupportHold { unit, supported } => Draw::SupportHold {
+                unit: at(unit),
+                target: at(supported),
+            },
+            Order::SupportMove {
+                unit,
+                supported,
+                to,
+            } => Draw::SupportMove {
+                unit: at(unit),
+                from: at(supported),
+                to: location(v, to.location()),
+            },
+            Order::Convoy { unit, army, to } => Draw::Convoy {
+                unit: at(unit),
+                from: at(army),
+                to: location(v, to.location()),
+            },
+            Order::Retreat { unit, to } => Draw::Retreat {
+                unit: at(unit),
+                to: location(v, to.location()),
+            },
+            Order::Build { unit } => Draw::Build {
+                at: location(v, unit.location()),
+                unit_kind: kind(unit.kind.unwrap_or(UnitKind::Army)),
+            },
+            Order::Disband { unit } => Draw::Disband { unit: at(unit) },
+            Order::Waive | Order::Special { .. } => continue,
+        };
+        let outcome = match verdict {
+            Verdict::Succeeds => Outcome::Succeeded,
+            Verdict::Fails => Outcome::Failed,
+            Verdict::Illegal => Outcome::Illegal,
+        };
+        s.orders
+            .push(OrderMark::new(power(*p), draw).with_outcome(outcome));
+    }
+    s
+}
+
+/// Draws a scene as PNG bytes on the variant's art.
+pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
+    let art = art_for(variant).ok_or_else(|| {
+        format!("variant '{variant}' has no map art yet; maps exist for: standard")
+    })?;
+    render::render_png(art, scene).map_err(|e| e.to_string())
+}
