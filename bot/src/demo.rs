@@ -153,11 +153,8 @@ fn draw_phase(
         .filter_map(|r| {
             let p = v.power_by_name(r["power"].as_str()?)?;
             let o = engine::parse::parse_order(&v.grammar(), r["order"].as_str()?).ok()?;
-            let verdict = match r["result"].as_str()? {
-                "succeeds" => engine::Verdict::Succeeds,
-                "fails" => engine::Verdict::Fails,
-                _ => engine::Verdict::Illegal,
-            };
+            let verdict = engine::Verdict::from_word(r["result"].as_str()?)
+                .unwrap_or(engine::Verdict::Illegal);
             Some((p, o, verdict))
         })
         .collect();

@@ -181,7 +181,7 @@ fn read_step(
                         format!(
                             "{} already holds {}",
                             variant.map.province(u.location.province).name,
-                            unit_text(&variant, other)
+                            variant.unit_text(other)
                         ),
                     ));
                 }
@@ -329,14 +329,6 @@ fn read_step(
     })
 }
 
-fn unit_text(variant: &Variant, u: &Unit) -> String {
-    format!(
-        "{} {}",
-        u.kind.letter(),
-        variant.map.location_name(u.location)
-    )
-}
-
 fn units_json(variant: &Variant, units: &[Unit]) -> Value {
     let mut out = JsonMap::new();
     for (i, p) in variant.powers.iter().enumerate() {
@@ -348,7 +340,7 @@ fn units_json(variant: &Variant, units: &[Unit]) -> Value {
         out.insert(
             p.name.clone(),
             mine.iter()
-                .map(|u| Value::String(unit_text(variant, u)))
+                .map(|u| Value::String(variant.unit_text(u)))
                 .collect(),
         );
     }
@@ -406,7 +398,7 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
             .map(|d| {
                 json!({
                     "power": variant.power_name(d.dislodged.unit.power),
-                    "unit": unit_text(variant, &d.dislodged.unit),
+                    "unit": variant.unit_text(&d.dislodged.unit),
                     "attacker_from": variant.map.province(d.dislodged.attacker_from).id,
                     "via_convoy": d.dislodged.attacker_came_by_convoy,
                     "along_other_coast": d.dislodged.attacked_along_other_coast,
@@ -425,7 +417,7 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
     }
     out.insert("units".into(), units_json(variant, &adj.after.units));
     let power_unit =
-        |u: &Unit| json!({"power": variant.power_name(u.power), "unit": unit_text(variant, u)});
+        |u: &Unit| json!({"power": variant.power_name(u.power), "unit": variant.unit_text(u)});
     match kind {
         PhaseKind::Adjustment => {
             out.insert("built".into(), adj.built.iter().map(power_unit).collect());
@@ -607,7 +599,7 @@ pub fn position_json(variant: &Variant, position: &Position) -> Value {
         .map(|d| {
             json!({
                 "power": variant.power_name(d.unit.power),
-                "unit": unit_text(variant, &d.unit),
+                "unit": variant.unit_text(&d.unit),
                 "attacker_from": map.province(d.attacker_from).id,
                 "via_convoy": d.attacker_came_by_convoy,
                 "along_other_coast": d.attacked_along_other_coast,

@@ -6,7 +6,7 @@
 //! `D`, `disband`; `waive`; `via convoy`), and coasts as `/nc`, `(nc)`, `nc` or `north coast`.
 //! Anything not understood is quoted back with what would have been accepted there.
 
-use crate::map::{normalise, CoastId, Map, NameError, ProvinceId};
+use crate::map::{CoastId, Map, NameError, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::unit::UnitKind;
 use std::fmt;
@@ -552,9 +552,4 @@ pub fn parse_location(g: &Grammar, text: &str) -> Result<Target, ParseError> {
         ));
     }
     Ok(t)
-}
-
-/// Whether a word, normalised, is a direction people use for coasts.
-pub fn is_coast_word(w: &str) -> bool {
-    coast_word(&normalise(w)).is_some()
 }

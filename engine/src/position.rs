@@ -1,6 +1,6 @@
 //! A position: everything on the board at one phase of a game.
 
-use crate::map::{Location, ProvinceId};
+use crate::map::ProvinceId;
 use crate::phase::Phase;
 use crate::unit::{PowerId, Unit};
 
@@ -37,8 +37,10 @@ impl Position {
         self.units.iter().find(|u| u.location.province == province)
     }
 
-    pub fn unit_at_location(&self, loc: Location) -> Option<&Unit> {
-        self.units.iter().find(|u| u.location == loc)
+    /// Whether `province` is a home centre of `power` that `power` owns.
+    pub fn owns_home_centre(&self, power: PowerId, province: ProvinceId) -> bool {
+        let i = province.0 as usize;
+        self.homes[i] == Some(power) && self.owners[i] == Some(power)
     }
 
     pub fn centres_of(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {

@@ -263,6 +263,15 @@ impl Variant {
         &self.powers[p.0 as usize].name
     }
 
+    /// A unit as orders write it: `A par`, `F spa/nc`.
+    pub fn unit_text(&self, unit: &Unit) -> String {
+        format!(
+            "{} {}",
+            unit.kind.letter(),
+            self.map.location_name(unit.location)
+        )
+    }
+
     pub fn unit_kind_by_letter(&self, s: &str) -> Option<UnitKind> {
         self.rules
             .unit_kinds()

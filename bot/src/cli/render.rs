@@ -29,10 +29,11 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let input = read_case(&value, None).map_err(|e| CliError::usage(e.0))?;
     let v = &input.variant;
     // Results, when given, line up with the orders as `parley adjudicate` writes them.
-    let verdict = |i: usize| match value["results"][i]["result"].as_str() {
-        Some("fails") => Verdict::Fails,
-        Some("illegal") => Verdict::Illegal,
-        _ => Verdict::Succeeds,
+    let verdict = |i: usize| {
+        value["results"][i]["result"]
+            .as_str()
+            .and_then(Verdict::from_word)
+            .unwrap_or(Verdict::Succeeds)
     };
     let orders: Vec<_> = input
         .orders

@@ -583,15 +583,7 @@ impl Games {
         let adj = adjudicate(&v, &position, &subs);
         let results = results_json(&v, &orders, &adj);
         let now = self.now();
-        sqlx::query(
-            "UPDATE phases SET results = ?, adjudicated_at = ? WHERE game_id = ? AND seq = ?",
-        )
-        .bind(results.to_string())
-        .bind(now)
-        .bind(id)
-        .bind(seq)
-        .execute(&mut *tx)
-        .await?;
+        record_results(&mut tx, id, seq, &results, now).await?;
         self.fail_point(FailPoint::AfterResults, "after writing results")?;
 
         // Phases with nothing to decide are adjudicated on the spot, with no orders.
@@ -601,15 +593,7 @@ impl Games {
             insert_phase(&mut tx, &v, id, next_seq, &next).await?;
             let skipped = adjudicate(&v, &next, &[]);
             let r = results_json(&v, &[], &skipped);
-            sqlx::query(
-                "UPDATE phases SET results = ?, adjudicated_at = ? WHERE game_id = ? AND seq = ?",
-            )
-            .bind(r.to_string())
-            .bind(now)
-            .bind(id)
-            .bind(next_seq)
-            .execute(&mut *tx)
-            .await?;
+            record_results(&mut tx, id, next_seq, &r, now).await?;
             next = skipped.after;
             next_seq += 1;
         }
@@ -1077,6 +1061,23 @@ async fn insert_phase(
     Ok(())
 }
 
+async fn record_results(
+    tx: &mut sqlx::SqliteConnection,
+    id: GameId,
+    seq: i64,
+    results: &Value,
+    at: Timestamp,
+) -> Result<()> {
+    sqlx::query("UPDATE phases SET results = ?, adjudicated_at = ? WHERE game_id = ? AND seq = ?")
+        .bind(results.to_string())
+        .bind(at)
+        .bind(id)
+        .bind(seq)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
 async fn load_position(
     conn: &mut sqlx::SqliteConnection,
     v: &Arc<Variant>,
@@ -1161,8 +1162,6 @@ fn missing_orders(
     power: PowerId,
     current: &[(String, String)],
 ) -> Vec<String> {
-    let name =
-        |u: &engine::unit::Unit| format!("{} {}", u.kind.letter(), v.map.location_name(u.location));
     match v.calendar.kind(position.phase) {
         PhaseKind::Movement => position
             .units
@@ -1173,7 +1172,7 @@ fn missing_orders(
                     .iter()
                     .any(|(k, _)| *k == v.map.province(u.location.province).id)
             })
-            .map(name)
+            .map(|u| v.unit_text(u))
             .collect(),
         PhaseKind::Retreat => position
             .dislodged
@@ -1184,7 +1183,7 @@ fn missing_orders(
                     .iter()
                     .any(|(k, _)| *k == v.map.province(d.unit.location.province).id)
             })
-            .map(|d| name(&d.unit))
+            .map(|d| v.unit_text(&d.unit))
             .collect(),
         PhaseKind::Adjustment => {
             let due = adjustment_due(v, position, power);
@@ -1242,12 +1241,13 @@ fn victory(v: &Variant, position: &Position) -> Option<String> {
 }
 
 fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {
-    let unit = |u: &engine::unit::Unit| json!({"power": v.power_name(u.power), "unit": format!("{} {}", u.kind.letter(), v.map.location_name(u.location))});
+    let unit =
+        |u: &engine::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
     json!({
         "results": orders.iter().zip(&adj.results).map(|((p, t), r)| json!({"power": v.power_name(*p), "order": t, "result": r.verdict.word(), "reason": r.reason})).collect::<Vec<_>>(),
         "dislodged": adj.dislodged.iter().map(|d| json!({
             "power": v.power_name(d.dislodged.unit.power),
-            "unit": format!("{} {}", d.dislodged.unit.kind.letter(), v.map.location_name(d.dislodged.unit.location)),
+            "unit": v.unit_text(&d.dislodged.unit),
             "attacker_from": v.map.province(d.dislodged.attacker_from).id,
             "retreats": d.retreats.iter().map(|l| v.map.location_name(*l)).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),

@@ -1,7 +1,7 @@
 //! Adjustment phases: builds where a power has more centres than units, removals where it
 //! has fewer, and civil disorder for removals nobody ordered.
 
-use super::{describe, Adjudication, OrderResult, RemovalCause, Submitted};
+use super::{Adjudication, OrderResult, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::Position;
@@ -142,11 +142,11 @@ pub(super) fn adjudicate(
                     )),
                     Some(u) if u.power != sub.power => OrderResult::illegal(format!(
                         "{} belongs to {}",
-                        describe(variant, u),
+                        variant.unit_text(u),
                         variant.power_name(u.power)
                     )),
                     Some(u) if unit.kind.is_some_and(|k| k != u.kind) => {
-                        OrderResult::illegal(format!("the unit there is {}", describe(variant, u)))
+                        OrderResult::illegal(format!("the unit there is {}", variant.unit_text(u)))
                     }
                     Some(_) if due[p] >= 0 => OrderResult::illegal(format!(
                         "{} has no removals due",
@@ -156,7 +156,7 @@ pub(super) fn adjudicate(
                         "more adjustment orders than removals due: all are ignored",
                     ),
                     Some(u) if removed.iter().any(|(r, _)| r == u) => {
-                        OrderResult::fails(format!("{} is already removed", describe(variant, u)))
+                        OrderResult::fails(format!("{} is already removed", variant.unit_text(u)))
                     }
                     Some(_) if left[p] >= 0 => {
                         OrderResult::fails("all the removals due have been ordered")

@@ -39,6 +39,13 @@ impl Verdict {
             Verdict::Illegal => "illegal",
         }
     }
+
+    /// Reads back what [`Verdict::word`] writes.
+    pub fn from_word(word: &str) -> Option<Verdict> {
+        [Verdict::Succeeds, Verdict::Fails, Verdict::Illegal]
+            .into_iter()
+            .find(|v| v.word() == word)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,15 +176,6 @@ fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) 
         take_centres(variant, position);
     }
     position.phase = cal.next_of(phase, |k| k != PhaseKind::Retreat);
-}
-
-/// "the army in Paris", for reasons.
-fn describe(variant: &Variant, unit: &Unit) -> String {
-    format!(
-        "{} {}",
-        unit.kind.letter(),
-        variant.map.location_name(unit.location)
-    )
 }
 
 /// Finds the unit an order is for and checks it belongs to the power ordering it.

@@ -8,9 +8,7 @@
 //! convoy paradox, settled by the rulebook's [`ParadoxRule`].
 
 use super::route::{border_into, convoy_route_exists, destination, on_convoy_route};
-use super::{
-    advance, describe, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted, Verdict,
-};
+use super::{advance, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::position::{Dislodged, Position};
@@ -489,7 +487,7 @@ fn check_order(
                 if *via_convoy {
                     return Err(format!(
                         "only armies are convoyed; this is {}",
-                        describe(variant, unit)
+                        variant.unit_text(unit)
                     ));
                 }
                 let dest = destination(variant, unit, *to)?;
@@ -519,14 +517,14 @@ fn check_order(
             let Some(border) = border_into(variant, unit, into) else {
                 return Err(format!(
                     "{} cannot reach {}, so cannot support there",
-                    describe(variant, unit),
+                    variant.unit_text(unit),
                     pname(into)
                 ));
             };
             if !rules.may_support(map, unit, supported.province, into, border) {
                 return Err(format!(
                     "{} may not support into {}",
-                    describe(variant, unit),
+                    variant.unit_text(unit),
                     pname(into)
                 ));
             }
@@ -570,7 +568,7 @@ fn check_order(
                         if !possible {
                             return Err(format!(
                                 "{} cannot move to {}, so the move cannot be supported",
-                                describe(variant, t),
+                                variant.unit_text(t),
                                 pname(to.province)
                             ));
                         }
@@ -587,7 +585,7 @@ fn check_order(
             if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(map, unit.location) {
                 return Err(format!(
                     "{} cannot convoy: only fleets at sea convoy",
-                    describe(variant, unit)
+                    variant.unit_text(unit)
                 ));
             }
             if army.kind.is_some_and(|k| k != UnitKind::Army) {
@@ -597,7 +595,7 @@ fn check_order(
                 if a.kind != UnitKind::Army {
                     return Err(format!(
                         "{} is not an army, so cannot be convoyed",
-                        describe(variant, a)
+                        variant.unit_text(a)
                     ));
                 }
             }
@@ -655,7 +653,7 @@ pub(super) fn adjudicate(
         if ordered[u].is_some() {
             results[k] = Some(OrderResult::illegal(format!(
                 "{} already has an order",
-                describe(variant, &units[u])
+                variant.unit_text(&units[u])
             )));
             continue;
         }
@@ -947,7 +945,7 @@ pub(super) fn adjudicate(
                     let others: Vec<String> = r.attackers[to.province.0 as usize]
                         .iter()
                         .filter(|&&a| a != u)
-                        .map(|&a| describe(variant, &units[a]))
+                        .map(|&a| variant.unit_text(&units[a]))
                         .collect();
                     let mut reason = format!("bounced in {}", map.province(to.province).name);
                     if !others.is_empty() {
@@ -1014,10 +1012,4 @@ pub(super) fn adjudicate(
 
 fn kind_matches(r: UnitRef, u: &Unit) -> bool {
     r.kind.is_none_or(|k| k == u.kind)
-}
-
-impl Verdict {
-    pub fn is_success(self) -> bool {
-        self == Verdict::Succeeds
-    }
 }

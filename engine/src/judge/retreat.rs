@@ -1,6 +1,6 @@
 //! Retreat phases: each dislodged unit retreats to an open neighbour or is disbanded.
 
-use super::{advance, describe, Adjudication, OrderResult, Submitted};
+use super::{advance, Adjudication, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::{Dislodged, Position};
@@ -112,14 +112,14 @@ pub(super) fn adjudicate(
         if r.kind.is_some_and(|k| k != d.unit.kind) {
             results.push(OrderResult::illegal(format!(
                 "the dislodged unit is {}",
-                describe(variant, &d.unit)
+                variant.unit_text(&d.unit)
             )));
             continue;
         }
         if chosen[i].is_some() {
             results.push(OrderResult::illegal(format!(
                 "{} already has an order",
-                describe(variant, &d.unit)
+                variant.unit_text(&d.unit)
             )));
             continue;
         }
@@ -155,7 +155,7 @@ pub(super) fn adjudicate(
                 };
                 results.push(OrderResult::illegal(format!(
                     "{} cannot retreat to {}; {can}",
-                    describe(variant, &d.unit),
+                    variant.unit_text(&d.unit),
                     map.location_name(to.location())
                 )));
             }

@@ -114,11 +114,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         variant
             .map
             .supply_centers()
-            .filter(|&p| {
-                position.homes[p.0 as usize] == Some(power)
-                    && position.owners[p.0 as usize] == Some(power)
-                    && position.unit_at(p).is_none()
-            })
+            .filter(|&p| position.owns_home_centre(power, p) && position.unit_at(p).is_none())
             .collect()
     }
 

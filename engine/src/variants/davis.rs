@@ -51,9 +51,7 @@ impl VariantRules for DavisRules {
         ) else {
             return sites;
         };
-        let holds_stp = position.owners[stp.0 as usize] == Some(power)
-            && position.homes[stp.0 as usize] == Some(power);
-        if holds_stp && position.unit_at(arc).is_none() {
+        if position.owns_home_centre(power, stp) && position.unit_at(arc).is_none() {
             sites.push(arc);
         }
         sites
