@@ -2,49 +2,10 @@
 //! per-order feedback, idempotent adjudication, injected failures and a SIGKILLed process.
 
 use parley::games::clock::ManualClock;
-use parley::games::{FailPoint, GameError, Games, Settings};
-use std::sync::Arc;
+use parley::games::{FailPoint, GameError, Settings};
 
-const T0: i64 = 2_000_000_000;
-
-async fn fresh(dir: &tempfile::TempDir) -> (Games, ManualClock) {
-    let clock = ManualClock::at(T0);
-    let url = format!("sqlite://{}", dir.path().join("games.db").display());
-    (
-        Games::open(&url, Arc::new(clock.clone()))
-            .await
-            .expect("opens"),
-        clock,
-    )
-}
-
-/// A started Standard game with one player per power, each holding the power they asked for.
-async fn started(games: &Games) -> i64 {
-    let id = games
-        .create(
-            Some("guild"),
-            Some("chan"),
-            "standard",
-            Settings::default(),
-            7,
-        )
-        .await
-        .expect("create");
-    for p in [
-        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
-    ] {
-        games
-            .join(id, &p.to_lowercase(), Some(p))
-            .await
-            .expect("join");
-    }
-    games.start(id).await.expect("start");
-    id
-}
-
-fn s(v: &[&str]) -> Vec<String> {
-    v.iter().map(|x| x.to_string()).collect()
-}
+mod common;
+use common::*;
 
 #[tokio::test]
 async fn a_game_from_forming_to_its_second_year() {

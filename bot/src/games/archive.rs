@@ -1,0 +1,220 @@
+//! A game's history: the JSON export and import, and the list of phases.
+
+use super::*;
+
+impl Games {
+    /// A game's whole history as one JSON document.
+    pub async fn export(&self, id: GameId) -> Result<Value> {
+        let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(GameError::NotFound(id))?;
+        let parse = |s: Option<String>| {
+            s.and_then(|s| serde_json::from_str::<Value>(&s).ok())
+                .unwrap_or(Value::Null)
+        };
+        let players: Vec<Value> = sqlx::query("SELECT user_id, power, preference, joined_at FROM players WHERE game_id = ? ORDER BY user_id")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| json!({"user": r.get::<String, _>("user_id"), "power": r.get::<Option<String>, _>("power"), "preference": r.get::<Option<String>, _>("preference"), "joined_at": r.get::<i64, _>("joined_at")}))
+            .collect();
+        let mut phases = Vec::new();
+        for r in sqlx::query("SELECT seq, name, position, results, adjudicated_at FROM phases WHERE game_id = ? ORDER BY seq").bind(id).fetch_all(&self.pool).await? {
+            let seq: i64 = r.get("seq");
+            let subs: Vec<Value> = sqlx::query("SELECT power, user_id, orders, submitted_at FROM submissions WHERE game_id = ? AND seq = ? ORDER BY id")
+                .bind(id)
+                .bind(seq)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|s| json!({"power": s.get::<String, _>("power"), "user": s.get::<String, _>("user_id"), "orders": parse(Some(s.get("orders"))), "submitted_at": s.get::<i64, _>("submitted_at")}))
+                .collect();
+            let ready: Vec<String> = sqlx::query_scalar("SELECT power FROM ready WHERE game_id = ? AND seq = ? ORDER BY power").bind(id).bind(seq).fetch_all(&self.pool).await?;
+            let votes: Vec<Value> = sqlx::query("SELECT power, kind, yes, cast_at, target FROM votes WHERE game_id = ? AND seq = ? ORDER BY power, kind")
+                .bind(id)
+                .bind(seq)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|v| json!({"power": v.get::<String, _>("power"), "kind": v.get::<String, _>("kind"), "yes": v.get::<i64, _>("yes") == 1, "cast_at": v.get::<i64, _>("cast_at"), "target": v.get::<Option<String>, _>("target")}))
+                .collect();
+            phases.push(json!({
+                "seq": seq,
+                "name": r.get::<String, _>("name"),
+                "position": parse(Some(r.get("position"))),
+                "submissions": subs,
+                "ready": ready,
+                "votes": votes,
+                "results": parse(r.get("results")),
+                "adjudicated_at": r.get::<Option<i64>, _>("adjudicated_at"),
+            }));
+        }
+        let audit: Vec<Value> = sqlx::query("SELECT at, actor, action, detail FROM audit WHERE game_id = ? ORDER BY id")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|a| json!({"at": a.get::<i64, _>("at"), "actor": a.get::<String, _>("actor"), "action": a.get::<String, _>("action"), "detail": a.get::<String, _>("detail")}))
+            .collect();
+        Ok(json!({
+            "format": "parley-game-1",
+            "guild": g.get::<Option<String>, _>("guild_id"),
+            "channel": g.get::<Option<String>, _>("channel_id"),
+            "variant": g.get::<String, _>("variant"),
+            "rulebook": parse(Some(g.get("rulebook"))),
+            "settings": parse(Some(g.get("settings"))),
+            "status": g.get::<String, _>("status"),
+            "seed": g.get::<i64, _>("seed"),
+            "current_seq": g.get::<Option<i64>, _>("current_seq"),
+            "deadline_at": g.get::<Option<i64>, _>("deadline_at"),
+            "extended_secs": g.get::<i64, _>("extended_secs"),
+            "paused_left": g.get::<Option<i64>, _>("paused_left"),
+            "outcome": parse(g.get("outcome")),
+            "created_at": g.get::<i64, _>("created_at"),
+            "nmr_waited_seq": g.get::<Option<i64>, _>("nmr_waited_seq"),
+            "reminded_seq": g.get::<Option<i64>, _>("reminded_seq"),
+            "players": players,
+            "phases": phases,
+            "audit": audit,
+        }))
+    }
+
+    /// Recreates a game from [`Games::export`]'s document, as a new game; returns its id.
+    pub async fn import(&self, doc: &Value) -> Result<GameId> {
+        let field = |k: &str| {
+            doc.get(k)
+                .ok_or_else(|| refused(format!("the game file has no `{k}`")))
+        };
+        if field("format")? != "parley-game-1" {
+            return Err(refused(
+                "the game file's `format` must be \"parley-game-1\"",
+            ));
+        }
+        let variant_id = field("variant")?
+            .as_str()
+            .ok_or_else(|| refused("`variant` must be a string"))?;
+        let v = Variant::builtin(variant_id).map_err(refused)?;
+        let s = |x: &Value| {
+            if x.is_null() {
+                None
+            } else {
+                Some(x.to_string())
+            }
+        };
+        let mut tx = self.pool.begin().await?;
+        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            .bind(doc["guild"].as_str())
+            .bind(doc["channel"].as_str())
+            .bind(variant_id)
+            .bind(field("rulebook")?.to_string())
+            .bind(field("settings")?.to_string())
+            .bind(field("status")?.as_str().unwrap_or("finished"))
+            .bind(doc["seed"].as_i64().unwrap_or(0))
+            .bind(doc["current_seq"].as_i64())
+            .bind(doc["deadline_at"].as_i64())
+            .bind(doc["extended_secs"].as_i64().unwrap_or(0))
+            .bind(doc["paused_left"].as_i64())
+            .bind(s(&doc["outcome"]))
+            .bind(doc["created_at"].as_i64().unwrap_or(0))
+            .bind(doc["nmr_waited_seq"].as_i64())
+            .bind(doc["reminded_seq"].as_i64())
+            .execute(&mut *tx)
+            .await?
+            .last_insert_rowid();
+        for p in doc["players"].as_array().into_iter().flatten() {
+            sqlx::query("INSERT INTO players (game_id, user_id, power, preference, joined_at) VALUES (?, ?, ?, ?, ?)")
+                .bind(id)
+                .bind(p["user"].as_str().unwrap_or(""))
+                .bind(p["power"].as_str())
+                .bind(p["preference"].as_str())
+                .bind(p["joined_at"].as_i64().unwrap_or(0))
+                .execute(&mut *tx)
+                .await?;
+        }
+        for (i, ph) in doc["phases"].as_array().into_iter().flatten().enumerate() {
+            let seq = ph["seq"].as_i64().unwrap_or(i as i64);
+            // The position must be one the engine can read: a corrupt file is refused whole.
+            read_position(v.clone(), &ph["position"])
+                .map_err(|e| refused(format!("phases[{i}].position: {e}")))?;
+            sqlx::query("INSERT INTO phases (game_id, seq, name, position, results, adjudicated_at) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(id)
+                .bind(seq)
+                .bind(ph["name"].as_str().unwrap_or(""))
+                .bind(ph["position"].to_string())
+                .bind(s(&ph["results"]))
+                .bind(ph["adjudicated_at"].as_i64())
+                .execute(&mut *tx)
+                .await?;
+            for sub in ph["submissions"].as_array().into_iter().flatten() {
+                sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES (?, ?, ?, ?, ?, ?)")
+                    .bind(id)
+                    .bind(seq)
+                    .bind(sub["power"].as_str().unwrap_or(""))
+                    .bind(sub["user"].as_str().unwrap_or(""))
+                    .bind(sub["orders"].to_string())
+                    .bind(sub["submitted_at"].as_i64().unwrap_or(0))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for r in ph["ready"].as_array().into_iter().flatten() {
+                sqlx::query("INSERT INTO ready (game_id, seq, power) VALUES (?, ?, ?)")
+                    .bind(id)
+                    .bind(seq)
+                    .bind(r.as_str().unwrap_or(""))
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for vt in ph["votes"].as_array().into_iter().flatten() {
+                sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at, target) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                    .bind(id)
+                    .bind(seq)
+                    .bind(vt["power"].as_str().unwrap_or(""))
+                    .bind(vt["kind"].as_str().unwrap_or("draw"))
+                    .bind(vt["yes"].as_bool().unwrap_or(false) as i64)
+                    .bind(vt["cast_at"].as_i64().unwrap_or(0))
+                    .bind(vt["target"].as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        for a in doc["audit"].as_array().into_iter().flatten() {
+            audit(
+                &mut tx,
+                id,
+                a["at"].as_i64().unwrap_or(0),
+                a["actor"].as_str().unwrap_or(""),
+                a["action"].as_str().unwrap_or(""),
+                a["detail"].as_str().unwrap_or(""),
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Every phase of a game with its results, oldest first: (name, position, results).
+    pub async fn history(&self, id: GameId) -> Result<Vec<(String, Value, Value)>> {
+        let rows = sqlx::query(
+            "SELECT name, position, results FROM phases WHERE game_id = ? ORDER BY seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let p: String = r.get("position");
+                let res: Option<String> = r.get("results");
+                (
+                    r.get("name"),
+                    serde_json::from_str(&p).unwrap_or(Value::Null),
+                    res.and_then(|s| serde_json::from_str(&s).ok())
+                        .unwrap_or(Value::Null),
+                )
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,200 @@
+//! A game's life outside its phases: creating it, players joining and leaving, starting it.
+
+use super::*;
+
+impl Games {
+    /// Creates a game in the forming state, with the variant's own rulebook.
+    pub async fn create(
+        &self,
+        guild: Option<&str>,
+        channel: Option<&str>,
+        variant: &str,
+        settings: Settings,
+        seed: u64,
+    ) -> Result<GameId> {
+        let choice = RulebookChoice::default();
+        self.create_with(guild, channel, variant, settings, &choice, seed)
+            .await
+    }
+
+    /// Creates a game in the forming state, played under the chosen rulebook.
+    pub async fn create_with(
+        &self,
+        guild: Option<&str>,
+        channel: Option<&str>,
+        variant: &str,
+        settings: Settings,
+        choice: &RulebookChoice,
+        seed: u64,
+    ) -> Result<GameId> {
+        settings.check().map_err(refused)?;
+        let (_, rulebook) = rulebook::resolve(variant, choice)?;
+        let mut tx = self.pool.begin().await?;
+        if let Some(ch) = channel {
+            let taken: Option<i64> = sqlx::query_scalar(
+                "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished'",
+            )
+            .bind(ch)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(other) = taken {
+                return Err(refused(format!(
+                    "this channel already has game {other}; one game per channel"
+                )));
+            }
+        }
+        let id = sqlx::query(
+            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at) VALUES (?, ?, ?, ?, ?, 'forming', ?, ?)",
+        )
+        .bind(guild)
+        .bind(channel)
+        .bind(variant)
+        .bind(rulebook.to_string())
+        .bind(serde_json::to_string(&settings).unwrap_or_default())
+        .bind(seed as i64)
+        .bind(self.now())
+        .execute(&mut *tx)
+        .await?
+        .last_insert_rowid();
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    pub async fn join(&self, id: GameId, user: &str, preference: Option<&str>) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "forming" {
+            return Err(refused(
+                "the game has already started; a moderator can replace a player instead",
+            ));
+        }
+        let pref = match preference {
+            Some(p) => Some(
+                g.variant
+                    .power_by_name(p)
+                    .map(|pid| g.variant.power_name(pid).to_string())
+                    .ok_or_else(|| {
+                        refused(format!(
+                            "'{p}' is not a power of {}; the powers are {}",
+                            g.variant.name,
+                            power_list(&g.variant)
+                        ))
+                    })?,
+            ),
+            None => None,
+        };
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE game_id = ?")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if count as usize >= g.variant.powers.len() {
+            return Err(refused(format!(
+                "the game is full ({} players)",
+                g.variant.powers.len()
+            )));
+        }
+        let done = sqlx::query("INSERT INTO players (game_id, user_id, preference, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(user)
+            .bind(pref)
+            .bind(self.now())
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(refused("you have already joined this game"));
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    pub async fn leave(&self, id: GameId, user: &str) -> Result<()> {
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "forming" {
+            return Err(refused(
+                "the game has started; ask a moderator to replace you",
+            ));
+        }
+        let done = sqlx::query("DELETE FROM players WHERE game_id = ? AND user_id = ?")
+            .bind(id)
+            .bind(user)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(refused("you are not in this game"));
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts a forming game: powers by preference where free, the rest at random from the
+    /// game's seed; the first phase begins now.
+    pub async fn start(&self, id: GameId) -> Result<Vec<(String, String)>> {
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "forming" {
+            return Err(refused("the game has already started"));
+        }
+        let rows = sqlx::query(
+            "SELECT user_id, preference FROM players WHERE game_id = ? ORDER BY joined_at, user_id",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let n = g.variant.powers.len();
+        if rows.len() != n {
+            return Err(refused(format!(
+                "{} needs {n} players; {} have joined",
+                g.variant.name,
+                rows.len()
+            )));
+        }
+        let mut rng = Rng::new(g.seed as u64);
+        let mut players: Vec<(String, Option<String>)> = rows
+            .iter()
+            .map(|r| (r.get("user_id"), r.get("preference")))
+            .collect();
+        rng.shuffle(&mut players);
+        let mut free: Vec<String> = g.variant.powers.iter().map(|p| p.name.clone()).collect();
+        let mut assigned: Vec<(String, Option<String>)> =
+            players.iter().map(|(u, _)| (u.clone(), None)).collect();
+        for (i, (_, pref)) in players.iter().enumerate() {
+            if let Some(p) = pref {
+                if let Some(k) = free.iter().position(|f| f == p) {
+                    assigned[i].1 = Some(free.remove(k));
+                }
+            }
+        }
+        rng.shuffle(&mut free);
+        for a in assigned.iter_mut().filter(|a| a.1.is_none()) {
+            a.1 = free.pop();
+        }
+        let mut out = Vec::new();
+        for (user, power) in &assigned {
+            let power = power.clone().unwrap_or_default();
+            sqlx::query("UPDATE players SET power = ? WHERE game_id = ? AND user_id = ?")
+                .bind(&power)
+                .bind(id)
+                .bind(user)
+                .execute(&mut *tx)
+                .await?;
+            out.push((user.clone(), power));
+        }
+        let position = g.variant.initial_position();
+        let now = self.now();
+        insert_phase(&mut tx, &g.variant, id, 0, &position).await?;
+        let deadline = g
+            .settings
+            .deadline(g.variant.calendar.kind(position.phase), now);
+        sqlx::query(
+            "UPDATE games SET status = 'running', current_seq = 0, deadline_at = ? WHERE id = ?",
+        )
+        .bind(deadline)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        out.sort();
+        Ok(out)
+    }
+}

@@ -1,0 +1,179 @@
+//! Read-only questions about games: who plays what, which game a channel or a player means,
+//! and the summary `/game status` shows.
+
+use super::*;
+
+/// What `/game status` and the scheduler need to know about a game.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameInfo {
+    pub id: GameId,
+    pub guild: Option<String>,
+    pub channel: Option<String>,
+    pub variant: String,
+    pub variant_name: String,
+    pub rulebook: String,
+    pub status: String,
+    /// The current phase's name, once started.
+    pub phase: Option<String>,
+    pub seq: Option<i64>,
+    pub deadline: Option<Timestamp>,
+    pub settings: Settings,
+    /// (user, power) for every player; power is `None` before the start.
+    pub players: Vec<(String, Option<String>)>,
+    /// Powers nobody holds (a player was removed and not yet replaced).
+    pub vacant: Vec<String>,
+    pub outcome: Option<Value>,
+}
+
+impl Games {
+    /// The power a user holds in a game.
+    pub async fn power_of(&self, id: GameId, user: &str) -> Result<String> {
+        sqlx::query_scalar::<_, Option<String>>(
+            "SELECT power FROM players WHERE game_id = ? AND user_id = ?",
+        )
+        .bind(id)
+        .bind(user)
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten()
+        .ok_or_else(|| refused("you hold no power in this game"))
+    }
+
+    /// The current phase number and position.
+    pub async fn current(&self, id: GameId) -> Result<(i64, Arc<Variant>, Position)> {
+        let mut conn = self.pool.acquire().await?;
+        let g = self.game(&mut conn, id).await?;
+        let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
+        let position = load_position(&mut conn, &g.variant, id, seq).await?;
+        Ok((seq, g.variant, position))
+    }
+
+    pub async fn status(&self, id: GameId) -> Result<String> {
+        sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(GameError::NotFound(id))
+    }
+
+    /// Everything `/game status` shows, except who has ordered (see [`Games::owing`]).
+    pub async fn info(&self, id: GameId) -> Result<GameInfo> {
+        let mut conn = self.pool.acquire().await?;
+        let g = self.game(&mut conn, id).await?;
+        let row =
+            sqlx::query("SELECT guild_id, channel_id, variant, outcome FROM games WHERE id = ?")
+                .bind(id)
+                .fetch_one(&mut *conn)
+                .await?;
+        let phase: Option<String> = match g.seq {
+            Some(seq) => {
+                sqlx::query_scalar("SELECT name FROM phases WHERE game_id = ? AND seq = ?")
+                    .bind(id)
+                    .bind(seq)
+                    .fetch_optional(&mut *conn)
+                    .await?
+            }
+            None => None,
+        };
+        let players = self.players_in(&mut conn, id).await?;
+        let vacant = if g.status == "forming" {
+            Vec::new()
+        } else {
+            g.variant
+                .powers
+                .iter()
+                .map(|p| p.name.clone())
+                .filter(|p| !players.iter().any(|(_, q)| q.as_ref() == Some(p)))
+                .collect()
+        };
+        let outcome: Option<String> = row.get("outcome");
+        Ok(GameInfo {
+            id,
+            guild: row.get("guild_id"),
+            channel: row.get("channel_id"),
+            variant: row.get("variant"),
+            variant_name: g.variant.name.clone(),
+            rulebook: rulebook::describe(&g.variant),
+            status: g.status,
+            phase,
+            seq: g.seq,
+            deadline: g.deadline,
+            settings: g.settings,
+            players,
+            vacant,
+            outcome: outcome.and_then(|o| serde_json::from_str(&o).ok()),
+        })
+    }
+
+    async fn players_in(
+        &self,
+        conn: &mut sqlx::SqliteConnection,
+        id: GameId,
+    ) -> Result<Vec<(String, Option<String>)>> {
+        let rows = sqlx::query(
+            "SELECT user_id, power FROM players WHERE game_id = ? ORDER BY joined_at, user_id",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("user_id"), r.get("power")))
+            .collect())
+    }
+
+    /// The unfinished game played in a channel, if any.
+    pub async fn game_in_channel(&self, channel: &str) -> Result<Option<GameId>> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished' ORDER BY id DESC",
+        )
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// The unfinished games a user plays in, with their variant and power, newest first.
+    pub async fn games_of(&self, user: &str) -> Result<Vec<(GameId, String, Option<String>)>> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.variant, p.power FROM games g JOIN players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status <> 'finished' ORDER BY g.id DESC",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("id"), r.get("variant"), r.get("power")))
+            .collect())
+    }
+
+    /// Which player holds a power, if anyone does.
+    pub async fn player_of(&self, id: GameId, power: &str) -> Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT user_id FROM players WHERE game_id = ? AND power = ?")
+                .bind(id)
+                .bind(power)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The role, besides Manage Server, whose members may use moderator commands in a server.
+    pub async fn moderator_role(&self, guild: &str) -> Result<Option<String>> {
+        Ok(sqlx::query_scalar::<_, Option<String>>(
+            "SELECT moderator_role FROM servers WHERE guild_id = ?",
+        )
+        .bind(guild)
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten())
+    }
+
+    pub async fn set_moderator_role(&self, guild: &str, role: Option<&str>) -> Result<()> {
+        sqlx::query("INSERT INTO servers (guild_id, moderator_role) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role")
+            .bind(guild)
+            .bind(role)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,218 @@
+//! Orders: submitting them, marking ready, and what each power still owes.
+
+use super::*;
+
+impl Games {
+    /// Submits orders for the user's power in the current phase. Each order is checked now;
+    /// accepted ones replace earlier orders for the same unit. Partial sets are fine.
+    pub async fn submit(&self, id: GameId, user: &str, texts: &[String]) -> Result<SubmitReport> {
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "running" {
+            return Err(refused(format!(
+                "the game is {}; orders are taken while it runs",
+                g.status
+            )));
+        }
+        let seq = g.seq.unwrap_or(0);
+        let power_name: String = sqlx::query_scalar::<_, Option<String>>(
+            "SELECT power FROM players WHERE game_id = ? AND user_id = ?",
+        )
+        .bind(id)
+        .bind(user)
+        .fetch_optional(&mut *tx)
+        .await?
+        .flatten()
+        .ok_or_else(|| refused("you hold no power in this game"))?;
+        let v = &g.variant;
+        let power = v
+            .power_by_name(&power_name)
+            .ok_or_else(|| refused("unknown power"))?;
+        let position = load_position(&mut tx, v, id, seq).await?;
+        let mut feedback = Vec::new();
+        let mut accepted = Vec::new();
+        for text in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+            let checked = parse_order(&v.grammar(), text)
+                .map_err(|e| e.message)
+                .and_then(|o| check_submission(v, &position, power, &o));
+            match checked {
+                Ok(canon) => {
+                    accepted.push(canon.clone());
+                    feedback.push(OrderFeedback {
+                        text: text.to_string(),
+                        accepted: Some(canon),
+                        reason: None,
+                    });
+                }
+                Err(reason) => feedback.push(OrderFeedback {
+                    text: text.to_string(),
+                    accepted: None,
+                    reason: Some(reason),
+                }),
+            }
+        }
+        if !accepted.is_empty() {
+            sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(id)
+                .bind(seq)
+                .bind(&power_name)
+                .bind(user)
+                .bind(serde_json::to_string(&accepted).unwrap_or_default())
+                .bind(self.now())
+                .execute(&mut *tx)
+                .await?;
+        }
+        let current = current_orders(&mut tx, v, &position, id, seq, power).await?;
+        tx.commit().await?;
+        let missing = missing_orders(v, &position, power, &current);
+        Ok(SubmitReport {
+            feedback,
+            current: current.iter().map(|o| o.1.clone()).collect(),
+            missing,
+        })
+    }
+
+    /// Marks the user's power ready: once every power with something to decide is ready, the
+    /// phase is adjudicated early.
+    pub async fn ready(&self, id: GameId, user: &str) -> Result<()> {
+        let power = self.power_of(id, user).await?;
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        sqlx::query(
+            "INSERT INTO ready (game_id, seq, power) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(g.seq.unwrap_or(0))
+        .bind(power)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Powers that still owe orders in the current phase (a unit without an order, or an
+    /// adjustment not ordered).
+    pub async fn owing(&self, id: GameId) -> Result<Vec<String>> {
+        let mut conn = self.pool.acquire().await?;
+        let g = self.game(&mut conn, id).await?;
+        let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
+        let v = &g.variant;
+        let position = load_position(&mut conn, v, id, seq).await?;
+        let mut out = Vec::new();
+        for p in 0..v.powers.len() {
+            let power = PowerId(p as u8);
+            let current = current_orders(&mut conn, v, &position, id, seq, power).await?;
+            if !missing_orders(v, &position, power, &current).is_empty() {
+                out.push(v.power_name(power).to_string());
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// A power's orders in force for a phase: for each unit its latest accepted order; in an
+/// adjustment, the latest submission as a whole. (unit location or "", canonical order).
+pub(super) async fn current_orders(
+    conn: &mut sqlx::SqliteConnection,
+    v: &Variant,
+    position: &Position,
+    id: GameId,
+    seq: i64,
+    power: PowerId,
+) -> Result<Vec<(String, String)>> {
+    let rows: Vec<String> = sqlx::query_scalar(
+        "SELECT orders FROM submissions WHERE game_id = ? AND seq = ? AND power = ? ORDER BY id",
+    )
+    .bind(id)
+    .bind(seq)
+    .bind(v.power_name(power))
+    .fetch_all(&mut *conn)
+    .await?;
+    let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
+    let mut out: Vec<(String, String)> = Vec::new();
+    for row in rows {
+        let list: Vec<String> = serde_json::from_str(&row).unwrap_or_default();
+        if adjustment {
+            out.clear();
+        }
+        for text in list {
+            let key = parse_order(&v.grammar(), &text)
+                .ok()
+                .and_then(|o| o.unit())
+                .map(|u| v.map.province(u.province).id.clone())
+                .unwrap_or_default();
+            if !adjustment {
+                out.retain(|(k, _)| *k != key);
+            }
+            out.push((key, text));
+        }
+    }
+    Ok(out)
+}
+
+/// What a power still has to order: its units without orders, or its adjustments.
+pub(super) fn missing_orders(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    current: &[(String, String)],
+) -> Vec<String> {
+    match v.calendar.kind(position.phase) {
+        PhaseKind::Movement => position
+            .units
+            .iter()
+            .filter(|u| u.power == power)
+            .filter(|u| {
+                !current
+                    .iter()
+                    .any(|(k, _)| *k == v.map.province(u.location.province).id)
+            })
+            .map(|u| v.unit_text(u))
+            .collect(),
+        PhaseKind::Retreat => position
+            .dislodged
+            .iter()
+            .filter(|d| d.unit.power == power)
+            .filter(|d| {
+                !current
+                    .iter()
+                    .any(|(k, _)| *k == v.map.province(d.unit.location.province).id)
+            })
+            .map(|d| v.unit_text(&d.unit))
+            .collect(),
+        PhaseKind::Adjustment => {
+            let due = adjustment_due(v, position, power);
+            let given = current.len() as i64;
+            if due > given {
+                vec![format!("{} more build or removal order(s)", due - given)]
+            } else {
+                Vec::new()
+            }
+        }
+        PhaseKind::Setup => Vec::new(),
+    }
+}
+
+/// How many builds (or removals) a power is due in an adjustment.
+pub(super) fn adjustment_due(v: &Variant, position: &Position, power: PowerId) -> i64 {
+    let supply = v.rules.supply(v, position, power) as i64;
+    let units = position.units.iter().filter(|u| u.power == power).count() as i64;
+    let diff = supply - units;
+    if diff > 0 {
+        diff.min(v.rules.build_sites(v, position, power).len() as i64)
+    } else {
+        -diff
+    }
+}
+
+/// Whether a phase has nothing for anyone to decide (no dislodged unit in a retreat phase, no
+/// build or removal due in an adjustment).
+pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
+    match v.calendar.kind(position.phase) {
+        PhaseKind::Retreat => position.dislodged.is_empty(),
+        PhaseKind::Adjustment => {
+            (0..v.powers.len()).all(|p| adjustment_due(v, position, PowerId(p as u8)) == 0)
+        }
+        _ => false,
+    }
+}

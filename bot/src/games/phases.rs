@@ -1,0 +1,263 @@
+//! Phases: which games are due, and adjudicating one phase in one transaction.
+
+use super::*;
+
+/// What closing a due phase did.
+#[derive(Debug)]
+pub enum Closing {
+    Adjudicated(Box<PhaseReport>),
+    /// The NMR policy gave missing powers until `until`.
+    Waiting {
+        until: Timestamp,
+        owing: Vec<String>,
+    },
+    /// Not due, or already adjudicated by someone else.
+    Nothing,
+}
+
+impl Games {
+    /// Running games due for adjudication at `now`: past their deadline, or with every power
+    /// that has something to decide marked ready. Returns (game, phase number).
+    pub async fn due(&self, now: Timestamp) -> Result<Vec<(GameId, i64)>> {
+        let rows = sqlx::query(
+            "SELECT id, current_seq, deadline_at FROM games WHERE status = 'running' ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let (id, seq, deadline): (i64, i64, Option<i64>) =
+                (r.get("id"), r.get("current_seq"), r.get("deadline_at"));
+            if deadline.is_some_and(|d| d <= now) || self.all_ready(id, seq).await? {
+                out.push((id, seq));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether every power that has something to decide, and a player to decide it, is ready.
+    async fn all_ready(&self, id: GameId, seq: i64) -> Result<bool> {
+        let (_, v, position) = self.current(id).await?;
+        let ready: Vec<String> =
+            sqlx::query_scalar("SELECT power FROM ready WHERE game_id = ? AND seq = ?")
+                .bind(id)
+                .bind(seq)
+                .fetch_all(&self.pool)
+                .await?;
+        let held: Vec<String> =
+            sqlx::query_scalar("SELECT power FROM players WHERE game_id = ? AND power IS NOT NULL")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        let deciding: Vec<String> = (0..v.powers.len())
+            .map(|p| PowerId(p as u8))
+            .filter(|&p| !missing_orders(&v, &position, p, &[]).is_empty())
+            .map(|p| v.power_name(p).to_string())
+            .filter(|p| held.contains(p))
+            .collect();
+        Ok(!deciding.is_empty() && deciding.iter().all(|p| ready.contains(p)))
+    }
+
+    /// What the scheduler does with a game [`Games::due`] listed: adjudicates it, unless the
+    /// game's NMR policy says to wait once for powers that still owe orders at the deadline.
+    pub async fn close_phase(&self, id: GameId, seq: i64) -> Result<Closing> {
+        let g = {
+            let mut conn = self.pool.acquire().await?;
+            self.game(&mut conn, id).await?
+        };
+        if g.status != "running" || g.seq != Some(seq) {
+            return Ok(Closing::Nothing);
+        }
+        let everyone_ready = self.all_ready(id, seq).await?;
+        let past_deadline = g.deadline.is_some_and(|d| d <= self.now());
+        if !everyone_ready && !past_deadline {
+            return Ok(Closing::Nothing);
+        }
+        if let NmrPolicy::WaitOnce { secs } = g.settings.nmr {
+            let owing = self.owing(id).await?;
+            if !everyone_ready && !owing.is_empty() && g.nmr_waited_seq != Some(seq) {
+                let until = self.now() + secs;
+                let mut tx = self.pool.begin().await?;
+                let done = sqlx::query("UPDATE games SET deadline_at = ?, nmr_waited_seq = ? WHERE id = ? AND current_seq = ? AND status = 'running'")
+                    .bind(until)
+                    .bind(seq)
+                    .bind(id)
+                    .bind(seq)
+                    .execute(&mut *tx)
+                    .await?;
+                if done.rows_affected() == 1 {
+                    audit(
+                        &mut tx,
+                        id,
+                        self.now(),
+                        "parley",
+                        "nmr-wait",
+                        &owing.join(", "),
+                    )
+                    .await?;
+                }
+                tx.commit().await?;
+                return Ok(Closing::Waiting { until, owing });
+            }
+        }
+        Ok(match self.adjudicate(id, seq).await? {
+            Some(report) => Closing::Adjudicated(Box::new(report)),
+            None => Closing::Nothing,
+        })
+    }
+
+    /// Running games whose deadline is less than `ahead` seconds away and whose players have
+    /// not been reminded this phase: (game, phase number, users who still owe orders).
+    pub async fn reminders_due(
+        &self,
+        now: Timestamp,
+        ahead: i64,
+    ) -> Result<Vec<(GameId, i64, Vec<String>)>> {
+        let rows = sqlx::query(
+            "SELECT id, current_seq FROM games WHERE status = 'running' AND deadline_at IS NOT NULL AND deadline_at > ? AND deadline_at <= ? AND (reminded_seq IS NULL OR reminded_seq <> current_seq) ORDER BY id",
+        )
+        .bind(now)
+        .bind(now + ahead)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let (id, seq): (GameId, i64) = (r.get("id"), r.get("current_seq"));
+            let mut users = Vec::new();
+            for power in self.owing(id).await? {
+                if let Some(u) = self.player_of(id, &power).await? {
+                    users.push(u);
+                }
+            }
+            out.push((id, seq, users));
+        }
+        Ok(out)
+    }
+
+    /// Records that phase `seq`'s reminders went out.
+    pub async fn mark_reminded(&self, id: GameId, seq: i64) -> Result<()> {
+        sqlx::query("UPDATE games SET reminded_seq = ? WHERE id = ?")
+            .bind(seq)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Adjudicates phase `seq` of a game, in one transaction. If the game is no longer at that
+    /// phase (it was adjudicated already), does nothing and returns `None`.
+    pub async fn adjudicate(&self, id: GameId, seq: i64) -> Result<Option<PhaseReport>> {
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "running" || g.seq != Some(seq) {
+            return Ok(None);
+        }
+        let v = g.variant.clone();
+        let position = load_position(&mut tx, &v, id, seq).await?;
+        let mut orders: Vec<(PowerId, String)> = Vec::new();
+        for p in 0..v.powers.len() {
+            let power = PowerId(p as u8);
+            orders.extend(
+                current_orders(&mut tx, &v, &position, id, seq, power)
+                    .await?
+                    .into_iter()
+                    .map(|(_, t)| (power, t)),
+            );
+        }
+        let subs: Vec<Submitted> = orders
+            .iter()
+            .map(|(p, t)| Submitted {
+                power: *p,
+                order: parse_order(&v.grammar(), t).map_err(|e| e.message),
+            })
+            .collect();
+        let adj = adjudicate(&v, &position, &subs);
+        let results = results_json(&v, &orders, &adj);
+        let now = self.now();
+        record_results(&mut tx, id, seq, &results, now).await?;
+        self.fail_point(FailPoint::AfterResults, "after writing results")?;
+
+        // Phases with nothing to decide are adjudicated on the spot, with no orders.
+        let mut next = adj.after;
+        let mut next_seq = seq + 1;
+        while needs_nothing(&v, &next) {
+            insert_phase(&mut tx, &v, id, next_seq, &next).await?;
+            let skipped = adjudicate(&v, &next, &[]);
+            let r = results_json(&v, &[], &skipped);
+            record_results(&mut tx, id, next_seq, &r, now).await?;
+            next = skipped.after;
+            next_seq += 1;
+        }
+        insert_phase(&mut tx, &v, id, next_seq, &next).await?;
+        self.fail_point(FailPoint::AfterNextPhase, "after writing the next phase")?;
+
+        let finished = victory(&v, &next);
+        let deadline = g.settings.deadline(v.calendar.kind(next.phase), now);
+        let updated = sqlx::query(
+            "UPDATE games SET current_seq = ?, deadline_at = ?, status = ?, outcome = ? WHERE id = ? AND current_seq = ?",
+        )
+        .bind(next_seq)
+        .bind(if finished.is_some() { None } else { Some(deadline) })
+        .bind(if finished.is_some() { "finished" } else { "running" })
+        .bind(finished.as_ref().map(|f| json!({"victory": f}).to_string()))
+        .bind(id)
+        .bind(seq)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            return Ok(None);
+        }
+        self.fail_point(FailPoint::BeforeCommit, "before commit")?;
+        let hook = self
+            .before_commit
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        if let Some(hook) = hook {
+            hook(id, seq);
+        }
+        tx.commit().await?;
+        Ok(Some(PhaseReport {
+            game: id,
+            phase: v.calendar.name(position.phase),
+            results,
+            next_phase: v.calendar.name(next.phase),
+            finished,
+        }))
+    }
+}
+
+pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> {
+    (0..v.powers.len())
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| {
+            position.units.iter().any(|u| u.power == p) || position.centres_of(p).next().is_some()
+        })
+        .map(|p| v.power_name(p).to_string())
+        .collect()
+}
+
+/// The power that owns enough centres to win, checked when centres have just changed hands.
+fn victory(v: &Variant, position: &Position) -> Option<String> {
+    (0..v.powers.len())
+        .map(|p| PowerId(p as u8))
+        .find(|&p| position.centres_of(p).count() >= v.victory_centers)
+        .map(|p| v.power_name(p).to_string())
+}
+
+fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {
+    let unit =
+        |u: &engine::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
+    json!({
+        "results": orders.iter().zip(&adj.results).map(|((p, t), r)| json!({"power": v.power_name(*p), "order": t, "result": r.verdict.word(), "reason": r.reason})).collect::<Vec<_>>(),
+        "dislodged": adj.dislodged.iter().map(|d| json!({
+            "power": v.power_name(d.dislodged.unit.power),
+            "unit": v.unit_text(&d.dislodged.unit),
+            "attacker_from": v.map.province(d.dislodged.attacker_from).id,
+            "retreats": d.retreats.iter().map(|l| v.map.location_name(*l)).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "built": adj.built.iter().map(unit).collect::<Vec<_>>(),
+        "removed": adj.removed.iter().map(|(u, _)| unit(u)).collect::<Vec<_>>(),
+        "disbanded": adj.disbanded.iter().map(unit).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,312 @@
+//! A game's settings: when its phases end, how far moderators may stretch it, and what happens
+//! to a power that has not ordered by the deadline.
+
+use super::clock::Timestamp;
+use engine::phase::PhaseKind;
+use serde::{Deserialize, Serialize};
+
+/// How long each kind of phase lasts, and how far moderators may stretch a game.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(default)]
+pub struct Settings {
+    pub movement_secs: i64,
+    pub retreat_secs: i64,
+    pub adjustment_secs: i64,
+    /// When set, every phase ends at a fixed time of day instead of after its length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub daily: Option<DailyDeadline>,
+    /// The most extension, in total, a game may be given.
+    pub max_extension_secs: i64,
+    pub nmr: NmrPolicy,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            movement_secs: 48 * 3600,
+            retreat_secs: 24 * 3600,
+            adjustment_secs: 24 * 3600,
+            daily: None,
+            max_extension_secs: 7 * 24 * 3600,
+            nmr: NmrPolicy::Hold,
+        }
+    }
+}
+
+/// Phases end at `time` (24-hour `HH:MM`) in `timezone` (an IANA name such as
+/// `Europe/London`): the first such moment at least `min_phase_secs` after the phase began, so
+/// a phase that starts at 19:55 for a 20:00 deadline still gets a day.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DailyDeadline {
+    pub time: String,
+    pub timezone: String,
+    #[serde(default = "DailyDeadline::default_min_phase_secs")]
+    pub min_phase_secs: i64,
+}
+
+impl DailyDeadline {
+    fn default_min_phase_secs() -> i64 {
+        12 * 3600
+    }
+
+    pub fn new(time: &str, timezone: &str) -> Result<DailyDeadline, String> {
+        let d = DailyDeadline {
+            time: time.trim().to_string(),
+            timezone: timezone.trim().to_string(),
+            min_phase_secs: Self::default_min_phase_secs(),
+        };
+        d.check()?;
+        Ok(d)
+    }
+
+    fn hour_minute(&self) -> Result<(i8, i8), String> {
+        let bad = || {
+            format!(
+                "'{}' is not a time of day; write it as HH:MM on the 24-hour clock, such as 20:00",
+                self.time
+            )
+        };
+        let (h, m) = self.time.split_once(':').ok_or_else(bad)?;
+        let h: i8 = h.parse().map_err(|_| bad())?;
+        let m: i8 = m.parse().map_err(|_| bad())?;
+        if !(0..24).contains(&h) || !(0..60).contains(&m) {
+            return Err(bad());
+        }
+        Ok((h, m))
+    }
+
+    fn zone(&self) -> Result<jiff::tz::TimeZone, String> {
+        jiff::tz::TimeZone::get(&self.timezone).map_err(|_| {
+            format!(
+                "'{}' is not a timezone I know; use an IANA name such as Europe/London, America/New_York or UTC",
+                self.timezone
+            )
+        })
+    }
+
+    pub fn check(&self) -> Result<(), String> {
+        self.hour_minute()?;
+        self.zone()?;
+        if !(0..=7 * 24 * 3600).contains(&self.min_phase_secs) {
+            return Err("the shortest phase must be between 0 and 7 days".into());
+        }
+        Ok(())
+    }
+
+    /// The first `time` in `timezone` at or after `earliest`.
+    fn next_at_or_after(&self, earliest: Timestamp) -> Result<Timestamp, String> {
+        let (h, m) = self.hour_minute()?;
+        let tz = self.zone()?;
+        let start = jiff::Timestamp::from_second(earliest)
+            .map_err(|e| e.to_string())?
+            .to_zoned(tz.clone());
+        let mut day = start.date();
+        // A daylight-saving gap can swallow the time on one day; two tries always find it.
+        for _ in 0..3 {
+            let at = day
+                .at(h, m, 0, 0)
+                .to_zoned(tz.clone())
+                .map_err(|e| e.to_string())?
+                .timestamp()
+                .as_second();
+            if at >= earliest {
+                return Ok(at);
+            }
+            day = day.tomorrow().map_err(|e| e.to_string())?;
+        }
+        Err(format!(
+            "no {} found in {} after {earliest}",
+            self.time, self.timezone
+        ))
+    }
+}
+
+/// What happens at the deadline to a power that still owes orders.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum NmrPolicy {
+    /// Adjudicate anyway: its units hold, it does not retreat, builds are skipped and removals
+    /// chosen by the rules' civil-disorder order.
+    Hold,
+    /// Give the phase one extra period of `secs` (counted against the game's extension
+    /// allowance while any is left), then adjudicate as `Hold`.
+    WaitOnce { secs: i64 },
+}
+
+impl NmrPolicy {
+    /// Reads `hold` or `wait` (one day) / `wait:SECONDS`.
+    pub fn parse(s: &str) -> Result<NmrPolicy, String> {
+        let s = s.trim().to_lowercase();
+        match s.split_once(':') {
+            None if s == "hold" => Ok(NmrPolicy::Hold),
+            None if s == "wait" => Ok(NmrPolicy::WaitOnce { secs: 24 * 3600 }),
+            Some(("wait", n)) => match n.trim().parse::<i64>() {
+                Ok(secs) if secs > 0 => Ok(NmrPolicy::WaitOnce { secs }),
+                _ => Err(format!("'{n}' is not a positive number of seconds")),
+            },
+            _ => Err(format!(
+                "'{s}' is not an NMR policy; use hold (units of a missing power hold) or wait / wait:SECONDS (wait once for it)"
+            )),
+        }
+    }
+}
+
+impl Settings {
+    /// Refuses settings no game could run with, saying which value is wrong.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, secs) in [
+            ("movement", self.movement_secs),
+            ("retreat", self.retreat_secs),
+            ("adjustment", self.adjustment_secs),
+        ] {
+            if !(60..=30 * 24 * 3600).contains(&secs) {
+                return Err(format!(
+                    "a {name} phase of {secs} seconds is out of range; use between 1 minute and 30 days"
+                ));
+            }
+        }
+        if !(0..=60 * 24 * 3600).contains(&self.max_extension_secs) {
+            return Err("the total extension allowance must be between 0 and 60 days".into());
+        }
+        if let NmrPolicy::WaitOnce { secs } = self.nmr {
+            if secs <= 0 {
+                return Err("an NMR wait must be a positive number of seconds".into());
+            }
+        }
+        match &self.daily {
+            Some(d) => d.check(),
+            None => Ok(()),
+        }
+    }
+
+    pub fn length(&self, kind: PhaseKind) -> i64 {
+        match kind {
+            PhaseKind::Movement | PhaseKind::Setup => self.movement_secs,
+            PhaseKind::Retreat => self.retreat_secs,
+            PhaseKind::Adjustment => self.adjustment_secs,
+        }
+    }
+
+    /// When a phase of this kind that begins at `start` ends.
+    pub fn deadline(&self, kind: PhaseKind, start: Timestamp) -> Timestamp {
+        match &self.daily {
+            Some(d) => d
+                .next_at_or_after(start + d.min_phase_secs)
+                // Settings are checked when stored; a failure here means a corrupt row, and a
+                // phase length is a safer answer than none.
+                .unwrap_or(start + self.length(kind)),
+            None => start + self.length(kind),
+        }
+    }
+
+    /// A line for `/game status`: how phases are timed.
+    pub fn describe(&self) -> String {
+        let timing = match &self.daily {
+            Some(d) => format!("phases end daily at {} {}", d.time, d.timezone),
+            None => format!(
+                "movement {}, retreats {}, adjustments {}",
+                duration(self.movement_secs),
+                duration(self.retreat_secs),
+                duration(self.adjustment_secs)
+            ),
+        };
+        let nmr = match self.nmr {
+            NmrPolicy::Hold => "missing orders hold".to_string(),
+            NmrPolicy::WaitOnce { secs } => {
+                format!("waits {} once for missing orders", duration(secs))
+            }
+        };
+        format!("{timing}; {nmr}")
+    }
+}
+
+/// `90000` → `1d 1h`.
+pub fn duration(secs: i64) -> String {
+    let (d, h, m) = (secs / 86400, secs % 86400 / 3600, secs % 3600 / 60);
+    let parts: Vec<String> = [(d, "d"), (h, "h"), (m, "m")]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, u)| format!("{n}{u}"))
+        .collect();
+    if parts.is_empty() {
+        format!("{secs}s")
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// Reads a duration such as `48h`, `2d`, `90m`, `1d 12h` or plain seconds.
+pub fn parse_duration(text: &str) -> Result<i64, String> {
+    let bad = || format!("'{text}' is not a duration; write it like 48h, 2d, 90m or 1d 12h");
+    let mut total = 0i64;
+    let mut any = false;
+    for part in text.split_whitespace() {
+        let split = part
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(part.len());
+        let (n, unit) = part.split_at(split);
+        let n: i64 = n.parse().map_err(|_| bad())?;
+        let scale = match unit.to_lowercase().as_str() {
+            "" | "s" => 1,
+            "m" | "min" => 60,
+            "h" | "hr" | "hours" | "hour" => 3600,
+            "d" | "day" | "days" => 86400,
+            _ => return Err(bad()),
+        };
+        total = total
+            .checked_add(n.checked_mul(scale).ok_or_else(bad)?)
+            .ok_or_else(bad)?;
+        any = true;
+    }
+    if !any {
+        return Err(bad());
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 2026-03-28 12:00 UTC, the day before British Summer Time starts.
+    const SAT_NOON_UTC: Timestamp = 1_774_699_200;
+
+    #[test]
+    fn daily_deadline_is_the_next_local_time_after_the_minimum() {
+        let d = DailyDeadline::new("20:00", "Europe/London").unwrap();
+        let s = Settings {
+            daily: Some(d),
+            ..Settings::default()
+        };
+        // Noon + 12 h = midnight, so the 20:00 that day is too early: Sunday 20:00 BST = 19:00 UTC.
+        let got = s.deadline(PhaseKind::Movement, SAT_NOON_UTC);
+        assert_eq!(got, SAT_NOON_UTC + 86400 + 7 * 3600);
+    }
+
+    #[test]
+    fn bad_times_and_zones_say_what_is_accepted() {
+        let e = DailyDeadline::new("25:00", "UTC").unwrap_err();
+        assert!(e.contains("HH:MM"), "{e}");
+        let e = DailyDeadline::new("20:00", "Mars/Olympus").unwrap_err();
+        assert!(e.contains("Europe/London"), "{e}");
+    }
+
+    #[test]
+    fn durations_read_and_print() {
+        assert_eq!(parse_duration("1d 12h").unwrap(), 129600);
+        assert_eq!(parse_duration("90m").unwrap(), 5400);
+        assert!(parse_duration("soon").unwrap_err().contains("48h"));
+        assert_eq!(duration(90000), "1d 1h");
+    }
+
+    #[test]
+    fn nmr_policies_parse() {
+        assert_eq!(NmrPolicy::parse("hold").unwrap(), NmrPolicy::Hold);
+        assert_eq!(
+            NmrPolicy::parse("wait:3600").unwrap(),
+            NmrPolicy::WaitOnce { secs: 3600 }
+        );
+        assert!(NmrPolicy::parse("panic").unwrap_err().contains("hold"));
+    }
+}
