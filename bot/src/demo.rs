@@ -9,8 +9,7 @@ use engine::order::Order;
 use engine::phase::PhaseKind;
 use engine::unit::PowerId;
 use engine::Variant;
-use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 /// Told each phase's name as it is adjudicated.
@@ -86,82 +85,6 @@ fn pick_adjustments(rng: &mut Rng, orders: &[Order], due: i64) -> Vec<Order> {
     out
 }
 
-fn write_report(
-    path: &Path,
-    phase: &str,
-    submitted: &[(String, Vec<String>)],
-    results: &Value,
-    next: &str,
-) -> std::io::Result<()> {
-    let mut text = format!("{phase}\n{}\n\n", "=".repeat(phase.len()));
-    for (power, orders) in submitted {
-        if orders.is_empty() {
-            continue;
-        }
-        text += &format!("{power}:\n");
-        for o in orders {
-            let r = results["results"]
-                .as_array()
-                .and_then(|rs| rs.iter().find(|r| r["order"] == o.as_str()))
-                .map(|r| {
-                    let why = r["reason"].as_str().unwrap_or("");
-                    if why.is_empty() {
-                        r["result"].as_str().unwrap_or("").to_string()
-                    } else {
-                        format!("{} ({why})", r["result"].as_str().unwrap_or(""))
-                    }
-                })
-                .unwrap_or_default();
-            text += &format!("  {o:<28} {r}\n");
-        }
-    }
-    let list = |key: &str, title: &str, text: &mut String| {
-        let items: Vec<String> = results[key]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|d| {
-                format!(
-                    "{} {}",
-                    d["power"].as_str().unwrap_or(""),
-                    d["unit"].as_str().unwrap_or("")
-                )
-            })
-            .collect();
-        if !items.is_empty() {
-            *text += &format!("\n{title}: {}\n", items.join(", "));
-        }
-    };
-    list("dislodged", "Dislodged", &mut text);
-    list("built", "Built", &mut text);
-    list("removed", "Removed", &mut text);
-    list("disbanded", "Disbanded", &mut text);
-    text += &format!("\nNext: {next}\n");
-    std::fs::write(path, text)
-}
-
-/// The phase's map: the position it started from, with every order and how it went.
-fn draw_phase(
-    v: &Variant,
-    position: &engine::position::Position,
-    results: &Value,
-) -> Result<Vec<u8>> {
-    let drawn: Vec<_> = results["results"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| {
-            let p = v.power_by_name(r["power"].as_str()?)?;
-            let o = engine::parse::parse_order(&v.grammar(), r["order"].as_str()?).ok()?;
-            let verdict = engine::Verdict::from_word(r["result"].as_str()?)
-                .unwrap_or(engine::Verdict::Illegal);
-            Some((p, o, verdict))
-        })
-        .collect();
-    let scene = crate::picture::scene(v, position, &drawn, render::Palette::Default);
-    crate::picture::png(&v.id, &scene).map_err(crate::games::GameError::Refused)
-}
-
 /// Plays the demo game. The database is a fresh file `demo.db` in `out`.
 pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let io = |e: std::io::Error| {
@@ -203,7 +126,6 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             break;
         }
         let phase = v.calendar.name(position.phase);
-        let mut submitted: Vec<(String, Vec<String>)> = Vec::new();
         for p in 0..v.powers.len() {
             let power = PowerId(p as u8);
             let name = v.power_name(power).to_string();
@@ -227,23 +149,20 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
                     .submit(id, &format!("player-{}", name.to_lowercase()), &texts)
                     .await?;
             }
-            submitted.push((name, texts));
         }
         clock.advance(3600);
         let Some(report) = games.adjudicate(id, seq).await? else {
             break;
         };
         let path = opts.out.join(format!("{:03} {}.txt", seq, phase));
-        write_report(
+        std::fs::write(
             &path,
-            &phase,
-            &submitted,
-            &report.results,
-            &report.next_phase,
+            crate::report::results_text(&phase, &report.results, &report.next_phase),
         )
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
-            let png = draw_phase(&v, &position, &report.results)?;
+            let png = crate::picture::phase_png(&v, &position, &report.results)
+                .map_err(crate::games::GameError::Refused)?;
             std::fs::write(opts.out.join(format!("{seq:03} {phase}.png")), png).map_err(io)?;
         }
         reports.push(path);

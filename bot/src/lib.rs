@@ -1,6 +1,8 @@
-//! Parley's product layer: the games service (SQLite), and soon the Discord bot, shared by the
-//! `parley` binary and its tests.
+//! Parley's product layer, shared by the `parley` binary and its tests: the games service
+//! (SQLite), the Discord bot, the demo, and the pictures and reports they post.
 
 pub mod demo;
+pub mod discord;
 pub mod games;
 pub mod picture;
+pub mod report;

@@ -10,6 +10,8 @@ parley: Diplomacy and its variants, adjudicated.
 Usage: parley <command> [options]
 
 Commands:
+  bot                         run the Discord bot (DISCORD_TOKEN and more from the environment or
+                              .env; see .env.example)
   adjudicate [--variant ID]   read one case (DATC-shaped JSON) on stdin, write the result as JSON
   variants [--json]           list the variants: powers, supply centres, victory count, first phase
   variants --check DIR        check a variant's data files in DIR; report every problem by file and line
@@ -22,8 +24,6 @@ Commands:
   export GAME                 print a game's whole history as JSON (database: DATABASE_URL)
   import FILE                 load a game exported by `parley export`; prints its new id
   help                        show this text
-
-Coming with later work (not available in this build): bot.
 
 DATABASE_URL (default sqlite://parley.db) names the games database for export and import.
 ";
@@ -46,11 +46,9 @@ fn main() -> ExitCode {
             print!("{USAGE}");
             Ok(())
         }
-        "bot" => Err(cli::CliError::usage(format!(
-            "`parley {cmd}` is not available in this build yet; available: adjudicate, variants, demo, render, export, import"
-        ))),
+        "bot" => cli::bot::run(rest),
         other => Err(cli::CliError::usage(format!(
-            "unknown command '{other}'; expected adjudicate, variants, demo, render, export, import or help"
+            "unknown command '{other}'; expected bot, adjudicate, variants, demo, render, export, import or help"
         ))),
     };
     match result {

@@ -160,3 +160,25 @@ pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     })?;
     render::render_png(art, scene).map_err(|e| e.to_string())
 }
+
+/// A phase's map: the position it started from, with every order in `results` (the games
+/// service's results JSON; `Null` for a phase not yet played) drawn with how it went.
+pub fn phase_png(
+    v: &Variant,
+    position: &Position,
+    results: &serde_json::Value,
+) -> Result<Vec<u8>, String> {
+    let drawn: Vec<_> = results["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            let p = v.power_by_name(r["power"].as_str()?)?;
+            let o = engine::parse::parse_order(&v.grammar(), r["order"].as_str()?).ok()?;
+            let verdict = Verdict::from_word(r["result"].as_str()?).unwrap_or(Verdict::Illegal);
+            Some((p, o, verdict))
+        })
+        .collect();
+    let scene = scene(v, position, &drawn, Palette::Default);
+    png(&v.id, &scene)
+}

@@ -1,6 +1,7 @@
 //! The command-line subcommands, one module each.
 
 pub mod adjudicate;
+pub mod bot;
 pub mod demo;
 pub mod history;
 pub mod render;

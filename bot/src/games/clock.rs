@@ -43,3 +43,18 @@ impl Clock for ManualClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// A clock read from a file holding Unix seconds, re-read on every call: lets an end-to-end
+/// test move the real `parley bot` process's time forward without waiting. Falls back to the
+/// system clock while the file is missing or unreadable.
+#[derive(Debug, Clone)]
+pub struct FileClock(pub std::path::PathBuf);
+
+impl Clock for FileClock {
+    fn now(&self) -> Timestamp {
+        std::fs::read_to_string(&self.0)
+            .ok()
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or_else(|| SystemClock.now())
+    }
+}

@@ -176,4 +176,36 @@ impl Games {
             .await?;
         Ok(())
     }
+
+    /// One phase of a game: its name, the position it started from, and its results (`Null`
+    /// until adjudicated).
+    pub async fn phase(
+        &self,
+        id: GameId,
+        seq: i64,
+    ) -> Result<(Arc<Variant>, String, Position, Value)> {
+        let mut conn = self.pool.acquire().await?;
+        let g = self.game(&mut conn, id).await?;
+        let row = sqlx::query("SELECT name, results FROM phases WHERE game_id = ? AND seq = ?")
+            .bind(id)
+            .bind(seq)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(|| refused(format!("game {id} has no phase {seq}")))?;
+        let position = load_position(&mut conn, &g.variant, id, seq).await?;
+        let results: Option<String> = row.get("results");
+        let results = results
+            .and_then(|r| serde_json::from_str(&r).ok())
+            .unwrap_or(Value::Null);
+        Ok((g.variant, row.get("name"), position, results))
+    }
+
+    /// The phases played so far and the current one: (seq, name), oldest first.
+    pub async fn phase_names(&self, id: GameId) -> Result<Vec<(i64, String)>> {
+        let rows = sqlx::query("SELECT seq, name FROM phases WHERE game_id = ? ORDER BY seq")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| (r.get("seq"), r.get("name"))).collect())
+    }
 }

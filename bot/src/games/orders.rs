@@ -72,6 +72,39 @@ impl Games {
         })
     }
 
+    /// The user's power's current order set and what is still missing, without changing it.
+    pub async fn orders_of(&self, id: GameId, user: &str) -> Result<SubmitReport> {
+        self.submit(id, user, &[]).await
+    }
+
+    /// Withdraws every order the user's power has given this phase (and its readiness).
+    pub async fn clear_orders(&self, id: GameId, user: &str) -> Result<SubmitReport> {
+        let power = self.power_of(id, user).await?;
+        let mut tx = self.pool.begin().await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "running" {
+            return Err(refused(format!("the game is {}", g.status)));
+        }
+        let seq = g.seq.unwrap_or(0);
+        // An empty submission marks the point from which earlier ones no longer count.
+        sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES (?, ?, ?, ?, '[]', ?)")
+            .bind(id)
+            .bind(seq)
+            .bind(&power)
+            .bind(user)
+            .bind(self.now())
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM ready WHERE game_id = ? AND seq = ? AND power = ?")
+            .bind(id)
+            .bind(seq)
+            .bind(&power)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        self.orders_of(id, user).await
+    }
+
     /// Marks the user's power ready: once every power with something to decide is ready, the
     /// phase is adjudicated early.
     pub async fn ready(&self, id: GameId, user: &str) -> Result<()> {
@@ -132,7 +165,7 @@ pub(super) async fn current_orders(
     let mut out: Vec<(String, String)> = Vec::new();
     for row in rows {
         let list: Vec<String> = serde_json::from_str(&row).unwrap_or_default();
-        if adjustment {
+        if adjustment || list.is_empty() {
             out.clear();
         }
         for text in list {

@@ -219,6 +219,7 @@ impl Games {
         tx.commit().await?;
         Ok(Some(PhaseReport {
             game: id,
+            seq,
             phase: v.calendar.name(position.phase),
             results,
             next_phase: v.calendar.name(next.phase),

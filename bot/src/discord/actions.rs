@@ -1,0 +1,715 @@
+//! What each slash command does, apart from Discord: who called it and with what in, an answer
+//! (and posts for the game channel) out. The poise commands in `commands.rs` only translate.
+
+use super::posts::{self, when, Post};
+use crate::games::settings::{duration, parse_duration};
+use crate::games::{
+    BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, RulebookChoice, Settings,
+    SubmitReport,
+};
+use engine::variants::BUILTIN;
+use engine::Variant;
+
+/// Who invoked a command, and where.
+#[derive(Debug, Clone)]
+pub struct Caller {
+    pub user: String,
+    /// The server, or `None` in a direct message.
+    pub guild: Option<String>,
+    pub channel: String,
+    /// Holds Manage Server or the server's moderator role.
+    pub moderator: bool,
+}
+
+/// The reply to a command, and anything to post in a game channel because of it.
+#[derive(Debug, Clone, Default)]
+pub struct Answer {
+    pub reply: Post,
+    /// Only the caller sees the reply.
+    pub private: bool,
+    /// (channel, post) to send after replying.
+    pub announce: Vec<(String, Post)>,
+}
+
+impl Answer {
+    pub fn public(text: impl Into<String>) -> Answer {
+        Answer {
+            reply: Post::text(text),
+            ..Answer::default()
+        }
+    }
+    pub fn private(text: impl Into<String>) -> Answer {
+        Answer {
+            reply: Post::text(text),
+            private: true,
+            ..Answer::default()
+        }
+    }
+}
+
+pub type Outcome = std::result::Result<Answer, GameError>;
+
+fn refused<T>(m: impl Into<String>) -> std::result::Result<T, GameError> {
+    Err(GameError::Refused(m.into()))
+}
+
+/// Arguments of `/game create`, as typed.
+#[derive(Debug, Clone, Default)]
+pub struct CreateArgs {
+    pub variant: String,
+    pub movement: Option<String>,
+    pub retreat: Option<String>,
+    pub adjustment: Option<String>,
+    pub daily_time: Option<String>,
+    pub timezone: Option<String>,
+    pub nmr: Option<String>,
+    pub max_extension: Option<String>,
+    pub edition: Option<String>,
+    pub options: Option<String>,
+    pub seed: Option<u64>,
+}
+
+fn in_server(caller: &Caller) -> std::result::Result<&str, GameError> {
+    match &caller.guild {
+        Some(g) => Ok(g),
+        None => refused("use this in the server channel of the game, not in a direct message"),
+    }
+}
+
+/// The game a command is about: the channel's game in a server; in a direct message the
+/// caller's only game, or the one they named.
+pub async fn which_game(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+) -> std::result::Result<GameId, GameError> {
+    if caller.guild.is_some() {
+        if let Some(id) = games.game_in_channel(&caller.channel).await? {
+            return Ok(id);
+        }
+        if let Some(id) = named {
+            return Ok(id);
+        }
+        return refused("there is no game in this channel; /game create starts one here");
+    }
+    let mine = games.games_of(&caller.user).await?;
+    let list = || {
+        mine.iter()
+            .map(|(id, v, p)| format!("{id} ({v}, {})", p.as_deref().unwrap_or("not started")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (named, mine.len()) {
+        (Some(id), _) if mine.iter().any(|(g, _, _)| *g == id) => Ok(id),
+        (Some(id), 0) => refused(format!("you do not play in game {id}, nor in any other")),
+        (Some(id), _) => refused(format!(
+            "you do not play in game {id}; your games are {}",
+            list()
+        )),
+        (None, 0) => refused("you are not in any game; join one with /game join in its channel"),
+        (None, 1) => Ok(mine[0].0),
+        (None, _) => refused(format!(
+            "you play in several games: {}; say which with the game option",
+            list()
+        )),
+    }
+}
+
+/// `/game create`: a forming game in this channel.
+pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> Outcome {
+    let guild = in_server(caller)?;
+    let variant = args.variant.trim().to_lowercase();
+    if !BUILTIN.contains(&variant.as_str()) {
+        return refused(format!(
+            "'{}' is not a variant I can run; choose one of {}",
+            args.variant,
+            BUILTIN.join(", ")
+        ));
+    }
+    let mut settings = Settings::default();
+    let secs = |t: &Option<String>, default: i64| match t {
+        Some(t) => parse_duration(t).map_err(GameError::Refused),
+        None => Ok(default),
+    };
+    settings.movement_secs = secs(&args.movement, settings.movement_secs)?;
+    settings.retreat_secs = secs(&args.retreat, settings.retreat_secs)?;
+    settings.adjustment_secs = secs(&args.adjustment, settings.adjustment_secs)?;
+    settings.max_extension_secs = secs(&args.max_extension, settings.max_extension_secs)?;
+    settings.daily = match (&args.daily_time, &args.timezone) {
+        (Some(t), tz) => Some(
+            DailyDeadline::new(t, tz.as_deref().unwrap_or("UTC")).map_err(GameError::Refused)?,
+        ),
+        (None, Some(_)) => {
+            return refused("a timezone goes with a daily deadline time; give daily_time too")
+        }
+        (None, None) => None,
+    };
+    if let Some(n) = &args.nmr {
+        settings.nmr = NmrPolicy::parse(n).map_err(GameError::Refused)?;
+    }
+    let choice = RulebookChoice {
+        edition: args.edition.clone(),
+        options: match &args.options {
+            Some(o) => RulebookChoice::parse_options(o)?,
+            None => Default::default(),
+        },
+    };
+    let seed = args.seed.unwrap_or_else(|| games.now() as u64);
+    let id = games
+        .create_with(
+            Some(guild),
+            Some(&caller.channel),
+            &variant,
+            settings,
+            &choice,
+            seed,
+        )
+        .await?;
+    let info = games.info(id).await?;
+    let v = Variant::builtin(&variant).map_err(GameError::Refused)?;
+    Ok(Answer::public(format!(
+        "Game {id} created here: **{}** ({}; {}). {} players needed: join with `/game join`, then `/game start`.",
+        info.variant_name,
+        info.rulebook,
+        info.settings.describe(),
+        v.powers.len()
+    )))
+}
+
+/// `/game join`.
+pub async fn game_join(games: &Games, caller: &Caller, power: Option<&str>) -> Outcome {
+    in_server(caller)?;
+    let id = which_game(games, caller, None).await?;
+    games.join(id, &caller.user, power).await?;
+    let info = games.info(id).await?;
+    let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
+    let wish = power
+        .map(|p| format!(", hoping for {p}"))
+        .unwrap_or_default();
+    Ok(Answer::public(format!(
+        "<@{}> joins game {id}{wish} ({} of {}).",
+        caller.user,
+        info.players.len(),
+        v.powers.len()
+    )))
+}
+
+/// `/game leave` (before the start).
+pub async fn game_leave(games: &Games, caller: &Caller) -> Outcome {
+    let id = which_game(games, caller, None).await?;
+    games.leave(id, &caller.user).await?;
+    Ok(Answer::public(format!(
+        "<@{}> leaves game {id}.",
+        caller.user
+    )))
+}
+
+/// `/game start`: by a player of the game or a moderator, once it is full.
+pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
+    in_server(caller)?;
+    let id = which_game(games, caller, None).await?;
+    let info = games.info(id).await?;
+    if !caller.moderator && !info.players.iter().any(|(u, _)| *u == caller.user) {
+        return refused("only a player of this game or a moderator can start it");
+    }
+    let assigned = games.start(id).await?;
+    let info = games.info(id).await?;
+    let mut text = format!("Game {id} has begun: **{}**.\n", info.variant_name);
+    for (user, power) in &assigned {
+        text += &format!("<@{user}>: {power}\n");
+    }
+    if let (Some(phase), Some(deadline)) = (&info.phase, info.deadline) {
+        text += &format!(
+            "**{phase}**: send your orders to me in a direct message with `/orders submit` by {}.",
+            when(deadline)
+        );
+    }
+    let mut answer = Answer::public(text);
+    for (user, power) in assigned {
+        answer.announce.push((
+            format!("user:{user}"),
+            Post::text(format!(
+                "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
+            )),
+        ));
+    }
+    Ok(answer)
+}
+
+/// `/game status`: the phase, the deadline, who has ordered (never what).
+pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    let id = which_game(games, caller, named).await?;
+    let info = games.info(id).await?;
+    let mut text = format!(
+        "Game {id}: **{}**, {} ({}; {}).\n",
+        info.variant_name,
+        info.status,
+        info.rulebook,
+        info.settings.describe()
+    );
+    match info.status.as_str() {
+        "forming" => {
+            let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
+            text += &format!(
+                "{} of {} players have joined.",
+                info.players.len(),
+                v.powers.len()
+            );
+        }
+        "finished" => {
+            text += &format!(
+                "Outcome: {}",
+                info.outcome.map(|o| o.to_string()).unwrap_or_default()
+            )
+        }
+        _ => {
+            if let Some(phase) = &info.phase {
+                text += &format!("**{phase}**");
+            }
+            if let Some(d) = info.deadline {
+                text += &format!(", orders due {}", when(d));
+            }
+            text += ".\n";
+            let owing = games.owing(id).await?;
+            let mut ordered = Vec::new();
+            let mut waiting = Vec::new();
+            for (user, power) in &info.players {
+                let Some(power) = power else { continue };
+                if owing.contains(power) {
+                    waiting.push(format!("{power} (<@{user}>)"));
+                } else {
+                    ordered.push(power.clone());
+                }
+            }
+            if !ordered.is_empty() {
+                text += &format!("Orders complete: {}.\n", ordered.join(", "));
+            }
+            if !waiting.is_empty() {
+                text += &format!("Still ordering: {}.\n", waiting.join(", "));
+            }
+            if !info.vacant.is_empty() {
+                text += &format!("Vacant (no player): {}.\n", info.vacant.join(", "));
+            }
+        }
+    }
+    Ok(Answer::public(text.trim_end().to_string()))
+}
+
+/// `/game map`: the current phase, or a past one by name.
+pub async fn game_map(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    phase: Option<&str>,
+) -> Outcome {
+    let id = which_game(games, caller, named).await?;
+    let phases = games.phase_names(id).await?;
+    let seq = match phase {
+        None => match phases.last() {
+            Some((seq, _)) => *seq,
+            None => return refused("the game has not started, so there is no map yet"),
+        },
+        Some(want) => {
+            let want = want.trim().to_lowercase();
+            match phases.iter().find(|(_, n)| n.to_lowercase() == want) {
+                Some((seq, _)) => *seq,
+                None => {
+                    let names: Vec<&str> = phases.iter().map(|(_, n)| n.as_str()).collect();
+                    return refused(format!(
+                        "game {id} has no phase '{want}'; its phases are: {}",
+                        names.join(", ")
+                    ));
+                }
+            }
+        }
+    };
+    Ok(Answer {
+        reply: posts::phase_map(games, id, seq).await?,
+        ..Answer::default()
+    })
+}
+
+/// `/game history`: every phase with a line on how it went; the full text as a file.
+pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    let id = which_game(games, caller, named).await?;
+    let history = games.history(id).await?;
+    if history.is_empty() {
+        return refused("the game has not started, so it has no history yet");
+    }
+    let mut summary = format!("Game {id}, {} phase(s):\n", history.len());
+    let mut full = String::new();
+    for (i, (name, _, results)) in history.iter().enumerate() {
+        if results.is_null() {
+            summary += &format!("- {name}: being played\n");
+            continue;
+        }
+        let rows = results["results"].as_array().map_or(0, Vec::len);
+        let failed = results["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|r| r["result"] != "succeeds")
+            .count();
+        summary += &format!("- {name}: {rows} order(s), {failed} did not succeed\n");
+        let next = history.get(i + 1).map_or("", |h| h.0.as_str());
+        full += &crate::report::results_text(name, results, next);
+        full += "\n";
+    }
+    // Discord caps a message at 2000 characters; the whole story is in the file.
+    if summary.len() > 1800 {
+        let cut = summary[..1800].rfind('\n').unwrap_or(1800);
+        summary.truncate(cut);
+        summary += "\n…";
+    }
+    let mut answer = Answer::public(summary);
+    answer
+        .reply
+        .files
+        .push((format!("game-{id}-history.txt"), full.into_bytes()));
+    Ok(answer)
+}
+
+/// The reply to `/orders submit`, `show` and `clear`: what happened to each order, the whole
+/// current set, and the units still without orders.
+pub fn orders_reply(id: GameId, report: &SubmitReport) -> String {
+    let mut text = String::new();
+    for f in &report.feedback {
+        match (&f.accepted, &f.reason) {
+            (Some(o), _) => text += &format!("✅ `{}` accepted as `{o}`\n", f.text),
+            (None, Some(why)) => text += &format!("❌ `{}` refused: {why}\n", f.text),
+            (None, None) => {}
+        }
+    }
+    if report.current.is_empty() {
+        text += &format!("Game {id}: you have no orders in yet.\n");
+    } else {
+        text += &format!("Game {id}, your orders now:\n");
+        for o in &report.current {
+            text += &format!("• `{o}`\n");
+        }
+    }
+    if report.missing.is_empty() {
+        text += "Nothing is missing. `/orders ready` tells the others you are done.";
+    } else {
+        text += &format!("Still without orders: {}.", report.missing.join(", "));
+    }
+    text
+}
+
+fn in_dm(caller: &Caller) -> std::result::Result<(), GameError> {
+    if caller.guild.is_some() {
+        return refused("orders are private: send them to me in a direct message");
+    }
+    Ok(())
+}
+
+/// `/orders submit`: one or many orders (one per line).
+pub async fn orders_submit(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    text: &str,
+) -> Outcome {
+    in_dm(caller)?;
+    let id = which_game(games, caller, named).await?;
+    let lines: Vec<String> = text
+        .lines()
+        .flat_map(|l| l.split(';'))
+        .map(|l| l.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return refused("no orders given; write one per line, such as `A par - bur`");
+    }
+    let report = games.submit(id, &caller.user, &lines).await?;
+    Ok(Answer::private(orders_reply(id, &report)))
+}
+
+/// `/orders show`.
+pub async fn orders_show(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    in_dm(caller)?;
+    let id = which_game(games, caller, named).await?;
+    let report = games.orders_of(id, &caller.user).await?;
+    Ok(Answer::private(orders_reply(id, &report)))
+}
+
+/// `/orders clear`.
+pub async fn orders_clear(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    in_dm(caller)?;
+    let id = which_game(games, caller, named).await?;
+    let report = games.clear_orders(id, &caller.user).await?;
+    Ok(Answer::private(orders_reply(id, &report)))
+}
+
+/// `/orders ready`.
+pub async fn orders_ready(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    let id = which_game(games, caller, named).await?;
+    games.ready(id, &caller.user).await?;
+    let report = games.orders_of(id, &caller.user).await?;
+    let mut text = format!(
+        "You are marked ready in game {id}; the phase is adjudicated early once everyone is."
+    );
+    if !report.missing.is_empty() {
+        text += &format!(
+            " Note: still without orders: {} (they will hold).",
+            report.missing.join(", ")
+        );
+    }
+    Ok(Answer::private(text))
+}
+
+async fn game_channel(games: &Games, id: GameId) -> std::result::Result<Option<String>, GameError> {
+    Ok(games.info(id).await?.channel)
+}
+
+/// `/vote draw`: secret; the channel hears only a result.
+pub async fn vote_draw(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    yes: bool,
+) -> Outcome {
+    let id = which_game(games, caller, named).await?;
+    let outcome = games.vote_draw(id, &caller.user, yes).await?;
+    let mut answer = Answer::private(format!(
+        "Your draw vote ({}) is recorded in secret for this phase.",
+        if yes { "yes" } else { "no" }
+    ));
+    if let (Some(o), Some(ch)) = (outcome, game_channel(games, id).await?) {
+        answer
+            .announce
+            .push((ch, Post::text(format!("**Game {id} ends in a {o}.**"))));
+    }
+    Ok(answer)
+}
+
+/// `/vote concede`: secret; the channel hears only a result.
+pub async fn vote_concede(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    to: Option<&str>,
+) -> Outcome {
+    let id = which_game(games, caller, named).await?;
+    let outcome = games.vote_concede(id, &caller.user, to).await?;
+    let mut answer = Answer::private(match to {
+        Some(p) => format!("Your vote to concede to {p} is recorded in secret for this phase."),
+        None => "Your concession vote is withdrawn.".to_string(),
+    });
+    if let (Some(o), Some(ch)) = (outcome, game_channel(games, id).await?) {
+        answer
+            .announce
+            .push((ch, Post::text(format!("**Game {id} is over: {o}.**"))));
+    }
+    Ok(answer)
+}
+
+/// A moderator action in a server channel: the channel's game.
+async fn moderated(games: &Games, caller: &Caller) -> std::result::Result<GameId, GameError> {
+    in_server(caller)?;
+    if !caller.moderator {
+        return refused(
+            "this is a moderator command: it needs the Manage Server permission or the server's moderator role",
+        );
+    }
+    which_game(games, caller, None).await
+}
+
+/// The audit line every moderator action posts in the game channel.
+fn audited(caller: &Caller, line: String) -> Answer {
+    let mut a = Answer::private("Done.");
+    a.announce.push((
+        caller.channel.clone(),
+        Post::text(format!("🛡️ <@{}>: {line}", caller.user)),
+    ));
+    a
+}
+
+/// `/mod adjudicate`: adjudicates the current phase now.
+pub async fn mod_adjudicate(games: &Games, caller: &Caller) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let info = games.info(id).await?;
+    let seq = match (info.status.as_str(), info.seq) {
+        ("running", Some(seq)) => seq,
+        (status, _) => {
+            return refused(format!(
+                "the game is {status}; only a running game is adjudicated"
+            ))
+        }
+    };
+    let Some(report) = games.adjudicate(id, seq).await? else {
+        return refused("that phase has just been adjudicated");
+    };
+    let mut a = audited(caller, format!("adjudicated {} early", report.phase));
+    a.announce.push((
+        caller.channel.clone(),
+        posts::phase_results(games, &report).await?,
+    ));
+    Ok(a)
+}
+
+pub async fn mod_extend(games: &Games, caller: &Caller, by: &str) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let secs = parse_duration(by).map_err(GameError::Refused)?;
+    let until = games.extend(id, secs, &caller.user).await?;
+    Ok(audited(
+        caller,
+        format!(
+            "extended the deadline by {} to {}",
+            duration(secs),
+            when(until)
+        ),
+    ))
+}
+
+pub async fn mod_pause(games: &Games, caller: &Caller) -> Outcome {
+    let id = moderated(games, caller).await?;
+    games.pause(id, &caller.user).await?;
+    Ok(audited(
+        caller,
+        "paused the game; the clock is stopped".into(),
+    ))
+}
+
+pub async fn mod_resume(games: &Games, caller: &Caller) -> Outcome {
+    let id = moderated(games, caller).await?;
+    games.resume(id, &caller.user).await?;
+    let d = games.info(id).await?.deadline;
+    Ok(audited(
+        caller,
+        format!(
+            "resumed the game; orders due {}",
+            d.map(when).unwrap_or_default()
+        ),
+    ))
+}
+
+/// `/mod deadline`: `in` a duration from now, or `at` a date and time (`2026-11-22 20:00`) in
+/// the game's daily timezone or UTC.
+pub async fn mod_deadline(games: &Games, caller: &Caller, when_text: &str) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let info = games.info(id).await?;
+    let at = match parse_duration(when_text) {
+        Ok(secs) => games.now() + secs,
+        Err(_) => {
+            let tz = info
+                .settings
+                .daily
+                .as_ref()
+                .map_or("UTC".to_string(), |d| d.timezone.clone());
+            let bad = || {
+                GameError::Refused(format!(
+                    "'{when_text}' is neither a duration (12h, 1d 6h) nor a date and time such as 2026-11-22 20:00 ({tz})"
+                ))
+            };
+            let dt: jiff::civil::DateTime = when_text.trim().parse().map_err(|_| bad())?;
+            dt.in_tz(&tz).map_err(|_| bad())?.timestamp().as_second()
+        }
+    };
+    games.set_deadline(id, at, &caller.user).await?;
+    Ok(audited(caller, format!("set the deadline to {}", when(at))))
+}
+
+pub async fn mod_replace(games: &Games, caller: &Caller, power: &str, user: &str) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let old = games.replace(id, power, user, &caller.user).await?;
+    let line = match old {
+        Some(o) => format!("<@{user}> replaces <@{o}> as {power}"),
+        None => format!("<@{user}> takes over the vacant {power}"),
+    };
+    let mut a = audited(caller, line);
+    a.announce.push((
+        format!("user:{user}"),
+        Post::text(format!(
+            "You now play **{power}** in game {id}. `/orders show` lists your units."
+        )),
+    ));
+    Ok(a)
+}
+
+pub async fn mod_remove(games: &Games, caller: &Caller, user: &str) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let power = games.remove_player(id, user, &caller.user).await?;
+    Ok(audited(
+        caller,
+        match power {
+            Some(p) => format!("removed <@{user}>; {p} is vacant until replaced"),
+            None => format!("removed <@{user}> from the game"),
+        },
+    ))
+}
+
+pub async fn mod_rollback(games: &Games, caller: &Caller) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let phase = games.rollback(id, &caller.user).await?;
+    Ok(audited(
+        caller,
+        format!("rolled the game back to {phase}; orders for it can be given again"),
+    ))
+}
+
+pub async fn mod_board(games: &Games, caller: &Caller, edit: &BoardEdit) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let line = games.edit_board(id, edit, &caller.user).await?;
+    Ok(audited(caller, format!("edited the board: {line}")))
+}
+
+/// `/mod role`: needs Manage Server itself, since it decides who else moderates.
+pub async fn mod_role(
+    games: &Games,
+    caller: &Caller,
+    manage_server: bool,
+    role: Option<&str>,
+) -> Outcome {
+    let guild = in_server(caller)?;
+    if !manage_server {
+        return refused("only members with the Manage Server permission choose the moderator role");
+    }
+    games.set_moderator_role(guild, role).await?;
+    Ok(Answer::private(match role {
+        Some(r) => format!("Members with <@&{r}> may now use moderator commands."),
+        None => "Only Manage Server members may use moderator commands now.".into(),
+    }))
+}
+
+/// Autocomplete: the caller's units and their legal orders matching what they have typed.
+pub async fn order_suggestions(
+    games: &Games,
+    user: &str,
+    named: Option<GameId>,
+    typed: &str,
+) -> Vec<String> {
+    let caller = Caller {
+        user: user.to_string(),
+        guild: None,
+        channel: String::new(),
+        moderator: false,
+    };
+    let Ok(id) = which_game(games, &caller, named).await else {
+        return Vec::new();
+    };
+    let (Ok(power), Ok((_, v, position))) =
+        (games.power_of(id, user).await, games.current(id).await)
+    else {
+        return Vec::new();
+    };
+    let Some(pid) = v.power_by_name(&power) else {
+        return Vec::new();
+    };
+    let typed = typed.trim().to_lowercase();
+    let mut out = Vec::new();
+    for (_, orders) in engine::legal::legal_orders(&v, &position, pid) {
+        for o in orders {
+            let text = o.to_text(&v.map);
+            if typed.is_empty() || text.to_lowercase().starts_with(&typed) {
+                out.push(text);
+            }
+        }
+    }
+    // Discord shows at most 25 choices; with nothing typed, one order per unit reads best.
+    if typed.is_empty() {
+        out.dedup_by(|a, b| a.split(' ').take(2).eq(b.split(' ').take(2)));
+    }
+    out.truncate(25);
+    out
+}

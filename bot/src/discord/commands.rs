@@ -1,0 +1,653 @@
+//! The slash commands as Discord sees them (names, descriptions, choices, autocomplete). Each
+//! one builds a [`Caller`], calls its function in `actions.rs`, and sends the answer.
+
+use super::actions::{self, Caller, CreateArgs, Outcome};
+use super::posts::Post;
+use super::{Data, Error};
+use crate::games::{BoardEdit, GameError, GameId};
+use poise::serenity_prelude as serenity;
+use poise::CreateReply;
+
+type Ctx<'a> = poise::Context<'a, Data, Error>;
+
+/// Every command the bot registers.
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![game(), orders(), vote(), moderate()]
+}
+
+async fn caller(ctx: Ctx<'_>) -> Caller {
+    let user = ctx.author().id.to_string();
+    let guild = ctx.guild_id().map(|g| g.to_string());
+    let member = match ctx {
+        poise::Context::Application(a) => a.interaction.member.clone(),
+        poise::Context::Prefix(_) => None,
+    };
+    let mut moderator = member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    if let (Some(m), Some(g)) = (&member, &guild) {
+        if let Ok(Some(role)) = ctx.data().games.moderator_role(g).await {
+            moderator |= m.roles.iter().any(|r| r.to_string() == role);
+        }
+    }
+    Caller {
+        user,
+        guild,
+        channel: ctx.channel_id().to_string(),
+        moderator,
+    }
+}
+
+fn manage_server(ctx: Ctx<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    }
+}
+
+fn reply(post: Post, private: bool) -> CreateReply {
+    let mut r = CreateReply::default().content(post.text).ephemeral(private);
+    for (name, bytes) in post.files {
+        r = r.attachment(serenity::CreateAttachment::bytes(bytes, name));
+    }
+    r
+}
+
+/// Sends an action's answer: the reply (private refusals say why), then its announcements.
+async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
+    match out {
+        Ok(a) => {
+            ctx.send(reply(a.reply, a.private)).await?;
+            for (target, post) in a.announce {
+                let poster = &ctx.data().poster;
+                let sent = match target.strip_prefix("user:") {
+                    Some(user) => poster.to_user(user, post).await,
+                    None => poster.to_channel(&target, post).await,
+                };
+                if let Err(e) = sent {
+                    tracing::warn!("cannot deliver an announcement to {target}: {e}");
+                }
+            }
+        }
+        Err(GameError::Db(e)) => {
+            tracing::error!(command = %ctx.command().qualified_name, "database error: {e}");
+            ctx.send(reply(
+                Post::text("Something went wrong on my side and nothing was changed. Please try again in a moment."),
+                true,
+            ))
+            .await?;
+        }
+        Err(e) => {
+            ctx.send(reply(Post::text(format!("⛔ {e}")), true)).await?;
+        }
+    }
+    Ok(())
+}
+
+async fn ac_variant(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let partial = partial.to_lowercase();
+    let choices = engine::variants::BUILTIN
+        .iter()
+        .filter(|v| v.contains(partial.as_str()))
+        .map(|v| serenity::AutocompleteChoice::from(*v))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn ac_game(ctx: Ctx<'_>, _partial: &str) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.to_string();
+    let games = ctx.data().games.games_of(&user).await.unwrap_or_default();
+    let choices = games
+        .into_iter()
+        .take(25)
+        .map(|(id, variant, power)| {
+            serenity::AutocompleteChoice::new(
+                format!(
+                    "Game {id}: {variant}, {}",
+                    power.unwrap_or_else(|| "not started".into())
+                ),
+                id,
+            )
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn ac_power(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let games = &ctx.data().games;
+    let channel = ctx.channel_id().to_string();
+    let mut names = Vec::new();
+    if let Ok(Some(id)) = games.game_in_channel(&channel).await {
+        if let Ok(info) = games.info(id).await {
+            if let Ok(v) = engine::Variant::builtin(&info.variant) {
+                names = v.powers.iter().map(|p| p.name.clone()).collect();
+            }
+        }
+    }
+    let partial = partial.to_lowercase();
+    let choices = names
+        .into_iter()
+        .filter(|n| n.to_lowercase().starts_with(&partial))
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn ac_phase(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let c = caller(ctx).await;
+    let games = &ctx.data().games;
+    let mut names = Vec::new();
+    if let Ok(id) = actions::which_game(games, &c, None).await {
+        names = games
+            .phase_names(id)
+            .await
+            .unwrap_or_default()
+            .into_iter()
+            .rev()
+            .map(|(_, n)| n)
+            .collect();
+    }
+    let partial = partial.to_lowercase();
+    let choices = names
+        .into_iter()
+        .filter(|n| n.to_lowercase().contains(&partial))
+        .take(25)
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn ac_order(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.to_string();
+    let choices = actions::order_suggestions(&ctx.data().games, &user, None, partial)
+        .await
+        .into_iter()
+        .map(serenity::AutocompleteChoice::from)
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum NmrChoice {
+    #[name = "hold: missing orders hold at the deadline"]
+    Hold,
+    #[name = "wait: wait one day, once per phase, for missing orders"]
+    Wait,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum EditionChoice {
+    #[name = "datc"]
+    Datc,
+    #[name = "2023"]
+    Y2023,
+    #[name = "2000"]
+    Y2000,
+    #[name = "1982"]
+    Y1982,
+    #[name = "1971"]
+    Y1971,
+}
+
+/// Create, join and follow games.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "game_create",
+        "game_join",
+        "game_leave",
+        "game_start",
+        "game_status",
+        "game_map",
+        "game_history"
+    ),
+    subcommand_required
+)]
+pub async fn game(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Create a game in this channel (the channel becomes the game's channel).
+#[poise::command(slash_command, guild_only, rename = "create")]
+#[allow(clippy::too_many_arguments)]
+async fn game_create(
+    ctx: Ctx<'_>,
+    #[description = "Which variant"]
+    #[autocomplete = "ac_variant"]
+    variant: String,
+    #[description = "Movement phase length, such as 48h or 2d (default 48h)"] movement: Option<
+        String,
+    >,
+    #[description = "Retreat phase length (default 24h)"] retreat: Option<String>,
+    #[description = "Adjustment phase length (default 24h)"] adjustment: Option<String>,
+    #[description = "Instead of lengths: every phase ends at this time of day, HH:MM"]
+    daily_time: Option<String>,
+    #[description = "Timezone for the daily time, such as Europe/London (default UTC)"]
+    timezone: Option<String>,
+    #[description = "What happens to missing orders at the deadline"] nmr: Option<NmrChoice>,
+    #[description = "Most total extension moderators may give (default 7d)"] max_extension: Option<
+        String,
+    >,
+    #[description = "Rulebook edition (default: the variant's own)"] edition: Option<EditionChoice>,
+    #[description = "Rule options, such as coastal-crawl=true paradox=szykman"] options: Option<
+        String,
+    >,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let args = CreateArgs {
+        variant,
+        movement,
+        retreat,
+        adjustment,
+        daily_time,
+        timezone,
+        nmr: nmr.map(|n| match n {
+            NmrChoice::Hold => "hold".to_string(),
+            NmrChoice::Wait => "wait".to_string(),
+        }),
+        max_extension,
+        edition: edition.map(|e| {
+            match e {
+                EditionChoice::Datc => "datc",
+                EditionChoice::Y2023 => "2023",
+                EditionChoice::Y2000 => "2000",
+                EditionChoice::Y1982 => "1982",
+                EditionChoice::Y1971 => "1971",
+            }
+            .to_string()
+        }),
+        options,
+        seed: None,
+    };
+    answer(
+        ctx,
+        actions::game_create(&ctx.data().games, &c, &args).await,
+    )
+    .await
+}
+
+/// Join the game in this channel.
+#[poise::command(slash_command, guild_only, rename = "join")]
+async fn game_join(
+    ctx: Ctx<'_>,
+    #[description = "The power you would like to play"]
+    #[autocomplete = "ac_power"]
+    power: Option<String>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::game_join(&ctx.data().games, &c, power.as_deref()).await,
+    )
+    .await
+}
+
+/// Leave the game in this channel before it starts.
+#[poise::command(slash_command, guild_only, rename = "leave")]
+async fn game_leave(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::game_leave(&ctx.data().games, &c).await).await
+}
+
+/// Start the game in this channel once every power has a player.
+#[poise::command(slash_command, guild_only, rename = "start")]
+async fn game_start(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::game_start(&ctx.data().games, &c).await).await
+}
+
+/// The phase, its deadline and who has ordered (never what).
+#[poise::command(slash_command, rename = "status")]
+async fn game_status(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games (in a direct message)"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::game_status(&ctx.data().games, &c, game).await).await
+}
+
+/// The map of the current phase, or of a past one.
+#[poise::command(slash_command, rename = "map")]
+async fn game_map(
+    ctx: Ctx<'_>,
+    #[description = "A past phase, such as Fall 1901 movement"]
+    #[autocomplete = "ac_phase"]
+    phase: Option<String>,
+    #[description = "Which of your games (in a direct message)"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::game_map(&ctx.data().games, &c, game, phase.as_deref()).await,
+    )
+    .await
+}
+
+/// Every phase so far, with the full results as a file.
+#[poise::command(slash_command, rename = "history")]
+async fn game_history(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games (in a direct message)"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::game_history(&ctx.data().games, &c, game).await,
+    )
+    .await
+}
+
+/// Give, see and withdraw your orders (in a direct message).
+#[poise::command(
+    slash_command,
+    subcommands("orders_submit", "orders_show", "orders_clear", "orders_ready"),
+    subcommand_required
+)]
+pub async fn orders(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+#[derive(Debug, poise::Modal)]
+#[name = "Orders"]
+struct OrdersModal {
+    #[name = "One order per line"]
+    #[placeholder = "A par - bur\nF bre - mao\nA mar s A par - bur"]
+    #[paragraph]
+    orders: String,
+}
+
+/// Give one order, or leave it empty to type many at once.
+#[poise::command(slash_command, rename = "submit")]
+async fn orders_submit(
+    actx: poise::ApplicationContext<'_, Data, Error>,
+    #[description = "One order, such as A par - bur (leave empty to type many)"]
+    #[autocomplete = "ac_order"]
+    order: Option<String>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let ctx = poise::Context::Application(actx);
+    let c = caller(ctx).await;
+    let text = match order {
+        Some(o) => o,
+        None => {
+            // Slash options cannot hold line breaks, so many orders go through a text box.
+            use poise::Modal as _;
+            match OrdersModal::execute(actx).await? {
+                Some(m) => m.orders,
+                None => return Ok(()),
+            }
+        }
+    };
+    answer(
+        ctx,
+        actions::orders_submit(&ctx.data().games, &c, game, &text).await,
+    )
+    .await
+}
+
+/// Your current orders and the units still without one.
+#[poise::command(slash_command, rename = "show")]
+async fn orders_show(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::orders_show(&ctx.data().games, &c, game).await).await
+}
+
+/// Withdraw all your orders for this phase.
+#[poise::command(slash_command, rename = "clear")]
+async fn orders_clear(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::orders_clear(&ctx.data().games, &c, game).await,
+    )
+    .await
+}
+
+/// Say you are done: once everyone is, the phase is adjudicated early.
+#[poise::command(slash_command, rename = "ready")]
+async fn orders_ready(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::orders_ready(&ctx.data().games, &c, game).await,
+    )
+    .await
+}
+
+/// Secret votes to end the game.
+#[poise::command(
+    slash_command,
+    subcommands("vote_draw", "vote_concede"),
+    subcommand_required
+)]
+pub async fn vote(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Vote for (or against) a draw among the surviving powers; needs every one of them.
+#[poise::command(slash_command, rename = "draw")]
+async fn vote_draw(
+    ctx: Ctx<'_>,
+    #[description = "Yes for a draw, no to withdraw"] yes: bool,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::vote_draw(&ctx.data().games, &c, game, yes).await,
+    )
+    .await
+}
+
+/// Vote to concede the game to a power (leave empty to withdraw your vote).
+#[poise::command(slash_command, rename = "concede")]
+async fn vote_concede(
+    ctx: Ctx<'_>,
+    #[description = "The power to concede to"] to: Option<String>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::vote_concede(&ctx.data().games, &c, game, to.as_deref()).await,
+    )
+    .await
+}
+
+/// Moderator commands for the game in this channel.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "mod",
+    subcommands(
+        "mod_adjudicate",
+        "mod_extend",
+        "mod_pause",
+        "mod_resume",
+        "mod_deadline",
+        "mod_replace",
+        "mod_remove",
+        "mod_rollback",
+        "mod_add_unit",
+        "mod_remove_unit",
+        "mod_set_owner",
+        "mod_role"
+    ),
+    subcommand_required
+)]
+pub async fn moderate(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Adjudicate the current phase now.
+#[poise::command(slash_command, guild_only, rename = "adjudicate")]
+async fn mod_adjudicate(ctx: Ctx<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let c = caller(ctx).await;
+    answer(ctx, actions::mod_adjudicate(&ctx.data().games, &c).await).await
+}
+
+/// Push the deadline back (within the game's extension allowance).
+#[poise::command(slash_command, guild_only, rename = "extend")]
+async fn mod_extend(
+    ctx: Ctx<'_>,
+    #[description = "By how long, such as 12h or 1d"] by: String,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::mod_extend(&ctx.data().games, &c, &by).await).await
+}
+
+/// Stop the clock.
+#[poise::command(slash_command, guild_only, rename = "pause")]
+async fn mod_pause(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::mod_pause(&ctx.data().games, &c).await).await
+}
+
+/// Restart the clock with the time that was left.
+#[poise::command(slash_command, guild_only, rename = "resume")]
+async fn mod_resume(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::mod_resume(&ctx.data().games, &c).await).await
+}
+
+/// Set the deadline: in a duration from now (12h) or at a date and time (2026-11-22 20:00).
+#[poise::command(slash_command, guild_only, rename = "deadline")]
+async fn mod_deadline(
+    ctx: Ctx<'_>,
+    #[description = "12h, 1d 6h, or 2026-11-22 20:00 (game's timezone, else UTC)"] when: String,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::mod_deadline(&ctx.data().games, &c, &when).await,
+    )
+    .await
+}
+
+/// Give a power to another player (or fill a vacant one).
+#[poise::command(slash_command, guild_only, rename = "replace")]
+async fn mod_replace(
+    ctx: Ctx<'_>,
+    #[description = "The power"]
+    #[autocomplete = "ac_power"]
+    power: String,
+    #[description = "Its new player"] player: serenity::User,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let user = player.id.to_string();
+    answer(
+        ctx,
+        actions::mod_replace(&ctx.data().games, &c, &power, &user).await,
+    )
+    .await
+}
+
+/// Take a player out of the game; their power stays, vacant.
+#[poise::command(slash_command, guild_only, rename = "remove")]
+async fn mod_remove(
+    ctx: Ctx<'_>,
+    #[description = "The player"] player: serenity::User,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let user = player.id.to_string();
+    answer(ctx, actions::mod_remove(&ctx.data().games, &c, &user).await).await
+}
+
+/// Undo the last adjudication.
+#[poise::command(slash_command, guild_only, rename = "rollback")]
+async fn mod_rollback(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::mod_rollback(&ctx.data().games, &c).await).await
+}
+
+/// Put a unit on the board.
+#[poise::command(slash_command, guild_only, rename = "add-unit")]
+async fn mod_add_unit(
+    ctx: Ctx<'_>,
+    #[description = "Whose unit"]
+    #[autocomplete = "ac_power"]
+    power: String,
+    #[description = "The unit, such as F stp/sc or A mun"] unit: String,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let edit = BoardEdit::AddUnit { power, unit };
+    answer(ctx, actions::mod_board(&ctx.data().games, &c, &edit).await).await
+}
+
+/// Take a unit off the board.
+#[poise::command(slash_command, guild_only, rename = "remove-unit")]
+async fn mod_remove_unit(
+    ctx: Ctx<'_>,
+    #[description = "Where it stands, such as mun"] at: String,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let edit = BoardEdit::RemoveUnit { at };
+    answer(ctx, actions::mod_board(&ctx.data().games, &c, &edit).await).await
+}
+
+/// Set who owns a supply centre (leave the power empty for nobody).
+#[poise::command(slash_command, guild_only, rename = "set-owner")]
+async fn mod_set_owner(
+    ctx: Ctx<'_>,
+    #[description = "The supply centre"] centre: String,
+    #[description = "Its owner"]
+    #[autocomplete = "ac_power"]
+    power: Option<String>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let edit = BoardEdit::SetOwner {
+        province: centre,
+        power,
+    };
+    answer(ctx, actions::mod_board(&ctx.data().games, &c, &edit).await).await
+}
+
+/// Choose the role (besides Manage Server) whose members may moderate games here.
+#[poise::command(slash_command, guild_only, rename = "role")]
+async fn mod_role(
+    ctx: Ctx<'_>,
+    #[description = "The role; leave empty for Manage Server only"] role: Option<serenity::Role>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let role = role.map(|r| r.id.to_string());
+    answer(
+        ctx,
+        actions::mod_role(&ctx.data().games, &c, manage_server(ctx), role.as_deref()).await,
+    )
+    .await
+}

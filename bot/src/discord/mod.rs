@@ -1,0 +1,173 @@
+//! The Discord bot (`parley bot`): poise slash commands on serenity, a scheduler that closes
+//! phases and posts results, and a clean stop on SIGTERM or Ctrl-C.
+//!
+//! - `commands.rs`: what Discord sees; each command calls its function in `actions.rs`.
+//! - `actions.rs`: the command logic on the games service, testable without Discord.
+//! - `posts.rs`: messages the bot posts by itself (results with the map PNG, reminders).
+//! - `scheduler.rs`: deadlines, early adjudication, reminders, catching up after downtime.
+//! - `config.rs`: environment variables.
+
+pub mod actions;
+mod commands;
+pub mod config;
+pub mod posts;
+pub mod scheduler;
+
+use crate::games::Games;
+use config::Config;
+use poise::serenity_prelude as serenity;
+use posts::{Post, Poster, Sent};
+use std::sync::Arc;
+
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+
+/// What every command can reach.
+pub struct Data {
+    pub games: Games,
+    pub poster: Arc<dyn Poster>,
+}
+
+/// Posts through Discord's REST API.
+pub struct DiscordPoster {
+    pub http: Arc<serenity::Http>,
+}
+
+fn message(post: Post) -> serenity::CreateMessage {
+    let mut m = serenity::CreateMessage::new().content(post.text);
+    for (name, bytes) in post.files {
+        m = m.add_file(serenity::CreateAttachment::bytes(bytes, name));
+    }
+    m
+}
+
+fn id(s: &str) -> Result<u64, String> {
+    s.parse()
+        .ok()
+        .filter(|n| *n != 0)
+        .ok_or_else(|| format!("'{s}' is not a Discord id"))
+}
+
+impl Poster for DiscordPoster {
+    fn to_channel<'a>(&'a self, channel: &'a str, post: Post) -> Sent<'a> {
+        Box::pin(async move {
+            serenity::ChannelId::new(id(channel)?)
+                .send_message(&self.http, message(post))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+
+    fn to_user<'a>(&'a self, user: &'a str, post: Post) -> Sent<'a> {
+        Box::pin(async move {
+            let dm = serenity::UserId::new(id(user)?)
+                .create_dm_channel(&self.http)
+                .await
+                .map_err(|e| e.to_string())?;
+            dm.send_message(&self.http, message(post))
+                .await
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().qualified_name, "command failed: {error}");
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content("Something went wrong on my side; nothing was changed.")
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+/// Runs the bot until SIGTERM or Ctrl-C. A phase being adjudicated when the signal comes is
+/// finished (each is one transaction) before the process exits.
+pub async fn run(config: Config) -> Result<(), Error> {
+    let games = Games::open(&config.database_url, config.clock.clone()).await?;
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    let guild = config.guild;
+    let for_commands = games.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |e| Box::pin(on_error(e)),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(g))
+                            .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, commands).await?,
+                }
+                tracing::info!(user = %ready.user.name, "connected; commands registered");
+                Ok(Data {
+                    games: for_commands,
+                    poster: Arc::new(DiscordPoster {
+                        http: ctx.http.clone(),
+                    }),
+                })
+            })
+        })
+        .build();
+    let intents = serenity::GatewayIntents::non_privileged();
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await?;
+
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let scheduler = scheduler::Scheduler {
+        games,
+        poster: Arc::new(DiscordPoster {
+            http: client.http.clone(),
+        }),
+        remind_before_secs: config.remind_before_secs,
+    };
+    let scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("stopping: finishing the current work");
+        shards.shutdown_all().await;
+    });
+    let result = client.start().await;
+    // The gateway is closed; let the scheduler finish the tick it is in, then stop it.
+    let _ = stop_tx.send(true);
+    let _ = scheduler_task.await;
+    tracing::info!("stopped");
+    Ok(result?)
+}
+
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}

@@ -1,0 +1,126 @@
+//! The scheduler: on every tick it closes the phases that are due (at the deadline, or once
+//! everyone is ready), posts their results and maps, and reminds players who still owe orders.
+//! On start its first tick catches up on every deadline that passed while the bot was down.
+
+use super::posts::{self, when, Post, Poster};
+use crate::games::{Closing, Games};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub struct Scheduler {
+    pub games: Games,
+    pub poster: Arc<dyn Poster>,
+    /// How long before a deadline players who still owe orders get a reminder.
+    pub remind_before_secs: i64,
+}
+
+/// What one tick did, for logs and tests.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Tick {
+    pub adjudicated: usize,
+    pub waited: usize,
+    pub reminded: usize,
+}
+
+impl Scheduler {
+    pub async fn tick(&self) -> Tick {
+        let mut done = Tick::default();
+        let now = self.games.now();
+        let due = match self.games.due(now).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!("cannot list due games: {e}");
+                return done;
+            }
+        };
+        for (id, seq) in due {
+            let closing = match self.games.close_phase(id, seq).await {
+                Ok(c) => c,
+                Err(e) => {
+                    tracing::error!(game = id, seq, "adjudication failed: {e}");
+                    continue;
+                }
+            };
+            let channel = match self.games.info(id).await {
+                Ok(info) => info.channel,
+                Err(e) => {
+                    tracing::error!(game = id, "cannot read game: {e}");
+                    None
+                }
+            };
+            let post = match closing {
+                Closing::Adjudicated(report) => {
+                    done.adjudicated += 1;
+                    tracing::info!(game = id, phase = %report.phase, "adjudicated");
+                    match posts::phase_results(&self.games, &report).await {
+                        Ok(p) => Some(p),
+                        Err(e) => {
+                            tracing::error!(game = id, "cannot build the results post: {e}");
+                            Some(Post::text(format!(
+                                "**{}** has been adjudicated; next: **{}**.",
+                                report.phase, report.next_phase
+                            )))
+                        }
+                    }
+                }
+                Closing::Waiting { until, owing } => {
+                    done.waited += 1;
+                    Some(Post::text(format!(
+                        "The deadline has passed without orders from {}. As this game's rules allow, they have until {} before their units hold.",
+                        owing.join(", "),
+                        when(until)
+                    )))
+                }
+                Closing::Nothing => None,
+            };
+            if let (Some(post), Some(channel)) = (post, channel) {
+                if let Err(e) = self.poster.to_channel(&channel, post).await {
+                    tracing::error!(game = id, "cannot post to the game channel: {e}");
+                }
+            }
+        }
+        self.remind(now, &mut done).await;
+        done
+    }
+
+    async fn remind(&self, now: i64, done: &mut Tick) {
+        let due = match self.games.reminders_due(now, self.remind_before_secs).await {
+            Ok(d) => d,
+            Err(e) => {
+                tracing::error!("cannot list reminders: {e}");
+                return;
+            }
+        };
+        for (id, seq, users) in due {
+            let deadline = self.games.info(id).await.ok().and_then(|i| i.deadline);
+            for user in users {
+                let text = format!(
+                    "Reminder: game {id} still needs orders from you, due {}. Send them with `/orders submit`.",
+                    deadline.map(when).unwrap_or_default()
+                );
+                match self.poster.to_user(&user, Post::text(text)).await {
+                    Ok(()) => done.reminded += 1,
+                    Err(e) => tracing::warn!(game = id, user, "cannot DM a reminder: {e}"),
+                }
+            }
+            if let Err(e) = self.games.mark_reminded(id, seq).await {
+                tracing::error!(game = id, "cannot record reminders: {e}");
+            }
+        }
+    }
+
+    /// Ticks every `every` until `stop` resolves.
+    pub async fn run(self, every: Duration, stop: tokio::sync::watch::Receiver<bool>) {
+        let mut stop = stop;
+        let mut interval = tokio::time::interval(every);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = interval.tick() => {
+                    self.tick().await;
+                }
+                _ = stop.changed() => break,
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! A phase's results as text people read: the demo's report files and the file attached to
+//! each results post in a game channel.
+
+use serde_json::Value;
+
+/// Every order of the phase grouped by power with its result (and the reason when it did not
+/// succeed), then dislodgements, builds, removals and disbands, and the next phase.
+pub fn results_text(phase: &str, results: &Value, next: &str) -> String {
+    let mut text = format!("{phase}\n{}\n\n", "=".repeat(phase.chars().count()));
+    let rows: Vec<&Value> = results["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut powers: Vec<&str> = rows.iter().filter_map(|r| r["power"].as_str()).collect();
+    powers.dedup();
+    for power in powers {
+        text += &format!("{power}:\n");
+        for r in rows.iter().filter(|r| r["power"] == power) {
+            let result = r["result"].as_str().unwrap_or("");
+            let outcome = match r["reason"].as_str().filter(|w| !w.is_empty()) {
+                Some(why) => format!("{result} ({why})"),
+                None => result.to_string(),
+            };
+            text += &format!("  {:<28} {outcome}\n", r["order"].as_str().unwrap_or(""));
+        }
+    }
+    for (key, title) in [
+        ("dislodged", "Dislodged"),
+        ("built", "Built"),
+        ("removed", "Removed"),
+        ("disbanded", "Disbanded"),
+    ] {
+        let items = units(results, key);
+        if !items.is_empty() {
+            text += &format!("\n{title}: {}\n", items.join(", "));
+        }
+    }
+    text += &format!("\nNext: {next}\n");
+    text
+}
+
+/// `Power unit` for each entry of one of the results' unit lists.
+pub fn units(results: &Value, key: &str) -> Vec<String> {
+    results[key]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|d| {
+            format!(
+                "{} {}",
+                d["power"].as_str().unwrap_or(""),
+                d["unit"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}

@@ -1,0 +1,213 @@
+//! End to end: the real `parley bot` process against a fake Discord on loopback. A moderator
+//! creates a game, seven players join, the game starts, players order by DM, the deadline
+//! passes (the bot's clock is a file the test moves forward), and the bot posts the results
+//! with a PNG map to the game channel. Then SIGTERM stops it cleanly.
+
+mod fake_discord;
+
+use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
+use serde_json::json;
+use std::process::Stdio;
+use std::time::Duration;
+
+const CHANNEL: u64 = 930_000_000_000_000_001;
+const T0: i64 = 2_000_000_000;
+const LIMIT: Duration = Duration::from_secs(60);
+
+fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
+    move |sent| {
+        sent.iter()
+            .find(|s| s.to == format!("interaction:{id}") && s.kind != Some(5))
+            .cloned()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"))
+        .arg("bot")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", fake.base())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("bot.db").display()),
+        )
+        .env("PARLEY_CLOCK_FILE", &clock)
+        .env("PARLEY_TICK_MS", "100")
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("parley bot starts");
+    fake.wait_ready(LIMIT).await;
+
+    // A moderator creates the game in the channel.
+    let host = 800_000_000_000_000_000u64;
+    let id = fake.command(
+        &Invoker::in_channel(host, CHANNEL, MODERATOR),
+        "game",
+        "create",
+        json!([{"name": "variant", "type": 3, "value": "standard"}, {"name": "movement", "type": 3, "value": "48h"}]),
+    );
+    let created = fake
+        .wait_for("/game create's reply", LIMIT, reply_to(id))
+        .await;
+    assert!(
+        created.content.contains("Game 1 created") && !created.private,
+        "{created:?}"
+    );
+
+    // A command in the wrong place is refused privately, with the reason.
+    let id = fake.command(&Invoker::dm(host), "game", "join", json!([]));
+    let refused = fake.wait_for("a DM /game join", LIMIT, reply_to(id)).await;
+    assert!(refused.private, "{refused:?}");
+
+    // Seven players join (England asks for England), then the game starts.
+    let players: Vec<u64> = (1..=7).map(|i| 810_000_000_000_000_000 + i).collect();
+    for (i, p) in players.iter().enumerate() {
+        let opts = if i == 0 {
+            json!([{"name": "power", "type": 3, "value": "England"}])
+        } else {
+            json!([])
+        };
+        let id = fake.command(&Invoker::in_channel(*p, CHANNEL, "0"), "game", "join", opts);
+        let r = fake
+            .wait_for("/game join's reply", LIMIT, reply_to(id))
+            .await;
+        assert!(r.content.contains("joins game 1"), "{r:?}");
+    }
+    let id = fake.command(
+        &Invoker::in_channel(players[3], CHANNEL, "0"),
+        "game",
+        "start",
+        json!([]),
+    );
+    let started = fake
+        .wait_for("/game start's reply", LIMIT, reply_to(id))
+        .await;
+    assert!(started.content.contains("has begun"), "{started:?}");
+    assert!(
+        started
+            .content
+            .contains(&format!("<@{}>: England", players[0])),
+        "{}",
+        started.content
+    );
+    // Every player is told their power in a DM (channel 7<user id>).
+    fake.wait_for("seven power DMs", LIMIT, |sent| {
+        let n = sent
+            .iter()
+            .filter(|s| s.to.starts_with("channel:7") && s.content.starts_with("You play"))
+            .count();
+        (n == 7).then_some(())
+    })
+    .await;
+
+    // England orders by DM: one good order, then one refused with its reason.
+    let england = players[0];
+    let id = fake.command(
+        &Invoker::dm(england),
+        "orders",
+        "submit",
+        json!([{"name": "order", "type": 3, "value": "F lon - nth"}]),
+    );
+    let r = fake
+        .wait_for("/orders submit's reply", LIMIT, reply_to(id))
+        .await;
+    assert!(
+        r.content.contains("accepted as `F lon - nth`"),
+        "{}",
+        r.content
+    );
+    assert!(r.content.contains("Still without orders"), "{}", r.content);
+    let id = fake.command(
+        &Invoker::dm(england),
+        "orders",
+        "submit",
+        json!([{"name": "order", "type": 3, "value": "A lvp - mun"}]),
+    );
+    let r = fake
+        .wait_for("a refused order's reply", LIMIT, reply_to(id))
+        .await;
+    assert!(r.content.contains("refused"), "{}", r.content);
+    assert!(r.content.contains("• `F lon - nth`"), "{}", r.content);
+
+    // Orders are private: the same command in the game channel is refused.
+    let id = fake.command(
+        &Invoker::in_channel(england, CHANNEL, "0"),
+        "orders",
+        "submit",
+        json!([{"name": "order", "type": 3, "value": "F lon - nth"}]),
+    );
+    let r = fake
+        .wait_for("an order in public", LIMIT, reply_to(id))
+        .await;
+    assert!(r.private && r.content.contains("direct message"), "{r:?}");
+
+    // The deadline passes: the scheduler adjudicates and posts results with the map.
+    std::fs::write(&clock, (T0 + 49 * 3600).to_string()).unwrap();
+    let posted = fake
+        .wait_for("the results post", LIMIT, |sent| {
+            sent.iter()
+                .find(|s| s.to == format!("channel:{CHANNEL}") && s.content.contains("adjudicated"))
+                .cloned()
+        })
+        .await;
+    assert!(
+        posted.content.contains("Spring 1901 movement"),
+        "{}",
+        posted.content
+    );
+    assert!(
+        posted.content.contains("Fall 1901 movement"),
+        "{}",
+        posted.content
+    );
+    let (name, png) = posted
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".png"))
+        .expect("a PNG map attached");
+    assert_eq!(name, "spring-1901-movement.png");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 10_000);
+    let (_, text) = posted
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".txt"))
+        .expect("the results as text");
+    let text = String::from_utf8_lossy(text);
+    assert!(text.contains("F lon - nth"), "{text}");
+
+    // /game status now shows the next phase and who still owes orders.
+    let id = fake.command(
+        &Invoker::in_channel(host, CHANNEL, "0"),
+        "game",
+        "status",
+        json!([]),
+    );
+    let r = fake
+        .wait_for("/game status's reply", LIMIT, reply_to(id))
+        .await;
+    assert!(r.content.contains("Fall 1901 movement"), "{}", r.content);
+    assert!(r.content.contains("Still ordering"), "{}", r.content);
+
+    // SIGTERM: the bot stops by itself, successfully.
+    let pid = bot.id().expect("running") as i32;
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let status = tokio::time::timeout(LIMIT, bot.wait())
+        .await
+        .expect("the bot stops after SIGTERM")
+        .unwrap();
+    assert!(status.success(), "exit status {status:?}");
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}

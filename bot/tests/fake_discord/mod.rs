@@ -1,0 +1,530 @@
+//! A small fake of Discord on loopback, REST and gateway on one port, for running the real
+//! `parley bot` binary in tests. It answers the calls serenity and poise make, delivers
+//! interactions we build, and records every reply and message the bot sends.
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Multipart, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, patch, post, put};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::{mpsc, Notify};
+
+pub const APP: u64 = 900_000_000_000_000_001;
+pub const GUILD: u64 = 900_000_000_000_000_002;
+/// Manage Server.
+pub const MODERATOR: &str = "32";
+
+/// Something the bot sent: an interaction reply (by interaction id) or a posted message.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    /// `interaction:<id>`, `followup:<id>`, or `channel:<id>`.
+    pub to: String,
+    pub content: String,
+    /// Ephemeral (flags 64).
+    pub private: bool,
+    /// (file name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+    /// The interaction response type (4 message, 5 deferred, 9 modal), when it is one.
+    pub kind: Option<u64>,
+}
+
+/// Who sends a command, and from where.
+#[derive(Debug, Clone, Copy)]
+pub struct Invoker {
+    pub user: u64,
+    pub channel: u64,
+    pub in_guild: bool,
+    pub permissions: &'static str,
+}
+
+impl Invoker {
+    /// In a server channel, with these permissions (`"0"`, or [`MODERATOR`]).
+    pub fn in_channel(user: u64, channel: u64, permissions: &'static str) -> Invoker {
+        Invoker {
+            user,
+            channel,
+            in_guild: true,
+            permissions,
+        }
+    }
+
+    /// In a direct message with the bot.
+    pub fn dm(user: u64) -> Invoker {
+        Invoker {
+            user,
+            channel: 600_000_000_000_000_000 + user % 1_000_000,
+            in_guild: false,
+            permissions: "0",
+        }
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    sent: Vec<Sent>,
+    commands_registered: bool,
+    identified: bool,
+    /// Interaction tokens we issued, by token, so follow-ups find their interaction.
+    tokens: Vec<(String, u64)>,
+    unexpected: Vec<String>,
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    inner: Arc<Mutex<Inner>>,
+    changed: Arc<Notify>,
+    gateway: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
+    next_id: Arc<AtomicU64>,
+    pub port: u16,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let fake = FakeDiscord {
+            inner: Default::default(),
+            changed: Arc::new(Notify::new()),
+            gateway: Default::default(),
+            next_id: Arc::new(AtomicU64::new(910_000_000_000_000_000)),
+            port,
+        };
+        let app = Router::new()
+            .route("/ws", get(gateway))
+            .route("/api/v10/gateway", get(gateway_url))
+            .route("/api/v10/gateway/bot", get(gateway_url))
+            .route("/api/v10/oauth2/applications/@me", get(application))
+            .route("/api/v10/users/@me", get(|| async { Json(bot_user()) }))
+            .route("/api/v10/applications/{app}/commands", put(register))
+            .route(
+                "/api/v10/applications/{app}/guilds/{guild}/commands",
+                put(register_guild),
+            )
+            .route(
+                "/api/v10/interactions/{id}/{token}/callback",
+                post(interaction_callback),
+            )
+            .route("/api/v10/webhooks/{app}/{token}", post(followup))
+            .route(
+                "/api/v10/webhooks/{app}/{token}/messages/{message}",
+                patch(edit_original),
+            )
+            .route(
+                "/api/v10/channels/{channel}/messages",
+                post(channel_message),
+            )
+            .route("/api/v10/users/@me/channels", post(open_dm))
+            .fallback(any(unexpected))
+            .with_state(fake.clone());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        fake
+    }
+
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    fn record(&self, f: impl FnOnce(&mut Inner)) {
+        f(&mut self.inner.lock().unwrap());
+        self.changed.notify_waiters();
+    }
+
+    pub fn unexpected(&self) -> Vec<String> {
+        self.inner.lock().unwrap().unexpected.clone()
+    }
+
+    /// Waits (up to `limit`) until `check` finds what it wants in the recorded traffic.
+    pub async fn wait_for<T>(
+        &self,
+        what: &str,
+        limit: Duration,
+        check: impl Fn(&[Sent]) -> Option<T>,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.changed.notified();
+            if let Some(t) = check(&self.inner.lock().unwrap().sent) {
+                return t;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let inner = self.inner.lock().unwrap();
+                panic!(
+                    "timed out waiting for {what}; sent so far: {:#?}; unexpected calls: {:?}",
+                    inner
+                        .sent
+                        .iter()
+                        .map(|s| (&s.to, &s.content))
+                        .collect::<Vec<_>>(),
+                    inner.unexpected
+                );
+            }
+        }
+    }
+
+    /// Waits until the bot has registered its commands and identified on the gateway.
+    pub async fn wait_ready(&self, limit: Duration) {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.changed.notified();
+            {
+                let i = self.inner.lock().unwrap();
+                if i.commands_registered && i.identified {
+                    return;
+                }
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!(
+                    "the bot never became ready; unexpected calls: {:?}",
+                    self.unexpected()
+                );
+            }
+        }
+    }
+
+    fn new_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Delivers a slash command. `channel` is a server channel when `in_guild`, else a DM
+    /// channel. `options` is the subcommand's option list. Returns the interaction id.
+    pub fn command(&self, from: &Invoker, name: &str, sub: &str, options: Value) -> u64 {
+        let Invoker {
+            user,
+            channel,
+            in_guild,
+            permissions,
+        } = *from;
+        let id = self.new_id();
+        let token = format!("token-{id}");
+        let person = user_json(user);
+        let mut d = json!({
+            "id": id.to_string(),
+            "application_id": APP.to_string(),
+            "type": 2,
+            "token": token,
+            "version": 1,
+            "locale": "en-GB",
+            "entitlements": [],
+            "attachment_size_limit": 10_485_760,
+            "app_permissions": "0",
+            "authorizing_integration_owners": {},
+            "channel_id": channel.to_string(),
+            "data": {
+                "id": "920000000000000000",
+                "name": name,
+                "type": 1,
+                "options": [{"name": sub, "type": 1, "options": options}],
+            },
+        });
+        if in_guild {
+            d["guild_id"] = json!(GUILD.to_string());
+            d["guild_locale"] = json!("en-GB");
+            d["context"] = json!(0);
+            d["member"] = json!({
+                "user": person,
+                "roles": [],
+                "joined_at": "2026-01-01T00:00:00Z",
+                "deaf": false,
+                "mute": false,
+                "flags": 0,
+                "permissions": permissions,
+            });
+        } else {
+            d["context"] = json!(1);
+            d["user"] = person;
+        }
+        self.record(|i| i.tokens.push((token, id)));
+        self.dispatch("INTERACTION_CREATE", d);
+        id
+    }
+
+    fn dispatch(&self, event: &str, d: Value) {
+        let tx = self.gateway.lock().unwrap().clone();
+        let tx = tx.expect("the bot is connected to the gateway");
+        tx.send(json!({"t": event, "d": d})).expect("gateway open");
+    }
+
+    fn interaction_of(&self, token: &str) -> Option<u64> {
+        self.inner
+            .lock()
+            .unwrap()
+            .tokens
+            .iter()
+            .find(|(t, _)| t == token)
+            .map(|(_, id)| *id)
+    }
+}
+
+pub fn user_json(id: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "username": format!("player{id}"),
+        "discriminator": "0",
+        "global_name": null,
+        "avatar": null,
+    })
+}
+
+fn bot_user() -> Value {
+    json!({"id": APP.to_string(), "username": "parley", "discriminator": "0", "avatar": null, "bot": true, "global_name": null})
+}
+
+fn message_json(id: u64, channel: &str, content: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel,
+        "author": bot_user(),
+        "content": content,
+        "timestamp": "2026-11-21T00:00:00Z",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+    })
+}
+
+async fn gateway_url(State(f): State<FakeDiscord>) -> Json<Value> {
+    Json(json!({
+        "url": format!("ws://127.0.0.1:{}/ws", f.port),
+        "shards": 1,
+        "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
+    }))
+}
+
+async fn application() -> Json<Value> {
+    Json(json!({
+        "id": APP.to_string(),
+        "name": "parley",
+        "icon": null,
+        "description": "",
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "owner": bot_user(),
+        "verify_key": "",
+        "team": null,
+        "flags": 0,
+    }))
+}
+
+async fn register(State(f): State<FakeDiscord>, Json(body): Json<Value>) -> Json<Value> {
+    let out: Vec<Value> = body
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let mut c = c.clone();
+            c["id"] = json!(f.new_id().to_string());
+            c["application_id"] = json!(APP.to_string());
+            c["version"] = json!("1");
+            if c.get("type").is_none() {
+                c["type"] = json!(1);
+            }
+            c["default_member_permissions"] = json!(null);
+            c
+        })
+        .collect();
+    f.record(|i| i.commands_registered = true);
+    Json(Value::Array(out))
+}
+
+async fn register_guild(
+    State(f): State<FakeDiscord>,
+    Path((_app, _guild)): Path<(String, String)>,
+    body: Json<Value>,
+) -> Json<Value> {
+    register(State(f), body).await
+}
+
+/// A JSON body, or a multipart one with `payload_json` and files.
+async fn read_body(
+    headers: &HeaderMap,
+    body: axum::body::Bytes,
+) -> (Value, Vec<(String, Vec<u8>)>) {
+    let ctype = headers
+        .get("content-type")
+        .and_then(|c| c.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    if !ctype.starts_with("multipart/") {
+        return (
+            serde_json::from_slice(&body).unwrap_or(Value::Null),
+            Vec::new(),
+        );
+    }
+    let req = axum::http::Request::builder()
+        .header("content-type", ctype)
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let mut mp = <Multipart as axum::extract::FromRequest<()>>::from_request(req, &())
+        .await
+        .expect("multipart");
+    let mut payload = Value::Null;
+    let mut files = Vec::new();
+    while let Ok(Some(field)) = mp.next_field().await {
+        let name = field.name().unwrap_or("").to_string();
+        let file = field.file_name().map(str::to_string);
+        let bytes = field.bytes().await.unwrap_or_default().to_vec();
+        match file {
+            Some(file) => files.push((file, bytes)),
+            None if name == "payload_json" => {
+                payload = serde_json::from_slice(&bytes).unwrap_or(Value::Null)
+            }
+            None => {}
+        }
+    }
+    (payload, files)
+}
+
+fn sent_from(
+    to: String,
+    payload: &Value,
+    files: Vec<(String, Vec<u8>)>,
+    kind: Option<u64>,
+) -> Sent {
+    Sent {
+        to,
+        content: payload["content"].as_str().unwrap_or("").to_string(),
+        private: payload["flags"].as_u64().unwrap_or(0) & 64 != 0,
+        files,
+        kind,
+    }
+}
+
+async fn interaction_callback(
+    State(f): State<FakeDiscord>,
+    Path((id, _token)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> StatusCode {
+    let (payload, files) = read_body(&headers, body).await;
+    let kind = payload["type"].as_u64();
+    let s = sent_from(format!("interaction:{id}"), &payload["data"], files, kind);
+    f.record(|i| i.sent.push(s));
+    StatusCode::NO_CONTENT
+}
+
+async fn followup(
+    State(f): State<FakeDiscord>,
+    Path((_app, token)): Path<(String, String)>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Json<Value> {
+    let (payload, files) = read_body(&headers, body).await;
+    let id = f.interaction_of(&token).unwrap_or(0);
+    let s = sent_from(format!("interaction:{id}"), &payload, files, None);
+    let content = s.content.clone();
+    f.record(|i| i.sent.push(s));
+    Json(message_json(f.new_id(), "0", &content))
+}
+
+async fn edit_original(
+    State(f): State<FakeDiscord>,
+    Path((_app, token, _message)): Path<(String, String, String)>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Json<Value> {
+    followup(State(f), Path((String::new(), token)), headers, body).await
+}
+
+async fn channel_message(
+    State(f): State<FakeDiscord>,
+    Path(channel): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Json<Value> {
+    let (payload, files) = read_body(&headers, body).await;
+    let s = sent_from(format!("channel:{channel}"), &payload, files, None);
+    let content = s.content.clone();
+    f.record(|i| i.sent.push(s));
+    Json(message_json(f.new_id(), &channel, &content))
+}
+
+/// Opening a DM: the DM channel's id is the user's id with a 7 in front, so tests can tell
+/// whose DM a message went to.
+async fn open_dm(Json(body): Json<Value>) -> Json<Value> {
+    let user = body["recipient_id"].as_str().unwrap_or("0").to_string();
+    Json(json!({
+        "id": format!("7{user}"),
+        "type": 1,
+        "recipients": [user_json(user.parse().unwrap_or(0))],
+        "last_message_id": null,
+    }))
+}
+
+async fn unexpected(State(f): State<FakeDiscord>, req: axum::extract::Request) -> Response {
+    let line = format!("{} {}", req.method(), req.uri());
+    f.record(|i| i.unexpected.push(line));
+    (
+        StatusCode::NOT_FOUND,
+        Json(json!({"message": "not faked", "code": 0})),
+    )
+        .into_response()
+}
+
+async fn gateway(State(f): State<FakeDiscord>, ws: WebSocketUpgrade) -> Response {
+    ws.on_upgrade(move |socket| session(f, socket))
+}
+
+/// One gateway session: Hello, READY after Identify, heartbeat acks, then our dispatches.
+async fn session(f: FakeDiscord, mut socket: WebSocket) {
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41_250}});
+    if socket
+        .send(Message::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let mut seq = 0u64;
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let Some(Ok(msg)) = incoming else { return };
+                let Message::Text(text) = msg else { continue };
+                let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+                match v["op"].as_u64() {
+                    Some(1) => {
+                        let ack = json!({"op": 11});
+                        let _ = socket.send(Message::Text(ack.to_string().into())).await;
+                    }
+                    Some(2) => {
+                        seq += 1;
+                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                            "v": 10,
+                            "user": bot_user(),
+                            "guilds": [],
+                            "session_id": "fake-session",
+                            "resume_gateway_url": format!("ws://127.0.0.1:{}/ws", f.port),
+                            "shard": [0, 1],
+                            "application": {"id": APP.to_string(), "flags": 0},
+                        }});
+                        if socket.send(Message::Text(ready.to_string().into())).await.is_err() {
+                            return;
+                        }
+                        *f.gateway.lock().unwrap() = Some(tx.clone());
+                        f.record(|i| i.identified = true);
+                    }
+                    _ => {}
+                }
+            }
+            Some(event) = rx.recv() => {
+                seq += 1;
+                let frame = json!({"op": 0, "s": seq, "t": event["t"], "d": event["d"]});
+                if socket.send(Message::Text(frame.to_string().into())).await.is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
