@@ -236,7 +236,7 @@ async fn the_scheduler_catches_up_posts_results_with_maps_and_reminds_once() {
     clock.set(deadline + 3 * 3600);
     let t = scheduler.tick().await;
     assert_eq!(t.adjudicated, 2);
-    let posts = recorder.0.lock().unwrap();
+    let posts = recorder.0.lock().unwrap().clone();
     for channel in ["a", "b"] {
         let (_, post) = posts
             .iter()
@@ -251,7 +251,6 @@ async fn the_scheduler_catches_up_posts_results_with_maps_and_reminds_once() {
         assert!(png.starts_with(b"\x89PNG"));
         assert!(post.files[1].0.ends_with(".txt"));
     }
-    drop(posts);
     assert_eq!(
         games.info(b).await.unwrap().phase.as_deref(),
         Some("Fall 1901 movement")
