@@ -17,7 +17,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
     move |sent| {
         sent.iter()
-            .find(|s| s.to == format!("interaction:{id}") && s.kind != Some(5))
+            .find(|s| s.to == format!("interaction:{id}") && matches!(s.kind, None | Some(4)))
             .cloned()
     }
 }
@@ -137,6 +137,40 @@ async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discor
         .await;
     assert!(r.content.contains("refused"), "{}", r.content);
     assert!(r.content.contains("• `F lon - nth`"), "{}", r.content);
+
+    // Many orders at once: `/orders submit` with no order opens a text box.
+    let id = fake.command(&Invoker::dm(england), "orders", "submit", json!([]));
+    let modal = fake
+        .wait_for("the orders modal", LIMIT, |sent| {
+            sent.iter()
+                .find(|s| s.to == format!("interaction:{id}") && s.kind == Some(9))
+                .cloned()
+        })
+        .await;
+    let custom_id = modal.payload["custom_id"].as_str().unwrap().to_string();
+    let field = modal.payload["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    fake.modal_submit(
+        &Invoker::dm(england),
+        &custom_id,
+        &[(&field, "A lvp - yor\nF edi - nwg")],
+    );
+    let r = fake
+        .wait_for("the modal's orders", LIMIT, reply_to(id))
+        .await;
+    assert!(
+        r.content.contains("accepted as `A lvp - yor`"),
+        "{}",
+        r.content
+    );
+    assert!(
+        r.content.contains("accepted as `F edi - nwg`"),
+        "{}",
+        r.content
+    );
+    assert!(r.content.contains("Nothing is missing"), "{}", r.content);
 
     // Orders are private: the same command in the game channel is refused.
     let id = fake.command(

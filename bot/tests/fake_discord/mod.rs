@@ -29,8 +29,11 @@ pub struct Sent {
     pub private: bool,
     /// (file name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
-    /// The interaction response type (4 message, 5 deferred, 9 modal), when it is one.
+    /// The interaction response type (4 message, 5 deferred, 6 acknowledged, 9 modal), when
+    /// it is one.
     pub kind: Option<u64>,
+    /// The body as sent (for a modal: its custom id and fields).
+    pub payload: Value,
 }
 
 /// Who sends a command, and from where.
@@ -193,6 +196,28 @@ impl FakeDiscord {
     /// Delivers a slash command. `channel` is a server channel when `in_guild`, else a DM
     /// channel. `options` is the subcommand's option list. Returns the interaction id.
     pub fn command(&self, from: &Invoker, name: &str, sub: &str, options: Value) -> u64 {
+        let data = json!({
+            "id": "920000000000000000",
+            "name": name,
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": options}],
+        });
+        self.interaction(from, 2, data)
+    }
+
+    /// Submits the modal a command opened: `custom_id` from the modal, one (field id, text)
+    /// per text box.
+    pub fn modal_submit(&self, from: &Invoker, custom_id: &str, fields: &[(&str, &str)]) -> u64 {
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(id, value)| {
+                json!({"type": 1, "components": [{"type": 4, "custom_id": id, "value": value}]})
+            })
+            .collect();
+        self.interaction(from, 5, json!({"custom_id": custom_id, "components": rows}))
+    }
+
+    fn interaction(&self, from: &Invoker, kind: u64, data: Value) -> u64 {
         let Invoker {
             user,
             channel,
@@ -205,7 +230,7 @@ impl FakeDiscord {
         let mut d = json!({
             "id": id.to_string(),
             "application_id": APP.to_string(),
-            "type": 2,
+            "type": kind,
             "token": token,
             "version": 1,
             "locale": "en-GB",
@@ -214,12 +239,7 @@ impl FakeDiscord {
             "app_permissions": "0",
             "authorizing_integration_owners": {},
             "channel_id": channel.to_string(),
-            "data": {
-                "id": "920000000000000000",
-                "name": name,
-                "type": 1,
-                "options": [{"name": sub, "type": 1, "options": options}],
-            },
+            "data": data,
         });
         if in_guild {
             d["guild_id"] = json!(GUILD.to_string());
@@ -397,6 +417,7 @@ fn sent_from(
         private: payload["flags"].as_u64().unwrap_or(0) & 64 != 0,
         files,
         kind,
+        payload: payload.clone(),
     }
 }
 
