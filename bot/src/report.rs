@@ -55,3 +55,13 @@ pub fn units(results: &Value, key: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// How many orders of the phase did not succeed.
+pub fn not_succeeded(results: &Value) -> usize {
+    results["results"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|r| r["result"] != "succeeds")
+        .count()
+}

@@ -344,12 +344,7 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
             continue;
         }
         let rows = results["results"].as_array().map_or(0, Vec::len);
-        let failed = results["results"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|r| r["result"] != "succeeds")
-            .count();
+        let failed = crate::report::not_succeeded(results);
         summary += &format!("- {name}: {rows} order(s), {failed} did not succeed\n");
         let next = history.get(i + 1).map_or("", |h| h.0.as_str());
         full += &crate::report::results_text(name, results, next);

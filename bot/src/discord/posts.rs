@@ -41,12 +41,7 @@ pub async fn phase_results(games: &Games, report: &PhaseReport) -> Result<Post> 
     let (variant, name, position, results) = games.phase(report.game, report.seq).await?;
     let info = games.info(report.game).await?;
     let mut text = format!("**{name}** has been adjudicated.");
-    let failed = results["results"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|r| r["result"] != "succeeds")
-        .count();
+    let failed = crate::report::not_succeeded(&results);
     let dislodged = crate::report::units(&results, "dislodged");
     if failed > 0 {
         text += &format!(" {failed} order(s) did not succeed.");

@@ -3,15 +3,29 @@
 use super::*;
 
 impl Games {
-    /// Casts a secret draw vote; when every surviving power votes yes, the game ends in a draw.
-    pub async fn vote_draw(&self, id: GameId, user: &str, yes: bool) -> Result<Option<String>> {
+    /// The voter's power, the game and its current phase, refusing games that are not on.
+    async fn voter(
+        &self,
+        tx: &mut sqlx::SqliteConnection,
+        id: GameId,
+        user: &str,
+    ) -> Result<(String, GameRow, i64)> {
         let power = self.power_of(id, user).await?;
-        let mut tx = self.pool.begin().await?;
-        let g = self.game(&mut tx, id).await?;
+        let g = self.game(tx, id).await?;
         if g.status != "running" && g.status != "paused" {
-            return Err(refused(format!("the game is {}", g.status)));
+            return Err(refused(format!(
+                "the game is {}; votes are taken while it is on",
+                g.status
+            )));
         }
         let seq = g.seq.unwrap_or(0);
+        Ok((power, g, seq))
+    }
+
+    /// Casts a secret draw vote; when every surviving power votes yes, the game ends in a draw.
+    pub async fn vote_draw(&self, id: GameId, user: &str, yes: bool) -> Result<Option<String>> {
+        let mut tx = self.pool.begin().await?;
+        let (power, g, seq) = self.voter(&mut tx, id, user).await?;
         sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at) VALUES (?, ?, ?, 'draw', ?, ?) ON CONFLICT (game_id, seq, power, kind) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at")
             .bind(id)
             .bind(seq)
@@ -49,13 +63,8 @@ impl Games {
         user: &str,
         to: Option<&str>,
     ) -> Result<Option<String>> {
-        let power = self.power_of(id, user).await?;
         let mut tx = self.pool.begin().await?;
-        let g = self.game(&mut tx, id).await?;
-        if g.status != "running" && g.status != "paused" {
-            return Err(refused(format!("the game is {}", g.status)));
-        }
-        let seq = g.seq.unwrap_or(0);
+        let (power, g, seq) = self.voter(&mut tx, id, user).await?;
         let position = load_position(&mut tx, &g.variant, id, seq).await?;
         let surviving = surviving_powers(&g.variant, &position);
         let target = match to {
