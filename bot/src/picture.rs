@@ -8,7 +8,7 @@ use engine::position::Position;
 use engine::unit::{PowerId, UnitKind};
 use engine::Variant;
 use render::scene::{
-    Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
+    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
 use std::sync::OnceLock;
@@ -66,11 +66,25 @@ pub fn scene(
                 power: o.clone(),
             });
         }
-        s.supply_centres.push(ScMarker {
-            province: id,
-            owner,
-            home_of: position.homes[c.0 as usize].map(power),
+        let home = position.homes[c.0 as usize];
+        let mut marker = ScMarker::new(id, owner, home.map(power));
+        // A home centre the map did not give: earned during the game.
+        marker.earned = home.is_some()
+            && v.map
+                .province(c)
+                .home_of
+                .as_deref()
+                .and_then(|h| v.power_by_name(h))
+                != home;
+        marker.claim = position.mark_at(c).and_then(|m| {
+            let (done, needed) = v.rules.mark_progress(v, m)?;
+            Some(Claim {
+                power: power(m.power),
+                done,
+                needed,
+            })
         });
+        s.supply_centres.push(marker);
     }
     for u in &position.units {
         s.units.push(UnitMark::new(

@@ -5,7 +5,7 @@
 //! places (see ARCHITECTURE.md) and never looks at which variant it is playing.
 
 use crate::map::{Border, Location, Map, ProvinceId, Terrain};
-use crate::position::Position;
+use crate::position::{Mark, Position};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -157,6 +157,13 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         _arrivals: &[ProvinceId],
         _after: &mut Position,
     ) {
+    }
+
+    /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
+    /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
+    /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
+    fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
+        None
     }
 }
 

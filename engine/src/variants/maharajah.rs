@@ -162,4 +162,16 @@ impl VariantRules for MaharajahRules {
         }
         after.marks = marks;
     }
+
+    /// Rule 3 on the map: a unit that has stood through Spring (1) or Spring and Fall (2) of
+    /// the three turns of a year.
+    fn mark_progress(&self, variant: &Variant, mark: &Mark) -> Option<(u32, u32)> {
+        let movements = variant
+            .calendar
+            .steps
+            .iter()
+            .filter(|s| s.kind == PhaseKind::Movement)
+            .count() as u32;
+        (mark.count > 0).then_some((mark.count, movements + 1))
+    }
 }
