@@ -16,9 +16,13 @@ use std::sync::OnceLock;
 /// The map art of a variant, parsed once; `None` for a variant with no art yet.
 pub fn art_for(variant: &str) -> Option<&'static MapArt> {
     static STANDARD: OnceLock<Option<MapArt>> = OnceLock::new();
+    static MAHARAJAH: OnceLock<Option<MapArt>> = OnceLock::new();
     match variant {
         "standard" => STANDARD
             .get_or_init(|| MapArt::from_svg(render::STANDARD_MAP_SVG).ok())
+            .as_ref(),
+        "maharajah" => MAHARAJAH
+            .get_or_init(|| MapArt::from_svg(include_str!("../../maps/maharajah/map.svg")).ok())
             .as_ref(),
         _ => None,
     }
@@ -170,7 +174,7 @@ pub fn scene(
 /// Draws a scene as PNG bytes on the variant's art.
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     let art = art_for(variant).ok_or_else(|| {
-        format!("variant '{variant}' has no map art yet; maps exist for: standard")
+        format!("variant '{variant}' has no map art yet; maps exist for: standard, maharajah")
     })?;
     render::render_png(art, scene).map_err(|e| e.to_string())
 }
