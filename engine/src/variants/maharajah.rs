@@ -96,26 +96,11 @@ impl VariantRules for MaharajahRules {
         arrivals: &[ProvinceId],
         after: &mut Position,
     ) {
-        let cal = &variant.calendar;
         let phase = before.phase;
-        let kind = cal.kind(phase);
-        let steps = &cal.steps;
-        // Which movement turn of the year this was (0 for Spring, 1 for Fall), and how many
-        // a year has.
-        let movement_index = if phase.setup {
-            None
-        } else {
-            Some(
-                steps[..phase.step]
-                    .iter()
-                    .filter(|s| s.kind == PhaseKind::Movement)
-                    .count() as u32,
-            )
-        };
-        let movements = steps
-            .iter()
-            .filter(|s| s.kind == PhaseKind::Movement)
-            .count() as u32;
+        let kind = variant.calendar.kind(phase);
+        // Which movement turn of the year this was (0 for Spring, 1 for Fall).
+        let movement_index = (!phase.setup).then(|| movements_before(variant, phase.step));
+        let movements = movements_per_year(variant);
         let mut marks = Vec::new();
         for c in variant.map.supply_centers() {
             let Some(unit) = after.unit_at(c).copied() else {
@@ -166,12 +151,19 @@ impl VariantRules for MaharajahRules {
     /// Rule 3 on the map: a unit that has stood through Spring (1) or Spring and Fall (2) of
     /// the three turns of a year.
     fn mark_progress(&self, variant: &Variant, mark: &Mark) -> Option<(u32, u32)> {
-        let movements = variant
-            .calendar
-            .steps
-            .iter()
-            .filter(|s| s.kind == PhaseKind::Movement)
-            .count() as u32;
-        (mark.count > 0).then_some((mark.count, movements + 1))
+        (mark.count > 0).then_some((mark.count, movements_per_year(variant) + 1))
     }
+}
+
+/// How many movement turns come before step `step` of the year.
+fn movements_before(variant: &Variant, step: usize) -> u32 {
+    variant.calendar.steps[..step]
+        .iter()
+        .filter(|s| s.kind == PhaseKind::Movement)
+        .count() as u32
+}
+
+/// How many movement turns a year has (Spring and Fall).
+fn movements_per_year(variant: &Variant) -> u32 {
+    movements_before(variant, variant.calendar.steps.len())
 }
