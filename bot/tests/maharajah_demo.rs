@@ -46,6 +46,24 @@ fn a_maharajah_demo_plays_and_draws_every_phase() {
     assert_eq!(pictures, reports, "one picture per phase: {files:?}");
     let first = std::fs::read(out.join("000 Spring 1501 movement.png")).expect("first picture");
     assert!(first.starts_with(b"\x89PNG"));
+
+    // The stored positions carry the conversions under way, and survive export and import.
+    let parley = |args: &[&str], db: &std::path::Path| {
+        let o = Command::new(env!("CARGO_BIN_EXE_parley"))
+            .args(args)
+            .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+            .output()
+            .expect("parley runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    let exported = parley(&["export", "1"], &out.join("demo.db"));
+    assert!(exported.contains("\"marks\""), "a unit stood on a centre");
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, &exported).expect("write");
+    let other = dir.path().join("other.db");
+    let id = parley(&["import", file.to_str().expect("utf8")], &other);
+    assert_eq!(parley(&["export", id.trim()], &other), exported);
 }
 
 #[test]
