@@ -168,7 +168,8 @@ impl std::fmt::Display for Location {
 pub enum UnitKind {
     Army,
     Fleet,
-    /// A fleet that can only travel along rivers (Maharajah).
+    /// A fleet that can only travel along rivers (Latin American Diplomacy; Maharajah has none:
+    /// its ordinary fleets sail the rivers).
     RiverFlotilla,
     /// A unit that moves as either army or fleet.
     ArmyFleet,
