@@ -8,7 +8,7 @@ use engine::position::Position;
 use engine::unit::{PowerId, UnitKind};
 use engine::Variant;
 use render::scene::{
-    Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
+    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
 use std::sync::OnceLock;
@@ -16,9 +16,13 @@ use std::sync::OnceLock;
 /// The map art of a variant, parsed once; `None` for a variant with no art yet.
 pub fn art_for(variant: &str) -> Option<&'static MapArt> {
     static STANDARD: OnceLock<Option<MapArt>> = OnceLock::new();
+    static MAHARAJAH: OnceLock<Option<MapArt>> = OnceLock::new();
     match variant {
         "standard" => STANDARD
             .get_or_init(|| MapArt::from_svg(render::STANDARD_MAP_SVG).ok())
+            .as_ref(),
+        "maharajah" => MAHARAJAH
+            .get_or_init(|| MapArt::from_svg(include_str!("../../maps/maharajah/map.svg")).ok())
             .as_ref(),
         _ => None,
     }
@@ -66,11 +70,25 @@ pub fn scene(
                 power: o.clone(),
             });
         }
-        s.supply_centres.push(ScMarker {
-            province: id,
-            owner,
-            home_of: position.homes[c.0 as usize].map(power),
+        let home = position.homes[c.0 as usize];
+        let mut marker = ScMarker::new(id, owner, home.map(power));
+        // A home centre the map did not give: earned during the game.
+        marker.earned = home.is_some()
+            && v.map
+                .province(c)
+                .home_of
+                .as_deref()
+                .and_then(|h| v.power_by_name(h))
+                != home;
+        marker.claim = position.mark_at(c).and_then(|m| {
+            let (done, needed) = v.rules.mark_progress(v, m)?;
+            Some(Claim {
+                power: power(m.power),
+                done,
+                needed,
+            })
         });
+        s.supply_centres.push(marker);
     }
     for u in &position.units {
         s.units.push(UnitMark::new(
@@ -156,7 +174,7 @@ pub fn scene(
 /// Draws a scene as PNG bytes on the variant's art.
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     let art = art_for(variant).ok_or_else(|| {
-        format!("variant '{variant}' has no map art yet; maps exist for: standard")
+        format!("variant '{variant}' has no map art yet; maps exist for: standard, maharajah")
     })?;
     render::render_png(art, scene).map_err(|e| e.to_string())
 }

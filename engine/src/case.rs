@@ -3,17 +3,21 @@
 //!
 //! Input fields: `variant`, `phase`, `units` (`{"England": ["F lon", ...]}`), `supply_centers`
 //! (ownership, or null), `dislodged` and `contested` (retreat phases), `orders`
-//! (`{"England": ["F lon - nth", ...]}`), and optionally `then`: the retreat steps that follow,
-//! each with its own `phase` and `orders`, adjudicated from this step's result.
+//! (`{"England": ["F lon - nth", ...]}`), optionally `homes` (each power's home centres, when
+//! they differ from the map's) and `marks` (a variant's per-province state, such as Maharajah's
+//! home-centre conversions: `[{"province": "kas", "power": "Delhi", "count": 1}]`), and
+//! optionally `then`: the steps that follow (retreats, or any later phase), each with its own
+//! `phase` and `orders`, adjudicated from the position the step before left.
 //! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
 //! `units` after, `built` / `removed` / `disbanded` where they apply, `supply_centers` after,
+//! `homes` and `marks` after (only when the case gave them or the phase changed them),
 //! `next_phase`, and `then` with one output per input step.
 
 use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted};
-use crate::map::Location;
+use crate::map::{Location, ProvinceId};
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::phase::PhaseKind;
-use crate::position::{Dislodged, Position};
+use crate::position::{Dislodged, Mark, Position};
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
 use serde_json::{json, Map as JsonMap, Value};
@@ -117,6 +121,8 @@ pub struct CaseInput {
     pub variant: Arc<Variant>,
     pub position: Position,
     pub centres_given: bool,
+    /// The case stated `homes` or `marks`: the output then shows them too.
+    pub state_given: bool,
     /// (power, order text as written, parsed order).
     pub orders: Vec<(PowerId, String, Submitted)>,
     pub then: Vec<Value>,
@@ -301,6 +307,31 @@ fn read_step(
             }
         }
     }
+    let mut state_given = false;
+    if let Some(homes) = obj.get("homes").filter(|h| !h.is_null()) {
+        state_given = true;
+        position.homes.iter_mut().for_each(|h| *h = None);
+        for (power, name, list) in power_lists(&variant, "homes", Some(homes))? {
+            for (i, s) in list.iter().enumerate() {
+                let field = format!("homes.{name}[{i}]");
+                let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
+                if !variant.map.province(t.province).supply_center {
+                    return Err(bad(
+                        &field,
+                        format!(
+                            "{} is not a supply centre",
+                            variant.map.province(t.province).name
+                        ),
+                    ));
+                }
+                position.homes[t.province.0 as usize] = Some(power);
+            }
+        }
+    }
+    if let Some(marks) = obj.get("marks").filter(|m| !m.is_null()) {
+        state_given = true;
+        position.marks = read_marks(&variant, marks)?;
+    }
     let mut orders = Vec::new();
     for (power, _name, list) in power_lists(&variant, "orders", obj.get("orders"))? {
         for s in list {
@@ -324,9 +355,86 @@ fn read_step(
         variant,
         position,
         centres_given,
+        state_given,
         orders,
         then,
     })
+}
+
+/// Reads `marks`: `[{"province": "kas", "power": "Delhi", "count": 1}, ...]`.
+fn read_marks(variant: &Variant, v: &Value) -> Result<Vec<Mark>, CaseError> {
+    let arr = v
+        .as_array()
+        .ok_or_else(|| bad("marks", "expected a list of {province, power, count}"))?;
+    let mut out: Vec<Mark> = Vec::new();
+    for (i, e) in arr.iter().enumerate() {
+        let f = format!("marks[{i}]");
+        let text = |k: &str| {
+            e.get(k)
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad(&format!("{f}.{k}"), "missing; expected a string"))
+        };
+        let province = parse_location(&variant.grammar(), text("province")?)
+            .map_err(|er| bad(&format!("{f}.province"), er))?
+            .province;
+        let power_name = text("power")?;
+        let power = variant.power_by_name(power_name).ok_or_else(|| {
+            bad(
+                &format!("{f}.power"),
+                format!("'{power_name}' is not a power"),
+            )
+        })?;
+        let count = e
+            .get("count")
+            .and_then(Value::as_u64)
+            .and_then(|c| u32::try_from(c).ok())
+            .ok_or_else(|| bad(&format!("{f}.count"), "expected a whole number"))?;
+        if out.iter().any(|m| m.province == province) {
+            return Err(bad(
+                &format!("{f}.province"),
+                format!("{} already has a mark", variant.map.province(province).name),
+            ));
+        }
+        out.push(Mark {
+            province,
+            power,
+            count,
+        });
+    }
+    out.sort_by_key(|m| m.province);
+    Ok(out)
+}
+
+fn marks_json(variant: &Variant, position: &Position) -> Value {
+    position
+        .marks
+        .iter()
+        .map(|m| {
+            json!({
+                "province": variant.map.province(m.province).id,
+                "power": variant.power_name(m.power),
+                "count": m.count,
+            })
+        })
+        .collect()
+}
+
+fn homes_json(variant: &Variant, position: &Position) -> Value {
+    let map = &variant.map;
+    let mut homes = JsonMap::new();
+    for (i, p) in variant.powers.iter().enumerate() {
+        let mine: Vec<Value> = position
+            .homes
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| **h == Some(PowerId(i as u8)))
+            .map(|(c, _)| Value::String(map.province(ProvinceId(c as u16)).id.clone()))
+            .collect();
+        if !mine.is_empty() {
+            homes.insert(p.name.clone(), Value::Array(mine));
+        }
+    }
+    Value::Object(homes)
 }
 
 fn units_json(variant: &Variant, units: &[Unit]) -> Value {
@@ -451,6 +559,13 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
             Value::Null
         },
     );
+    // Homes and marks are shown when the case gave them or the phase changed them, so
+    // Standard's output stays as it was.
+    let initial_homes = variant.initial_position().homes;
+    if input.state_given || adj.after.homes != initial_homes || !adj.after.marks.is_empty() {
+        out.insert("homes".into(), homes_json(variant, &adj.after));
+        out.insert("marks".into(), marks_json(variant, &adj.after));
+    }
     out.insert(
         "next_phase".into(),
         json!(variant.calendar.name(adj.after.phase)),
@@ -465,6 +580,7 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
             let mut next = read_step(sobj, variant.clone(), Some(&carried))
                 .map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
             next.centres_given = input.centres_given;
+            next.state_given |= input.state_given;
             let result = run_case(&next)?;
             carried = next_position(&next);
             steps.push(result);
@@ -481,8 +597,9 @@ pub fn next_position(input: &CaseInput) -> Position {
 }
 
 /// Compares an adjudication result with an expected outcome in the DATC's shape (`results`,
-/// `dislodged`, `units`, `built`, `removed`, `disbanded`), and the `then` steps of `case` if
-/// given. Returns one line per difference; empty when they agree.
+/// `dislodged`, `units`, `built`, `removed`, `disbanded`, and where the expectation gives them
+/// `supply_centers`, `homes` and `marks`), and the `then` steps of `case` if given. Returns one
+/// line per difference; empty when they agree.
 pub fn differences(id: &str, got: &Value, case: &Value) -> Vec<String> {
     let mut problems = Vec::new();
     compare(id, got, &case["expected"], &mut problems);
@@ -587,6 +704,34 @@ fn compare(id: &str, got: &Value, want: &Value, problems: &mut Vec<String>) {
             }
         }
     }
+    // Lists per power, compared as sets: centres owned and home centres.
+    for field in ["supply_centers", "homes"] {
+        if want.get(field).is_some() {
+            let (g, w) = (units(&got[field]), units(&want[field]));
+            if g != w {
+                problems.push(format!("{id}: {field} expected {w:?}, got {g:?}"));
+            }
+        }
+    }
+    if want.get("marks").is_some() {
+        let mark = |v: &Value| -> BTreeSet<(String, String, u64)> {
+            v.as_array()
+                .into_iter()
+                .flatten()
+                .map(|m| {
+                    (
+                        m["province"].as_str().unwrap_or("").to_string(),
+                        m["power"].as_str().unwrap_or("").to_string(),
+                        m["count"].as_u64().unwrap_or(u64::MAX),
+                    )
+                })
+                .collect()
+        };
+        let (g, w) = (mark(&got["marks"]), mark(&want["marks"]));
+        if g != w {
+            problems.push(format!("{id}: marks expected {w:?}, got {g:?}"));
+        }
+    }
 }
 
 /// A position as a JSON document (the shape of a case without orders, plus each centre's home
@@ -606,28 +751,20 @@ pub fn position_json(variant: &Variant, position: &Position) -> Value {
             })
         })
         .collect();
-    let mut homes = JsonMap::new();
-    for (i, p) in variant.powers.iter().enumerate() {
-        let mine: Vec<Value> = position
-            .homes
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| **h == Some(PowerId(i as u8)))
-            .map(|(c, _)| Value::String(map.province(crate::map::ProvinceId(c as u16)).id.clone()))
-            .collect();
-        if !mine.is_empty() {
-            homes.insert(p.name.clone(), Value::Array(mine));
-        }
-    }
-    json!({
+    let mut out = json!({
         "variant": variant.id,
         "phase": variant.calendar.name(position.phase),
         "units": units_json(variant, &position.units),
         "supply_centers": centres_json(variant, position),
         "dislodged": dislodged,
         "contested": position.contested.iter().map(|p| map.province(*p).id.clone()).collect::<Vec<_>>(),
-        "homes": Value::Object(homes),
-    })
+        "homes": homes_json(variant, position),
+    });
+    // Variant state only where a rulebook keeps some: Standard's document is unchanged.
+    if !position.marks.is_empty() {
+        out["marks"] = marks_json(variant, position);
+    }
+    out
 }
 
 /// Reads a position written by [`position_json`].
@@ -635,21 +772,5 @@ pub fn read_position(variant: Arc<Variant>, v: &Value) -> Result<Position, CaseE
     let obj = v
         .as_object()
         .ok_or_else(|| CaseError("a position must be a JSON object".into()))?;
-    let input = read_step(obj, variant.clone(), None)?;
-    let mut position = input.position;
-    if let Some(homes) = obj.get("homes") {
-        position.homes.iter_mut().for_each(|h| *h = None);
-        for (power, name, list) in power_lists(&variant, "homes", Some(homes))? {
-            for (i, s) in list.iter().enumerate() {
-                let p = variant.map.province_by_id(s).ok_or_else(|| {
-                    bad(
-                        &format!("homes.{name}[{i}]"),
-                        format!("unknown province '{s}'"),
-                    )
-                })?;
-                position.homes[p.0 as usize] = Some(power);
-            }
-        }
-    }
-    Ok(position)
+    Ok(read_step(obj, variant, None)?.position)
 }

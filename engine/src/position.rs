@@ -17,6 +17,16 @@ pub struct Dislodged {
     pub attacked_along_other_coast: bool,
 }
 
+/// A count a variant's rulebook keeps for one power on one province from phase to phase
+/// (Maharajah: how many turns of the year a unit has held a centre towards making it a home
+/// centre of its power). Standard keeps none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub province: ProvinceId,
+    pub power: PowerId,
+    pub count: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub phase: Phase,
@@ -30,6 +40,8 @@ pub struct Position {
     /// Whose home centre each province is, indexed by province. Starts from the map; a variant
     /// may change it during the game (Maharajah's earned home centres).
     pub homes: Vec<Option<PowerId>>,
+    /// Variant state kept by the rulebook's `after_phase`, in province order; empty in Standard.
+    pub marks: Vec<Mark>,
 }
 
 impl Position {
@@ -41,6 +53,11 @@ impl Position {
     pub fn owns_home_centre(&self, power: PowerId, province: ProvinceId) -> bool {
         let i = province.0 as usize;
         self.homes[i] == Some(power) && self.owners[i] == Some(power)
+    }
+
+    /// The rulebook's mark on `province`, if it keeps one.
+    pub fn mark_at(&self, province: ProvinceId) -> Option<&Mark> {
+        self.marks.iter().find(|m| m.province == province)
     }
 
     pub fn centres_of(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {

@@ -318,6 +318,7 @@ impl Variant {
             contested: Vec::new(),
             owners,
             homes,
+            marks: Vec::new(),
         }
     }
 

@@ -246,7 +246,17 @@ fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Erro
             Some(h) => Some(ctx.colour(h, &format!("home power of centre {p}"))?),
             None => None,
         };
+        let (cx, cy) = (x, y);
         let (x, y) = (f(x), f(y));
+        if let (Some(h), true) = (home, m.is_some_and(|m| m.earned)) {
+            // An earned home centre: a second ring outside the home ring.
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"12.8\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"3.6\"/>\
+                 <circle cx=\"{x}\" cy=\"{y}\" r=\"12.8\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.8\"/>",
+                h.hex()
+            );
+        }
         if let Some(h) = home {
             // Home centres get a ring in the home power's colour, kept even when captured.
             let _ = writeln!(
@@ -270,9 +280,36 @@ fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Erro
                 "<circle cx=\"{x}\" cy=\"{y}\" r=\"1.6\" fill=\"{INK}\"/>"
             );
         }
+        if let Some(c) = m.and_then(|m| m.claim.as_ref()) {
+            let colour = ctx.colour(&c.power, &format!("claim on centre {p}"))?;
+            claim_pips(out, (cx, cy), c.done, c.needed, colour);
+        }
     }
     *out += "</g>\n";
     Ok(())
+}
+
+/// Progress towards a home centre: `needed` pips in an arc over the marker at `at`, the first
+/// `done` filled in the claiming power's colour, the rest white.
+fn claim_pips(out: &mut String, at: Point, done: u32, needed: u32, colour: Rgb) {
+    let n = needed.clamp(1, 8);
+    let step = 0.5f32;
+    let first = -std::f32::consts::FRAC_PI_2 - step * (n - 1) as f32 / 2.0;
+    for i in 0..n {
+        let a = first + step * i as f32;
+        let (px, py) = (at.0 + 14.5 * a.cos(), at.1 + 14.5 * a.sin());
+        let fill = if i < done {
+            colour.hex()
+        } else {
+            "#ffffff".to_string()
+        };
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"3.1\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1.2\"/>",
+            f(px),
+            f(py)
+        );
+    }
 }
 
 /// Draws a unit symbol centred on `at`. The outline tells the kind apart
@@ -851,7 +888,12 @@ fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
     // Size the title to fit the box; DejaVu Sans Bold averages about 0.64 em per character.
     let chars = scene.title.chars().count().max(1) as f32;
     let title_size = (19.0f32).min((lw - 2.0 * pad) / (0.64 * chars)).max(10.0);
-    let rows = scene.powers.len() as f32;
+    // A key row for earned home centres, when the scene has any or a claim on one.
+    let key = scene
+        .supply_centres
+        .iter()
+        .any(|m| m.earned || m.claim.is_some());
+    let rows = scene.powers.len() as f32 + if key { 1.0 } else { 0.0 };
     let head = pad + title_size + 22.0;
     let row_h = if rows > 0.0 {
         ((lh - head - pad) / rows).min(24.0)
@@ -917,6 +959,42 @@ fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
             f(units_x),
             f(base),
             f(text_size),
+        );
+    }
+    if key {
+        let cy = ly + head + row_h * (scene.powers.len() as f32 + 0.5);
+        let base = cy + text_size * 0.3;
+        let small = text_size * 0.85;
+        let x = lx + pad + 8.0;
+        let _ = writeln!(
+            out,
+            "<g><circle cx=\"{}\" cy=\"{}\" r=\"7.5\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"1.4\"/>\
+             <circle cx=\"{}\" cy=\"{}\" r=\"4.5\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.8\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{INK}\">earned home</text></g>",
+            f(x),
+            f(cy),
+            f(x),
+            f(cy),
+            f(x + 13.0),
+            f(base),
+            f(small)
+        );
+        let px = lx + lw * 0.55;
+        for i in 0..3 {
+            let fill = if i == 0 { INK } else { "#ffffff" };
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3.1\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"1.2\"/>",
+                f(px + 7.5 * i as f32),
+                f(cy)
+            );
+        }
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{INK}\">earning</text>",
+            f(px + 22.0),
+            f(base),
+            f(small)
         );
     }
     *out += "</g>\n";

@@ -48,7 +48,10 @@
 //! - Owned provinces in a light shade of the owner's colour.
 //! - Supply centres as small discs in the owner's colour (white with a dot
 //!   when unowned); home centres also get a ring in the home power's colour,
-//!   so neutral and home centres differ even after a capture.
+//!   so neutral and home centres differ even after a capture. A home centre
+//!   earned during the game has a second, outer ring; a power on its way to
+//!   earning one shows pips in an arc over the marker, filled for each turn
+//!   done.
 //! - Units in their power's colour, with a shape and letter per kind: army a
 //!   circle "A", fleet a hull "F", river flotilla a diamond "R", army/fleet a
 //!   hexagon "AF". A dislodged unit is drawn smaller, down and to the right of
@@ -91,8 +94,8 @@ pub use art::{MapArt, Point};
 pub use error::Error;
 pub use palette::{Palette, Rgb};
 pub use scene::{
-    Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker, Scene,
-    UnitKind, UnitMark,
+    Claim, Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker,
+    Scene, UnitKind, UnitMark,
 };
 
 /// The Standard map art, compiled in.

@@ -64,6 +64,39 @@ pub struct ScMarker {
     /// The power whose home centre this is; `None` for a neutral centre.
     #[serde(default)]
     pub home_of: Option<String>,
+    /// The home centre was gained during the game rather than given by the map (Maharajah's
+    /// earned home centres): drawn with a second ring in the home power's colour.
+    #[serde(default)]
+    pub earned: bool,
+    /// A power on its way to making this centre its home (Maharajah): drawn as pips in an arc
+    /// over the marker, `done` of `needed` filled in that power's colour.
+    #[serde(default)]
+    pub claim: Option<Claim>,
+}
+
+impl ScMarker {
+    /// A marker with no earned home and no claim.
+    pub fn new(
+        province: impl Into<String>,
+        owner: Option<String>,
+        home_of: Option<String>,
+    ) -> Self {
+        ScMarker {
+            province: province.into(),
+            owner,
+            home_of,
+            earned: false,
+            claim: None,
+        }
+    }
+}
+
+/// Progress towards a home centre: how many of the turns needed are done.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
+    pub power: String,
+    pub done: u32,
+    pub needed: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,7 +168,8 @@ impl std::fmt::Display for Location {
 pub enum UnitKind {
     Army,
     Fleet,
-    /// A fleet that can only travel along rivers (Maharajah).
+    /// A fleet that can only travel along rivers (Latin American Diplomacy; Maharajah has none:
+    /// its ordinary fleets sail the rivers).
     RiverFlotilla,
     /// A unit that moves as either army or fleet.
     ArmyFleet,

@@ -369,6 +369,37 @@ struct OrdersModal {
     orders: String,
 }
 
+/// Shows the orders text box and waits (up to an hour) for it. Unlike poise's
+/// `Modal::execute`, it listens for the answer before showing the box, so an answer that
+/// arrives at once is not missed.
+async fn ask_for_orders(
+    actx: poise::ApplicationContext<'_, Data, Error>,
+) -> Result<Option<String>, Error> {
+    use poise::futures_util::StreamExt as _;
+    use poise::Modal as _;
+    let custom_id = actx.interaction.id.to_string();
+    let sctx = actx.serenity_context();
+    let wanted = custom_id.clone();
+    let mut answers = Box::pin(
+        serenity::ModalInteractionCollector::new(&sctx.shard)
+            .filter(move |m| m.data.custom_id == wanted)
+            .timeout(std::time::Duration::from_secs(3600))
+            .stream(),
+    );
+    actx.interaction
+        .create_response(sctx, OrdersModal::create(None, custom_id))
+        .await?;
+    actx.has_sent_initial_response
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    let Some(answer) = answers.next().await else {
+        return Ok(None);
+    };
+    answer
+        .create_response(sctx, serenity::CreateInteractionResponse::Acknowledge)
+        .await?;
+    Ok(Some(OrdersModal::parse(answer.data.clone())?.orders))
+}
+
 /// Give one order, or leave it empty to type many at once.
 #[poise::command(slash_command, rename = "submit")]
 async fn orders_submit(
@@ -384,14 +415,11 @@ async fn orders_submit(
     let c = caller(ctx).await;
     let text = match order {
         Some(o) => o,
-        None => {
-            // Slash options cannot hold line breaks, so many orders go through a text box.
-            use poise::Modal as _;
-            match OrdersModal::execute(actx).await? {
-                Some(m) => m.orders,
-                None => return Ok(()),
-            }
-        }
+        // Slash options cannot hold line breaks, so many orders go through a text box.
+        None => match ask_for_orders(actx).await? {
+            Some(text) => text,
+            None => return Ok(()),
+        },
     };
     answer(
         ctx,

@@ -210,6 +210,7 @@ pub(super) fn adjudicate(
     after.units.retain(|u| !removed.iter().any(|(r, _)| r == u));
     after.units.extend(built.iter().copied());
     after.phase = variant.calendar.next(position.phase);
+    let arrivals = built.iter().map(|u| u.location.province).collect();
     Adjudication {
         results,
         after,
@@ -217,6 +218,7 @@ pub(super) fn adjudicate(
         built,
         removed,
         disbanded: Vec::new(),
+        arrivals,
     }
 }
 

@@ -9,7 +9,7 @@ mod movement;
 mod retreat;
 mod route;
 
-use crate::map::Location;
+use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
@@ -101,6 +101,9 @@ pub struct Adjudication {
     pub removed: Vec<(Unit, RemovalCause)>,
     /// Units lost in a retreat phase (no order, no legal retreat, or a retreat standoff).
     pub disbanded: Vec<Unit>,
+    /// The provinces a unit came into during the phase (moves that succeeded, retreats,
+    /// builds). Every other unit in `after` is the unit that stood there before the phase.
+    pub arrivals: Vec<ProvinceId>,
 }
 
 /// Adjudicates the orders of one phase. Units without orders hold, retreats without orders
@@ -123,9 +126,12 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
             built: Vec::new(),
             removed: Vec::new(),
             disbanded: Vec::new(),
+            arrivals: Vec::new(),
         },
     };
-    variant.rules.after_phase(variant, position, &mut adj.after);
+    variant
+        .rules
+        .after_phase(variant, position, &adj.arrivals, &mut adj.after);
     adj
 }
 

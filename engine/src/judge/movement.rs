@@ -7,12 +7,14 @@
 //! stands; if not, the cycle is either circular movement (every move in it succeeds) or a
 //! convoy paradox, settled by the rulebook's [`ParadoxRule`].
 
-use super::route::{border_into, convoy_route_exists, destination, on_convoy_route};
+use super::route::{
+    border_into, convoy_lands, convoy_route_exists, destination, fleets_link, on_convoy_route,
+};
 use super::{advance, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::position::{Dislodged, Position};
-use crate::rulebook::{ConvoyDisruption, ConvoyIntent, ParadoxRule};
+use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ConvoyIntent, ParadoxRule};
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -219,7 +221,6 @@ impl<'a> Resolver<'a> {
         if !by_convoy {
             return true;
         }
-        let map = &self.variant.map;
         let from = self.origin(m);
         let fleets = self.convoyers[m].clone();
         if self.variant.options.convoy_disruption == ConvoyDisruption::AnyFleet {
@@ -232,16 +233,11 @@ impl<'a> Resolver<'a> {
             }
         }
         // Breadth-first through fleets that stay, resolving each only when reached.
-        let touches = |f: usize, p: ProvinceId| {
-            let loc = self.units[f].location;
-            map.province(loc.province)
-                .borders
-                .iter()
-                .any(|b| b.fleet && b.to.province == p)
-        };
+        let variant = self.variant;
+        let lands = |f: usize, p: ProvinceId| convoy_lands(variant, self.units[f].location, p);
         let mut reached = vec![false; fleets.len()];
         let mut frontier: Vec<usize> = (0..fleets.len())
-            .filter(|&k| touches(fleets[k], from))
+            .filter(|&k| lands(fleets[k], from))
             .collect();
         for &k in &frontier {
             reached[k] = true;
@@ -251,12 +247,12 @@ impl<'a> Resolver<'a> {
             if !self.resolve(f) {
                 continue;
             }
-            if touches(f, to) {
+            if lands(f, to) {
                 return true;
             }
             let fp = self.units[f].location.province;
             for (j, &g) in fleets.iter().enumerate() {
-                if !reached[j] && touches(g, fp) {
+                if !reached[j] && fleets_link(variant, self.units[g].location.province, fp) {
                     reached[j] = true;
                     frontier.push(j);
                 }
@@ -424,10 +420,21 @@ impl<'a> Resolver<'a> {
             if self.resolve(a) {
                 return false;
             }
-            let disrupts =
-                self.variant
-                    .rules
-                    .attack_disrupts_convoy(&self.variant.map, &self.units[a], here);
+            if self.units[a].power == self.units[f].power {
+                continue;
+            }
+            let attacker_attacked = self.attackers[self.origin(a).0 as usize]
+                .iter()
+                .any(|&b| self.units[b].power != self.units[a].power);
+            let attack = ConvoyAttack {
+                attacker: &self.units[a],
+                fleet: &self.units[f],
+                attacker_attacked,
+            };
+            let disrupts = self
+                .variant
+                .rules
+                .attack_disrupts_convoy(&self.variant.map, &attack);
             if disrupts && self.path(a) {
                 return false;
             }
@@ -856,10 +863,12 @@ pub(super) fn adjudicate(
     let mut after = position.clone();
     let mut dislodged: Vec<Dislodged> = Vec::new();
     let mut moved_into = vec![None; provinces];
+    let mut arrivals = Vec::new();
     for (u, ok) in success.iter().enumerate() {
         if let (Act::Move { to, by_convoy, .. }, true) = (r.acts[u], *ok) {
             moved_into[to.province.0 as usize] = Some((u, by_convoy));
             after.units[u].location = to;
+            arrivals.push(to.province);
         }
     }
     let mut dislodged_idx = vec![false; n];
@@ -1007,6 +1016,7 @@ pub(super) fn adjudicate(
         built: Vec::new(),
         removed: Vec::new(),
         disbanded: Vec::new(),
+        arrivals,
     }
 }
 

@@ -165,6 +165,7 @@ pub(super) fn adjudicate(
     // Two retreats to one province: both units are lost.
     let mut after = position.clone();
     let mut disbanded: Vec<Unit> = Vec::new();
+    let mut arrivals = Vec::new();
     for (i, d) in dislodged.iter().enumerate() {
         match chosen[i] {
             Some((k, Some(loc))) => {
@@ -184,6 +185,7 @@ pub(super) fn adjudicate(
                         location: loc,
                         ..d.unit
                     });
+                    arrivals.push(loc.province);
                 }
             }
             _ => disbanded.push(d.unit),
@@ -199,5 +201,6 @@ pub(super) fn adjudicate(
         built: Vec::new(),
         removed: Vec::new(),
         disbanded,
+        arrivals,
     }
 }

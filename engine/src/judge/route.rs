@@ -89,23 +89,29 @@ pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<
     }
 }
 
-/// The waters a convoy may pass through now: each holds a fleet able to convoy there.
-fn convoy_waters(variant: &Variant, units: &[Unit], avoid: Option<ProvinceId>) -> Vec<bool> {
+/// Where a convoy may pass through now: for each province, the fleet standing there if it is
+/// able to convoy there.
+fn convoy_waters(
+    variant: &Variant,
+    units: &[Unit],
+    avoid: Option<ProvinceId>,
+) -> Vec<Option<Location>> {
     let map = &variant.map;
-    let mut out = vec![false; map.provinces.len()];
+    let mut out = vec![None; map.provinces.len()];
     for u in units {
         let p = u.location.province;
         if u.kind == UnitKind::Fleet
             && Some(p) != avoid
             && variant.rules.can_convoy_at(map, u.location)
         {
-            out[p.0 as usize] = true;
+            out[p.0 as usize] = Some(u.location);
         }
     }
     out
 }
 
-fn touches(variant: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
+/// Whether two convoying fleets are next to each other: a fleet border joins their provinces.
+pub(super) fn fleets_link(variant: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
     variant
         .map
         .province(a)
@@ -114,8 +120,14 @@ fn touches(variant: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
         .any(|x| x.fleet && x.to.province == b)
 }
 
+/// Whether the convoying fleet at `fleet` may take an army from `end` or land it there.
+pub(super) fn convoy_lands(variant: &Variant, fleet: Location, end: ProvinceId) -> bool {
+    variant.rules.convoy_lands(&variant.map, fleet, end)
+}
+
 /// Whether the fleets on the board (less any in `avoid`) could carry an army from `from` to
-/// `to`: both ends take convoys and a chain of fleets at sea links them.
+/// `to`: both ends take convoys and a chain of convoying fleets links them, its first fleet
+/// able to take the army from `from` and its last able to land it at `to`.
 pub(super) fn convoy_route_exists(
     variant: &Variant,
     units: &[Unit],
@@ -133,20 +145,23 @@ pub(super) fn convoy_route_exists(
     let waters = convoy_waters(variant, units, avoid);
     let mut seen = vec![false; waters.len()];
     let mut stack: Vec<ProvinceId> = Vec::new();
-    for b in map.province(from).borders.iter().filter(|b| b.fleet) {
-        let w = b.to.province;
-        if waters[w.0 as usize] && !seen[w.0 as usize] {
-            seen[w.0 as usize] = true;
-            stack.push(w);
+    for (i, w) in waters.iter().enumerate() {
+        if let Some(loc) = w {
+            if convoy_lands(variant, *loc, from) {
+                seen[i] = true;
+                stack.push(loc.province);
+            }
         }
     }
     while let Some(w) = stack.pop() {
-        if touches(variant, w, to) {
-            return true;
+        if let Some(loc) = waters[w.0 as usize] {
+            if convoy_lands(variant, loc, to) {
+                return true;
+            }
         }
         for b in map.province(w).borders.iter().filter(|b| b.fleet) {
             let q = b.to.province;
-            if waters[q.0 as usize] && !seen[q.0 as usize] {
+            if waters[q.0 as usize].is_some() && !seen[q.0 as usize] {
                 seen[q.0 as usize] = true;
                 stack.push(q);
             }
@@ -169,16 +184,14 @@ pub(super) fn on_convoy_route(
         return false;
     }
     let waters = convoy_waters(variant, units, None);
-    if !waters[via.0 as usize] {
+    if waters[via.0 as usize].is_none() {
         return false;
     }
-    let map = &variant.map;
-    let starts: Vec<ProvinceId> = map
-        .province(from)
-        .borders
+    let starts: Vec<ProvinceId> = waters
         .iter()
-        .filter(|b| b.fleet && waters[b.to.province.0 as usize])
-        .map(|b| b.to.province)
+        .flatten()
+        .filter(|loc| convoy_lands(variant, **loc, from))
+        .map(|loc| loc.province)
         .collect();
     let mut path = Vec::new();
     starts
@@ -189,7 +202,7 @@ pub(super) fn on_convoy_route(
 /// Depth-first search for a chordless chain from the water `w` to `to` through `via`.
 fn chordless(
     variant: &Variant,
-    waters: &[bool],
+    waters: &[Option<Location>],
     from: ProvinceId,
     to: ProvinceId,
     via: ProvinceId,
@@ -199,19 +212,23 @@ fn chordless(
     if path.contains(&w) {
         return false;
     }
-    // Only the first water may touch the origin, and no earlier water may touch `w`.
-    if !path.is_empty() && touches(variant, w, from) {
+    let Some(here) = waters[w.0 as usize] else {
+        return false;
+    };
+    // Only the first fleet may take the army from the origin, and no earlier fleet may be
+    // next to `w`.
+    if !path.is_empty() && convoy_lands(variant, here, from) {
         return false;
     }
     if path.len() >= 2
         && path[..path.len() - 1]
             .iter()
-            .any(|&e| touches(variant, e, w))
+            .any(|&e| fleets_link(variant, e, w))
     {
         return false;
     }
     path.push(w);
-    let found = if touches(variant, w, to) {
+    let found = if convoy_lands(variant, here, to) {
         path.contains(&via)
     } else {
         let next: Vec<ProvinceId> = variant
@@ -219,7 +236,7 @@ fn chordless(
             .province(w)
             .borders
             .iter()
-            .filter(|b| b.fleet && waters[b.to.province.0 as usize])
+            .filter(|b| b.fleet && waters[b.to.province.0 as usize].is_some())
             .map(|b| b.to.province)
             .collect();
         next.into_iter()

@@ -3,7 +3,7 @@
 
 use super::{
     normalise, Border, BorderKind, BorderKinds, CoastId, Location, Map, NameLookup, Province,
-    ProvinceId, StartingUnit, Terrain,
+    ProvinceId, ProvinceTag, StartingUnit, Terrain,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -140,6 +140,7 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             home_of: None,
             coasts: Vec::new(),
             aliases: Vec::new(),
+            tags: Vec::new(),
             borders: Vec::new(),
             line: ln,
         };
@@ -157,10 +158,32 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 Some(("aliases", list)) => {
                     p.aliases = list.split(',').map(|a| a.trim().to_string()).collect()
                 }
+                Some(("tags", list)) => {
+                    for t in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                        match ProvinceTag::ALL.iter().find(|(n, _)| *n == t) {
+                            Some((_, tag)) if !p.tags.contains(tag) => p.tags.push(*tag),
+                            Some(_) => errs.at(pfile, ln, format!("tag '{t}' is given twice")),
+                            None => {
+                                let known: Vec<_> =
+                                    ProvinceTag::ALL.iter().map(|(n, _)| *n).collect();
+                                errs.at(
+                                    pfile,
+                                    ln,
+                                    format!(
+                                        "unknown tag '{t}'; expected one of {}",
+                                        known.join(", ")
+                                    ),
+                                )
+                            }
+                        }
+                    }
+                }
                 _ => errs.at(
                     pfile,
                     ln,
-                    format!("unknown flag '{flag}'; expected sc, home=, coasts= or aliases="),
+                    format!(
+                        "unknown flag '{flag}'; expected sc, home=, coasts=, aliases= or tags="
+                    ),
                 ),
             }
         }
@@ -176,6 +199,18 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 pfile,
                 ln,
                 format!("{id} lists one coast; split coasts come at least in pairs"),
+            );
+        }
+        if p.tags.contains(&ProvinceTag::RiverConvoy)
+            && !(p.terrain.is_land() && p.terrain.takes_fleets())
+        {
+            errs.at(
+                pfile,
+                ln,
+                format!(
+                    "{id} is tagged river-convoy but is {} (a river province is land fleets can enter: coast or island)",
+                    p.terrain.name()
+                ),
             );
         }
         if !p.coasts.is_empty() && !p.terrain.takes_fleets() {

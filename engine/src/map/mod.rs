@@ -99,6 +99,25 @@ impl Terrain {
     }
 }
 
+/// A special quality of a province beyond its terrain, written `tags=...` in `provinces.txt`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ProvinceTag {
+    /// A fleet here may convoy as if it were at sea (Maharajah's river provinces).
+    RiverConvoy,
+}
+
+impl ProvinceTag {
+    pub const ALL: [(&'static str, ProvinceTag); 1] = [("river-convoy", ProvinceTag::RiverConvoy)];
+
+    pub fn name(self) -> &'static str {
+        ProvinceTag::ALL
+            .iter()
+            .find(|(_, t)| *t == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+}
+
 /// A special quality of a border; plain borders have none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BorderKind {
@@ -164,6 +183,8 @@ pub struct Province {
     /// Split coasts (`nc`, `sc`), empty for a province with one shore or none.
     pub coasts: Vec<String>,
     pub aliases: Vec<String>,
+    /// Special qualities the rulebook may ask about (`tags=river-convoy`).
+    pub tags: Vec<ProvinceTag>,
     pub borders: Vec<Border>,
     /// The line of `provinces.txt` that defines it, for error messages.
     pub line: usize,
@@ -189,6 +210,11 @@ pub struct Map {
 impl Map {
     pub fn province(&self, id: ProvinceId) -> &Province {
         &self.provinces[id.0 as usize]
+    }
+
+    /// Whether the province carries this tag in `provinces.txt`.
+    pub fn has_tag(&self, id: ProvinceId, tag: ProvinceTag) -> bool {
+        self.province(id).tags.contains(&tag)
     }
 
     pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> {

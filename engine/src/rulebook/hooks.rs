@@ -5,7 +5,7 @@
 //! places (see ARCHITECTURE.md) and never looks at which variant it is playing.
 
 use crate::map::{Border, Location, Map, ProvinceId, Terrain};
-use crate::position::Position;
+use crate::position::{Mark, Position};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -91,9 +91,21 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         matches!(p.terrain, Terrain::Coast | Terrain::Island)
     }
 
-    /// Whether a move by `attacker` on the convoying fleet at `fleet` breaks its convoy even
-    /// if the attack fails (Maharajah's and Pirates' river convoys).
-    fn attack_disrupts_convoy(&self, _map: &Map, _attacker: &Unit, _fleet: Location) -> bool {
+    /// Whether a convoying fleet at `fleet` may take an army aboard from `end`, or put it
+    /// ashore there: the first and last steps of a convoy. Standard: any fleet border.
+    /// (Maharajah: a fleet on a river only across a river border.) Steps between two
+    /// convoying fleets always follow fleet borders.
+    fn convoy_lands(&self, map: &Map, fleet: Location, end: ProvinceId) -> bool {
+        map.province(fleet.province)
+            .borders
+            .iter()
+            .any(|b| b.fleet && b.to.province == end)
+    }
+
+    /// Whether this failed attack still breaks the convoy of the fleet it was aimed at
+    /// (Maharajah's and Pirates' river convoys). A successful attack always does, by
+    /// dislodging the fleet; the resolver asks only about attacks by another power's units.
+    fn attack_disrupts_convoy(&self, _map: &Map, _attack: &ConvoyAttack) -> bool {
         false
     }
 
@@ -135,8 +147,36 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     }
 
     /// Called once a phase has been adjudicated, to update variant state kept in the position
-    /// (Maharajah's earned home centres).
-    fn after_phase(&self, _variant: &Variant, _before: &Position, _after: &mut Position) {}
+    /// (`Position::homes`, `Position::marks`: Maharajah's earned home centres). `arrivals` are
+    /// the provinces a unit came into during the phase (a move, a retreat or a build); every
+    /// other unit in `after` is the same unit that stood there in `before`.
+    fn after_phase(
+        &self,
+        _variant: &Variant,
+        _before: &Position,
+        _arrivals: &[ProvinceId],
+        _after: &mut Position,
+    ) {
+    }
+
+    /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
+    /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
+    /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
+    fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
+        None
+    }
+}
+
+/// A move ordered against a convoying fleet, as [`VariantRules::attack_disrupts_convoy`] sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct ConvoyAttack<'a> {
+    /// The unit ordered to move into the fleet's province.
+    pub attacker: &'a Unit,
+    /// The convoying fleet.
+    pub fleet: &'a Unit,
+    /// Whether a unit of another power is ordered to move into the attacker's own province
+    /// (whether or not that move succeeds or its convoy arrives).
+    pub attacker_attacked: bool,
 }
 
 /// The rules of Standard Diplomacy: every default above.

@@ -7,7 +7,7 @@
 
 mod hooks;
 
-pub use hooks::{Controller, StandardRules, VariantRules};
+pub use hooks::{Controller, ConvoyAttack, StandardRules, VariantRules};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,14 +1,16 @@
 //! The built-in variants: where each one's data lives and which rulebook plays it.
 
 mod davis;
+mod maharajah;
 
 pub use davis::DavisRules;
+pub use maharajah::MaharajahRules;
 
 use crate::rulebook::{StandardRules, VariantRules};
 use crate::variant::VariantFiles;
 
 /// The ids of the variants built into the engine, in the order they are listed.
-pub const BUILTIN: &[&str] = &["standard"];
+pub const BUILTIN: &[&str] = &["standard", "maharajah"];
 
 macro_rules! builtin_files {
     ($id:literal) => {
@@ -26,6 +28,7 @@ macro_rules! builtin_files {
 pub(crate) fn files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantRules>)> {
     match id {
         "standard" => Some((builtin_files!("standard"), Box::new(StandardRules))),
+        "maharajah" => Some((builtin_files!("maharajah"), Box::new(MaharajahRules))),
         _ => None,
     }
 }

@@ -90,22 +90,14 @@ pub fn standard_scene(palette: Palette) -> Scene {
     let mut supply_centres = Vec::new();
     let mut owners = Vec::new();
     for (p, home) in HOME {
-        supply_centres.push(ScMarker {
-            province: p.into(),
-            owner: Some(home.into()),
-            home_of: Some(home.into()),
-        });
+        supply_centres.push(ScMarker::new(p, Some(home.into()), Some(home.into())));
         owners.push(Owner {
             province: p.into(),
             power: home.into(),
         });
     }
     for (p, owner) in CENTRES {
-        supply_centres.push(ScMarker {
-            province: p.into(),
-            owner: owner.map(Into::into),
-            home_of: None,
-        });
+        supply_centres.push(ScMarker::new(p, owner.map(Into::into), None));
         if let Some(o) = owner {
             owners.push(Owner {
                 province: p.into(),
@@ -315,22 +307,14 @@ pub fn standard_start(palette: Palette) -> Scene {
     let mut supply_centres = Vec::new();
     let mut owners = Vec::new();
     for (p, home) in HOME {
-        supply_centres.push(ScMarker {
-            province: p.into(),
-            owner: Some(home.into()),
-            home_of: Some(home.into()),
-        });
+        supply_centres.push(ScMarker::new(p, Some(home.into()), Some(home.into())));
         owners.push(Owner {
             province: p.into(),
             power: home.into(),
         });
     }
     for (p, _) in CENTRES {
-        supply_centres.push(ScMarker {
-            province: p.into(),
-            owner: None,
-            home_of: None,
-        });
+        supply_centres.push(ScMarker::new(p, None, None));
     }
     let units = [
         ("Austria", Army, "bud"),

@@ -10,7 +10,7 @@ function lines(file) {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-/** provinces.txt: `id terrain "Full name" [sc] [home=Power] [coasts=a,b] [aliases=...]` */
+/** provinces.txt: `id terrain "Full name" [sc] [home=Power] [coasts=a,b] [aliases=...] [tags=...]` */
 export function readProvinces(file) {
   return lines(file).map((l) => {
     const m = l.match(/^(\S+)\s+(\S+)\s+"([^"]*)"\s*(.*)$/);
@@ -24,11 +24,12 @@ export function readProvinces(file) {
       sc: flags.includes('sc'),
       home: get('home') ?? null,
       coasts: get('coasts')?.split(',') ?? [],
+      tags: get('tags')?.split(',') ?? [],
     };
   });
 }
 
-/** borders.txt: `a b [army] [fleet]`; returns Map "a-b" (sorted, coasts dropped) -> info. */
+/** borders.txt: `a b [army] [fleet] [kind=...]`; returns Map "a-b" (sorted, coasts dropped) -> info. */
 export function readBorders(file) {
   const out = new Map();
   for (const l of lines(file)) {
@@ -36,9 +37,10 @@ export function readBorders(file) {
     const pa = a.split('/')[0];
     const pb = b.split('/')[0];
     const key = [pa, pb].sort().join('-');
-    const info = out.get(key) ?? { army: false, fleet: false, coasts: [] };
+    const info = out.get(key) ?? { army: false, fleet: false, coasts: [], kinds: [] };
     if (kinds.includes('army')) info.army = true;
     if (kinds.includes('fleet')) info.fleet = true;
+    for (const k of kinds) if (k.startsWith('kind=')) info.kinds.push(...k.slice(5).split(','));
     for (const x of [a, b]) if (x.includes('/')) info.coasts.push(x);
     out.set(key, info);
   }

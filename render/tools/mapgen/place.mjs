@@ -63,7 +63,7 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
     const a = { coasts: {} };
     if (o.unit) a.unit = toPx(o.unit);
     else {
-      const target = layout.centres[r.id] ? project(layout.centres[r.id]) : null;
+      const target = layout.centres[r.id] ? toPx(layout.centres[r.id]) : null;
       let bestScore = -Infinity;
       for (let k = 0; k < W * H; k++) {
         if (idRaster[k] !== ri) continue;

@@ -14,6 +14,9 @@ export const style = {
   impassableBorder: '#8f8676',
   labelLand: '#262626',
   labelSea: '#1e4a73',
+  river: '#4f8fc0',
+  riverBank: '#2c5878',
+  riverLabel: '#1e4a73',
 };
 
 const CONTRACT = `
@@ -39,10 +42,16 @@ const num = (v) => {
   return s.endsWith('.0') ? s.slice(0, -2) : s;
 };
 
-export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project }) {
+/**
+ * `contract` replaces the Standard header comment; `rivers` ({id, d, width})
+ * are drawn above the owners' colours and the borders, and chains for which
+ * `drawnAsRiver(chain)` is true get no border line under them; `riverLabels`
+ * ({text, x, y, angle}) go with the labels.
+ */
+export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, contract = CONTRACT, rivers = [], riverLabels = [], drawnAsRiver = () => false }) {
   const o = [];
   o.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`);
-  o.push(`<!--${CONTRACT}-->`);
+  o.push(`<!--${contract}-->`);
   // Seas get faint waves and impassable land a hatch, so neither can be
   // mistaken for a province shaded in a power's colour.
   o.push('<defs>');
@@ -85,7 +94,7 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   const isSea = (i) => regions[i].mask === 'sea';
   const lines = (pred) =>
     chains
-      .filter((c) => c.left >= 0 && c.right >= 0 && pred(c.left, c.right))
+      .filter((c) => c.left >= 0 && c.right >= 0 && pred(c.left, c.right) && !drawnAsRiver(c))
       .map((c) => pathData([[c.points]]).replace(/Z$/, c.closed ? 'Z' : ''))
       .join('');
   o.push('<g id="borders" fill="none" stroke-linejoin="round" stroke-linecap="round">');
@@ -93,6 +102,13 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   o.push(`<path id="land-borders" stroke="${style.landBorder}" stroke-width="1" d="${lines((a, b) => !isSea(a) && !isSea(b))}"/>`);
   o.push(`<path id="coast" stroke="${style.coast}" stroke-width="1.4" d="${lines((a, b) => isSea(a) !== isSea(b))}"/>`);
   o.push('</g>');
+  // Rivers: a dark casing, then the water, above the owners' colours and the borders.
+  if (rivers.length) {
+    o.push(`<g id="rivers" fill="none" stroke-linejoin="round" stroke-linecap="round">`);
+    for (const r of rivers) o.push(`<path d="${r.d}" stroke="${style.riverBank}" stroke-width="${num(r.width + 2.2)}"/>`);
+    for (const r of rivers) o.push(`<path id="${r.id}" d="${r.d}" stroke="${style.river}" stroke-width="${num(r.width)}"/>`);
+    o.push('</g>');
+  }
 
   o.push(
     `<g id="labels" font-family="DejaVu Sans" font-weight="bold" font-size="15" text-anchor="middle" stroke-width="3" stroke-linejoin="round" paint-order="stroke">`,
@@ -108,6 +124,11 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
       const seaColours = `fill="${style.labelSea}" stroke="${style.sea}"`;
       o.push(`<text x="${num(p[0] + off[0])}" y="${num(p[1] + off[1] + 4)}" font-size="12" ${seaColours}>${c.toUpperCase()}</text>`);
     }
+  }
+  for (const l of riverLabels) {
+    o.push(
+      `<text x="${num(l.x)}" y="${num(l.y)}" transform="rotate(${num(l.angle)} ${num(l.x)} ${num(l.y)})" font-size="12" font-weight="normal" font-style="italic" fill="${style.riverLabel}" stroke="#ffffff" stroke-opacity="0.7">${l.text}</text>`,
+    );
   }
   o.push('</g>');
 

@@ -1,0 +1,169 @@
+//! Maharajah's rulebook (David Cohen, version 2.0): river convoys and earned home centres.
+//!
+//! The board is data in `maps/maharajah/`: which fleet borders follow a river (`kind=river`
+//! in `borders.txt`) and which provinces lie on a navigable river (`tags=river-convoy` in
+//! `provinces.txt`). This file holds only the rules, and names no province.
+//!
+//! Rule 2 and its clarifications (numbered as in the rules text):
+//! - A fleet in a river province may convoy (`can_convoy_at`).
+//! - Clarification 1: a convoy may start or end only in a province that borders a water
+//!   province, or borders or contains a river (`can_convoy_to`).
+//! - Clarifications 2 and 4: a fleet on a river takes an army aboard, or puts it ashore, only
+//!   across a river border (`convoy_lands`); a fleet at sea as in Standard. Steps between two
+//!   fleets of a chain follow any fleet border, so chains may mix river and sea fleets
+//!   (clarification 3).
+//! - Rule 2 and clarification 5: a fleet attacking a convoying fleet in a river province
+//!   breaks the convoy even if the attack fails, unless the attacking fleet is itself attacked;
+//!   an army must dislodge (`attack_disrupts_convoy`).
+//!
+//! Rule 3, additional home centres (`after_phase`): a unit that stands on a supply centre
+//! from the start of a year's first movement turn until the year's adjustment (Monsoon) is
+//! over, without moving, makes it a home centre of its power. The progress is kept in
+//! `Position::marks`: for each centre with a unit on it that is not already that power's home,
+//! the number of the year's movement turns the same unit has stood through (0 until a year
+//! starts with it there). Builds follow from `Position::homes` through the standard
+//! `build_sites`.
+
+use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag};
+use crate::phase::PhaseKind;
+use crate::position::{Mark, Position};
+use crate::rulebook::{ConvoyAttack, StandardRules, VariantRules};
+use crate::unit::UnitKind;
+use crate::variant::Variant;
+
+#[derive(Debug, Default)]
+pub struct MaharajahRules;
+
+/// Whether a fleet in this province is on a river rather than at sea.
+fn on_river(map: &Map, p: ProvinceId) -> bool {
+    !map.province(p).terrain.is_water() && map.has_tag(p, ProvinceTag::RiverConvoy)
+}
+
+impl VariantRules for MaharajahRules {
+    /// Rule 2: fleets in river provinces may convoy, as well as fleets at sea.
+    fn can_convoy_at(&self, map: &Map, at: Location) -> bool {
+        StandardRules.can_convoy_at(map, at) || on_river(map, at.province)
+    }
+
+    /// Clarification 1: the ends of a convoy are land that borders a water province, or that
+    /// borders or contains a river. Inland provinces next to a river province (Kandahar,
+    /// Jaipur, Warangal) cannot be either end.
+    fn can_convoy_to(&self, map: &Map, province: ProvinceId) -> bool {
+        let p = map.province(province);
+        if !p.terrain.is_land() {
+            return false;
+        }
+        let borders_water = p
+            .borders
+            .iter()
+            .any(|b| map.province(b.to.province).terrain.is_water());
+        let river = map.has_tag(province, ProvinceTag::RiverConvoy)
+            || p.borders
+                .iter()
+                .any(|b| b.kinds.contains(BorderKind::River));
+        borders_water || river
+    }
+
+    /// Clarifications 2 and 4: a fleet in a river province carries an army directly only
+    /// from or to a province it borders by river (Bengal: Assam, Benares, Muzaffarpur, Orissa,
+    /// Sambalpur; not Pegu, a coast neighbour).
+    fn convoy_lands(&self, map: &Map, fleet: Location, end: ProvinceId) -> bool {
+        if !on_river(map, fleet.province) {
+            return StandardRules.convoy_lands(map, fleet, end);
+        }
+        map.province(fleet.province)
+            .borders
+            .iter()
+            .any(|b| b.fleet && b.to.province == end && b.kinds.contains(BorderKind::River))
+    }
+
+    /// Rule 2: a fleet's attack on a convoying fleet in a river province disrupts the convoy
+    /// whether or not it succeeds; an army's attack must dislodge. Clarification 5: a fleet that
+    /// is itself attacked lacks this power (F Benares, attacked by the very army F Sambalpur
+    /// convoys, does not disrupt the convoy).
+    fn attack_disrupts_convoy(&self, map: &Map, attack: &ConvoyAttack) -> bool {
+        attack.attacker.kind == UnitKind::Fleet
+            && on_river(map, attack.fleet.location.province)
+            && !attack.attacker_attacked
+    }
+
+    /// Rule 3: counts how long each unit has stood on a centre and converts the centre to a
+    /// home centre of the unit's power once the same unit has stood there for a whole year.
+    fn after_phase(
+        &self,
+        variant: &Variant,
+        before: &Position,
+        arrivals: &[ProvinceId],
+        after: &mut Position,
+    ) {
+        let phase = before.phase;
+        let kind = variant.calendar.kind(phase);
+        // Which movement turn of the year this was (0 for Spring, 1 for Fall).
+        let movement_index = (!phase.setup).then(|| movements_before(variant, phase.step));
+        let movements = movements_per_year(variant);
+        let mut marks = Vec::new();
+        for c in variant.map.supply_centers() {
+            let Some(unit) = after.unit_at(c).copied() else {
+                continue;
+            };
+            let i = c.0 as usize;
+            if after.homes[i] == Some(unit.power) {
+                continue;
+            }
+            if arrivals.contains(&c) {
+                // A unit came in this phase: a different unit, starting afresh.
+                marks.push(Mark {
+                    province: c,
+                    power: unit.power,
+                    count: 0,
+                });
+                continue;
+            }
+            // The same unit stood here through the phase.
+            let held = before
+                .mark_at(c)
+                .filter(|m| m.power == unit.power)
+                .map_or(0, |m| m.count);
+            let count = match (kind, movement_index) {
+                // A movement turn counts if the unit has stood through every earlier one of
+                // the year, that is, since before the year's first. A unit that came during
+                // the year waits for the next one.
+                (PhaseKind::Movement, Some(m)) if held == m || m == 0 => m + 1,
+                (PhaseKind::Movement, Some(_)) => 0,
+                (PhaseKind::Adjustment, _) if held == movements => {
+                    after.homes[i] = Some(unit.power);
+                    continue;
+                }
+                // An adjustment ends the year: a unit that came after it began waits for the
+                // next one.
+                (PhaseKind::Adjustment, _) => 0,
+                _ => held,
+            };
+            marks.push(Mark {
+                province: c,
+                power: unit.power,
+                count,
+            });
+        }
+        after.marks = marks;
+    }
+
+    /// Rule 3 on the map: a unit that has stood through Spring (1) or Spring and Fall (2) of
+    /// the three turns of a year.
+    fn mark_progress(&self, variant: &Variant, mark: &Mark) -> Option<(u32, u32)> {
+        (mark.count > 0).then_some((mark.count, movements_per_year(variant) + 1))
+    }
+}
+
+/// How many movement turns come before step `step` of the year.
+fn movements_before(variant: &Variant, step: usize) -> u32 {
+    variant.calendar.steps[..step]
+        .iter()
+        .filter(|s| s.kind == PhaseKind::Movement)
+        .count() as u32
+}
+
+/// How many movement turns a year has (Spring and Fall).
+fn movements_per_year(variant: &Variant) -> u32 {
+    movements_before(variant, variant.calendar.steps.len())
+}
