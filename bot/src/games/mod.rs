@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{Row, SqlitePool};
+use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 
@@ -69,6 +70,10 @@ pub struct Settings {
     pub adjustment_secs: i64,
     /// The most extension, in total, a game may be given.
     pub max_extension_secs: i64,
+    /// The variant's own options the game sets (Davis's `high-ocean-box`); the others keep
+    /// their defaults. An option that is not yet available is refused when the game is made.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub variant_options: BTreeMap<String, bool>,
 }
 
 impl Default for Settings {
@@ -78,11 +83,22 @@ impl Default for Settings {
             retreat_secs: 24 * 3600,
             adjustment_secs: 24 * 3600,
             max_extension_secs: 7 * 24 * 3600,
+            variant_options: BTreeMap::new(),
         }
     }
 }
 
 impl Settings {
+    /// The game's variant with these settings' options.
+    pub fn variant(&self, id: &str) -> Result<Arc<Variant>> {
+        let values: Vec<(String, bool)> = self
+            .variant_options
+            .iter()
+            .map(|(k, v)| (k.clone(), *v))
+            .collect();
+        Variant::builtin_configured(id, None, &values).map_err(refused)
+    }
+
     fn length(&self, kind: PhaseKind) -> i64 {
         match kind {
             PhaseKind::Movement | PhaseKind::Setup => self.movement_secs,
@@ -201,12 +217,13 @@ impl Games {
         .await?
         .ok_or(GameError::NotFound(id))?;
         let variant_id: String = row.get("variant");
-        let variant = Variant::builtin(&variant_id).map_err(refused)?;
         let settings: String = row.get("settings");
+        let settings: Settings = serde_json::from_str(&settings).unwrap_or_default();
+        let variant = settings.variant(&variant_id)?;
         Ok(GameRow {
             variant,
             status: row.get("status"),
-            settings: serde_json::from_str(&settings).unwrap_or_default(),
+            settings,
             seed: row.get("seed"),
             seq: row.get("current_seq"),
         })
@@ -221,7 +238,7 @@ impl Games {
         settings: Settings,
         seed: u64,
     ) -> Result<GameId> {
-        let v = Variant::builtin(variant).map_err(refused)?;
+        let v = settings.variant(variant)?;
         let rulebook = json!({"edition": v.edition.name()});
         let mut tx = self.pool.begin().await?;
         if let Some(ch) = channel {
@@ -908,7 +925,12 @@ impl Games {
         let variant_id = field("variant")?
             .as_str()
             .ok_or_else(|| refused("`variant` must be a string"))?;
-        let v = Variant::builtin(variant_id).map_err(refused)?;
+        let settings: Settings = match field("settings")? {
+            Value::Null => Settings::default(),
+            x => serde_json::from_value(x.clone())
+                .map_err(|e| refused(format!("`settings`: {e}")))?,
+        };
+        let v = settings.variant(variant_id)?;
         let s = |x: &Value| {
             if x.is_null() {
                 None
@@ -1117,6 +1139,10 @@ async fn audit(
 
 /// A power's orders in force for a phase: for each unit its latest accepted order; in an
 /// adjustment, the latest submission as a whole. (unit location or "", canonical order).
+///
+/// Orders name units by province. Where a province holds several of the power's units (the
+/// High Ocean Box), the latest as many orders as it has units there count: a newer order
+/// pushes out the oldest.
 async fn current_orders(
     conn: &mut sqlx::SqliteConnection,
     v: &Variant,
@@ -1147,12 +1173,32 @@ async fn current_orders(
                 .map(|u| v.map.province(u.province).id.clone())
                 .unwrap_or_default();
             if !adjustment {
-                out.retain(|(k, _)| *k != key);
+                let room = own_units_in(v, position, power, &key).max(1);
+                if out.iter().filter(|(k, _)| *k == key).count() >= room {
+                    let oldest = out.iter().position(|(k, _)| *k == key);
+                    if let Some(i) = oldest {
+                        out.remove(i);
+                    }
+                }
             }
             out.push((key, text));
         }
     }
     Ok(out)
+}
+
+/// How many of the power's units stand in the province with this id (dislodged ones in a
+/// retreat phase).
+fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> usize {
+    let units: Vec<&engine::unit::Unit> = if position.dislodged.is_empty() {
+        position.units.iter().collect()
+    } else {
+        position.dislodged.iter().map(|d| &d.unit).collect()
+    };
+    units
+        .into_iter()
+        .filter(|u| u.power == power && v.map.province(u.location.province).id == id)
+        .count()
 }
 
 /// What a power still has to order: its units without orders, or its adjustments.
@@ -1163,17 +1209,26 @@ fn missing_orders(
     current: &[(String, String)],
 ) -> Vec<String> {
     match v.calendar.kind(position.phase) {
-        PhaseKind::Movement => position
-            .units
-            .iter()
-            .filter(|u| u.power == power)
-            .filter(|u| {
-                !current
-                    .iter()
-                    .any(|(k, _)| *k == v.map.province(u.location.province).id)
-            })
-            .map(|u| v.unit_text(u))
-            .collect(),
+        PhaseKind::Movement => {
+            // Each order covers one unit in its province (several in the High Ocean Box).
+            let mut uncovered: Vec<&str> = current.iter().map(|(k, _)| k.as_str()).collect();
+            position
+                .units
+                .iter()
+                .filter(|u| u.power == power)
+                .filter(|u| {
+                    let id = v.map.province(u.location.province).id.as_str();
+                    match uncovered.iter().position(|k| *k == id) {
+                        Some(i) => {
+                            uncovered.remove(i);
+                            false
+                        }
+                        None => true,
+                    }
+                })
+                .map(|u| v.unit_text(u))
+                .collect()
+        }
         PhaseKind::Retreat => position
             .dislodged
             .iter()
@@ -1234,10 +1289,7 @@ fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> {
 
 /// The power that owns enough centres to win, checked when centres have just changed hands.
 fn victory(v: &Variant, position: &Position) -> Option<String> {
-    (0..v.powers.len())
-        .map(|p| PowerId(p as u8))
-        .find(|&p| position.centres_of(p).count() >= v.victory_centers)
-        .map(|p| v.power_name(p).to_string())
+    v.winner(position).map(|p| v.power_name(p).to_string())
 }
 
 fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {

@@ -7,7 +7,7 @@
 
 mod hooks;
 
-pub use hooks::{Controller, StandardRules, VariantRules};
+pub use hooks::{Controller, StandardRules, VariantOption, VariantRules};
 
 use serde::{Deserialize, Serialize};
 
