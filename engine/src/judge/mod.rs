@@ -200,12 +200,12 @@ fn find_unit(
         return Err(format!("there is no unit in {name}"));
     };
     if variant.rules.holds_many(map, r.province) {
-        let pname = variant.power_name(power);
+        let adj = &variant.powers[power.0 as usize].adjective;
         let mine: Vec<usize> = (0..units.len())
             .filter(|&k| units[k].location.province == r.province && units[k].power == power)
             .collect();
         if mine.is_empty() {
-            return Err(format!("none of the units in {name} belongs to {pname}"));
+            return Err(format!("there is no {adj} unit in {name}"));
         }
         let of_kind: Vec<usize> = mine
             .iter()
@@ -214,12 +214,12 @@ fn find_unit(
             .collect();
         let what = r.kind.map_or("unit", |k| k.name());
         if of_kind.is_empty() {
-            return Err(format!("{pname} has no {what} in {name}"));
+            return Err(format!("there is no {adj} {what} in {name}"));
         }
         let free: Vec<usize> = of_kind.into_iter().filter(|&k| !has_order(k)).collect();
         if r.kind.is_none() && free.iter().any(|&k| units[k].kind != units[free[0]].kind) {
             return Err(format!(
-                "{pname} has units of more than one kind in {name}; say which, such as \"{} {}\"",
+                "there are {adj} units of more than one kind in {name}; say which, such as \"{} {}\"",
                 units[free[0]].kind.letter(),
                 map.province(r.province).id
             ));
@@ -227,7 +227,7 @@ fn find_unit(
         return free
             .first()
             .copied()
-            .ok_or_else(|| format!("every {pname} {what} in {name} already has an order"));
+            .ok_or_else(|| format!("every {adj} {what} in {name} already has an order"));
     }
     let u = &units[i];
     if u.power != power {
