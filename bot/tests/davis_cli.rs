@@ -244,3 +244,35 @@ fn variants_lists_davis_with_its_options() {
         "{text}"
     );
 }
+
+#[test]
+fn render_draws_fleets_of_several_powers_in_the_box() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = dir.path().join("box.png");
+    let case = r#"{"variant": "davis", "phase": "Spring 1905 movement",
+        "units": {"England": ["F hio", "F hio", "F nao"], "France": ["F hio"], "Italy": ["F hio"]},
+        "orders": {"England": ["F hio - mao", "F hio S F hio - mao", "F nao - hio"], "Italy": ["F hio - ion"]}}"#;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parley"))
+        .args(["render", "--out", out.to_str().expect("utf8")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parley starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(case.as_bytes())
+        .expect("write");
+    let done = child.wait_with_output().expect("parley finishes");
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let png = std::fs::read(&out).expect("png written");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let w = u32::from_be_bytes(png[16..20].try_into().expect("w"));
+    assert_eq!(w, 1480);
+}

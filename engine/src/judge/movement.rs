@@ -533,13 +533,19 @@ fn check_order(
                     ));
                 }
             }
-            if matches!(order, Order::SupportHold { .. })
-                && rules.holds_many(map, supported.province)
-            {
-                return Err(format!(
-                    "nothing can dislodge a unit in {}, so it cannot be supported to hold",
-                    pname(supported.province)
-                ));
+            // Where many may stand nobody is stood off or dislodged, so support there is
+            // pointless; it is refused rather than silently wasted.
+            if rules.holds_many(map, into) {
+                return Err(match order {
+                    Order::SupportHold { .. } => format!(
+                        "nothing can dislodge a unit in {}, so it cannot be supported to hold",
+                        pname(into)
+                    ),
+                    _ => format!(
+                        "nothing can keep a unit out of {}, so a move there needs no support",
+                        pname(into)
+                    ),
+                });
             }
             if into == here {
                 return Err(format!(

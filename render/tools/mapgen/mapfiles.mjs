@@ -28,7 +28,10 @@ export function readProvinces(file) {
   });
 }
 
-/** borders.txt: `a b [army] [fleet]`; returns Map "a-b" (sorted, coasts dropped) -> info. */
+/**
+ * borders.txt: `a b [army] [fleet] [kind=...]`; returns Map "a-b" (sorted, coasts dropped) ->
+ * info, with `kinds` the border kinds (`direct-passage`, ...).
+ */
 export function readBorders(file) {
   const out = new Map();
   for (const l of lines(file)) {
@@ -36,9 +39,10 @@ export function readBorders(file) {
     const pa = a.split('/')[0];
     const pb = b.split('/')[0];
     const key = [pa, pb].sort().join('-');
-    const info = out.get(key) ?? { army: false, fleet: false, coasts: [] };
+    const info = out.get(key) ?? { army: false, fleet: false, coasts: [], kinds: [] };
     if (kinds.includes('army')) info.army = true;
     if (kinds.includes('fleet')) info.fleet = true;
+    for (const k of kinds) if (k.startsWith('kind=')) info.kinds.push(...k.slice(5).split(','));
     for (const x of [a, b]) if (x.includes('/')) info.coasts.push(x);
     out.set(key, info);
   }
