@@ -59,8 +59,8 @@ struct Ctx<'a> {
     colours: HashMap<&'a str, Rgb>,
     /// Units by province: (mark, drawn position).
     units: HashMap<&'a str, Vec<(&'a UnitMark, Point)>>,
-    /// For each order of the scene, the position of the unit it is drawn from, where the
-    /// province holds several units (see [`assign_orders`]).
+    /// For each order of the scene, the position of the unit it is drawn from (see
+    /// [`assign_orders`]).
     order_units: Vec<Option<Point>>,
 }
 
@@ -277,10 +277,11 @@ fn fan(places: &[Point], k: usize) -> Point {
     (base.0 + dx * scale, base.1 + dy * scale)
 }
 
-/// Spreads the units standing (not dislodged, not on a coast) in a province that holds
-/// several over its places: first those whose order points somewhere, each to the free
-/// place nearest where it points, then the rest to the free places in order; once the
-/// places are taken, the others fan out round them.
+/// Spreads the units standing (not dislodged, not on a coast) in a province with several
+/// places over them: first those whose order points somewhere, each to the free place
+/// nearest where it points, then the rest to the free places in order; once the places are
+/// taken, the others fan out round them. Elsewhere a second unit (which only a province
+/// that holds many has) fans out round the anchor.
 fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut [Point]) {
     let mut by_province: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, u) in scene.units.iter().enumerate() {
@@ -292,11 +293,8 @@ fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut 
         }
     }
     for (province, units) in by_province {
-        if units.len() < 2 {
-            continue;
-        }
         let places = art.unit_places(province);
-        if places.is_empty() {
+        if places.is_empty() || (places.len() < 2 && units.len() < 2) {
             continue;
         }
         let mut free: Vec<bool> = vec![true; places.len()];
@@ -339,10 +337,10 @@ fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
         .or_else(|| art.unit_anchor(&to.province, None))
 }
 
-/// The unit each order is for (an index into the scene's units), where a province holds
-/// several: an order takes a unit there of its own power that no earlier order took (a
-/// retreat takes a dislodged one), else any not taken, else the first. `None` where the
-/// province holds one unit or none, so the usual lookup applies.
+/// The unit each order is for (an index into the scene's units): one in the order's
+/// province of the ordering power that no earlier order took (a retreat takes a dislodged
+/// one), else any not taken, else the first. `None` where the province holds no such unit,
+/// so the usual lookup applies.
 fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
     let mut taken = vec![false; scene.units.len()];
     scene
@@ -365,15 +363,12 @@ fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
                         && scene.units[i].dislodged == dislodged
                 })
                 .collect();
-            if here.len() < 2 {
-                return None;
-            }
             let pick = here
                 .iter()
                 .copied()
                 .find(|&i| !taken[i] && scene.units[i].power == o.power)
                 .or_else(|| here.iter().copied().find(|&i| !taken[i]))
-                .unwrap_or(here[0]);
+                .or_else(|| here.first().copied())?;
             taken[pick] = true;
             Some(pick)
         })

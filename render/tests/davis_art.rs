@@ -203,3 +203,33 @@ fn several_units_in_the_box_each_get_a_place_near_where_their_orders_point() {
     assert!(england.0 < 60.0, "{england:?}");
     assert!(render::render_png(&art, &scene).is_ok());
 }
+
+#[test]
+fn a_lone_unit_in_the_box_stands_in_the_part_nearest_its_order() {
+    let art = art();
+    let mut scene = Scene {
+        powers: vec![PowerStyle::new("England", 1)],
+        ..Scene::default()
+    };
+    scene
+        .units
+        .push(UnitMark::new("England", UnitKind::Fleet, "hio"));
+    scene.orders.push(OrderMark::new(
+        "England",
+        Order::Move {
+            unit: Location::new("hio"),
+            to: Location::new("sms"),
+            via_convoy: false,
+        },
+    ));
+    let svg = render::render_svg(&art, &scene).expect("renders");
+    let pos = unit_positions(&svg);
+    assert!(pos[0].1 > art.height() as f32 - 80.0, "{pos:?}");
+    // With no order it stands on the Box's unit anchor.
+    scene.orders.clear();
+    let svg = render::render_svg(&art, &scene).expect("renders");
+    assert_eq!(
+        unit_positions(&svg)[0],
+        art.unit_anchor("hio", None).expect("anchor")
+    );
+}
