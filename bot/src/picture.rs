@@ -17,15 +17,14 @@ use std::sync::OnceLock;
 pub fn art_for(variant: &str) -> Option<&'static MapArt> {
     static STANDARD: OnceLock<Option<MapArt>> = OnceLock::new();
     static MAHARAJAH: OnceLock<Option<MapArt>> = OnceLock::new();
-    match variant {
-        "standard" => STANDARD
-            .get_or_init(|| MapArt::from_svg(render::STANDARD_MAP_SVG).ok())
-            .as_ref(),
-        "maharajah" => MAHARAJAH
-            .get_or_init(|| MapArt::from_svg(include_str!("../../maps/maharajah/map.svg")).ok())
-            .as_ref(),
-        _ => None,
-    }
+    static DAVIS: OnceLock<Option<MapArt>> = OnceLock::new();
+    let (cell, svg) = match variant {
+        "standard" => (&STANDARD, render::STANDARD_MAP_SVG),
+        "davis" => (&DAVIS, include_str!("../../maps/davis/map.svg")),
+        "maharajah" => (&MAHARAJAH, include_str!("../../maps/maharajah/map.svg")),
+        _ => return None,
+    };
+    cell.get_or_init(|| MapArt::from_svg(svg).ok()).as_ref()
 }
 
 fn location(v: &Variant, l: EngineLocation) -> Location {
@@ -174,7 +173,9 @@ pub fn scene(
 /// Draws a scene as PNG bytes on the variant's art.
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     let art = art_for(variant).ok_or_else(|| {
-        format!("variant '{variant}' has no map art yet; maps exist for: standard, maharajah")
+        format!(
+            "variant '{variant}' has no map art yet; maps exist for: standard, davis, maharajah"
+        )
     })?;
     render::render_png(art, scene).map_err(|e| e.to_string())
 }

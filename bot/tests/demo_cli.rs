@@ -70,3 +70,43 @@ fn demo_plays_ten_years_and_its_game_round_trips() {
     let (ok, _, stderr) = parley(&["export", "99"], Some(&db));
     assert!(!ok && stderr.contains("no game 99"), "{stderr}");
 }
+
+#[test]
+fn davis_demo_plays_on_its_own_board_with_a_map_per_phase() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = dir.path().join("davis");
+    let (ok, stdout, stderr) = parley(
+        &[
+            "demo",
+            "--variant",
+            "davis",
+            "--years",
+            "3",
+            "--out",
+            out.to_str().expect("utf8"),
+        ],
+        None,
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("Fall 1903 movement") && stdout.contains("of davis"),
+        "{stdout}"
+    );
+    let first =
+        std::fs::read_to_string(out.join("000 Spring 1901 movement.txt")).expect("first report");
+    // Davis rule 3: Austria's fleet starts in Zara and Italy's in Rome.
+    assert!(
+        first.contains("F zar") && first.contains("F rom"),
+        "{first}"
+    );
+    let pngs: Vec<_> = std::fs::read_dir(&out)
+        .expect("out")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "png"))
+        .collect();
+    assert!(pngs.len() >= 9, "a map per phase: {}", pngs.len());
+    let png = std::fs::read(out.join("000 Spring 1901 movement.png")).expect("png");
+    let w = u32::from_be_bytes(png[16..20].try_into().expect("w"));
+    let h = u32::from_be_bytes(png[20..24].try_into().expect("h"));
+    assert_eq!((w, h), (1480, 1070), "drawn on the Davis board");
+}

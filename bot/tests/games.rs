@@ -264,3 +264,106 @@ async fn export_then_import_then_export_gives_the_same_document() {
     let err = games.import(&bad).await.unwrap_err().to_string();
     assert!(err.contains("phases[0].position"), "{err}");
 }
+
+#[tokio::test]
+async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_each() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let with = |name: &str, on: bool| Settings {
+        variant_options: [(name.to_string(), on)].into_iter().collect(),
+        ..Settings::default()
+    };
+    // Davis rule 6 is not playable yet: asking for it is refused by name.
+    let err = games
+        .create(None, None, "davis", with("abstraction", true), 1)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("abstraction") && err.contains("not yet available"),
+        "{err}"
+    );
+    let err = games
+        .create(None, None, "davis", with("atlantis", true), 1)
+        .await
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("high-ocean-box"), "{err}");
+
+    // The Box is on by default; a game may switch it off.
+    let off = games
+        .create(None, Some("off"), "davis", with("high-ocean-box", false), 1)
+        .await
+        .expect("create");
+    for p in [
+        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
+    ] {
+        games
+            .join(off, &p.to_lowercase(), Some(p))
+            .await
+            .expect("join");
+    }
+    games.start(off).await.expect("start");
+    let (_, v, _) = games.current(off).await.expect("current");
+    assert_eq!(v.id, "davis");
+    assert!(v
+        .option_values()
+        .iter()
+        .any(|(o, on)| o.name == "high-ocean-box" && !on));
+
+    // A Davis game whose English fleets stand in the Box (written into an exported game).
+    let id = games
+        .create(None, Some("box"), "davis", Settings::default(), 1)
+        .await
+        .expect("create");
+    for p in [
+        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
+    ] {
+        games
+            .join(id, &p.to_lowercase(), Some(p))
+            .await
+            .expect("join");
+    }
+    games.start(id).await.expect("start");
+    let mut doc = games.export(id).await.expect("export");
+    doc["channel"] = serde_json::Value::Null;
+    doc["phases"][0]["position"]["units"]["England"] =
+        serde_json::json!(["F hio", "F hio", "A lvp"]);
+    let id = games.import(&doc).await.expect("import");
+
+    let r = games
+        .submit(id, "england", &s(&["F hio - nao", "F hio - mao"]))
+        .await
+        .expect("submit");
+    assert_eq!(r.current, s(&["F hio - nao", "F hio - mao"]));
+    assert_eq!(r.missing, s(&["A lvp"]));
+    // Two fleets there: a third order pushes out the oldest, not the other one.
+    let r = games
+        .submit(id, "england", &s(&["F hio - sao"]))
+        .await
+        .expect("submit");
+    assert_eq!(r.current, s(&["F hio - mao", "F hio - sao"]));
+    let r = games
+        .submit(id, "germany", &s(&["F hio - nao"]))
+        .await
+        .expect("submit");
+    assert!(
+        r.feedback[0]
+            .reason
+            .as_deref()
+            .is_some_and(|w| w.contains("no German unit")),
+        "{:?}",
+        r.feedback
+    );
+    games.adjudicate(id, 0).await.expect("adj");
+    let (_, v, pos) = games.current(id).await.expect("current");
+    let england = v.power_by_name("England").expect("England");
+    let mut mine: Vec<String> = pos
+        .units
+        .iter()
+        .filter(|u| u.power == england)
+        .map(|u| v.unit_text(u))
+        .collect();
+    mine.sort();
+    assert_eq!(mine, s(&["A lvp", "F mao", "F sao"]));
+}

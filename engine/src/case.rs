@@ -1,8 +1,10 @@
 //! Positions and orders as JSON, in the shape of a DATC test case; the format of
 //! `parley adjudicate`.
 //!
-//! Input fields: `variant`, `phase`, `units` (`{"England": ["F lon", ...]}`), `supply_centers`
-//! (ownership, or null), `dislodged` and `contested` (retreat phases), `orders`
+//! Input fields: `variant`, `variant_options` (the variant's own options, such as
+//! `{"high-ocean-box": false}`; optional), `phase`, `units` (`{"England": ["F lon", ...]}`; a
+//! province that holds many, such as Davis's High Ocean Box, may be listed more than once),
+//! `supply_centers` (ownership, or null), `dislodged` and `contested` (retreat phases), `orders`
 //! (`{"England": ["F lon - nth", ...]}`), optionally `homes` (each power's home centres, when
 //! they differ from the map's) and `marks` (a variant's per-province state, such as Maharajah's
 //! home-centre conversions: `[{"province": "kas", "power": "Delhi", "count": 1}]`), and
@@ -11,7 +13,9 @@
 //! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
 //! `units` after, `built` / `removed` / `disbanded` where they apply, `supply_centers` after,
 //! `homes` and `marks` after (only when the case gave them or the phase changed them),
-//! `next_phase`, and `then` with one output per input step.
+//! `winner` where the phase ended the year's centre count (the power with the victory number
+//! of centres, or null; only when ownership was given), `next_phase`, and `then` with one
+//! output per input step.
 
 use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
@@ -149,6 +153,35 @@ pub fn read_case(
             Variant::builtin(id).map_err(|e| bad("variant", e))?
         }
     };
+    let variant = match obj.get("variant_options") {
+        None | Some(Value::Null) => variant,
+        Some(Value::Object(m)) => {
+            // The case's choices on top of the values the variant already has.
+            let mut values: Vec<(String, bool)> = variant
+                .option_values()
+                .into_iter()
+                .map(|(o, on)| (o.name.to_string(), on))
+                .collect();
+            for (name, v) in m {
+                let on = v.as_bool().ok_or_else(|| {
+                    bad(&format!("variant_options.{name}"), "expected true or false")
+                })?;
+                values.push((name.clone(), on));
+            }
+            Variant::builtin_configured(
+                &variant.id,
+                Some((variant.edition, variant.options)),
+                &values,
+            )
+            .map_err(|e| bad("variant_options", e))?
+        }
+        Some(_) => {
+            return Err(bad(
+                "variant_options",
+                "expected an object of option name to true or false",
+            ))
+        }
+    };
     read_step(obj, variant, None)
 }
 
@@ -178,9 +211,10 @@ fn read_step(
         for (power, name, list) in power_lists(&variant, "units", obj.get("units"))? {
             for (i, s) in list.iter().enumerate() {
                 let u = read_unit(&variant, &format!("units.{name}[{i}]"), power, s)?;
+                let many = variant.rules.holds_many(&variant.map, u.location.province);
                 if let Some(other) = units
                     .iter()
-                    .find(|o: &&Unit| o.location.province == u.location.province)
+                    .find(|o: &&Unit| o.location.province == u.location.province && !many)
                 {
                     return Err(bad(
                         &format!("units.{name}[{i}]"),
@@ -565,6 +599,19 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
     if input.state_given || adj.after.homes != initial_homes || !adj.after.marks.is_empty() {
         out.insert("homes".into(), homes_json(variant, &adj.after));
         out.insert("marks".into(), marks_json(variant, &adj.after));
+    }
+    // Victory is judged when the year's centre count is taken (ownership given in the case).
+    let counted = match kind {
+        // A movement with dislodged units counts centres after its retreats.
+        PhaseKind::Movement => adj.after.dislodged.is_empty(),
+        PhaseKind::Retreat => true,
+        _ => false,
+    };
+    if input.centres_given && counted && variant.calendar.ends_centre_count(input.position.phase) {
+        out.insert(
+            "winner".into(),
+            json!(variant.winner(&adj.after).map(|p| variant.power_name(p))),
+        );
     }
     out.insert(
         "next_phase".into(),

@@ -71,18 +71,42 @@ fn moves(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
         .collect()
 }
 
-/// Every legal movement-phase order for the unit at `at`.
+/// Every legal movement-phase order for the unit at `at` (where several units stand, the
+/// first; see [`unit_movement_orders`]).
 pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
-    let Some(u) = position.unit_at(at).copied() else {
-        return Vec::new();
-    };
+    match position.unit_at(at) {
+        Some(u) => unit_movement_orders(variant, position, u),
+        None => Vec::new(),
+    }
+}
+
+/// Every legal movement-phase order for one unit. Orders name units by province; in a
+/// province that holds many, the judge gives each order to one of the power's units there
+/// without an order, so units alike in kind and power have the same list.
+pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
+    let u = *u;
+    let at = u.location.province;
     let me = unit_ref(&u);
     let mut out = vec![Order::Hold { unit: me }];
     out.extend(moves(variant, position, &u));
     let map = &variant.map;
     let reach: Vec<ProvinceId> = map.neighbours(at).collect();
+    // Units alike (kind, place) need their supports listed once.
+    let mut others: Vec<&Unit> = Vec::new();
     for other in &position.units {
-        if other.location.province == at {
+        if others
+            .iter()
+            .any(|o| o.kind == other.kind && o.location == other.location)
+        {
+            continue;
+        }
+        others.push(other);
+    }
+    let beside = position.units_at(at).count() > 1;
+    for other in others {
+        // A unit may support another beside it only where several stand (the judge has the
+        // last word on each candidate).
+        if other.location.province == at && !beside {
             continue;
         }
         let supported = unit_ref(other);
@@ -98,6 +122,28 @@ pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -
             ) {
                 out.push(o);
             }
+        }
+        if other.location.province == at {
+            // Supports beside it: only moves out to a neighbour.
+            for &p in &reach {
+                let to = Target {
+                    province: p,
+                    coast: None,
+                };
+                if let Some(o) = accepted(
+                    variant,
+                    position,
+                    u.power,
+                    Order::SupportMove {
+                        unit: me,
+                        supported,
+                        to,
+                    },
+                ) {
+                    out.push(o);
+                }
+            }
+            continue;
         }
         // Support into a neighbour the other unit could also reach.
         for &p in &reach {
@@ -207,17 +253,20 @@ pub fn legal_orders(
     power: PowerId,
 ) -> Vec<(Option<Location>, Vec<Order>)> {
     match variant.calendar.kind(position.phase) {
-        PhaseKind::Movement => position
-            .units
-            .iter()
-            .filter(|u| u.power == power)
-            .map(|u| {
-                (
-                    Some(u.location),
-                    movement_orders(variant, position, u.location.province),
-                )
-            })
-            .collect(),
+        PhaseKind::Movement => {
+            let mut out: Vec<(Option<Location>, Vec<Order>)> = Vec::new();
+            let mut done: Vec<&Unit> = Vec::new();
+            for u in position.units.iter().filter(|u| u.power == power) {
+                // A unit alike to one already listed (the High Ocean Box) has the same list.
+                let orders = match done.iter().position(|d| *d == u) {
+                    Some(i) => out[i].1.clone(),
+                    None => unit_movement_orders(variant, position, u),
+                };
+                done.push(u);
+                out.push((Some(u.location), orders));
+            }
+            out
+        }
         PhaseKind::Retreat => position
             .dislodged
             .iter()

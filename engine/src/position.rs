@@ -45,8 +45,22 @@ pub struct Position {
 }
 
 impl Position {
+    /// The unit in a province; where several may stand (the variant's `holds_many`), the first.
     pub fn unit_at(&self, province: ProvinceId) -> Option<&Unit> {
         self.units.iter().find(|u| u.location.province == province)
+    }
+
+    /// Every unit in a province: one at most, except where the variant's `holds_many` allows
+    /// several.
+    pub fn units_at(&self, province: ProvinceId) -> impl Iterator<Item = &Unit> + '_ {
+        self.units
+            .iter()
+            .filter(move |u| u.location.province == province)
+    }
+
+    /// Whether no unit stands in the province.
+    pub fn is_empty(&self, province: ProvinceId) -> bool {
+        self.unit_at(province).is_none()
     }
 
     /// Whether `province` is a home centre of `power` that `power` owns.

@@ -103,6 +103,20 @@ impl Variant {
         edition: Edition,
         options: Options,
     ) -> Result<Arc<Variant>, String> {
+        Variant::builtin_configured(id, Some((edition, options)), &[])
+    }
+
+    /// A built-in variant with a game's choices: a rulebook other than the variant's own (or
+    /// `None` for its own), and values for the variant's own options (see
+    /// [`Variant::set_option`]). With no choices at all this is [`Variant::builtin`].
+    pub fn builtin_configured(
+        id: &str,
+        rulebook: Option<(Edition, Options)>,
+        variant_options: &[(String, bool)],
+    ) -> Result<Arc<Variant>, String> {
+        if rulebook.is_none() && variant_options.is_empty() {
+            return Variant::builtin(id);
+        }
         let (files, rules) = builtin_files(id).ok_or_else(|| {
             format!(
                 "unknown variant '{id}'; the variants are: {}",
@@ -111,9 +125,52 @@ impl Variant {
         })?;
         let mut v = Variant::load(&files, rules)
             .map_err(|errs| format!("variant '{id}' has bad data: {}", errs[0]))?;
-        v.edition = edition;
-        v.options = options;
+        if let Some((edition, options)) = rulebook {
+            v.edition = edition;
+            v.options = options;
+        }
+        for (name, on) in variant_options {
+            v.set_option(name, *on)?;
+        }
         Ok(Arc::new(v))
+    }
+
+    /// Sets one of the variant's own options. An option the variant does not have, or one
+    /// that is not yet available set to anything but its default, is refused by name.
+    pub fn set_option(&mut self, name: &str, on: bool) -> Result<(), String> {
+        let listed = self.rules.variant_options();
+        let Some(opt) = listed
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
+        else {
+            let names: Vec<&str> = listed.iter().map(|o| o.name).collect();
+            return Err(format!(
+                "{} has no option '{name}'; {}",
+                self.name,
+                if names.is_empty() {
+                    "it has no options".to_string()
+                } else {
+                    format!("its options are {}", names.join(", "))
+                }
+            ));
+        };
+        if !opt.available && on != opt.default {
+            return Err(format!(
+                "option '{}' of {} ({}) is not yet available",
+                opt.name, self.name, opt.about
+            ));
+        }
+        self.rules.set_option(opt.name, on);
+        Ok(())
+    }
+
+    /// The variant's own options with their values in this variant: (option, on).
+    pub fn option_values(&self) -> Vec<(crate::rulebook::VariantOption, bool)> {
+        self.rules
+            .variant_options()
+            .iter()
+            .map(|o| (*o, self.rules.option_on(o.name)))
+            .collect()
     }
 
     /// Loads and checks a variant from its files' text; every problem is reported.
@@ -261,6 +318,13 @@ impl Variant {
 
     pub fn power_name(&self, p: PowerId) -> &str {
         &self.powers[p.0 as usize].name
+    }
+
+    /// The power that owns at least `victory_centers` centres in this position, if any.
+    pub fn winner(&self, position: &Position) -> Option<PowerId> {
+        (0..self.powers.len())
+            .map(|p| PowerId(p as u8))
+            .find(|&p| position.centres_of(p).count() >= self.victory_centers)
     }
 
     /// A unit as orders write it: `A par`, `F spa/nc`.

@@ -123,9 +123,12 @@ fn davis_and_maharajah_boards_load() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let davis = Variant::load(&files!("davis"), Box::new(engine::variants::DavisRules))
-        .map_err(show)
-        .expect("davis loads");
+    let davis = Variant::load(
+        &files!("davis"),
+        Box::new(engine::variants::DavisRules::default()),
+    )
+    .map_err(show)
+    .expect("davis loads");
     assert_eq!(davis.map.supply_centers().count(), 35);
     assert_eq!(davis.victory_centers, 18);
     assert!(

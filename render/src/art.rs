@@ -23,6 +23,8 @@ pub(crate) struct Province {
     pub rings: Vec<Vec<Point>>,
     pub unit: Option<Point>,
     pub coasts: Vec<(String, Point)>,
+    /// More places for units, in a province that holds several (`unit-<p>-2`, ...), by number.
+    pub slots: Vec<(u32, Point)>,
     pub sc: Option<Point>,
 }
 
@@ -182,6 +184,7 @@ impl MapArt {
                 rings,
                 unit: None,
                 coasts: Vec::new(),
+                slots: Vec::new(),
                 sc: None,
             });
         }
@@ -229,9 +232,17 @@ impl MapArt {
             let p = &mut provinces[index[prov]];
             match (kind, coast) {
                 ("unit", None) => p.unit = Some(pt),
-                ("unit", Some(c)) => p.coasts.push((c.to_string(), pt)),
+                // A number is not a coast: the n-th place for units (n >= 2).
+                ("unit", Some(c)) => match c.parse::<u32>() {
+                    Ok(n) if n >= 2 => p.slots.push((n, pt)),
+                    Ok(_) => return Err(structure(format!("anchor {id:?}: places count from 2"))),
+                    Err(_) => p.coasts.push((c.to_string(), pt)),
+                },
                 _ => p.sc = Some(pt),
             }
+        }
+        for p in &mut provinces {
+            p.slots.sort_by_key(|(n, _)| *n);
         }
         if let Some(p) = provinces.iter().find(|p| p.unit.is_none()) {
             return Err(structure(format!(
@@ -323,6 +334,19 @@ impl MapArt {
             None => p.unit,
             Some(c) => p.coasts.iter().find(|(n, _)| n == c).map(|(_, pt)| *pt),
         }
+    }
+
+    /// Where several units in one province stand (a province that holds many, such as
+    /// Davis's High Ocean Box): the unit anchor, then `unit-<p>-2`, `unit-<p>-3`, ... in order.
+    /// Just the unit anchor for an ordinary province.
+    pub fn unit_places(&self, province: &str) -> Vec<Point> {
+        let Some(p) = self.province(province) else {
+            return Vec::new();
+        };
+        p.unit
+            .into_iter()
+            .chain(p.slots.iter().map(|(_, pt)| *pt))
+            .collect()
     }
 
     /// Coasts with their own unit anchor, e.g. ["nc", "sc"] for Spain.

@@ -26,6 +26,17 @@ const CROSS_RGB: Rgb = Rgb(0xc4, 0x00, 0x1a);
 const DISLODGED_OFFSET: Point = (17.0, 13.0);
 /// Roughly how far from its anchor a unit symbol reaches.
 const UNIT_RADIUS: f32 = 14.0;
+/// Where units beyond a province's places stand, round each place in turn.
+const FAN: [Point; 8] = [
+    (38.0, 0.0),
+    (-38.0, 0.0),
+    (0.0, 30.0),
+    (0.0, -30.0),
+    (38.0, 30.0),
+    (-38.0, 30.0),
+    (38.0, -30.0),
+    (-38.0, -30.0),
+];
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -48,6 +59,9 @@ struct Ctx<'a> {
     colours: HashMap<&'a str, Rgb>,
     /// Units by province: (mark, drawn position).
     units: HashMap<&'a str, Vec<(&'a UnitMark, Point)>>,
+    /// For each order of the scene, the position of the unit it is drawn from (see
+    /// [`assign_orders`]).
+    order_units: Vec<Option<Point>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -86,6 +100,22 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The anchor for a destination `loc` as seen from `from`: in a province with several
+    /// places for units, the place nearest `from`.
+    fn anchor_from(&self, loc: &Location, from: Point, context: &str) -> Result<Point, Error> {
+        let anchor = self.anchor(loc, context)?;
+        if loc.coast.is_some() {
+            return Ok(anchor);
+        }
+        let d = |p: &Point| (p.0 - from.0).hypot(p.1 - from.1);
+        Ok(self
+            .art
+            .unit_places(&loc.province)
+            .into_iter()
+            .min_by(|a, b| d(a).total_cmp(&d(b)))
+            .unwrap_or(anchor))
+    }
+
     /// Where the unit an order refers to is drawn. Prefers a unit standing in
     /// the province (so "stp" finds a fleet drawn on "stp/sc"); `dislodged`
     /// asks for the dislodged one.
@@ -120,6 +150,7 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         art,
         colours,
         units: HashMap::new(),
+        order_units: Vec::new(),
     };
 
     let mut fills = Vec::new();
@@ -138,6 +169,16 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         ));
     }
 
+    // Which unit each order is for, where a province holds several, and so where each of
+    // those units would like to stand: near where its order points.
+    let order_unit = assign_orders(scene);
+    let mut aim: Vec<Option<Point>> = vec![None; scene.units.len()];
+    for (o, u) in scene.orders.iter().zip(&order_unit) {
+        if let Some(u) = *u {
+            aim[u] = aim[u].or_else(|| order_aim(art, &o.order));
+        }
+    }
+    let mut unit_pos: Vec<Point> = Vec::with_capacity(scene.units.len());
     for u in &scene.units {
         let context = format!("unit {}", u.location);
         let anchor = ctx.anchor(&u.location, &context)?;
@@ -145,33 +186,42 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         for r in &u.retreats {
             ctx.anchor(r, &format!("retreat of {}", u.location))?;
         }
-        let pos = if u.dislodged {
+        unit_pos.push(if u.dislodged {
             (anchor.0 + DISLODGED_OFFSET.0, anchor.1 + DISLODGED_OFFSET.1)
         } else {
             anchor
-        };
+        });
+    }
+    place_standing(art, scene, &aim, &mut unit_pos);
+    for (u, pos) in scene.units.iter().zip(&unit_pos) {
         ctx.units
             .entry(u.location.province.as_str())
             .or_default()
-            .push((u, pos));
+            .push((u, *pos));
     }
+    ctx.order_units = order_unit.iter().map(|u| u.map(|u| unit_pos[u])).collect();
 
     let mut out = String::with_capacity(64 * 1024);
     out += "<g id=\"overlay\" stroke-linejoin=\"round\">\n";
     supply_centres(&ctx, scene, &mut out)?;
 
     out += "<g id=\"units\">\n";
-    for u in scene.units.iter().filter(|u| !u.dislodged) {
+    for (u, pos) in scene
+        .units
+        .iter()
+        .zip(&unit_pos)
+        .filter(|(u, _)| !u.dislodged)
+    {
         let c = ctx.colour(&u.power, "unit")?;
-        unit_symbol(&mut out, u.kind, ctx.anchor(&u.location, "unit")?, c, 1.0);
+        unit_symbol(&mut out, u.kind, *pos, c, 1.0);
     }
     out += "</g>\n";
 
     out += "<g id=\"orders\">\n";
     // Lines that point at other orders go below the arrows they point at.
     let mut layers: [String; 3] = Default::default();
-    for o in &scene.orders {
-        order(&ctx, scene, o, &mut layers)?;
+    for (i, o) in scene.orders.iter().enumerate() {
+        order(&ctx, scene, i, o, &mut layers)?;
     }
     for l in &layers {
         out += l;
@@ -184,7 +234,7 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         let anchor = ctx.anchor(&u.location, "unit")?;
         let pos = (anchor.0 + DISLODGED_OFFSET.0, anchor.1 + DISLODGED_OFFSET.1);
         for r in &u.retreats {
-            let to = ctx.anchor(r, "retreat option")?;
+            let to = ctx.anchor_from(r, pos, "retreat option")?;
             let line = Line {
                 dash: Some("2 4"),
                 width: 1.8,
@@ -215,6 +265,153 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
     legend(&ctx, scene, &mut out);
     out += "</g>\n";
     Ok(Overlay { fills, over: out })
+}
+
+/// Where the k-th unit standing in a province is drawn when its places are all taken:
+/// round the places in turn, further out each time round.
+fn fan(places: &[Point], k: usize) -> Point {
+    let base = places[k % places.len()];
+    let ring = (k / places.len()).saturating_sub(1);
+    let (dx, dy) = FAN[ring % FAN.len()];
+    let scale = (1 + ring / FAN.len()) as f32;
+    (base.0 + dx * scale, base.1 + dy * scale)
+}
+
+/// Spreads the units standing (not dislodged, not on a coast) in a province with several
+/// places over them: first those whose order points somewhere, each to the free place
+/// nearest where it points, then the rest to the free places in order; once the places are
+/// taken, the others fan out round them. Elsewhere a second unit (which only a province
+/// that holds many has) fans out round the anchor.
+fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut [Point]) {
+    let mut by_province: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, u) in scene.units.iter().enumerate() {
+        if !u.dislodged && u.location.coast.is_none() {
+            by_province
+                .entry(u.location.province.as_str())
+                .or_default()
+                .push(i);
+        }
+    }
+    for (province, units) in by_province {
+        let places = art.unit_places(province);
+        if places.is_empty() || (places.len() < 2 && units.len() < 2) {
+            continue;
+        }
+        let mut free: Vec<bool> = vec![true; places.len()];
+        let mut extra = places.len();
+        let (aimed, rest): (Vec<usize>, Vec<usize>) =
+            units.iter().partition(|&&i| aim[i].is_some());
+        for i in aimed.into_iter().chain(rest) {
+            let dist = |k: usize| match aim[i] {
+                Some(a) => (places[k].0 - a.0).hypot(places[k].1 - a.1),
+                None => k as f32,
+            };
+            let best = (0..places.len())
+                .filter(|&k| free[k])
+                .min_by(|&a, &b| dist(a).total_cmp(&dist(b)));
+            pos[i] = match best {
+                Some(k) => {
+                    free[k] = false;
+                    places[k]
+                }
+                None => {
+                    extra += 1;
+                    fan(&places, extra - 1)
+                }
+            };
+        }
+    }
+}
+
+/// Where an order points, for placing its unit: the place it moves, supports or convoys to.
+fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
+    let to = match order {
+        Order::Move { to, .. }
+        | Order::SupportMove { to, .. }
+        | Order::Convoy { to, .. }
+        | Order::Retreat { to, .. } => to,
+        Order::SupportHold { target, .. } => target,
+        Order::Hold { .. } | Order::Disband { .. } | Order::Build { .. } => return None,
+    };
+    art.unit_anchor(&to.province, to.coast.as_deref())
+        .or_else(|| art.unit_anchor(&to.province, None))
+}
+
+/// The unit each order is for (an index into the scene's units): one in the order's
+/// province of the ordering power that no earlier order took (a retreat takes a dislodged
+/// one), else any not taken, else the first. `None` where the province holds no such unit,
+/// so the usual lookup applies.
+fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
+    let mut taken = vec![false; scene.units.len()];
+    scene
+        .orders
+        .iter()
+        .map(|o| {
+            let (loc, dislodged) = match &o.order {
+                Order::Hold { unit }
+                | Order::Move { unit, .. }
+                | Order::SupportHold { unit, .. }
+                | Order::SupportMove { unit, .. }
+                | Order::Convoy { unit, .. }
+                | Order::Disband { unit } => (unit, false),
+                Order::Retreat { unit, .. } => (unit, true),
+                Order::Build { .. } => return None,
+            };
+            let here: Vec<usize> = (0..scene.units.len())
+                .filter(|&i| {
+                    scene.units[i].location.province == loc.province
+                        && scene.units[i].dislodged == dislodged
+                })
+                .collect();
+            let pick = here
+                .iter()
+                .copied()
+                .find(|&i| !taken[i] && scene.units[i].power == o.power)
+                .or_else(|| here.iter().copied().find(|&i| !taken[i]))
+                .or_else(|| here.first().copied())?;
+            taken[pick] = true;
+            Some(pick)
+        })
+        .collect()
+}
+
+/// Where the unit a support or convoy names is drawn: in a province with several units,
+/// the one whose order in the scene matches (a move to `to`, or for a hold support any order
+/// but a move); else the usual lookup.
+fn target_at(
+    ctx: &Ctx,
+    scene: &Scene,
+    unit: &Location,
+    to: Option<&Location>,
+    context: &str,
+) -> Result<Point, Error> {
+    let several = ctx
+        .units
+        .get(unit.province.as_str())
+        .is_some_and(|l| l.iter().filter(|(u, _)| !u.dislodged).count() > 1);
+    if several {
+        let found = scene.orders.iter().enumerate().find_map(|(i, o)| {
+            let matches = match (&o.order, to) {
+                (Order::Move { unit: u, to: t, .. }, Some(to)) => {
+                    u.province == unit.province && t.province == to.province
+                }
+                (Order::Hold { unit: u }, None)
+                | (Order::SupportHold { unit: u, .. }, None)
+                | (Order::SupportMove { unit: u, .. }, None)
+                | (Order::Convoy { unit: u, .. }, None) => u.province == unit.province,
+                _ => false,
+            };
+            if matches {
+                ctx.order_units.get(i).copied().flatten()
+            } else {
+                None
+            }
+        });
+        if let Some(p) = found {
+            return Ok(p);
+        }
+    }
+    ctx.unit_at(unit, false, context)
 }
 
 fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
@@ -561,13 +758,25 @@ fn bend_of(scene: &Scene, from: &Location, to: &Location, convoyed: bool) -> f32
     }
 }
 
-fn order(ctx: &Ctx, scene: &Scene, o: &OrderMark, layers: &mut [String; 3]) -> Result<(), Error> {
+fn order(
+    ctx: &Ctx,
+    scene: &Scene,
+    index: usize,
+    o: &OrderMark,
+    layers: &mut [String; 3],
+) -> Result<(), Error> {
     let colour = ctx.colour(&o.power, "order")?;
     let [low, mid, high] = layers;
     let context = |what: &str| format!("{what} order of {}", o.power);
+    // The ordering unit: its own place where the province holds several.
+    let own = ctx.order_units.get(index).copied().flatten();
+    let own_at = |unit: &Location, dislodged: bool, what: &str| match own {
+        Some(p) => Ok(p),
+        None => ctx.unit_at(unit, dislodged, &context(what)),
+    };
     match &o.order {
         Order::Hold { unit } => {
-            let at = ctx.unit_at(unit, false, &context("hold"))?;
+            let at = own_at(unit, false, "hold")?;
             let line = styled(
                 Line {
                     dash: None,
@@ -588,19 +797,19 @@ fn order(ctx: &Ctx, scene: &Scene, o: &OrderMark, layers: &mut [String; 3]) -> R
             to,
             via_convoy,
         } => {
-            let from = ctx.unit_at(unit, false, &context("move"))?;
-            let dest = ctx.anchor(to, &context("move"))?;
+            let from = own_at(unit, false, "move")?;
+            let dest = ctx.anchor_from(to, from, &context("move"))?;
             let bend = if *via_convoy { CONVOY_BEND } else { MOVE_BEND };
             move_arrow(high, from, dest, bend, colour, o.outcome);
         }
         Order::Retreat { unit, to } => {
-            let from = ctx.unit_at(unit, true, &context("retreat"))?;
-            let dest = ctx.anchor(to, &context("retreat"))?;
+            let from = own_at(unit, true, "retreat")?;
+            let dest = ctx.anchor_from(to, from, &context("retreat"))?;
             move_arrow(high, from, dest, MOVE_BEND, colour, o.outcome);
         }
         Order::SupportHold { unit, target } => {
-            let from = ctx.unit_at(unit, false, &context("support"))?;
-            let at = ctx.unit_at(target, false, &context("support"))?;
+            let from = own_at(unit, false, "support")?;
+            let at = target_at(ctx, scene, target, None, &context("support"))?;
             let line = styled(
                 Line {
                     dash: Some("7 4.5"),
@@ -632,9 +841,9 @@ fn order(ctx: &Ctx, scene: &Scene, o: &OrderMark, layers: &mut [String; 3]) -> R
         Order::SupportMove { unit, from, to } | Order::Convoy { unit, from, to } => {
             let convoy = matches!(o.order, Order::Convoy { .. });
             let what = if convoy { "convoy" } else { "support" };
-            let me = ctx.unit_at(unit, false, &context(what))?;
-            let a = ctx.unit_at(from, false, &context(what))?;
-            let b = ctx.anchor(to, &context(what))?;
+            let me = own_at(unit, false, what)?;
+            let a = target_at(ctx, scene, from, Some(to), &context(what))?;
+            let b = ctx.anchor_from(to, a, &context(what))?;
             // Point at the move being helped; if no such move is drawn, sketch it.
             let drawn = scene.orders.iter().any(|x| match &x.order {
                 Order::Move { unit: u, to: t, .. } => {
@@ -730,7 +939,7 @@ fn order(ctx: &Ctx, scene: &Scene, o: &OrderMark, layers: &mut [String; 3]) -> R
             }
         }
         Order::Disband { unit } => {
-            let at = ctx.unit_at(unit, false, &context("disband"))?;
+            let at = own_at(unit, false, "disband")?;
             // A red ring struck through, leaving the unit itself visible.
             let (ring, width) = match o.outcome {
                 Outcome::Succeeded => (CROSS.to_string(), 3.2),

@@ -39,6 +39,9 @@
 //!   `unit-<province>` where a unit stands (required for every province),
 //!   `unit-<province>-<coast>` for each coast of a split-coast province
 //!   (`unit-stp-nc`), and `sc-<province>` for each supply centre's marker.
+//!   A province that may hold several units at once (Davis's High Ocean Box)
+//!   may add numbered places `unit-<province>-2`, `unit-<province>-3`, ...
+//!   (a number is never a coast).
 //! - Optionally `<rect id="legend">`, the box the legend is drawn in.
 //! - Decoration that is not a province (Switzerland, Ireland) uses ids that
 //!   start with `impassable-` and lives outside `provinces`.
@@ -54,7 +57,9 @@
 //!   done.
 //! - Units in their power's colour, with a shape and letter per kind: army a
 //!   circle "A", fleet a hull "F", river flotilla a diamond "R", army/fleet a
-//!   hexagon "AF". A dislodged unit is drawn smaller, down and to the right of
+//!   hexagon "AF". Several units in one province stand on its numbered places
+//!   in turn, and beyond those fan out round them; each order is drawn from a
+//!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, down and to the right of
 //!   the province's unit, inside a red dashed ring, with thin dotted arrows to
 //!   its retreat options.
 //! - Orders in the ordering power's colour: a move is a solid arrow (convoyed

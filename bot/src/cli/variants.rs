@@ -58,6 +58,19 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             code: 1,
         })?;
         let powers: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
+        let options: Vec<_> = v
+            .option_values()
+            .into_iter()
+            .map(|(o, on)| {
+                json!({
+                    "name": o.name,
+                    "about": o.about,
+                    "default": o.default,
+                    "on": on,
+                    "available": o.available,
+                })
+            })
+            .collect();
         rows.push(json!({
             "id": v.id,
             "name": v.name,
@@ -66,6 +79,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             "victory_centers": v.victory_centers,
             "first_phase": v.calendar.name(v.calendar.first_phase()),
             "rulebook": v.edition.name(),
+            "options": options,
         }));
     }
     if as_json {
@@ -83,6 +97,21 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             r["first_phase"].as_str().unwrap_or(""),
             r["rulebook"].as_str().unwrap_or(""),
         );
+        for o in r["options"].as_array().into_iter().flatten() {
+            let state = if o["available"] == true {
+                format!(
+                    "{} by default",
+                    if o["default"] == true { "on" } else { "off" }
+                )
+            } else {
+                "not yet available".to_string()
+            };
+            text += &format!(
+                "  option {} ({state}): {}\n",
+                o["name"].as_str().unwrap_or(""),
+                o["about"].as_str().unwrap_or("")
+            );
+        }
     }
     super::print_out(text.trim_end())
 }

@@ -96,7 +96,12 @@ impl Games {
         let variant_id = field("variant")?
             .as_str()
             .ok_or_else(|| refused("`variant` must be a string"))?;
-        let v = Variant::builtin(variant_id).map_err(refused)?;
+        let settings: Settings = match field("settings")? {
+            Value::Null => Settings::default(),
+            x => serde_json::from_value(x.clone())
+                .map_err(|e| refused(format!("`settings`: {e}")))?,
+        };
+        let v = rulebook::load_stored(variant_id, field("rulebook")?, &settings.variant_options)?;
         let s = |x: &Value| {
             if x.is_null() {
                 None

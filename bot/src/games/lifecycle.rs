@@ -27,8 +27,11 @@ impl Games {
         choice: &RulebookChoice,
         seed: u64,
     ) -> Result<GameId> {
+        let mut settings = settings;
         settings.check().map_err(refused)?;
-        let (_, rulebook) = rulebook::resolve(variant, choice)?;
+        let resolved = rulebook::resolve(variant, choice, &settings.variant_options)?;
+        settings.variant_options = resolved.variant_options;
+        let rulebook = resolved.stored;
         let mut tx = self.pool.begin().await?;
         if let Some(ch) = channel {
             let taken: Option<i64> = sqlx::query_scalar(

@@ -193,12 +193,13 @@ impl Games {
         let variant_id: String = row.get("variant");
         let stored: String = row.get("rulebook");
         let stored: Value = serde_json::from_str(&stored).unwrap_or(Value::Null);
-        let variant = rulebook::load_stored(&variant_id, &stored)?;
         let settings: String = row.get("settings");
+        let settings: Settings = serde_json::from_str(&settings).unwrap_or_default();
+        let variant = rulebook::load_stored(&variant_id, &stored, &settings.variant_options)?;
         Ok(GameRow {
             variant,
             status: row.get("status"),
-            settings: serde_json::from_str(&settings).unwrap_or_default(),
+            settings,
             seed: row.get("seed"),
             seq: row.get("current_seq"),
             deadline: row.get("deadline_at"),

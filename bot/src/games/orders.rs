@@ -175,12 +175,32 @@ pub(super) async fn current_orders(
                 .map(|u| v.map.province(u.province).id.clone())
                 .unwrap_or_default();
             if !adjustment {
-                out.retain(|(k, _)| *k != key);
+                let room = own_units_in(v, position, power, &key).max(1);
+                if out.iter().filter(|(k, _)| *k == key).count() >= room {
+                    let oldest = out.iter().position(|(k, _)| *k == key);
+                    if let Some(i) = oldest {
+                        out.remove(i);
+                    }
+                }
             }
             out.push((key, text));
         }
     }
     Ok(out)
+}
+
+/// How many of the power's units stand in the province with this id (dislodged ones in a
+/// retreat phase).
+fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> usize {
+    let units: Vec<&engine::unit::Unit> = if position.dislodged.is_empty() {
+        position.units.iter().collect()
+    } else {
+        position.dislodged.iter().map(|d| &d.unit).collect()
+    };
+    units
+        .into_iter()
+        .filter(|u| u.power == power && v.map.province(u.location.province).id == id)
+        .count()
 }
 
 /// What a power still has to order: its units without orders, or its adjustments.
@@ -191,17 +211,26 @@ pub(super) fn missing_orders(
     current: &[(String, String)],
 ) -> Vec<String> {
     match v.calendar.kind(position.phase) {
-        PhaseKind::Movement => position
-            .units
-            .iter()
-            .filter(|u| u.power == power)
-            .filter(|u| {
-                !current
-                    .iter()
-                    .any(|(k, _)| *k == v.map.province(u.location.province).id)
-            })
-            .map(|u| v.unit_text(u))
-            .collect(),
+        PhaseKind::Movement => {
+            // Each order covers one unit in its province (several in the High Ocean Box).
+            let mut uncovered: Vec<&str> = current.iter().map(|(k, _)| k.as_str()).collect();
+            position
+                .units
+                .iter()
+                .filter(|u| u.power == power)
+                .filter(|u| {
+                    let id = v.map.province(u.location.province).id.as_str();
+                    match uncovered.iter().position(|k| *k == id) {
+                        Some(i) => {
+                            uncovered.remove(i);
+                            false
+                        }
+                        None => true,
+                    }
+                })
+                .map(|u| v.unit_text(u))
+                .collect()
+        }
         PhaseKind::Retreat => position
             .dislodged
             .iter()

@@ -240,10 +240,7 @@ pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> 
 
 /// The power that owns enough centres to win, checked when centres have just changed hands.
 fn victory(v: &Variant, position: &Position) -> Option<String> {
-    (0..v.powers.len())
-        .map(|p| PowerId(p as u8))
-        .find(|&p| position.centres_of(p).count() >= v.victory_centers)
-        .map(|p| v.power_name(p).to_string())
+    v.winner(position).map(|p| v.power_name(p).to_string())
 }
 
 fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {

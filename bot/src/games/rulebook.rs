@@ -1,11 +1,12 @@
 //! The rulebook a game is played under: its variant's preset, or an edition and option
-//! overrides chosen at `/game create`, stored with the game and loaded back for every phase.
+//! overrides chosen at `/game create`, plus the variant's own options (Davis's High Ocean Box),
+//! stored with the game and loaded back for every phase.
 
 use super::{refused, Result};
 use engine::rulebook::{Edition, Options};
 use engine::Variant;
 use serde_json::{json, Map, Value};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// What the game's creator asked for beyond the variant's defaults.
@@ -13,7 +14,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct RulebookChoice {
     /// An edition name (`1971`, `1982`, `2000`, `2023`, `datc`), or the variant's own.
     pub edition: Option<String>,
-    /// Option overrides by their kebab-case names, such as `coastal-crawl` = `true`.
+    /// Option overrides by their kebab-case names, such as `coastal-crawl` = `true`; the
+    /// variant's own options (`high-ocean-box`) may be given here too.
     pub options: Map<String, Value>,
 }
 
@@ -41,9 +43,28 @@ impl RulebookChoice {
     }
 }
 
-/// The variant a game plays with its chosen rulebook, and the JSON stored for it.
-pub fn resolve(variant: &str, choice: &RulebookChoice) -> Result<(Arc<Variant>, Value)> {
+/// What a game plays: the variant configured by the choice, the rulebook JSON stored for it,
+/// and the variant's own options (stored in the game's settings).
+pub struct Resolved {
+    pub variant: Arc<Variant>,
+    pub stored: Value,
+    pub variant_options: BTreeMap<String, bool>,
+}
+
+/// The variant a game plays with its chosen rulebook and variant options.
+pub fn resolve(
+    variant: &str,
+    choice: &RulebookChoice,
+    variant_options: &BTreeMap<String, bool>,
+) -> Result<Resolved> {
     let base = Variant::builtin(variant).map_err(refused)?;
+    let mut variant_options = variant_options.clone();
+    let own: Vec<&str> = base
+        .rules
+        .variant_options()
+        .iter()
+        .map(|o| o.name)
+        .collect();
     let edition = match &choice.edition {
         Some(e) => Edition::parse(e).ok_or_else(|| {
             refused(format!(
@@ -63,10 +84,21 @@ pub fn resolve(variant: &str, choice: &RulebookChoice) -> Result<(Arc<Variant>, 
         }
     }
     for (k, v) in &choice.options {
+        if own.contains(&k.as_str()) {
+            let on = v.as_bool().ok_or_else(|| {
+                refused(format!(
+                    "{k} is switched on or off: write {k}=true or {k}=false"
+                ))
+            })?;
+            variant_options.insert(k.clone(), on);
+            continue;
+        }
         if !opts.contains_key(k) {
-            let names: Vec<&str> = opts.keys().map(String::as_str).collect();
+            let mut names: Vec<&str> = opts.keys().map(String::as_str).collect();
+            names.extend(&own);
             return Err(refused(format!(
-                "'{k}' is not a rulebook option; the options are: {}",
+                "'{k}' is not an option of {}; the options are: {}",
+                base.name,
                 names.join(", ")
             )));
         }
@@ -75,15 +107,24 @@ pub fn resolve(variant: &str, choice: &RulebookChoice) -> Result<(Arc<Variant>, 
     let options: Options = serde_json::from_value(Value::Object(opts))
         .map_err(|e| refused(format!("rulebook options: {e}")))?;
     let stored = json!({"edition": edition.name(), "options": options});
-    Ok((load(variant, edition, options)?, stored))
+    Ok(Resolved {
+        variant: load(variant, edition, options, &variant_options)?,
+        stored,
+        variant_options,
+    })
 }
 
-/// The variant for a stored game: its rulebook JSON as [`resolve`] wrote it. Older rows that
-/// name only an edition play the variant's own options.
-pub fn load_stored(variant: &str, stored: &Value) -> Result<Arc<Variant>> {
+/// The variant for a stored game: its rulebook JSON as [`resolve`] wrote it and the variant
+/// options from its settings. Older rows that name only an edition play the variant's own
+/// rulebook options.
+pub fn load_stored(
+    variant: &str,
+    stored: &Value,
+    variant_options: &BTreeMap<String, bool>,
+) -> Result<Arc<Variant>> {
     let base = Variant::builtin(variant).map_err(refused)?;
     let Some(options) = stored.get("options") else {
-        return Ok(base);
+        return load(variant, base.edition, base.options, variant_options);
     };
     let edition = stored
         .get("edition")
@@ -92,12 +133,17 @@ pub fn load_stored(variant: &str, stored: &Value) -> Result<Arc<Variant>> {
         .unwrap_or(base.edition);
     let options: Options = serde_json::from_value(options.clone())
         .map_err(|e| refused(format!("stored rulebook options: {e}")))?;
-    load(variant, edition, options)
+    load(variant, edition, options, variant_options)
 }
 
-fn load(variant: &str, edition: Edition, options: Options) -> Result<Arc<Variant>> {
+fn load(
+    variant: &str,
+    edition: Edition,
+    options: Options,
+    variant_options: &BTreeMap<String, bool>,
+) -> Result<Arc<Variant>> {
     let base = Variant::builtin(variant).map_err(refused)?;
-    if base.edition == edition && base.options == options {
+    if base.edition == edition && base.options == options && variant_options.is_empty() {
         return Ok(base);
     }
     // Loading a variant parses its map files; games with the same choice share one copy.
@@ -105,7 +151,8 @@ fn load(variant: &str, edition: Edition, options: Options) -> Result<Arc<Variant
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let key = (
         variant.to_string(),
-        json!({"edition": edition.name(), "options": options}).to_string(),
+        json!({"edition": edition.name(), "options": options, "variant": variant_options})
+            .to_string(),
     );
     let mut cache = CACHE
         .get_or_init(Default::default)
@@ -114,7 +161,12 @@ fn load(variant: &str, edition: Edition, options: Options) -> Result<Arc<Variant
     if let Some(v) = cache.get(&key) {
         return Ok(v.clone());
     }
-    let v = Variant::builtin_with_options(variant, edition, options).map_err(refused)?;
+    let values: Vec<(String, bool)> = variant_options
+        .iter()
+        .map(|(k, v)| (k.clone(), *v))
+        .collect();
+    let v =
+        Variant::builtin_configured(variant, Some((edition, options)), &values).map_err(refused)?;
     cache.insert(key, v.clone());
     Ok(v)
 }

@@ -4,6 +4,7 @@
 use super::clock::Timestamp;
 use engine::phase::PhaseKind;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// How long each kind of phase lasts, and how far moderators may stretch a game.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -18,6 +19,10 @@ pub struct Settings {
     /// The most extension, in total, a game may be given.
     pub max_extension_secs: i64,
     pub nmr: NmrPolicy,
+    /// The variant's own options the game sets (Davis's `high-ocean-box`); the others keep
+    /// their defaults. An option that is not yet available is refused when the game is made.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub variant_options: BTreeMap<String, bool>,
 }
 
 impl Default for Settings {
@@ -29,6 +34,7 @@ impl Default for Settings {
             daily: None,
             max_extension_secs: 7 * 24 * 3600,
             nmr: NmrPolicy::Hold,
+            variant_options: BTreeMap::new(),
         }
     }
 }

@@ -31,6 +31,9 @@ pub(super) fn adjudicate(
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     let mut built: Vec<Unit> = Vec::new();
     let mut removed: Vec<(Unit, RemovalCause)> = Vec::new();
+    // Which units of the position are removed, by index: two units may be alike (fleets of
+    // one power in the High Ocean Box), so a unit's value does not say which one went.
+    let mut removed_idx: Vec<usize> = Vec::new();
     let mut sites: Vec<Option<Vec<ProvinceId>>> = vec![None; npowers];
 
     // With IgnoreAll, a power that orders more than it is due has all its orders ignored.
@@ -131,10 +134,24 @@ pub(super) fn adjudicate(
                 }
             }
             Order::Disband { unit } => {
-                let found = position
-                    .units
-                    .iter()
-                    .find(|u| u.location.province == unit.province);
+                // Where several units may stand, the order is for one of the power's own
+                // units of the kind named that is not removed yet.
+                let here = |i: &usize| position.units[*i].location.province == unit.province;
+                let found_idx = if rules.holds_many(map, unit.province) {
+                    let mine = |i: &usize| {
+                        let u = &position.units[*i];
+                        u.power == sub.power && unit.kind.is_none_or(|k| k == u.kind)
+                    };
+                    (0..position.units.len())
+                        .filter(here)
+                        .filter(mine)
+                        .find(|i| !removed_idx.contains(i))
+                        .or_else(|| (0..position.units.len()).filter(here).find(mine))
+                        .or_else(|| (0..position.units.len()).find(here))
+                } else {
+                    (0..position.units.len()).find(here)
+                };
+                let found = found_idx.map(|i| &position.units[i]);
                 match found {
                     None => OrderResult::illegal(format!(
                         "there is no unit in {}",
@@ -155,7 +172,7 @@ pub(super) fn adjudicate(
                     Some(_) if over_ordered[p] => OrderResult::fails(
                         "more adjustment orders than removals due: all are ignored",
                     ),
-                    Some(u) if removed.iter().any(|(r, _)| r == u) => {
+                    Some(u) if found_idx.is_some_and(|i| removed_idx.contains(&i)) => {
                         OrderResult::fails(format!("{} is already removed", variant.unit_text(u)))
                     }
                     Some(_) if left[p] >= 0 => {
@@ -164,6 +181,7 @@ pub(super) fn adjudicate(
                     Some(u) => {
                         left[p] += 1;
                         removed.push((*u, RemovalCause::Order));
+                        removed_idx.extend(found_idx);
                         OrderResult::ok()
                     }
                 }
@@ -182,13 +200,12 @@ pub(super) fn adjudicate(
             continue;
         }
         let power = PowerId(p as u8);
-        let mut candidates: Vec<(u32, Unit)> = position
-            .units
-            .iter()
-            .filter(|u| u.power == power && !removed.iter().any(|(r, _)| r == *u))
-            .map(|u| (removal_distance(variant, position, u), *u))
+        let mut candidates: Vec<(u32, usize)> = (0..position.units.len())
+            .filter(|i| position.units[*i].power == power && !removed_idx.contains(i))
+            .map(|i| (removal_distance(variant, position, &position.units[i]), i))
             .collect();
         candidates.sort_by(|(da, a), (db, b)| {
+            let (a, b) = (&position.units[*a], &position.units[*b]);
             db.cmp(da)
                 .then((a.kind == UnitKind::Army).cmp(&(b.kind == UnitKind::Army)))
                 .then(
@@ -197,17 +214,21 @@ pub(super) fn adjudicate(
                         .cmp(&map.province(b.location.province).name),
                 )
         });
-        for (_, u) in candidates {
+        for (_, i) in candidates {
             if owed == 0 {
                 break;
             }
-            removed.push((u, RemovalCause::CivilDisorder));
+            removed.push((position.units[i], RemovalCause::CivilDisorder));
+            removed_idx.push(i);
             owed -= 1;
         }
     }
 
     let mut after = position.clone();
-    after.units.retain(|u| !removed.iter().any(|(r, _)| r == u));
+    after.units = (0..position.units.len())
+        .filter(|i| !removed_idx.contains(i))
+        .map(|i| position.units[i])
+        .collect();
     after.units.extend(built.iter().copied());
     after.phase = variant.calendar.next(position.phase);
     let arrivals = built.iter().map(|u| u.location.province).collect();

@@ -185,11 +185,17 @@ fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) 
 }
 
 /// Finds the unit an order is for and checks it belongs to the power ordering it.
+///
+/// Where a province may hold several units (`holds_many`), the order is for one of the
+/// ordering power's own units there, of the kind it names, that `has_order` says has no order
+/// yet; those are alike, so which one does not matter. An order that names no kind where the
+/// power has units of several kinds there without orders is refused as ambiguous.
 fn find_unit(
     variant: &Variant,
     units: &[Unit],
     power: PowerId,
     order: &Order,
+    has_order: impl Fn(usize) -> bool,
 ) -> Result<usize, String> {
     let map = &variant.map;
     let Some(r) = order.unit() else {
@@ -199,6 +205,36 @@ fn find_unit(
     let Some(i) = units.iter().position(|u| u.location.province == r.province) else {
         return Err(format!("there is no unit in {name}"));
     };
+    if variant.rules.holds_many(map, r.province) {
+        let adj = &variant.powers[power.0 as usize].adjective;
+        let mine: Vec<usize> = (0..units.len())
+            .filter(|&k| units[k].location.province == r.province && units[k].power == power)
+            .collect();
+        if mine.is_empty() {
+            return Err(format!("there is no {adj} unit in {name}"));
+        }
+        let of_kind: Vec<usize> = mine
+            .iter()
+            .copied()
+            .filter(|&k| r.kind.is_none_or(|want| want == units[k].kind))
+            .collect();
+        let what = r.kind.map_or("unit", |k| k.name());
+        if of_kind.is_empty() {
+            return Err(format!("there is no {adj} {what} in {name}"));
+        }
+        let free: Vec<usize> = of_kind.into_iter().filter(|&k| !has_order(k)).collect();
+        if r.kind.is_none() && free.iter().any(|&k| units[k].kind != units[free[0]].kind) {
+            return Err(format!(
+                "there are {adj} units of more than one kind in {name}; say which, such as \"{} {}\"",
+                units[free[0]].kind.letter(),
+                map.province(r.province).id
+            ));
+        }
+        return free
+            .first()
+            .copied()
+            .ok_or_else(|| format!("every {adj} {what} in {name} already has an order"));
+    }
     let u = &units[i];
     if u.power != power {
         return Err(format!(

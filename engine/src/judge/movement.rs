@@ -264,7 +264,8 @@ impl<'a> Resolver<'a> {
     /// The unit in `m`'s destination if it is moving back into `m`'s origin, neither by convoy.
     fn head_to_head(&self, m: usize) -> Option<usize> {
         let (to, by_convoy, _) = self.mv(m)?;
-        if by_convoy {
+        // Units leaving a province that holds many pass those coming in: there is room.
+        if by_convoy || self.many[self.origin(m).0 as usize] {
             return None;
         }
         let o = self.occupant[to.0 as usize]?;
@@ -393,6 +394,10 @@ impl<'a> Resolver<'a> {
             _ => None,
         };
         let here = self.origin(s);
+        // A move into a province that holds many attacks no one there.
+        if self.many[here.0 as usize] {
+            return true;
+        }
         for a in self.attackers[here.0 as usize].clone() {
             if self.units[a].power == self.units[s].power {
                 continue;
@@ -416,6 +421,10 @@ impl<'a> Resolver<'a> {
             return false;
         }
         let here = self.units[f].location;
+        // Nothing dislodges a fleet where many may stand.
+        if self.many[here.province.0 as usize] {
+            return true;
+        }
         for a in self.attackers[here.province.0 as usize].clone() {
             if self.resolve(a) {
                 return false;
@@ -512,8 +521,38 @@ fn check_order(
                 Order::SupportMove { to, .. } => to.province,
                 _ => supported.province,
             };
+            // Where several units may stand, a unit may support another one beside it.
+            let many_here = rules.holds_many(map, here);
+            let beside = |x: usize| {
+                x != u
+                    && units[x].location.province == here
+                    && supported.kind.is_none_or(|k| k == units[x].kind)
+            };
             if supported.province == here {
-                return Err("a unit cannot support itself".into());
+                if !many_here {
+                    return Err("a unit cannot support itself".into());
+                }
+                if !(0..units.len()).any(beside) {
+                    return Err(format!(
+                        "there is no other unit in {} for {} to support",
+                        pname(here),
+                        variant.unit_text(unit)
+                    ));
+                }
+            }
+            // Where many may stand nobody is stood off or dislodged, so support there is
+            // pointless; it is refused rather than silently wasted.
+            if rules.holds_many(map, into) {
+                return Err(match order {
+                    Order::SupportHold { .. } => format!(
+                        "nothing can dislodge a unit in {}, so it cannot be supported to hold",
+                        pname(into)
+                    ),
+                    _ => format!(
+                        "nothing can keep a unit out of {}, so a move there needs no support",
+                        pname(into)
+                    ),
+                });
             }
             if into == here {
                 return Err(format!(
@@ -542,10 +581,9 @@ fn check_order(
                     }
                     // The supported unit, if there, must be able to make the move: by land or
                     // sea, or by a convoy that does not need the supporter itself.
-                    if let Some(t) = units
-                        .iter()
-                        .find(|x| x.location.province == supported.province)
-                    {
+                    if let Some(t) = units.iter().enumerate().find_map(|(x, t)| {
+                        (x != u && t.location.province == supported.province).then_some(t)
+                    }) {
                         let possible = match t.kind {
                             UnitKind::Army => {
                                 border_into(variant, t, to.province).is_some()
@@ -650,7 +688,7 @@ pub(super) fn adjudicate(
                 continue;
             }
         };
-        let u = match find_unit(variant, units, sub.power, order) {
+        let u = match find_unit(variant, units, sub.power, order, |k| ordered[k].is_some()) {
             Ok(u) => u,
             Err(e) => {
                 results[k] = Some(OrderResult::illegal(e));
@@ -728,7 +766,11 @@ pub(super) fn adjudicate(
         }
     }
 
-    let mut support_status: Vec<Option<&'static str>> = vec![None; n];
+    let many: Vec<bool> = map
+        .province_ids()
+        .map(|p| variant.rules.holds_many(map, p))
+        .collect();
+    let mut support_status: Vec<Option<String>> = vec![None; n];
     for u in 0..n {
         match plan[u] {
             Checked::SupportHold { target } => {
@@ -741,35 +783,41 @@ pub(super) fn adjudicate(
                         Act::SupportHold { of: t }
                     }
                     Some(_) => {
-                        support_status[u] = Some("the supported unit did not hold");
+                        support_status[u] = Some("the supported unit did not hold".into());
                         Act::SupportVoid { into: None }
                     }
                     None => {
-                        support_status[u] = Some("there is no unit to support there");
+                        support_status[u] = Some("there is no unit to support there".into());
                         Act::SupportVoid { into: None }
                     }
                 };
             }
             Checked::SupportMove { target, to } => {
-                let t = unit_in(target.province);
-                let ok = t.is_some_and(|t| {
-                    kind_matches(target, &units[t])
+                let makes_move = |t: usize| {
+                    t != u
+                        && kind_matches(target, &units[t])
                         && matches!(acts[t], Act::Move { to: mt, .. } if mt.province == to.province
                             && (to.coast.is_none() || mt.coast.is_none() || mt.coast == to.coast))
-                });
-                acts[u] = if ok {
-                    Act::SupportMove {
-                        of: t.expect("checked above"),
-                        into: to.province,
-                    }
+                };
+                let picked = if many[target.province.0 as usize] {
+                    supported_in_box(variant, units, u, target.province, makes_move)
                 } else {
-                    support_status[u] = Some(if t.is_some() {
-                        "the supported unit did not make that move"
-                    } else {
-                        "there is no unit to support there"
-                    });
-                    Act::SupportVoid {
-                        into: Some(to.province),
+                    match unit_in(target.province) {
+                        Some(t) if makes_move(t) => Ok(t),
+                        Some(_) => Err("the supported unit did not make that move".to_string()),
+                        None => Err("there is no unit to support there".to_string()),
+                    }
+                };
+                acts[u] = match picked {
+                    Ok(t) => Act::SupportMove {
+                        of: t,
+                        into: to.province,
+                    },
+                    Err(why) => {
+                        support_status[u] = Some(why);
+                        Act::SupportVoid {
+                            into: Some(to.province),
+                        }
                     }
                 };
             }
@@ -779,10 +827,6 @@ pub(super) fn adjudicate(
     }
 
     let provinces = map.provinces.len();
-    let many: Vec<bool> = map
-        .province_ids()
-        .map(|p| variant.rules.holds_many(map, p))
-        .collect();
     let mut occupant = vec![None; provinces];
     let mut attackers = vec![Vec::new(); provinces];
     let mut supports = vec![Vec::new(); n];
@@ -968,8 +1012,8 @@ pub(super) fn adjudicate(
                 }
             }
             Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => {
-                if let Some(why) = support_status[u] {
-                    OrderResult::fails(why)
+                if let Some(why) = &support_status[u] {
+                    OrderResult::fails(why.clone())
                 } else if success[u] {
                     OrderResult::ok()
                 } else if was_dislodged {
@@ -1018,6 +1062,45 @@ pub(super) fn adjudicate(
         disbanded: Vec::new(),
         arrivals,
     }
+}
+
+/// Which of the units in a many-unit province a move support is for: the one making the
+/// supported move; if several are, one of the supporter's own power's, or else one of a single
+/// other power's (alike, so which does not matter). If units of several other powers make the
+/// move, the order cannot say which it means and the support is void.
+fn supported_in_box(
+    variant: &Variant,
+    units: &[Unit],
+    supporter: usize,
+    province: ProvinceId,
+    makes_move: impl Fn(usize) -> bool,
+) -> Result<usize, String> {
+    let name = &variant.map.province(province).name;
+    let making: Vec<usize> = (0..units.len())
+        .filter(|&t| units[t].location.province == province && makes_move(t))
+        .collect();
+    let Some(&first) = making.first() else {
+        return Err(format!("no unit in {name} made that move"));
+    };
+    if let Some(&own) = making
+        .iter()
+        .find(|&&t| units[t].power == units[supporter].power)
+    {
+        return Ok(own);
+    }
+    let mut powers: Vec<&str> = making
+        .iter()
+        .map(|&t| variant.power_name(units[t].power))
+        .collect();
+    powers.sort_unstable();
+    powers.dedup();
+    if powers.len() == 1 {
+        return Ok(first);
+    }
+    Err(format!(
+        "units of {} in {name} all made that move, and the support does not say which it is for",
+        powers.join(" and ")
+    ))
 }
 
 fn kind_matches(r: UnitRef, u: &Unit) -> bool {

@@ -18,7 +18,35 @@ pub enum Controller {
     Vote,
 }
 
+/// A switch a variant's own rules offer (Davis's High Ocean Box and Abstraction A/F rules),
+/// set per game before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantOption {
+    /// The name games and cases use (`high-ocean-box`).
+    pub name: &'static str,
+    /// What it switches, with the rule it comes from, for listings and error messages.
+    pub about: &'static str,
+    pub default: bool,
+    /// `false` for an option the engine cannot play yet: it may only be left at its default,
+    /// and asking for anything else is refused by name.
+    pub available: bool,
+}
+
 pub trait VariantRules: Send + Sync + std::fmt::Debug {
+    /// The variant's own options, each with its default (see [`VariantOption`]).
+    fn variant_options(&self) -> &'static [VariantOption] {
+        &[]
+    }
+
+    /// Whether one of [`VariantRules::variant_options`] is on in this rulebook.
+    fn option_on(&self, _name: &str) -> bool {
+        false
+    }
+
+    /// Switches one of [`VariantRules::variant_options`]. [`crate::Variant::set_option`] calls
+    /// it only with a listed, available option.
+    fn set_option(&mut self, _name: &str, _on: bool) {}
+
     /// The unit kinds that exist in this variant (River Flotillas, A/F units).
     fn unit_kinds(&self) -> &'static [UnitKind] {
         &[UnitKind::Army, UnitKind::Fleet]
@@ -109,8 +137,10 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         false
     }
 
-    /// Whether this province holds any number of units, none ever standing another off
-    /// (Davis's High Ocean Box, canal boxes).
+    /// Whether this province holds any number of units at once (Davis's High Ocean Box, canal
+    /// boxes). In such a province a move in always succeeds and dislodges no one, nobody is
+    /// stood off, its units neither block nor attack each other, a move in does not cut their
+    /// supports or break their convoys, and a retreat may end there beside other units.
     fn holds_many(&self, map: &Map, province: ProvinceId) -> bool {
         map.province(province).terrain == Terrain::Box
     }
@@ -126,7 +156,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         variant
             .map
             .supply_centers()
-            .filter(|&p| position.owns_home_centre(power, p) && position.unit_at(p).is_none())
+            .filter(|&p| position.owns_home_centre(power, p) && position.is_empty(p))
             .collect()
     }
 

@@ -7,7 +7,7 @@
 
 mod hooks;
 
-pub use hooks::{Controller, ConvoyAttack, StandardRules, VariantRules};
+pub use hooks::{Controller, ConvoyAttack, StandardRules, VariantOption, VariantRules};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,12 +1,14 @@
-//! Davis Diplomacy's rulebook: the High Ocean Box's support rule and Archangel's fleet builds.
+//! Davis Diplomacy's rulebook: the High Ocean Box (an option, on by default) and its support
+//! rule, and Archangel's fleet builds.
 //!
 //! The board itself (Zara and Croatia, Archangel, Siberia, Persia, Morocco, the new seas, the
-//! direct passages) is data in `maps/davis/`; the coastal crawl is the rulebook option
-//! `coastal_crawl`, switched on in `maps/davis/variant.toml`.
+//! direct passages, the Box as a province of terrain `box`) is data in `maps/davis/`; that the
+//! Box holds any number of units is the core's `holds_many` rule for that terrain. The coastal
+//! crawl is the rulebook option `coastal_crawl`, switched on in `maps/davis/variant.toml`.
 
-use crate::map::{Border, Map, ProvinceId, Terrain};
+use crate::map::{Border, Location, Map, ProvinceId, Terrain};
 use crate::position::Position;
-use crate::rulebook::{StandardRules, VariantRules};
+use crate::rulebook::{StandardRules, VariantOption, VariantRules};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -14,13 +16,66 @@ use crate::variant::Variant;
 const ARCHANGEL: &str = "arc";
 const ST_PETERSBURG: &str = "stp";
 
-#[derive(Debug, Default)]
-pub struct DavisRules;
+const HIGH_OCEAN_BOX: &str = "high-ocean-box";
+const ABSTRACTION: &str = "abstraction";
+
+const OPTIONS: &[VariantOption] = &[
+    VariantOption {
+        name: HIGH_OCEAN_BOX,
+        about: "the High Ocean Box of Davis rule 5; when off, no unit may enter it",
+        default: true,
+        available: true,
+    },
+    VariantOption {
+        name: ABSTRACTION,
+        about: "the Abstraction A/F rules of Davis rule 6, which need A/F units; Parley does \
+                not have them yet",
+        default: false,
+        available: false,
+    },
+];
+
+#[derive(Debug)]
+pub struct DavisRules {
+    high_ocean_box: bool,
+}
+
+impl Default for DavisRules {
+    fn default() -> Self {
+        DavisRules {
+            high_ocean_box: true,
+        }
+    }
+}
 
 impl VariantRules for DavisRules {
-    /// Rule 5c: a fleet in the High Ocean Box may support only a unit moving out of the Box;
-    /// it may not support a move between two ordinary spaces, nor a hold. Supports from
-    /// ordinary spaces are unrestricted.
+    fn variant_options(&self) -> &'static [VariantOption] {
+        OPTIONS
+    }
+
+    fn option_on(&self, name: &str) -> bool {
+        name == HIGH_OCEAN_BOX && self.high_ocean_box
+    }
+
+    fn set_option(&mut self, name: &str, on: bool) {
+        if name == HIGH_OCEAN_BOX {
+            self.high_ocean_box = on;
+        }
+    }
+
+    /// Without the High Ocean Box option the Box is off the board: nothing may stand there,
+    /// so nothing moves, retreats or supports into it.
+    fn can_stand(&self, map: &Map, kind: UnitKind, at: Location) -> bool {
+        if !self.high_ocean_box && map.province(at.province).terrain == Terrain::Box {
+            return false;
+        }
+        StandardRules.can_stand(map, kind, at)
+    }
+
+    /// Rule 5c: a fleet in the High Ocean Box may support only another unit in the Box moving
+    /// out of it to an ordinary space; it may not support a move between two ordinary spaces,
+    /// nor a hold. Supports from ordinary spaces are unrestricted (into the Box, out of it, or
+    /// between ordinary spaces).
     fn may_support(
         &self,
         map: &Map,
@@ -51,7 +106,7 @@ impl VariantRules for DavisRules {
         ) else {
             return sites;
         };
-        if position.owns_home_centre(power, stp) && position.unit_at(arc).is_none() {
+        if position.owns_home_centre(power, stp) && position.is_empty(arc) {
             sites.push(arc);
         }
         sites

@@ -10,7 +10,7 @@ use crate::rulebook::{StandardRules, VariantRules};
 use crate::variant::VariantFiles;
 
 /// The ids of the variants built into the engine, in the order they are listed.
-pub const BUILTIN: &[&str] = &["standard", "maharajah"];
+pub const BUILTIN: &[&str] = &["standard", "davis", "maharajah"];
 
 macro_rules! builtin_files {
     ($id:literal) => {
@@ -28,6 +28,7 @@ macro_rules! builtin_files {
 pub(crate) fn files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantRules>)> {
     match id {
         "standard" => Some((builtin_files!("standard"), Box::new(StandardRules))),
+        "davis" => Some((builtin_files!("davis"), Box::new(DavisRules::default()))),
         "maharajah" => Some((builtin_files!("maharajah"), Box::new(MaharajahRules))),
         _ => None,
     }

@@ -29,7 +29,10 @@ export function readProvinces(file) {
   });
 }
 
-/** borders.txt: `a b [army] [fleet] [kind=...]`; returns Map "a-b" (sorted, coasts dropped) -> info. */
+/**
+ * borders.txt: `a b [army] [fleet] [kind=...]`; returns Map "a-b" (sorted, coasts dropped) ->
+ * info, with `kinds` the border kinds (`direct-passage`, ...).
+ */
 export function readBorders(file) {
   const out = new Map();
   for (const l of lines(file)) {

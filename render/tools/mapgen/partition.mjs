@@ -73,10 +73,15 @@ function grow(GW, GH, labels, sources, passable) {
  * a region's weight (px) starts its seeds that much behind the others, so it
  * can be shrunk a little without moving seeds.
  * landGrid: Uint8Array GW*GH, 1 for land.
+ * fixed (optional): Int16Array GW*GH of region indices given in advance (-1 for
+ * none); those pixels keep their region and no seed grows through them (the
+ * High Ocean Box's drawn boxes).
  * Returns Int16Array of region indices per grid pixel.
  */
-export function partitionGrid(regions, landGrid, GW, GH, S) {
+export function partitionGrid(regions, landGrid, GW, GH, S, fixed = null) {
   const labels = new Int16Array(GW * GH).fill(-1);
+  const free = fixed ? (k) => fixed[k] < 0 : () => true;
+  if (fixed) for (let k = 0; k < GW * GH; k++) if (fixed[k] >= 0) labels[k] = fixed[k];
   for (const medium of ['land', 'sea']) {
     const want = medium === 'land' ? 1 : 0;
     const sources = [];
@@ -87,24 +92,24 @@ export function partitionGrid(regions, landGrid, GW, GH, S) {
         const y = Math.floor(sy * S);
         if (x < 0 || y < 0 || x >= GW || y >= GH) continue;
         const k = y * GW + x;
-        if (landGrid[k] !== want) {
+        if (landGrid[k] !== want || !free(k)) {
           console.error(`seed ${n} of ${r.id} at ${sx.toFixed(1)},${sy.toFixed(1)} is not on ${medium}; skipped`);
           continue;
         }
         sources.push([k, ri, Math.round((r.weight ?? 0) * 10 * S)]);
       }
     });
-    grow(GW, GH, labels, sources, (k) => landGrid[k] === want);
+    grow(GW, GH, labels, sources, (k) => landGrid[k] === want && free(k));
   }
   // Water no sea seed reached is a lake: it becomes part of the land around
   // it. Land no land seed reached (small islands) goes to the nearest land
   // province across the water.
   const sources = [];
   for (let k = 0; k < GW * GH; k++) {
-    if (labels[k] >= 0 && landGrid[k] === 1) sources.push([k, labels[k], 0]);
+    if (labels[k] >= 0 && landGrid[k] === 1 && free(k)) sources.push([k, labels[k], 0]);
   }
   const island = new Int16Array(GW * GH).fill(-1);
-  grow(GW, GH, island, sources, () => true);
+  grow(GW, GH, island, sources, free);
   // Each island goes whole to the province most of it is nearest to.
   for (let k0 = 0; k0 < GW * GH; k0++) {
     if (labels[k0] >= 0) continue;

@@ -77,7 +77,9 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
       }
     }
     for (const [c, p] of Object.entries(o.coasts ?? {})) a.coasts[c] = toPx(p);
-    for (const p of [a.unit, ...Object.values(a.coasts)]) {
+    // A province that holds many units (the High Ocean Box) lists more places for them.
+    if (o.slots) a.slots = o.slots.map(toPx);
+    for (const p of [a.unit, ...Object.values(a.coasts), ...(a.slots ?? [])]) {
       discs.push({ x: p[0], y: p[1], r: UNIT_R, hard: true });
       discs.push({ x: p[0] + DISLODGED[0], y: p[1] + DISLODGED[1], r: 12, hard: false });
     }
@@ -157,6 +159,11 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
     const text = r.id.toUpperCase();
     const hw = (text.length * CHAR_W) / 2 + 1;
     const hh = LABEL_H / 2;
+    // Extra labels (a province drawn in several parts) are placed by hand.
+    if (o.moreLabels) {
+      a.moreLabels = o.moreLabels.map(toPx);
+      for (const p of a.moreLabels) boxes.push({ x0: p[0] - hw, x1: p[0] + hw, y0: p[1] - hh, y1: p[1] + hh });
+    }
     if (o.label) a.label = toPx(o.label);
     else {
       let best = null;

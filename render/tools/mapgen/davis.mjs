@@ -1,0 +1,199 @@
+// Generates maps/davis/map.svg, the Davis Diplomacy board.
+//
+// Usage (from this folder): npm install && node davis.mjs [out.svg] [--debug]
+//
+// The same method as standard.mjs (see its header), with the Davis layout in
+// davis-layout.mjs and three additions:
+// - the High Ocean Box (terrain `box`) is drawn as the boxes `layout.boxes`
+//   gives, on the west and south edges: their pixels belong to it whatever
+//   lies beneath, and no seed grows through them. It is one province, one path
+//   with a subpath per box, with extra unit anchors (`unit-hio-2`, ...) for
+//   the several units it may hold;
+// - a border of kind `direct-passage` crosses water, so it is not looked for
+//   as a drawn border; `layout.passages` draws a bar across each strait;
+// - the projection is moved by `layout.offset` to make room for the Box.
+
+import fs from 'fs';
+import path from 'path';
+import { fileURLToPath } from 'url';
+import * as topojson from 'topojson-client';
+import { geoConicConformal } from 'd3-geo';
+import pc from 'polygon-clipping';
+import * as layout from './davis-layout.mjs';
+import { affineFit, thinPlateSpline, simplifyRing, polygonArea, pathData, rasterise } from './geom.mjs';
+import { partitionGrid, trace } from './partition.mjs';
+import { readProvinces, readBorders } from './mapfiles.mjs';
+import { placeAnchors } from './place.mjs';
+import { writeSvg } from './svg.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../../..');
+const args = process.argv.slice(2);
+const debug = args.includes('--debug');
+const out = args.find((a) => !a.startsWith('--')) ?? path.join(repo, 'maps/davis/map.svg');
+
+const { width: W, height: H } = layout.canvas;
+const provinces = readProvinces(path.join(repo, 'maps/davis/provinces.txt'));
+const borders = readBorders(path.join(repo, 'maps/davis/borders.txt'));
+
+// --- projection -------------------------------------------------------------
+const conic = geoConicConformal().parallels([40, 62]).rotate([-14, 0]).scale(1000).translate([0, 0]);
+const ctlSrc = layout.control.map(([ll]) => conic(ll));
+const ctlDst = layout.control.map(([, xy]) => xy);
+const affine = affineFit(ctlSrc, ctlDst);
+const smoothing = Number(process.env.SMOOTH ?? 20000);
+const warp = thinPlateSpline(ctlSrc.map(affine), ctlDst, smoothing);
+const [ox, oy] = layout.offset;
+const project = (ll) => {
+  const [x, y] = warp(affine(conic(ll)));
+  return [x + ox, y + oy];
+};
+
+// --- land mask ----------------------------------------------------------------
+function landMask() {
+  const topo = JSON.parse(fs.readFileSync(path.join(here, 'node_modules/world-atlas/land-50m.json')));
+  const fc = topojson.feature(topo, topo.objects.land);
+  const feats = fc.features ?? [fc];
+  // Rings that cross the antimeridian jump from +180 to -180; unwrap them so
+  // planar clipping does not read the jump as an edge across the whole world.
+  const unwrap = (ring) => {
+    let shift = 0;
+    const out = ring.map((p, i) => {
+      if (i > 0) {
+        const d = p[0] - ring[i - 1][0];
+        if (d > 180) shift -= 360;
+        else if (d < -180) shift += 360;
+      }
+      return [p[0] + shift, p[1]];
+    });
+    // Then move the whole ring so most of it sits in -180..180.
+    const lons = out.map((p) => p[0]).sort((a, b) => a - b);
+    const k = Math.round(lons[lons.length >> 1] / 360);
+    return out.map((p) => [p[0] - k * 360, p[1]]);
+  };
+  const polys = feats
+    .flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates))
+    .map((poly) => poly.map(unwrap));
+  const box = ([x0, y0, x1, y1]) => [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]];
+  let near = pc.intersection(polys, box(layout.landBounds));
+  for (const b of layout.dropLand) near = pc.difference(near, box(b));
+  // Long edges of the cut would bend under the warp; give them more points.
+  const dense = (ring) => ring.flatMap((p, i) => {
+    if (i === 0) return [p];
+    const q = ring[i - 1];
+    const n = Math.ceil(Math.hypot(p[0] - q[0], p[1] - q[1]) / 0.25);
+    return Array.from({ length: n }, (_, k) => [q[0] + ((p[0] - q[0]) * (k + 1)) / n, q[1] + ((p[1] - q[1]) * (k + 1)) / n]);
+  });
+  near = near.map((poly) => poly.map(dense));
+  const projected = near.map((poly) => poly.map((ring) => ring.map(project)));
+  const patches = layout.landPatches.map((ring) => [[...ring, ring[0]].map(project)]);
+  const rect = [[[0, 0], [W, 0], [W, H], [0, H], [0, 0]]];
+  let land = pc.intersection(pc.union(projected, ...patches), rect);
+  land = land
+    .map((poly) => poly.map((ring) => simplifyRing(ring, 0.35)).filter((ring, i) => i === 0 || Math.abs(polygonArea([ring])) > 15))
+    .filter((poly) => polygonArea(poly) > 15);
+  return land;
+}
+
+const land = landMask();
+
+// --- partition ----------------------------------------------------------------
+const regions = []; // {id, kind ('land'|'coast'|'sea'|'impassable'), mask ('land'|'sea'), seeds px}
+for (const p of provinces) {
+  // A box is drawn where the layout puts it, not grown from seeds.
+  if (p.kind === 'box') {
+    if (!layout.boxes[p.id]) throw new Error(`no boxes for ${p.id}`);
+    regions.push({ id: p.id, kind: 'box', mask: 'sea', seeds: [], name: p.name, sc: p.sc, coasts: p.coasts });
+    continue;
+  }
+  const ll = [...(layout.seeds[p.id] ?? [])];
+  if (layout.centres[p.id]) ll.unshift(layout.centres[p.id]);
+  if (!ll.length) throw new Error(`no seeds for ${p.id}`);
+  regions.push({ id: p.id, kind: p.kind, mask: p.kind === 'sea' ? 'sea' : 'land', seeds: ll.map((q) => (q.px ? q.px : project(q))), name: p.name, sc: p.sc, coasts: p.coasts });
+}
+for (const [id, imp] of Object.entries(layout.impassable)) {
+  regions.push({ id, kind: 'impassable', mask: imp.kind, seeds: imp.seeds.map((q) => (q.px ? q.px : project(q))), name: imp.name });
+}
+
+const S = 2; // raster cells per board pixel
+const GW = W * S;
+const GH = H * S;
+const landGrid = rasterise(land.map((poly) => poly.map((ring) => ring.map(([x, y]) => [x * S, y * S]))), GW, GH);
+const fixed = new Int16Array(GW * GH).fill(-1);
+regions.forEach((r, ri) => {
+  for (const [x0, y0, x1, y1] of r.kind === 'box' ? layout.boxes[r.id] : []) {
+    for (let y = Math.max(0, y0 * S); y < Math.min(GH, y1 * S); y++) for (let x = Math.max(0, x0 * S); x < Math.min(GW, x1 * S); x++) fixed[y * GW + x] = ri;
+  }
+});
+const grid = partitionGrid(regions, landGrid, GW, GH, S, fixed);
+const { chains, rings } = trace(grid, GW, GH, S, Number(process.env.TOL ?? 0.7));
+regions.forEach((r, ri) => {
+  r.rings = rings.get(ri) ?? [];
+});
+
+// Board-resolution raster of region indices, for checks and placement.
+const idRaster = new Int16Array(W * H);
+for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) idRaster[y * W + x] = grid[(y * S + 1) * GW + x * S + 1];
+
+// --- border check -----------------------------------------------------------
+const touch = new Map();
+const where = new Map();
+const bump = (a, b, k) => {
+  if (a === b) return;
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  touch.set(key, (touch.get(key) ?? 0) + 1);
+  if (!where.has(key)) where.set(key, [(k % GW) / S, Math.floor(k / GW) / S]);
+};
+for (let y = 0; y < GH; y++) {
+  for (let x = 0; x < GW; x++) {
+    const k = y * GW + x;
+    if (x + 1 < GW) bump(grid[k], grid[k + 1], k);
+    if (y + 1 < GH) bump(grid[k], grid[k + GW], k);
+  }
+}
+const seen = new Set();
+const problems = [];
+for (const [key, n] of touch) {
+  const [a, b] = key.split('|').map(Number);
+  const ra = regions[a];
+  const rb = regions[b];
+  if (ra.kind === 'impassable' || rb.kind === 'impassable') continue;
+  const pair = [ra.id, rb.id].sort().join('-');
+  seen.add(pair);
+  const at = where.get(key).map((v) => v.toFixed(0)).join(',');
+  if (!borders.has(pair)) problems.push(`drawn but not a border: ${pair} (${n} px at ${at})`);
+  else if (n < 4 * S) problems.push(`border too short: ${pair} (${n} px)`);
+}
+// A direct passage crosses water: it is drawn as a bar, not as land touching.
+for (const [pair, info] of borders) if (!seen.has(pair) && !info.kinds.includes('direct-passage')) problems.push(`border missing: ${pair}`);
+for (const r of regions) {
+  if (r.kind === 'impassable') continue;
+  if (!r.rings.length) problems.push(`no shape: ${r.id}`);
+}
+
+// --- anchors and output -----------------------------------------------------
+const anchors = placeAnchors({ regions, idRaster, W, H, layout, project });
+// Every anchor must sit in its own province (coast anchors may sit just off
+// the coast, in the sea beside it).
+regions.forEach((r, ri) => {
+  const a = anchors[r.id];
+  if (!a) return;
+  const own = ([x, y]) => idRaster[Math.floor(y) * W + Math.floor(x)] === ri;
+  if (!own(a.unit)) problems.push(`unit anchor outside ${r.id}`);
+  if (a.sc && !own(a.sc)) problems.push(`centre anchor outside ${r.id}`);
+  for (const [n, p] of (a.slots ?? []).entries()) if (!own(p)) problems.push(`unit anchor ${n + 2} outside ${r.id}`);
+  for (const [c, p] of Object.entries(a.coasts)) {
+    let near = false;
+    for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) near ||= own([p[0] + dx, p[1] + dy]);
+    if (!near) problems.push(`coast anchor ${r.id}/${c} is not on ${r.id}`);
+  }
+});
+if (problems.length) console.error(problems.join('\n'));
+const passages = layout.passages.map((ends) => ends.map((q) => (q.px ? q.px : project(q))));
+const svg = writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title: 'Davis Diplomacy map', variant: 'davis', passages });
+if (problems.length && !debug && !args.includes('--force')) {
+  console.error(`${problems.length} problem(s); not writing ${out} (use --debug to look anyway)`);
+  process.exit(1);
+}
+fs.writeFileSync(out, svg);
+console.error(`wrote ${out} (${svg.length} bytes)`);
