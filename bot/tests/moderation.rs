@@ -317,3 +317,41 @@ async fn reminders_go_once_per_phase_to_players_who_still_owe_orders() {
         .unwrap()
         .is_empty());
 }
+
+#[tokio::test]
+async fn a_variants_own_options_are_chosen_with_the_rulebook_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let choice = RulebookChoice {
+        edition: None,
+        options: RulebookChoice::parse_options("high-ocean-box=false paradox=szykman").unwrap(),
+    };
+    let id = games
+        .create_with(
+            None,
+            Some("davis"),
+            "davis",
+            Settings::default(),
+            &choice,
+            3,
+        )
+        .await
+        .unwrap();
+    let info = games.info(id).await.unwrap();
+    assert_eq!(
+        info.settings.variant_options.get("high-ocean-box"),
+        Some(&false)
+    );
+    assert!(info.rulebook.starts_with("1971 rules"), "{}", info.rulebook);
+
+    let choice = RulebookChoice {
+        edition: None,
+        options: RulebookChoice::parse_options("abstraction=true").unwrap(),
+    };
+    let msg = refused(
+        games
+            .create_with(None, None, "davis", Settings::default(), &choice, 3)
+            .await,
+    );
+    assert!(msg.contains("abstraction"), "{msg}");
+}
