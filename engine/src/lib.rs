@@ -9,6 +9,7 @@
 //! - [`rulebook`]: the named rule choices ([`rulebook::Options`], edition presets) and the
 //!   [`rulebook::VariantRules`] extension points every variant plugs into.
 //! - [`variants`]: each built-in variant's data and its rulebook (Davis, Maharajah, ...).
+//! - [`vote`]: orders decided by the other players' vote (Pirates of the Caribbean's Pirates).
 //! - [`case`]: positions and orders as DATC-shaped JSON, the format of `parley adjudicate`.
 
 pub mod case;
@@ -23,6 +24,7 @@ pub mod rulebook;
 pub mod unit;
 pub mod variant;
 pub mod variants;
+pub mod vote;
 
 pub use judge::{adjudicate, check_submission, Adjudication, OrderResult, Submitted, Verdict};
 pub use variant::Variant;
