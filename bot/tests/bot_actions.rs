@@ -35,12 +35,21 @@ fn refusal(r: actions::Outcome) -> String {
     }
 }
 
-/// Remembers every post, by where it went.
+/// Remembers every post, by where it went; while `down`, channel posts fail.
 #[derive(Default)]
-struct Recorder(Mutex<Vec<(String, Post)>>);
+struct Recorder(Mutex<Vec<(String, Post)>>, std::sync::atomic::AtomicBool);
+
+impl Recorder {
+    fn set_down(&self, down: bool) {
+        self.1.store(down, std::sync::atomic::Ordering::SeqCst);
+    }
+}
 
 impl Poster for Recorder {
     fn to_channel<'a>(&'a self, channel: &'a str, post: Post) -> Sent<'a> {
+        if self.1.load(std::sync::atomic::Ordering::SeqCst) {
+            return Box::pin(async { Err("Discord is unreachable".to_string()) });
+        }
         self.0.lock().unwrap().push((channel.to_string(), post));
         Box::pin(async { Ok(()) })
     }
@@ -235,7 +244,7 @@ async fn the_scheduler_catches_up_posts_results_with_maps_and_reminds_once() {
     // The bot was down past both deadlines: one tick adjudicates both and posts each map.
     clock.set(deadline + 3 * 3600);
     let t = scheduler.tick().await;
-    assert_eq!(t.adjudicated, 2);
+    assert_eq!((t.adjudicated, t.posted), (2, 2));
     let posts = recorder.0.lock().unwrap().clone();
     for channel in ["a", "b"] {
         let (_, post) = posts
@@ -255,4 +264,54 @@ async fn the_scheduler_catches_up_posts_results_with_maps_and_reminds_once() {
         games.info(b).await.unwrap().phase.as_deref(),
         Some("Fall 1901 movement")
     );
+}
+
+#[tokio::test]
+async fn results_are_posted_once_even_when_discord_fails_or_a_moderator_adjudicates() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, clock) = fresh(&dir).await;
+    let id = create_and_start(&games, "m").await;
+    let recorder = Arc::new(Recorder::default());
+    let scheduler = Scheduler {
+        games: games.clone(),
+        poster: recorder.clone(),
+        remind_before_secs: 0,
+    };
+    // A moderator adjudicates early: the audit line now, the results at the next tick.
+    let a = actions::mod_adjudicate(&games, &in_channel("host", "m", true))
+        .await
+        .unwrap();
+    assert!(a.announce[0]
+        .1
+        .text
+        .contains("adjudicated Spring 1901 movement early"));
+    // Discord is down at that tick: nothing is lost, the post waits.
+    recorder.set_down(true);
+    let t = scheduler.tick().await;
+    assert_eq!(t.posted, 0);
+    recorder.set_down(false);
+    let t = scheduler.tick().await;
+    assert_eq!(t.posted, 1);
+    assert_eq!(scheduler.tick().await.posted, 0, "posted once");
+    let posts = recorder.0.lock().unwrap().clone();
+    assert_eq!(posts.len(), 1);
+    assert!(posts[0]
+        .1
+        .text
+        .contains("**Spring 1901 movement** has been adjudicated"));
+    assert!(posts[0]
+        .1
+        .text
+        .contains("Next: **Fall 1901 movement**, orders due <t:"));
+
+    // A phase skipped on the spot (a retreat nobody had to make) gets no post of its own.
+    let deadline = games.info(id).await.unwrap().deadline.unwrap();
+    clock.set(deadline);
+    let t = scheduler.tick().await;
+    assert_eq!((t.adjudicated, t.posted), (1, 1));
+    let posts = recorder.0.lock().unwrap().clone();
+    assert!(posts[1]
+        .1
+        .text
+        .contains("**Fall 1901 movement** has been adjudicated"));
 }

@@ -535,12 +535,14 @@ pub async fn mod_adjudicate(games: &Games, caller: &Caller) -> Outcome {
     let Some(report) = games.adjudicate(id, seq).await? else {
         return refused("that phase has just been adjudicated");
     };
-    let mut a = audited(caller, format!("adjudicated {} early", report.phase));
-    a.announce.push((
-        caller.channel.clone(),
-        posts::phase_results(games, &report).await?,
-    ));
-    Ok(a)
+    // The scheduler posts the results and map at its next tick, as for any other phase.
+    Ok(audited(
+        caller,
+        format!(
+            "adjudicated {} early; the results follow in a moment",
+            report.phase
+        ),
+    ))
 }
 
 pub async fn mod_extend(games: &Games, caller: &Caller, by: &str) -> Outcome {

@@ -50,7 +50,7 @@ impl Config {
             database_url: var("DATABASE_URL").unwrap_or_else(|| "sqlite://parley.db".into()),
             api_base: var("DISCORD_API_BASE").map(|b| b.trim_end_matches('/').to_string()),
             guild,
-            tick: Duration::from_millis(number("PARLEY_TICK_MS", 30_000)?.max(10)),
+            tick: Duration::from_millis(number("PARLEY_TICK_MS", 10_000)?.max(10)),
             remind_before_secs: number("PARLEY_REMIND_HOURS", 6)? as i64 * 3600,
             clock,
         })

@@ -1,7 +1,7 @@
 //! The messages Parley posts on its own: a phase's results with its map, NMR waits, game
 //! outcomes and deadline reminders. Built here, sent by a [`Poster`].
 
-use crate::games::{GameId, Games, PhaseReport, Result};
+use crate::games::{GameId, Games, Result};
 use std::future::Future;
 use std::pin::Pin;
 
@@ -36,10 +36,32 @@ pub fn when(at: i64) -> String {
     format!("<t:{at}:F> (<t:{at}:R>)")
 }
 
-/// The results post for an adjudicated phase: a summary, the map PNG and the full results.
-pub async fn phase_results(games: &Games, report: &PhaseReport) -> Result<Post> {
-    let (variant, name, position, results) = games.phase(report.game, report.seq).await?;
-    let info = games.info(report.game).await?;
+/// Whether an adjudicated phase is worth a post: every movement phase is; a retreat or
+/// adjustment phase only if something was ordered or happened (one nobody had to decide was
+/// skipped on the spot).
+pub fn worth_posting(
+    variant: &engine::Variant,
+    position: &engine::position::Position,
+    results: &serde_json::Value,
+) -> bool {
+    variant.calendar.kind(position.phase) == engine::phase::PhaseKind::Movement
+        || ["results", "dislodged", "built", "removed", "disbanded"]
+            .iter()
+            .any(|k| results[k].as_array().is_some_and(|a| !a.is_empty()))
+}
+
+/// The results post for adjudicated phase `seq` of a game: a summary with the next deadline
+/// (or the outcome), the map PNG and the full results as text.
+pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Post> {
+    let (variant, name, position, results) = games.phase(game, seq).await?;
+    let info = games.info(game).await?;
+    let phases = games.phase_names(game).await?;
+    let next = phases
+        .iter()
+        .find(|(s, _)| *s == seq + 1)
+        .map(|(_, n)| n.clone())
+        .unwrap_or_default();
+    let last = phases.last().map(|(s, _)| *s) == Some(seq + 1);
     let mut text = format!("**{name}** has been adjudicated.");
     let failed = crate::report::not_succeeded(&results);
     let dislodged = crate::report::units(&results, "dislodged");
@@ -53,18 +75,19 @@ pub async fn phase_results(games: &Games, report: &PhaseReport) -> Result<Post> 
     if !built.is_empty() {
         text += &format!(" Built: {}.", built.join(", "));
     }
-    match (&report.finished, info.deadline) {
-        (Some(winner), _) => text += &format!("\n**The game is over: {winner} wins.**"),
-        (None, Some(deadline)) => {
+    match (&info.outcome, info.deadline) {
+        (Some(outcome), _) if last && outcome.get("victory").is_some() => {
             text += &format!(
-                "\nNext: **{}**, orders due {}.",
-                report.next_phase,
-                when(deadline)
+                "\n**The game is over: {} wins.**",
+                outcome["victory"].as_str().unwrap_or("?")
             )
         }
-        (None, None) => text += &format!("\nNext: **{}**.", report.next_phase),
+        (_, Some(deadline)) if last => {
+            text += &format!("\nNext: **{next}**, orders due {}.", when(deadline))
+        }
+        _ => text += &format!("\nNext: **{next}**."),
     }
-    let body = crate::report::results_text(&name, &results, &report.next_phase);
+    let body = crate::report::results_text(&name, &results, &next);
     let mut post = Post::text(text);
     post.files
         .push((format!("{}.txt", file_stem(&name)), body.into_bytes()));
@@ -77,7 +100,7 @@ pub async fn phase_results(games: &Games, report: &PhaseReport) -> Result<Post> 
         Ok(png) => post
             .files
             .insert(0, (format!("{}.png", file_stem(&name)), png)),
-        Err(e) => tracing::warn!(game = report.game, "no map for {name}: {e}"),
+        Err(e) => tracing::warn!(game, "no map for {name}: {e}"),
     }
     Ok(post)
 }

@@ -1,6 +1,8 @@
 //! The scheduler: on every tick it closes the phases that are due (at the deadline, or once
-//! everyone is ready), posts their results and maps, and reminds players who still owe orders.
-//! On start its first tick catches up on every deadline that passed while the bot was down.
+//! everyone is ready), posts the results and map of every adjudicated phase not yet posted
+//! (including those a moderator adjudicated, or from before a crash), and reminds players who
+//! still owe orders. On start its first tick catches up on every deadline that passed while
+//! the bot was down.
 
 use super::posts::{self, when, Post, Poster};
 use crate::games::{Closing, Games};
@@ -19,6 +21,8 @@ pub struct Scheduler {
 pub struct Tick {
     pub adjudicated: usize,
     pub waited: usize,
+    /// Results posts sent.
+    pub posted: usize,
     pub reminded: usize,
 }
 
@@ -52,16 +56,7 @@ impl Scheduler {
                 Closing::Adjudicated(report) => {
                     done.adjudicated += 1;
                     tracing::info!(game = id, phase = %report.phase, "adjudicated");
-                    match posts::phase_results(&self.games, &report).await {
-                        Ok(p) => Some(p),
-                        Err(e) => {
-                            tracing::error!(game = id, "cannot build the results post: {e}");
-                            Some(Post::text(format!(
-                                "**{}** has been adjudicated; next: **{}**.",
-                                report.phase, report.next_phase
-                            )))
-                        }
-                    }
+                    None
                 }
                 Closing::Waiting { until, owing } => {
                     done.waited += 1;
@@ -79,8 +74,52 @@ impl Scheduler {
                 }
             }
         }
+        self.post_results(&mut done).await;
         self.remind(now, &mut done).await;
         done
+    }
+
+    /// Posts every adjudicated phase not posted yet, oldest first; a game whose post fails is
+    /// retried from that phase at the next tick, so nothing is skipped.
+    async fn post_results(&self, done: &mut Tick) {
+        let pending = match self.games.unposted().await {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!("cannot list unposted results: {e}");
+                return;
+            }
+        };
+        let mut failed: Vec<i64> = Vec::new();
+        for (id, seq) in pending {
+            if failed.contains(&id) {
+                continue;
+            }
+            let channel = match self.games.info(id).await {
+                Ok(info) => info.channel,
+                Err(_) => None,
+            };
+            let Some(channel) = channel else { continue };
+            let eventful = match self.games.phase(id, seq).await {
+                Ok((v, _, position, results)) => posts::worth_posting(&v, &position, &results),
+                Err(_) => true,
+            };
+            if eventful {
+                let sent = match posts::phase_results(&self.games, id, seq).await {
+                    Ok(post) => self.poster.to_channel(&channel, post).await,
+                    Err(e) => Err(e.to_string()),
+                };
+                if let Err(e) = sent {
+                    tracing::error!(game = id, seq, "cannot post results, will retry: {e}");
+                    failed.push(id);
+                    continue;
+                }
+                done.posted += 1;
+            }
+            if let Err(e) = self.games.mark_posted(id, seq).await {
+                tracing::error!(game = id, seq, "cannot record a post: {e}");
+                failed.push(id);
+            }
+        }
     }
 
     async fn remind(&self, now: i64, done: &mut Tick) {

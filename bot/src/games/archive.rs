@@ -5,7 +5,7 @@ use super::*;
 impl Games {
     /// A game's whole history as one JSON document.
     pub async fn export(&self, id: GameId) -> Result<Value> {
-        let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq FROM games WHERE id = ?")
+        let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq FROM games WHERE id = ?")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -76,6 +76,7 @@ impl Games {
             "created_at": g.get::<i64, _>("created_at"),
             "nmr_waited_seq": g.get::<Option<i64>, _>("nmr_waited_seq"),
             "reminded_seq": g.get::<Option<i64>, _>("reminded_seq"),
+            "posted_seq": g.get::<Option<i64>, _>("posted_seq"),
             "players": players,
             "phases": phases,
             "audit": audit,
@@ -110,7 +111,7 @@ impl Games {
             }
         };
         let mut tx = self.pool.begin().await?;
-        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(doc["guild"].as_str())
             .bind(doc["channel"].as_str())
             .bind(variant_id)
@@ -126,6 +127,7 @@ impl Games {
             .bind(doc["created_at"].as_i64().unwrap_or(0))
             .bind(doc["nmr_waited_seq"].as_i64())
             .bind(doc["reminded_seq"].as_i64())
+            .bind(doc["posted_seq"].as_i64())
             .execute(&mut *tx)
             .await?
             .last_insert_rowid();

@@ -190,7 +190,7 @@ impl Games {
             .settings
             .deadline(g.variant.calendar.kind(position.phase), now);
         sqlx::query(
-            "UPDATE games SET status = 'running', current_seq = 0, deadline_at = ? WHERE id = ?",
+            "UPDATE games SET status = 'running', current_seq = 0, deadline_at = ?, posted_seq = -1 WHERE id = ?",
         )
         .bind(deadline)
         .bind(id)

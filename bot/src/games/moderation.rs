@@ -144,7 +144,7 @@ impl Games {
         let deadline = g
             .settings
             .deadline(g.variant.calendar.kind(pos.phase), self.now());
-        sqlx::query("UPDATE games SET current_seq = ?, status = 'running', outcome = NULL, deadline_at = ?, nmr_waited_seq = NULL, reminded_seq = NULL WHERE id = ?").bind(back).bind(deadline).bind(id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE games SET current_seq = ?, status = 'running', outcome = NULL, deadline_at = ?, nmr_waited_seq = NULL, reminded_seq = NULL, posted_seq = CASE WHEN posted_seq IS NULL OR posted_seq > ? THEN ? ELSE posted_seq END WHERE id = ?").bind(back).bind(deadline).bind(back - 1).bind(back - 1).bind(id).execute(&mut *tx).await?;
         let name = g.variant.calendar.name(pos.phase);
         audit(&mut tx, id, self.now(), actor, "rollback", &name).await?;
         tx.commit().await?;

@@ -134,6 +134,31 @@ impl Games {
         Ok(out)
     }
 
+    /// Adjudicated phases whose results have not been posted yet, oldest first, for games
+    /// with a channel: (game, phase number).
+    pub async fn unposted(&self) -> Result<Vec<(GameId, i64)>> {
+        let rows = sqlx::query(
+            "SELECT p.game_id, p.seq FROM phases p JOIN games g ON g.id = p.game_id WHERE g.channel_id IS NOT NULL AND g.posted_seq IS NOT NULL AND p.seq > g.posted_seq AND p.results IS NOT NULL ORDER BY p.game_id, p.seq",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("game_id"), r.get("seq")))
+            .collect())
+    }
+
+    /// Records that phase `seq`'s results are in the channel (never moves backwards).
+    pub async fn mark_posted(&self, id: GameId, seq: i64) -> Result<()> {
+        sqlx::query("UPDATE games SET posted_seq = ? WHERE id = ? AND posted_seq < ?")
+            .bind(seq)
+            .bind(id)
+            .bind(seq)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Records that phase `seq`'s reminders went out.
     pub async fn mark_reminded(&self, id: GameId, seq: i64) -> Result<()> {
         sqlx::query("UPDATE games SET reminded_seq = ? WHERE id = ?")
