@@ -9,33 +9,12 @@
 //! compared with their counts, since the High Ocean Box holds several alike. A case with
 //! `expected_error` must be refused, with every listed piece of text in the error.
 
+mod cli;
+use cli::{adjudicate, assert_no_problems, listed_variant, parley};
+
 use engine::case::differences;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn adjudicate(stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parley"))
-        .arg("adjudicate")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("parley starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    let out = child.wait_with_output().expect("parley finishes");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Each power's units, sorted, counting duplicates.
 fn unit_counts(v: &Value) -> BTreeMap<String, Vec<String>> {
@@ -195,26 +174,12 @@ fn every_davis_scenario_through_the_binary() {
             );
         }
     }
-    assert!(
-        problems.is_empty(),
-        "{} problems:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    assert_no_problems(&problems);
 }
 
 #[test]
 fn variants_lists_davis_with_its_options() {
-    let out = Command::new(env!("CARGO_BIN_EXE_parley"))
-        .args(["variants", "--json"])
-        .output()
-        .expect("parley runs");
-    assert!(out.status.success());
-    let v: Value = serde_json::from_slice(&out.stdout).expect("json");
-    let davis = v
-        .as_array()
-        .and_then(|a| a.iter().find(|x| x["id"] == "davis"))
-        .expect("davis listed");
+    let davis = listed_variant("davis");
     assert_eq!(davis["supply_centers"], 35);
     assert_eq!(davis["victory_centers"], 18);
     assert_eq!(davis["rulebook"], "1971");
@@ -234,11 +199,7 @@ fn variants_lists_davis_with_its_options() {
     assert_eq!(abstraction["available"], false);
     assert_eq!(abstraction["on"], false);
 
-    let text = Command::new(env!("CARGO_BIN_EXE_parley"))
-        .arg("variants")
-        .output()
-        .expect("parley runs");
-    let text = String::from_utf8_lossy(&text.stdout);
+    let (_, text, _) = parley(&["variants"], "");
     assert!(
         text.contains("option abstraction (not yet available)"),
         "{text}"
@@ -252,25 +213,8 @@ fn render_draws_fleets_of_several_powers_in_the_box() {
     let case = r#"{"variant": "davis", "phase": "Spring 1905 movement",
         "units": {"England": ["F hio", "F hio", "F nao"], "France": ["F hio"], "Italy": ["F hio"]},
         "orders": {"England": ["F hio - mao", "F hio S F hio - mao", "F nao - hio"], "Italy": ["F hio - ion"]}}"#;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parley"))
-        .args(["render", "--out", out.to_str().expect("utf8")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("parley starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(case.as_bytes())
-        .expect("write");
-    let done = child.wait_with_output().expect("parley finishes");
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
+    let (code, _, err) = parley(&["render", "--out", out.to_str().expect("utf8")], case);
+    assert_eq!(code, 0, "{err}");
     let png = std::fs::read(&out).expect("png written");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let w = u32::from_be_bytes(png[16..20].try_into().expect("w"));
