@@ -235,23 +235,7 @@ fn read_step(
     if let Some(sc) = obj.get("supply_centers") {
         if !sc.is_null() {
             centres_given = true;
-            position.owners.iter_mut().for_each(|o| *o = None);
-            for (power, name, list) in power_lists(&variant, "supply_centers", Some(sc))? {
-                for (i, s) in list.iter().enumerate() {
-                    let field = format!("supply_centers.{name}[{i}]");
-                    let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
-                    if !variant.map.province(t.province).supply_center {
-                        return Err(bad(
-                            &field,
-                            format!(
-                                "{} is not a supply centre",
-                                variant.map.province(t.province).name
-                            ),
-                        ));
-                    }
-                    position.owners[t.province.0 as usize] = Some(power);
-                }
-            }
+            position.owners = read_centre_table(&variant, "supply_centers", sc)?;
         }
     }
     if let Some(d) = obj.get("dislodged") {
@@ -344,23 +328,7 @@ fn read_step(
     let mut state_given = false;
     if let Some(homes) = obj.get("homes").filter(|h| !h.is_null()) {
         state_given = true;
-        position.homes.iter_mut().for_each(|h| *h = None);
-        for (power, name, list) in power_lists(&variant, "homes", Some(homes))? {
-            for (i, s) in list.iter().enumerate() {
-                let field = format!("homes.{name}[{i}]");
-                let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
-                if !variant.map.province(t.province).supply_center {
-                    return Err(bad(
-                        &field,
-                        format!(
-                            "{} is not a supply centre",
-                            variant.map.province(t.province).name
-                        ),
-                    ));
-                }
-                position.homes[t.province.0 as usize] = Some(power);
-            }
-        }
+        position.homes = read_centre_table(&variant, "homes", homes)?;
     }
     if let Some(marks) = obj.get("marks").filter(|m| !m.is_null()) {
         state_given = true;
@@ -396,6 +364,31 @@ fn read_step(
 }
 
 /// Reads `marks`: `[{"province": "kas", "power": "Delhi", "count": 1}, ...]`.
+/// A per-power list of supply centres (`{"England": ["lon", ...]}`, as `supply_centers` and
+/// `homes` are written) as a table indexed by province: whose each centre is, or `None`.
+fn read_centre_table(
+    variant: &Variant,
+    key: &str,
+    v: &Value,
+) -> Result<Vec<Option<PowerId>>, CaseError> {
+    let mut table = vec![None; variant.map.provinces.len()];
+    for (power, name, list) in power_lists(variant, key, Some(v))? {
+        for (i, s) in list.iter().enumerate() {
+            let field = format!("{key}.{name}[{i}]");
+            let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
+            let province = variant.map.province(t.province);
+            if !province.supply_center {
+                return Err(bad(
+                    &field,
+                    format!("{} is not a supply centre", province.name),
+                ));
+            }
+            table[t.province.0 as usize] = Some(power);
+        }
+    }
+    Ok(table)
+}
+
 fn read_marks(variant: &Variant, v: &Value) -> Result<Vec<Mark>, CaseError> {
     let arr = v
         .as_array()
