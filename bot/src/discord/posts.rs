@@ -39,7 +39,7 @@ pub fn when(at: i64) -> String {
 /// Whether an adjudicated phase is worth a post: every movement phase is; a retreat or
 /// adjustment phase only if something was ordered or happened (one nobody had to decide was
 /// skipped on the spot).
-pub fn worth_posting(
+fn worth_posting(
     variant: &engine::Variant,
     position: &engine::position::Position,
     results: &serde_json::Value,
@@ -51,9 +51,13 @@ pub fn worth_posting(
 }
 
 /// The results post for adjudicated phase `seq` of a game: a summary with the next deadline
-/// (or the outcome), the map PNG and the full results as text.
-pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Post> {
+/// (or the outcome), the map PNG and the full results as text; `None` for a phase not worth
+/// a post (a retreat or adjustment skipped on the spot).
+pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Option<Post>> {
     let (variant, name, position, results) = games.phase(game, seq).await?;
+    if !worth_posting(&variant, &position, &results) {
+        return Ok(None);
+    }
     let info = games.info(game).await?;
     let phases = games.phase_names(game).await?;
     let next = phases
@@ -91,34 +95,36 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Post
     let mut post = Post::text(text);
     post.files
         .push((format!("{}.txt", file_stem(&name)), body.into_bytes()));
-    let png = tokio::task::spawn_blocking(move || {
-        crate::picture::phase_png(&variant, &position, &results)
-    })
-    .await
-    .map_err(|e| crate::games::GameError::Refused(format!("drawing the map failed: {e}")))?;
-    match png {
+    match draw(variant, position, results).await {
         Ok(png) => post
             .files
             .insert(0, (format!("{}.png", file_stem(&name)), png)),
         Err(e) => tracing::warn!(game, "no map for {name}: {e}"),
     }
-    Ok(post)
+    Ok(Some(post))
 }
 
 /// The map of a phase as it stood (with its orders if it has been played).
 pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
     let (variant, name, position, results) = games.phase(game, seq).await?;
-    let stem = file_stem(&name);
-    let png = tokio::task::spawn_blocking(move || {
-        crate::picture::phase_png(&variant, &position, &results)
-    })
-    .await
-    .map_err(|e| crate::games::GameError::Refused(format!("drawing the map failed: {e}")))?
-    .map_err(crate::games::GameError::Refused)?;
+    let png = draw(variant, position, results)
+        .await
+        .map_err(crate::games::GameError::Refused)?;
     Ok(Post {
         text: format!("**{name}**"),
-        files: vec![(format!("{stem}.png"), png)],
+        files: vec![(format!("{}.png", file_stem(&name)), png)],
     })
+}
+
+/// A phase's map as PNG bytes, drawn off the async threads (rasterising takes tens of ms).
+async fn draw(
+    variant: std::sync::Arc<engine::Variant>,
+    position: engine::position::Position,
+    results: serde_json::Value,
+) -> std::result::Result<Vec<u8>, String> {
+    tokio::task::spawn_blocking(move || crate::picture::phase_png(&variant, &position, &results))
+        .await
+        .map_err(|e| format!("drawing the map failed: {e}"))?
 }
 
 /// `Spring 1901 movement` → `spring-1901-movement`.

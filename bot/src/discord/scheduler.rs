@@ -99,21 +99,19 @@ impl Scheduler {
                 Err(_) => None,
             };
             let Some(channel) = channel else { continue };
-            let eventful = match self.games.phase(id, seq).await {
-                Ok((v, _, position, results)) => posts::worth_posting(&v, &position, &results),
-                Err(_) => true,
+            let sent = match posts::phase_results(&self.games, id, seq).await {
+                Ok(Some(post)) => self.poster.to_channel(&channel, post).await.map(|()| true),
+                Ok(None) => Ok(false),
+                Err(e) => Err(e.to_string()),
             };
-            if eventful {
-                let sent = match posts::phase_results(&self.games, id, seq).await {
-                    Ok(post) => self.poster.to_channel(&channel, post).await,
-                    Err(e) => Err(e.to_string()),
-                };
-                if let Err(e) = sent {
+            match sent {
+                Ok(true) => done.posted += 1,
+                Ok(false) => {}
+                Err(e) => {
                     tracing::error!(game = id, seq, "cannot post results, will retry: {e}");
                     failed.push(id);
                     continue;
                 }
-                done.posted += 1;
             }
             if let Err(e) = self.games.mark_posted(id, seq).await {
                 tracing::error!(game = id, seq, "cannot record a post: {e}");

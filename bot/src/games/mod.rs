@@ -108,8 +108,6 @@ pub struct SubmitReport {
 #[derive(Debug, Clone)]
 pub struct PhaseReport {
     pub game: GameId,
-    /// The phase adjudicated.
-    pub seq: i64,
     pub phase: String,
     pub results: Value,
     pub next_phase: String,

@@ -244,7 +244,6 @@ impl Games {
         tx.commit().await?;
         Ok(Some(PhaseReport {
             game: id,
-            seq,
             phase: v.calendar.name(position.phase),
             results,
             next_phase: v.calendar.name(next.phase),
