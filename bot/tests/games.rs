@@ -295,15 +295,7 @@ async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_e
         .create(None, Some("off"), "davis", with("high-ocean-box", false), 1)
         .await
         .expect("create");
-    for p in [
-        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
-    ] {
-        games
-            .join(off, &p.to_lowercase(), Some(p))
-            .await
-            .expect("join");
-    }
-    games.start(off).await.expect("start");
+    fill_and_start(&games, off).await;
     let (_, v, _) = games.current(off).await.expect("current");
     assert_eq!(v.id, "davis");
     assert!(v
@@ -316,15 +308,7 @@ async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_e
         .create(None, Some("box"), "davis", Settings::default(), 1)
         .await
         .expect("create");
-    for p in [
-        "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
-    ] {
-        games
-            .join(id, &p.to_lowercase(), Some(p))
-            .await
-            .expect("join");
-    }
-    games.start(id).await.expect("start");
+    fill_and_start(&games, id).await;
     let mut doc = games.export(id).await.expect("export");
     doc["channel"] = serde_json::Value::Null;
     doc["phases"][0]["position"]["units"]["England"] =

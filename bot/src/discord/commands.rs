@@ -90,14 +90,24 @@ async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
     Ok(())
 }
 
-async fn ac_variant(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let partial = partial.to_lowercase();
-    let choices = engine::variants::BUILTIN
-        .iter()
-        .filter(|v| v.contains(partial.as_str()))
-        .map(|v| serenity::AutocompleteChoice::from(*v))
+/// An autocomplete answer of plain names, at most the 25 Discord shows.
+fn suggest(names: impl IntoIterator<Item = String>) -> serenity::CreateAutocompleteResponse {
+    let choices = names
+        .into_iter()
+        .take(25)
+        .map(serenity::AutocompleteChoice::from)
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+async fn ac_variant(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let partial = partial.to_lowercase();
+    suggest(
+        engine::variants::BUILTIN
+            .iter()
+            .filter(|v| v.contains(partial.as_str()))
+            .map(|v| v.to_string()),
+    )
 }
 
 async fn ac_game(ctx: Ctx<'_>, _partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -131,12 +141,11 @@ async fn ac_power(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRe
         }
     }
     let partial = partial.to_lowercase();
-    let choices = names
-        .into_iter()
-        .filter(|n| n.to_lowercase().starts_with(&partial))
-        .map(serenity::AutocompleteChoice::from)
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    suggest(
+        names
+            .into_iter()
+            .filter(|n| n.to_lowercase().starts_with(&partial)),
+    )
 }
 
 async fn ac_phase(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -154,23 +163,16 @@ async fn ac_phase(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRe
             .collect();
     }
     let partial = partial.to_lowercase();
-    let choices = names
-        .into_iter()
-        .filter(|n| n.to_lowercase().contains(&partial))
-        .take(25)
-        .map(serenity::AutocompleteChoice::from)
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    suggest(
+        names
+            .into_iter()
+            .filter(|n| n.to_lowercase().contains(&partial)),
+    )
 }
 
 async fn ac_order(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let user = ctx.author().id.to_string();
-    let choices = actions::order_suggestions(&ctx.data().games, &user, None, partial)
-        .await
-        .into_iter()
-        .map(serenity::AutocompleteChoice::from)
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    suggest(actions::order_suggestions(&ctx.data().games, &user, None, partial).await)
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

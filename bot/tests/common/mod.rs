@@ -33,6 +33,12 @@ pub async fn started_with(games: &Games, channel: &str, settings: Settings) -> i
         .create(Some("guild"), Some(channel), "standard", settings, 7)
         .await
         .expect("create");
+    fill_and_start(games, id).await;
+    id
+}
+
+/// Seats one player per power of Standard's seven (Davis has the same) and starts the game.
+pub async fn fill_and_start(games: &Games, id: i64) {
     for p in POWERS {
         games
             .join(id, &p.to_lowercase(), Some(p))
@@ -40,7 +46,6 @@ pub async fn started_with(games: &Games, channel: &str, settings: Settings) -> i
             .expect("join");
     }
     games.start(id).await.expect("start");
-    id
 }
 
 pub fn s(v: &[&str]) -> Vec<String> {
