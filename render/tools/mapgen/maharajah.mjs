@@ -19,15 +19,14 @@
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
-import * as topojson from 'topojson-client';
 import { geoConicConformal } from 'd3-geo';
-import pc from 'polygon-clipping';
 import * as layout from './maharajah-layout.mjs';
-import { affineFit, thinPlateSpline, simplifyRing, polygonArea, rasterise } from './geom.mjs';
+import { affineFit, thinPlateSpline, simplifyRing, rasterise } from './geom.mjs';
 import { partitionGrid, trace } from './partition.mjs';
 import { readProvinces, readBorders } from './mapfiles.mjs';
 import { placeAnchors } from './place.mjs';
 import { writeSvg } from './svg.mjs';
+import { landMask } from './land.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../../..');
@@ -49,34 +48,7 @@ const warp = thinPlateSpline(ctlSrc.map(affine), ctlDst, smoothing);
 const project = (ll) => warp(affine(conic(ll)));
 
 // --- land mask ----------------------------------------------------------------
-function landMask() {
-  const topo = JSON.parse(fs.readFileSync(path.join(here, 'node_modules/world-atlas/land-50m.json')));
-  const fc = topojson.feature(topo, topo.objects.land);
-  const polys = (fc.features ?? [fc]).flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates));
-  const box = ([x0, y0, x1, y1]) => [[[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]]];
-  let near = pc.intersection(polys, box(layout.landBounds));
-  for (const b of layout.dropLand) near = pc.difference(near, box(b));
-  // Long edges of the cut would bend under the warp; give them more points.
-  const dense = (ring) => ring.flatMap((p, i) => {
-    if (i === 0) return [p];
-    const q = ring[i - 1];
-    const n = Math.ceil(Math.hypot(p[0] - q[0], p[1] - q[1]) / 0.25);
-    return Array.from({ length: n }, (_, k) => [q[0] + ((p[0] - q[0]) * (k + 1)) / n, q[1] + ((p[1] - q[1]) * (k + 1)) / n]);
-  });
-  near = near.map((poly) => poly.map(dense));
-  const projected = near.map((poly) => poly.map((ring) => ring.map(project)));
-  const toPx = (q) => (q.px ? q.px : project(q));
-  const patches = layout.landPatches.map((ring) => [[...ring, ring[0]].map(toPx)]);
-  const rect = [[[0, 0], [W, 0], [W, H], [0, H], [0, 0]]];
-  let land = pc.intersection(pc.union(projected, ...patches), rect);
-  for (const ring of layout.seaPatches) land = pc.difference(land, [[...ring, ring[0]].map(toPx)]);
-  land = land
-    .map((poly) => poly.map((ring) => simplifyRing(ring, 0.35)).filter((ring, i) => i === 0 || Math.abs(polygonArea([ring])) > 15))
-    .filter((poly) => polygonArea(poly) > 15);
-  return land;
-}
-
-const land = landMask();
+const land = landMask({ layout, project, W, H });
 
 // --- partition ----------------------------------------------------------------
 const toPx = (q) => (q.px ? q.px : project(q));
