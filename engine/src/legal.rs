@@ -286,6 +286,13 @@ pub fn legal_orders(
                 vec![(None, orders)]
             }
         }
-        PhaseKind::Setup => Vec::new(),
+        PhaseKind::Setup => {
+            let orders = variant.rules.setup_orders(variant, position, power);
+            if orders.is_empty() {
+                Vec::new()
+            } else {
+                vec![(None, orders)]
+            }
+        }
     }
 }

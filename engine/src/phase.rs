@@ -47,8 +47,12 @@ pub struct CalendarStep {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Calendar {
+    /// The year of the first movement phase.
     pub first_year: i32,
-    /// Steps that happen once, in the first year, before the yearly cycle starts.
+    /// The year the setup steps are dated: `first_year`, or the year before when the setup is
+    /// the previous autumn (Pirates' "Fall 1680 Adjustments" before Spring 1681).
+    pub setup_year: i32,
+    /// Steps that happen once, in `setup_year`, before the yearly cycle starts.
     pub setup: Vec<CalendarStep>,
     pub steps: Vec<CalendarStep>,
 }
@@ -57,6 +61,7 @@ pub struct Calendar {
 #[derive(Deserialize)]
 pub(crate) struct CalendarSpec {
     first_year: i32,
+    setup_year: Option<i32>,
     #[serde(default)]
     setup: Vec<[String; 2]>,
     steps: Vec<[String; 2]>,
@@ -74,8 +79,16 @@ impl CalendarSpec {
                 })
                 .collect()
         };
+        let setup_year = self.setup_year.unwrap_or(self.first_year);
+        if !(self.first_year - 1..=self.first_year).contains(&setup_year) {
+            return Err(format!(
+                "calendar setup_year {setup_year} must be first_year ({}) or the year before",
+                self.first_year
+            ));
+        }
         let cal = Calendar {
             first_year: self.first_year,
+            setup_year,
             setup: conv(self.setup)?,
             steps: conv(self.steps)?,
         };
@@ -109,10 +122,18 @@ impl Calendar {
     }
 
     pub fn first_phase(&self) -> Phase {
-        Phase {
-            year: self.first_year,
-            step: 0,
-            setup: !self.setup.is_empty(),
+        if self.setup.is_empty() {
+            Phase {
+                year: self.first_year,
+                step: 0,
+                setup: false,
+            }
+        } else {
+            Phase {
+                year: self.setup_year,
+                step: 0,
+                setup: true,
+            }
         }
     }
 
@@ -126,7 +147,7 @@ impl Calendar {
                 };
             }
             return Phase {
-                year: phase.year,
+                year: self.first_year,
                 step: 0,
                 setup: false,
             };
@@ -220,8 +241,17 @@ impl Calendar {
         let matches = |s: &CalendarStep| {
             s.season.to_lowercase() == season && kind.is_none_or(|k| k == s.kind)
         };
-        if year == self.first_year {
-            if let Some(i) = self.setup.iter().position(matches) {
+        // A setup step in a year of its own may also be called by the kind of orders it
+        // takes: Pirates' rules name their setup "Fall 1680 Adjustments".
+        let own_year = self.setup_year != self.first_year;
+        let matches_setup = |s: &CalendarStep| {
+            matches(s)
+                || (own_year
+                    && s.season.to_lowercase() == season
+                    && kind == Some(PhaseKind::Adjustment))
+        };
+        if year == self.setup_year {
+            if let Some(i) = self.setup.iter().position(matches_setup) {
                 return Ok(Phase {
                     year,
                     step: i,

@@ -7,7 +7,7 @@ use crate::map::{parse_map_files, Map, MapError, MapFiles};
 use crate::parse::Grammar;
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
-use crate::rulebook::{Edition, Options, VariantRules};
+use crate::rulebook::{Controller, Edition, Options, VariantRules};
 use crate::unit::{PowerId, Unit, UnitKind};
 use serde::Deserialize;
 use std::sync::{Arc, OnceLock};
@@ -16,6 +16,9 @@ use std::sync::{Arc, OnceLock};
 pub struct PowerInfo {
     pub name: String,
     pub adjective: String,
+    /// The power's kind in its variant's own words (Pirates: `colonial`, `privateer`,
+    /// `mercenary`), for the rulebook to read; empty where a variant has one kind of power.
+    pub kind: String,
 }
 
 #[derive(Debug)]
@@ -52,6 +55,8 @@ struct VariantSpec {
 struct PowerSpec {
     name: String,
     adjective: String,
+    #[serde(default)]
+    kind: String,
 }
 
 /// The text of one variant's data files.
@@ -226,6 +231,7 @@ impl Variant {
             .map(|p| PowerInfo {
                 name: p.name,
                 adjective: p.adjective,
+                kind: p.kind,
             })
             .collect();
         let v = Variant {
@@ -320,11 +326,19 @@ impl Variant {
         &self.powers[p.0 as usize].name
     }
 
-    /// The power that owns at least `victory_centers` centres in this position, if any.
+    /// The player-run power that owns at least `victory_centers` centres in this position, if
+    /// any. A power ordered by vote cannot win (Pirates: the rules are silent; see
+    /// ARCHITECTURE.md).
     pub fn winner(&self, position: &Position) -> Option<PowerId> {
         (0..self.powers.len())
             .map(|p| PowerId(p as u8))
+            .filter(|&p| self.controller(p) == Controller::Player)
             .find(|&p| position.centres_of(p).count() >= self.victory_centers)
+    }
+
+    /// Who orders this power: its player, or everyone's vote.
+    pub fn controller(&self, p: PowerId) -> Controller {
+        self.rules.controller(self, p)
     }
 
     /// A unit as orders write it: `A par`, `F spa/nc`.

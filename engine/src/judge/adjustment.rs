@@ -83,7 +83,7 @@ pub(super) fn adjudicate(
                     let names: Vec<&str> =
                         sites.iter().map(|s| map.province(*s).id.as_str()).collect();
                     let what = format!(
-                        "{pname} is not an empty home centre {} owns",
+                        "{pname} is not a centre where {} may build now",
                         variant.power_name(sub.power)
                     );
                     OrderResult::illegal(format!(
@@ -97,7 +97,9 @@ pub(super) fn adjudicate(
                 } else {
                     match build_location(variant, *unit) {
                         Err(e) => OrderResult::illegal(e),
-                        Ok((kind, _)) if !rules.may_build(variant, kind, unit.province) => {
+                        Ok((kind, _))
+                            if !rules.may_build(variant, sub.power, kind, unit.province) =>
+                        {
                             OrderResult::illegal(format!(
                                 "{} {} cannot be built in {pname}",
                                 article(kind),

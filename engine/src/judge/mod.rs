@@ -56,19 +56,19 @@ pub struct OrderResult {
 }
 
 impl OrderResult {
-    fn ok() -> Self {
+    pub(crate) fn ok() -> Self {
         OrderResult {
             verdict: Verdict::Succeeds,
             reason: String::new(),
         }
     }
-    fn fails(reason: impl Into<String>) -> Self {
+    pub(crate) fn fails(reason: impl Into<String>) -> Self {
         OrderResult {
             verdict: Verdict::Fails,
             reason: reason.into(),
         }
     }
-    fn illegal(reason: impl Into<String>) -> Self {
+    pub(crate) fn illegal(reason: impl Into<String>) -> Self {
         OrderResult {
             verdict: Verdict::Illegal,
             reason: reason.into(),
@@ -113,20 +113,23 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
         PhaseKind::Movement => movement::adjudicate(variant, position, orders),
         PhaseKind::Retreat => retreat::adjudicate(variant, position, orders),
         PhaseKind::Adjustment => adjustment::adjudicate(variant, position, orders),
-        PhaseKind::Setup => Adjudication {
-            results: orders
-                .iter()
-                .map(|_| OrderResult::illegal("this variant has no setup orders"))
-                .collect(),
-            after: Position {
-                phase: variant.calendar.next(position.phase),
-                ..position.clone()
+        PhaseKind::Setup => match variant.rules.adjudicate_setup(variant, position, orders) {
+            Some(adj) => adj,
+            None => Adjudication {
+                results: orders
+                    .iter()
+                    .map(|_| OrderResult::illegal("this variant has no setup orders"))
+                    .collect(),
+                after: Position {
+                    phase: variant.calendar.next(position.phase),
+                    ..position.clone()
+                },
+                dislodged: Vec::new(),
+                built: Vec::new(),
+                removed: Vec::new(),
+                disbanded: Vec::new(),
+                arrivals: Vec::new(),
             },
-            dislodged: Vec::new(),
-            built: Vec::new(),
-            removed: Vec::new(),
-            disbanded: Vec::new(),
-            arrivals: Vec::new(),
         },
     };
     variant

@@ -104,10 +104,16 @@ impl Terrain {
 pub enum ProvinceTag {
     /// A fleet here may convoy as if it were at sea (Maharajah's river provinces).
     RiverConvoy,
+    /// Part of a big island that the rules treat as ordinary coast, yet as an island where
+    /// "island-based" centres are meant (Pirates' Cuba, Hispaniola, Jamaica, Porto Rico).
+    BigIsland,
 }
 
 impl ProvinceTag {
-    pub const ALL: [(&'static str, ProvinceTag); 1] = [("river-convoy", ProvinceTag::RiverConvoy)];
+    pub const ALL: [(&'static str, ProvinceTag); 2] = [
+        ("river-convoy", ProvinceTag::RiverConvoy),
+        ("big-island", ProvinceTag::BigIsland),
+    ];
 
     pub fn name(self) -> &'static str {
         ProvinceTag::ALL

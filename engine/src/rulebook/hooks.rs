@@ -4,7 +4,9 @@
 //! Each method names the rule it exists for. The core resolver asks these questions at fixed
 //! places (see ARCHITECTURE.md) and never looks at which variant it is playing.
 
+use crate::judge::{Adjudication, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId, Terrain};
+use crate::order::Order;
 use crate::position::{Mark, Position};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
@@ -160,9 +162,15 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .collect()
     }
 
-    /// Whether a unit of this kind may be built in this province (Davis: only fleets in
-    /// Archangel).
-    fn may_build(&self, _variant: &Variant, _kind: UnitKind, _province: ProvinceId) -> bool {
+    /// Whether this power may build a unit of this kind in this province (Davis: only fleets
+    /// in Archangel; Pirates: the Pirates build only fleets).
+    fn may_build(
+        &self,
+        _variant: &Variant,
+        _power: PowerId,
+        _kind: UnitKind,
+        _province: ProvinceId,
+    ) -> bool {
         true
     }
 
@@ -172,8 +180,30 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     }
 
     /// Who orders this power.
-    fn controller(&self, _power: PowerId) -> Controller {
+    fn controller(&self, _variant: &Variant, _power: PowerId) -> Controller {
         Controller::Player
+    }
+
+    /// Adjudicates a setup phase (Pirates' grants and selections): one result per order and
+    /// the position after it. `None`: the variant takes no setup orders, and every one is
+    /// refused as such.
+    fn adjudicate_setup(
+        &self,
+        _variant: &Variant,
+        _position: &Position,
+        _orders: &[Submitted],
+    ) -> Option<Adjudication> {
+        None
+    }
+
+    /// The setup orders this power may give in this position, for autocomplete and the demo.
+    fn setup_orders(
+        &self,
+        _variant: &Variant,
+        _position: &Position,
+        _power: PowerId,
+    ) -> Vec<Order> {
+        Vec::new()
     }
 
     /// Called once a phase has been adjudicated, to update variant state kept in the position

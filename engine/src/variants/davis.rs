@@ -112,7 +112,13 @@ impl VariantRules for DavisRules {
         sites
     }
 
-    fn may_build(&self, variant: &Variant, kind: UnitKind, province: ProvinceId) -> bool {
+    fn may_build(
+        &self,
+        variant: &Variant,
+        _power: PowerId,
+        kind: UnitKind,
+        province: ProvinceId,
+    ) -> bool {
         variant.map.province(province).id != ARCHANGEL || kind == UnitKind::Fleet
     }
 }

@@ -2,15 +2,17 @@
 
 mod davis;
 mod maharajah;
+mod pirates;
 
 pub use davis::DavisRules;
 pub use maharajah::MaharajahRules;
+pub use pirates::PiratesRules;
 
 use crate::rulebook::{StandardRules, VariantRules};
 use crate::variant::VariantFiles;
 
 /// The ids of the variants built into the engine, in the order they are listed.
-pub const BUILTIN: &[&str] = &["standard", "davis", "maharajah"];
+pub const BUILTIN: &[&str] = &["standard", "davis", "maharajah", "pirates"];
 
 macro_rules! builtin_files {
     ($id:literal) => {
@@ -30,6 +32,7 @@ pub(crate) fn files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantR
         "standard" => Some((builtin_files!("standard"), Box::new(StandardRules))),
         "davis" => Some((builtin_files!("davis"), Box::new(DavisRules::default()))),
         "maharajah" => Some((builtin_files!("maharajah"), Box::new(MaharajahRules))),
+        "pirates" => Some((builtin_files!("pirates"), Box::new(PiratesRules))),
         _ => None,
     }
 }
