@@ -19,6 +19,9 @@ pub struct PowerInfo {
     /// The power's kind in its variant's own words (Pirates: `colonial`, `privateer`,
     /// `mercenary`), for the rulebook to read; empty where a variant has one kind of power.
     pub kind: String,
+    /// What the power does in the setup phase, in its rulebook's words (Pirates:
+    /// `grant-to-privateers`, `grant-to-pirates`, `select`); empty for nothing.
+    pub setup: String,
 }
 
 #[derive(Debug)]
@@ -57,6 +60,8 @@ struct PowerSpec {
     adjective: String,
     #[serde(default)]
     kind: String,
+    #[serde(default)]
+    setup: String,
 }
 
 /// The text of one variant's data files.
@@ -232,6 +237,7 @@ impl Variant {
                 name: p.name,
                 adjective: p.adjective,
                 kind: p.kind,
+                setup: p.setup,
             })
             .collect();
         let v = Variant {

@@ -246,7 +246,7 @@ pub(super) fn adjudicate(
 }
 
 /// The unit kind and exact location of a build order, with its coast settled.
-fn build_location(
+pub(crate) fn build_location(
     variant: &Variant,
     unit: crate::order::UnitRef,
 ) -> Result<(UnitKind, Location), String> {

@@ -5,6 +5,7 @@
 //! see what became of each line they wrote.
 
 mod adjustment;
+pub(crate) use adjustment::build_location;
 mod movement;
 mod retreat;
 mod route;

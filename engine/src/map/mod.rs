@@ -8,7 +8,7 @@ mod load;
 mod names;
 
 pub use load::{parse_map_files, MapError, MapFiles};
-pub use names::{normalise, NameError, NameLookup};
+pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 
 use std::fmt;
 

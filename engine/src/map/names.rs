@@ -23,6 +23,24 @@ pub fn normalise(s: &str) -> String {
     out
 }
 
+/// The key province names sort by where a rule says "in alphabetical order": normalised, with
+/// accents dropped, so `Curaçao` sorts as `Curacao`.
+pub fn alphabetical_key(s: &str) -> String {
+    normalise(s)
+        .chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ä' | 'ã' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'ö' | 'õ' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            c => c,
+        })
+        .collect()
+}
+
 /// What a name can mean on one map.
 #[derive(Clone, Debug, Default)]
 pub struct NameLookup {

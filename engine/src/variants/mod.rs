@@ -3,6 +3,7 @@
 mod davis;
 mod maharajah;
 mod pirates;
+mod pirates_setup;
 
 pub use davis::DavisRules;
 pub use maharajah::MaharajahRules;

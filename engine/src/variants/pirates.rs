@@ -6,7 +6,9 @@
 //! `tags=river-convoy`, each power's kind by `kind=` in `variant.toml`. This file holds only
 //! the rules, and names no province. Rule numbers are those of the rules text.
 
+use crate::judge::{Adjudication, Submitted};
 use crate::map::ProvinceId;
+use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{Controller, VariantRules};
 use crate::unit::{PowerId, UnitKind};
@@ -36,6 +38,25 @@ pub(crate) fn power_kind(variant: &Variant, power: PowerId) -> PowerKind {
 
 impl VariantRules for PiratesRules {
     // ---- Rules 4-6: the three kinds of power, their builds, the vote, the setup phase.
+
+    /// The setup's grants and selections (`pirates_setup`).
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &["grant", "select"]
+    }
+
+    /// Rules 3-6: the Fall 1680 setup (`pirates_setup`).
+    fn adjudicate_setup(
+        &self,
+        variant: &Variant,
+        position: &Position,
+        orders: &[Submitted],
+    ) -> Option<Adjudication> {
+        Some(super::pirates_setup::adjudicate(variant, position, orders))
+    }
+
+    fn setup_orders(&self, variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+        super::pirates_setup::legal_orders(variant, position, power)
+    }
 
     /// Rule 6: the Pirates are ordered by the vote of the surviving powers.
     fn controller(&self, variant: &Variant, power: PowerId) -> Controller {

@@ -1,0 +1,714 @@
+//! Pirates of the Caribbean's setup phase, "Fall 1680 Adjustments" (rules 3-6): the colonial
+//! grants, Spain's builds, the privateers' selections of neutral island centres, and the
+//! Pirates' fleets.
+//!
+//! What each power does is data (`setup =` in `variant.toml`); the orders are
+//! - `F atg grant buccaneers`: a power that grants to the privateers gives one of its island
+//!   home centres, with the fleet on it, to each privateer;
+//! - `hav grant pirates` (twice) and `build A ctg` (seven times: 3 armies, 4 fleets): the power
+//!   that grants to the Pirates;
+//! - `tor select 1` (up to three, priorities 1-3): a privateer's list of neutral island
+//!   centres.
+//!
+//! A power that does not order what it must gets the rulebook's default (see ARCHITECTURE.md,
+//! "Pirates: setup"): grants in alphabetical order of the centres' names, no builds waived
+//! silently but simply missing, an empty selection list.
+
+use crate::judge::{build_location, Adjudication, OrderResult, Submitted};
+use crate::map::{alphabetical_key, Location, ProvinceId, ProvinceTag, Terrain};
+use crate::order::{Order, UnitRef};
+use crate::position::Position;
+use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variant::Variant;
+
+use super::pirates::{power_kind, PowerKind};
+
+/// Rule 3: the power that grants to the Pirates builds this many armies and fleets in the
+/// centres it keeps.
+const GRANTOR_ARMIES: usize = 3;
+const GRANTOR_FLEETS: usize = 4;
+/// Rule 4: it grants this many centres to the Pirates.
+const CENTRES_TO_PIRATES: usize = 2;
+/// Rule 5: a privateer's selection list is this long.
+const PRIORITIES: u32 = 3;
+
+/// What a power does in the setup, from `setup =` in `variant.toml`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    GrantToPrivateers,
+    GrantToPirates,
+    Select,
+    Nothing,
+}
+
+fn role(variant: &Variant, power: PowerId) -> Role {
+    match variant.powers[power.0 as usize].setup.as_str() {
+        "grant-to-privateers" => Role::GrantToPrivateers,
+        "grant-to-pirates" => Role::GrantToPirates,
+        "select" => Role::Select,
+        _ => Role::Nothing,
+    }
+}
+
+fn powers_of(variant: &Variant, kind: PowerKind) -> Vec<PowerId> {
+    (0..variant.powers.len())
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| power_kind(variant, p) == kind)
+        .collect()
+}
+
+/// Rules 4-5: "island-based": an island space, or part of one of the four big islands.
+fn island_based(variant: &Variant, p: ProvinceId) -> bool {
+    variant.map.province(p).terrain == Terrain::Island
+        || variant.map.has_tag(p, ProvinceTag::BigIsland)
+}
+
+fn name(variant: &Variant, p: ProvinceId) -> &str {
+    &variant.map.province(p).name
+}
+
+fn alphabetical(variant: &Variant, mut provinces: Vec<ProvinceId>) -> Vec<ProvinceId> {
+    provinces.sort_by_cached_key(|&p| alphabetical_key(name(variant, p)));
+    provinces
+}
+
+/// The centres a power that grants to the privateers may give: its island home centres that it
+/// owns, with its own fleet on them.
+fn grantable_to_privateers(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+) -> Vec<ProvinceId> {
+    let v = variant
+        .map
+        .supply_centers()
+        .filter(|&p| position.owns_home_centre(power, p) && island_based(variant, p))
+        .filter(|&p| {
+            position
+                .unit_at(p)
+                .is_some_and(|u| u.power == power && u.kind == UnitKind::Fleet)
+        })
+        .collect();
+    alphabetical(variant, v)
+}
+
+/// The centres the power that grants to the Pirates may give or build in: its owned home
+/// centres.
+fn own_home_centres(variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
+    let v = variant
+        .map
+        .supply_centers()
+        .filter(|&p| position.owns_home_centre(power, p))
+        .collect();
+    alphabetical(variant, v)
+}
+
+/// Rule 5: the centres a privateer may select: neutral island-based centres.
+fn selectable(variant: &Variant, position: &Position) -> Vec<ProvinceId> {
+    let v = variant
+        .map
+        .supply_centers()
+        .filter(|&p| position.owners[p.0 as usize].is_none() && island_based(variant, p))
+        .collect();
+    alphabetical(variant, v)
+}
+
+fn list(variant: &Variant, provinces: &[ProvinceId]) -> String {
+    if provinces.is_empty() {
+        return "none".into();
+    }
+    provinces
+        .iter()
+        .map(|&p| variant.map.province(p).id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn province_ref(p: ProvinceId) -> UnitRef {
+    UnitRef {
+        kind: None,
+        province: p,
+        coast: None,
+    }
+}
+
+fn special(unit: UnitRef, verb: &str, arg: String) -> Order {
+    Order::Special {
+        unit: Some(unit),
+        verb: verb.into(),
+        args: vec![arg],
+    }
+}
+
+/// What one submitted order asks for, once checked on its own and against the same power's
+/// earlier orders.
+#[derive(Clone, Copy, Debug)]
+enum Asked {
+    GrantToPrivateer {
+        from: PowerId,
+        centre: ProvinceId,
+        to: PowerId,
+    },
+    GrantToPirates {
+        from: PowerId,
+        centre: ProvinceId,
+    },
+    Build {
+        power: PowerId,
+        kind: UnitKind,
+        at: Location,
+    },
+    Select {
+        power: PowerId,
+        centre: ProvinceId,
+        priority: u32,
+    },
+}
+
+/// Which orders each role gives, for error messages.
+fn what_roles_order(variant: &Variant) -> String {
+    let names = |r: Role| {
+        (0..variant.powers.len())
+            .map(|p| PowerId(p as u8))
+            .filter(|&p| role(variant, p) == r)
+            .map(|p| variant.power_name(p).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "in the setup {} each grant an island centre and its fleet to each privateer (\"F atg grant buccaneers\"), {} grants two centres to the Pirates and builds 3 armies and 4 fleets (\"hav grant pirates\", \"build A ctg\"), and {} each select up to three neutral island centres by priority (\"tor select 1\")",
+        names(Role::GrantToPrivateers),
+        names(Role::GrantToPirates),
+        names(Role::Select)
+    )
+}
+
+/// Checks one order against the position and the power's orders accepted before it.
+fn check(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+    order: &Order,
+    earlier: &[Asked],
+) -> Result<Asked, String> {
+    let pname = variant.power_name(power);
+    let nothing = || {
+        format!(
+            "{pname} gives no setup orders; {}",
+            what_roles_order(variant)
+        )
+    };
+    match (role(variant, power), order) {
+        (Role::Nothing, _) => Err(nothing()),
+        (
+            r @ (Role::GrantToPrivateers | Role::GrantToPirates),
+            Order::Special { unit, verb, args },
+        ) if verb == "grant" => {
+            let centre = unit
+                .map(|u| u.province)
+                .ok_or("say which centre to grant")?;
+            let cname = name(variant, centre);
+            let to_name = args.join(" ");
+            let to = variant.power_by_name(&to_name);
+            if r == Role::GrantToPrivateers {
+                let privateers = powers_of(variant, PowerKind::Privateer);
+                let Some(to) = to.filter(|t| privateers.contains(t)) else {
+                    return Err(format!(
+                        "{pname} grants to a privateer ({}), not '{to_name}'",
+                        privateers
+                            .iter()
+                            .map(|&p| variant.power_name(p))
+                            .collect::<Vec<_>>()
+                            .join(" or ")
+                    ));
+                };
+                let may = grantable_to_privateers(variant, position, power);
+                if !may.contains(&centre) {
+                    return Err(format!(
+                        "{cname} is not an island home centre of {pname} with its fleet on it; {pname} may grant: {}",
+                        list(variant, &may)
+                    ));
+                }
+                for e in earlier {
+                    if let Asked::GrantToPrivateer {
+                        centre: c, to: t, ..
+                    } = *e
+                    {
+                        if t == to {
+                            return Err(format!(
+                                "{pname} already grants {} to the {}; each privateer gets one centre",
+                                name(variant, c),
+                                variant.power_name(to)
+                            ));
+                        }
+                        if c == centre {
+                            return Err(format!(
+                                "{pname} already grants {cname} to the {}",
+                                variant.power_name(t)
+                            ));
+                        }
+                    }
+                }
+                return Ok(Asked::GrantToPrivateer {
+                    from: power,
+                    centre,
+                    to,
+                });
+            }
+            let pirates = powers_of(variant, PowerKind::Mercenary);
+            if !to.is_some_and(|t| pirates.contains(&t)) {
+                return Err(format!(
+                    "{pname} grants its centres to the Pirates, not '{to_name}'"
+                ));
+            }
+            let may = own_home_centres(variant, position, power);
+            if !may.contains(&centre) {
+                return Err(format!(
+                    "{cname} is not a centre of {pname}; it may grant: {}",
+                    list(variant, &may)
+                ));
+            }
+            let granted: Vec<ProvinceId> = earlier
+                .iter()
+                .filter_map(|e| match *e {
+                    Asked::GrantToPirates { centre, .. } => Some(centre),
+                    _ => None,
+                })
+                .collect();
+            if granted.contains(&centre) {
+                return Err(format!("{pname} already grants {cname} to the Pirates"));
+            }
+            if granted.len() >= CENTRES_TO_PIRATES {
+                return Err(format!(
+                    "{pname} grants exactly {CENTRES_TO_PIRATES} centres to the Pirates and already grants {}",
+                    list(variant, &granted)
+                ));
+            }
+            if earlier
+                .iter()
+                .any(|e| matches!(*e, Asked::Build { at, .. } if at.province == centre))
+            {
+                return Err(format!(
+                    "{pname} already builds in {cname}; it cannot also grant it"
+                ));
+            }
+            Ok(Asked::GrantToPirates {
+                from: power,
+                centre,
+            })
+        }
+        (Role::GrantToPirates, Order::Build { unit }) => {
+            let (kind, at) = build_location(variant, *unit)?;
+            let cname = name(variant, at.province);
+            let may = own_home_centres(variant, position, power);
+            if !may.contains(&at.province) {
+                return Err(format!(
+                    "{cname} is not a centre of {pname}; it builds in: {}",
+                    list(variant, &may)
+                ));
+            }
+            if !variant.rules.can_stand(&variant.map, kind, at) {
+                return Err(format!("a {} cannot stand in {cname}", kind.name()));
+            }
+            let mut same_kind = 0;
+            for e in earlier {
+                match *e {
+                    Asked::Build { at: a, .. } if a.province == at.province => {
+                        return Err(format!("{pname} already builds in {cname}"));
+                    }
+                    Asked::GrantToPirates { centre, .. } if centre == at.province => {
+                        return Err(format!(
+                            "{pname} grants {cname} to the Pirates; it cannot also build there"
+                        ));
+                    }
+                    Asked::Build { kind: k, .. } if k == kind => same_kind += 1,
+                    _ => {}
+                }
+            }
+            let allowed = match kind {
+                UnitKind::Army => GRANTOR_ARMIES,
+                _ => GRANTOR_FLEETS,
+            };
+            if same_kind >= allowed {
+                return Err(format!(
+                    "{pname} builds {GRANTOR_ARMIES} armies and {GRANTOR_FLEETS} fleets, and already builds {allowed} {}s",
+                    kind.name()
+                ));
+            }
+            Ok(Asked::Build { power, kind, at })
+        }
+        (Role::Select, Order::Special { unit, verb, args }) if verb == "select" => {
+            let centre = unit
+                .map(|u| u.province)
+                .ok_or("say which centre to select")?;
+            let cname = name(variant, centre);
+            let priority = match args.as_slice() {
+                [n] => n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=PRIORITIES).contains(n)),
+                _ => None,
+            }
+            .ok_or_else(|| {
+                format!(
+                    "give the priority after select, 1 to {PRIORITIES}: \"{} select 1\"",
+                    variant.map.province(centre).id
+                )
+            })?;
+            let may = selectable(variant, position);
+            if !may.contains(&centre) {
+                return Err(format!(
+                    "{cname} is not a neutral island centre; {pname} may select: {}",
+                    list(variant, &may)
+                ));
+            }
+            for e in earlier {
+                if let Asked::Select {
+                    centre: c,
+                    priority: n,
+                    ..
+                } = *e
+                {
+                    if c == centre {
+                        return Err(format!("{pname} already selects {cname} at priority {n}"));
+                    }
+                    if n == priority {
+                        return Err(format!(
+                            "{pname} already selects {} at priority {n}",
+                            name(variant, c)
+                        ));
+                    }
+                }
+            }
+            Ok(Asked::Select {
+                power,
+                centre,
+                priority,
+            })
+        }
+        _ => Err(format!(
+            "{} is not a setup order for {pname}; {}",
+            order.to_text(&variant.map),
+            what_roles_order(variant)
+        )),
+    }
+}
+
+/// Adjudicates the setup phase.
+pub(crate) fn adjudicate(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Submitted],
+) -> Adjudication {
+    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
+    // Accepted orders, with the index of the order they came from.
+    let mut asked: Vec<(usize, Asked)> = Vec::new();
+    for (i, sub) in orders.iter().enumerate() {
+        let earlier: Vec<Asked> = asked
+            .iter()
+            .filter(|(k, _)| orders[*k].power == sub.power)
+            .map(|(_, a)| *a)
+            .collect();
+        let checked = match &sub.order {
+            Err(e) => Err(e.clone()),
+            Ok(o) => check(variant, position, sub.power, o, &earlier),
+        };
+        match checked {
+            Ok(a) => {
+                asked.push((i, a));
+                results.push(OrderResult::ok());
+            }
+            Err(e) => results.push(OrderResult::illegal(e)),
+        }
+    }
+
+    let mut after = position.clone();
+    after.phase = variant.calendar.next(position.phase);
+    let mut built: Vec<Unit> = Vec::new();
+    let powers = (0..variant.powers.len()).map(|p| PowerId(p as u8));
+
+    // Rule 4: the grants, with the compulsory ones a power left out made for it.
+    let mut grants: Vec<(ProvinceId, PowerId)> = Vec::new();
+    for power in powers.clone() {
+        match role(variant, power) {
+            Role::GrantToPrivateers => {
+                let mut mine: Vec<(ProvinceId, PowerId)> = asked
+                    .iter()
+                    .filter_map(|(_, a)| match *a {
+                        Asked::GrantToPrivateer { from, centre, to } if from == power => {
+                            Some((centre, to))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let left: Vec<ProvinceId> = grantable_to_privateers(variant, position, power)
+                    .into_iter()
+                    .filter(|c| !mine.iter().any(|(m, _)| m == c))
+                    .collect();
+                let mut left = left.into_iter();
+                for privateer in powers_of(variant, PowerKind::Privateer) {
+                    if !mine.iter().any(|(_, to)| *to == privateer) {
+                        if let Some(c) = left.next() {
+                            mine.push((c, privateer));
+                        }
+                    }
+                }
+                grants.extend(mine);
+            }
+            Role::GrantToPirates => {
+                let mut mine: Vec<ProvinceId> = asked
+                    .iter()
+                    .filter_map(|(_, a)| match *a {
+                        Asked::GrantToPirates { from, centre, .. } if from == power => Some(centre),
+                        _ => None,
+                    })
+                    .collect();
+                let building: Vec<ProvinceId> = asked
+                    .iter()
+                    .filter_map(|(_, a)| match *a {
+                        Asked::Build { power: p, at, .. } if p == power => Some(at.province),
+                        _ => None,
+                    })
+                    .collect();
+                let home = own_home_centres(variant, position, power);
+                // Prefer centres the power is not building in; a power that ordered builds
+                // everywhere loses its alphabetically first builds instead.
+                let spare: Vec<ProvinceId> = home
+                    .iter()
+                    .chain(home.iter())
+                    .copied()
+                    .enumerate()
+                    .filter(|&(k, c)| k >= home.len() || !building.contains(&c))
+                    .map(|(_, c)| c)
+                    .collect();
+                for c in spare {
+                    if mine.len() >= CENTRES_TO_PIRATES {
+                        break;
+                    }
+                    if !mine.contains(&c) {
+                        mine.push(c);
+                    }
+                }
+                let pirates = powers_of(variant, PowerKind::Mercenary);
+                if let Some(&to) = pirates.first() {
+                    grants.extend(mine.into_iter().map(|c| (c, to)));
+                }
+            }
+            _ => {}
+        }
+    }
+    for &(centre, to) in &grants {
+        after.owners[centre.0 as usize] = Some(to);
+        for u in after.units.iter_mut() {
+            if u.location.province == centre {
+                u.power = to;
+            }
+        }
+    }
+
+    // Spain's builds, in the centres it keeps.
+    for (i, a) in &asked {
+        if let Asked::Build { power, kind, at } = *a {
+            if grants.iter().any(|(c, _)| *c == at.province) {
+                results[*i] = OrderResult::fails(format!(
+                    "{} went to the Pirates, since {} granted too few centres itself",
+                    name(variant, at.province),
+                    variant.power_name(power)
+                ));
+                continue;
+            }
+            let unit = Unit {
+                power,
+                kind,
+                location: at,
+            };
+            after.units.push(unit);
+            built.push(unit);
+        }
+    }
+
+    // Rule 5: the selections, priority by priority. Both privateers always reach the same
+    // priority together (a clash strikes the centre from both lists), so at each priority
+    // every privateer still without a centre takes its choice unless the other named the
+    // same centre, which then goes to the Pirates.
+    let pirates = powers_of(variant, PowerKind::Mercenary).first().copied();
+    let mut chosen: Vec<PowerId> = Vec::new();
+    let mut taken: Vec<ProvinceId> = Vec::new();
+    for priority in 1..=PRIORITIES {
+        let at_priority: Vec<(usize, PowerId, ProvinceId)> = asked
+            .iter()
+            .filter_map(|(i, a)| match *a {
+                Asked::Select {
+                    power,
+                    centre,
+                    priority: n,
+                } if n == priority => Some((*i, power, centre)),
+                _ => None,
+            })
+            .collect();
+        let mut struck: Vec<ProvinceId> = Vec::new();
+        for &(i, power, centre) in &at_priority {
+            let cname = name(variant, centre);
+            if chosen.contains(&power) {
+                results[i] = OrderResult::fails(format!(
+                    "not needed: the {} already have their centre",
+                    variant.power_name(power)
+                ));
+                continue;
+            }
+            if taken.contains(&centre) {
+                results[i] = OrderResult::fails(format!("{cname} was already given out"));
+                continue;
+            }
+            let rivals: Vec<PowerId> = at_priority
+                .iter()
+                .filter(|&&(_, p, c)| c == centre && p != power && !chosen.contains(&p))
+                .map(|&(_, p, _)| p)
+                .collect();
+            if !rivals.is_empty() {
+                results[i] = OrderResult::fails(format!(
+                    "the {} also chose {cname} at priority {priority}; it goes to the Pirates",
+                    rivals
+                        .iter()
+                        .map(|&p| variant.power_name(p))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ));
+                if !struck.contains(&centre) {
+                    struck.push(centre);
+                }
+                continue;
+            }
+            chosen.push(power);
+            taken.push(centre);
+            after.owners[centre.0 as usize] = Some(power);
+            let unit = Unit {
+                power,
+                kind: UnitKind::Fleet,
+                location: Location {
+                    province: centre,
+                    coast: None,
+                },
+            };
+            after.units.push(unit);
+            built.push(unit);
+        }
+        for c in struck {
+            taken.push(c);
+            if let Some(p) = pirates {
+                after.owners[c.0 as usize] = Some(p);
+            }
+        }
+    }
+
+    // Rule 6: a Pirate fleet in each Pirate centre.
+    if let Some(p) = pirates {
+        for c in variant.map.supply_centers() {
+            let at = Location {
+                province: c,
+                coast: None,
+            };
+            if after.owners[c.0 as usize] == Some(p)
+                && after.is_empty(c)
+                && variant.rules.can_stand(&variant.map, UnitKind::Fleet, at)
+            {
+                let unit = Unit {
+                    power: p,
+                    kind: UnitKind::Fleet,
+                    location: at,
+                };
+                after.units.push(unit);
+                built.push(unit);
+            }
+        }
+    }
+
+    let arrivals = built.iter().map(|u| u.location.province).collect();
+    Adjudication {
+        results,
+        after,
+        dislodged: Vec::new(),
+        built,
+        removed: Vec::new(),
+        disbanded: Vec::new(),
+        arrivals,
+    }
+}
+
+/// Every setup order this power may give, for autocomplete and the demo.
+pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+    let mut out = Vec::new();
+    match role(variant, power) {
+        Role::GrantToPrivateers => {
+            for c in grantable_to_privateers(variant, position, power) {
+                for p in powers_of(variant, PowerKind::Privateer) {
+                    out.push(special(
+                        UnitRef {
+                            kind: Some(UnitKind::Fleet),
+                            ..province_ref(c)
+                        },
+                        "grant",
+                        variant.power_name(p).to_lowercase(),
+                    ));
+                }
+            }
+        }
+        Role::GrantToPirates => {
+            let home = own_home_centres(variant, position, power);
+            for &c in &home {
+                for p in powers_of(variant, PowerKind::Mercenary) {
+                    out.push(special(
+                        province_ref(c),
+                        "grant",
+                        variant.power_name(p).to_lowercase(),
+                    ));
+                }
+            }
+            for &c in &home {
+                for kind in [UnitKind::Army, UnitKind::Fleet] {
+                    let at = Location {
+                        province: c,
+                        coast: None,
+                    };
+                    if variant.rules.can_stand(&variant.map, kind, at) {
+                        out.push(Order::Build {
+                            unit: UnitRef {
+                                kind: Some(kind),
+                                ..province_ref(c)
+                            },
+                        });
+                    }
+                }
+            }
+        }
+        Role::Select => {
+            for priority in 1..=PRIORITIES {
+                for c in selectable(variant, position) {
+                    out.push(special(province_ref(c), "select", priority.to_string()));
+                }
+            }
+        }
+        Role::Nothing => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_power_has_a_known_role() {
+        let v = Variant::builtin("pirates").unwrap();
+        for p in 0..v.powers.len() {
+            let p = PowerId(p as u8);
+            let expected_nothing = matches!(v.power_name(p), "Denmark" | "Pirates");
+            assert_eq!(
+                role(&v, p) == Role::Nothing,
+                expected_nothing,
+                "{}",
+                v.power_name(p)
+            );
+        }
+    }
+}
