@@ -12,7 +12,7 @@ use crate::position::Position;
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
-fn unit_ref(u: &Unit) -> UnitRef {
+pub(crate) fn unit_ref(u: &Unit) -> UnitRef {
     UnitRef {
         kind: Some(u.kind),
         province: u.location.province,

@@ -6,7 +6,14 @@
 //! short of both leaves the unit to its default (hold; disband for a retreat); the caller
 //! applies that default, since it depends on the phase.
 
-use crate::unit::PowerId;
+use crate::legal::unit_ref;
+use crate::map::{alphabetical_key, Location, ProvinceId};
+use crate::order::{Order, UnitRef};
+use crate::phase::PhaseKind;
+use crate::position::Position;
+use crate::rulebook::Controller;
+use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variant::Variant;
 
 /// One power entitled to vote, and how many supply centres it owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +92,240 @@ pub fn tally<T: Clone + PartialEq>(voters: &[Voter], ballots: &[(PowerId, T)]) -
         t.carried = t.leading.clone();
     }
     t
+}
+
+/// How an order of a voted power came about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum How {
+    /// The vote carried it.
+    Carried,
+    /// No order met both majorities: the default (hold; disband a retreating unit; the
+    /// alphabetically first sites or units for builds and disbands).
+    Default,
+    /// There was no choice to vote on (as many builds due as free sites, as many disbands
+    /// due as units).
+    NoChoice,
+}
+
+impl How {
+    pub fn word(self) -> &'static str {
+        match self {
+            How::Carried => "carried",
+            How::Default => "default",
+            How::NoChoice => "no choice",
+        }
+    }
+}
+
+/// What the vote decided for one unit of a voted power, or for one of its builds.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub power: PowerId,
+    /// The order given to the judge.
+    pub order: Order,
+    pub how: How,
+    /// The count behind it (for builds and disbands, the count for that site or unit);
+    /// `None` when there was no choice.
+    pub tally: Option<Tally<String>>,
+}
+
+/// The powers entitled to vote in this position: every surviving power (one with a unit or a
+/// centre) that a player orders, with its centres.
+pub fn voters(variant: &Variant, position: &Position) -> Vec<Voter> {
+    (0..variant.powers.len())
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| variant.controller(p) == Controller::Player)
+        .filter(|&p| {
+            position.units.iter().any(|u| u.power == p)
+                || position.dislodged.iter().any(|d| d.unit.power == p)
+                || position.centres_of(p).next().is_some()
+        })
+        .map(|p| Voter {
+            power: p,
+            centres: position.centres_of(p).count(),
+        })
+        .collect()
+}
+
+/// The powers whose orders come from the vote.
+pub fn voted_powers(variant: &Variant) -> Vec<PowerId> {
+    (0..variant.powers.len())
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| variant.controller(p) == Controller::Vote)
+        .collect()
+}
+
+/// Decides every order of the voted powers for this phase from the ballots `(voter, order)`,
+/// each order for a voted power's unit (or, in an adjustment, a build or disband for it).
+/// Ballots from non-voters and for anything else are ignored; a voter's last ballot for a unit
+/// counts.
+pub fn decide(
+    variant: &Variant,
+    position: &Position,
+    ballots: &[(PowerId, Order)],
+) -> Vec<Decision> {
+    let map = &variant.map;
+    let voters = voters(variant, position);
+    let texts: Vec<(PowerId, String, &Order)> = ballots
+        .iter()
+        .map(|(p, o)| (*p, o.to_text(map), o))
+        .collect();
+    // The ballots about one province, as (voter, canonical text), and the tally of them.
+    let about = |province: ProvinceId, wanted: &dyn Fn(&Order) -> bool| {
+        let chosen: Vec<(PowerId, String)> = texts
+            .iter()
+            .filter(|(_, _, o)| wanted(o) && o.unit().is_some_and(|u| u.province == province))
+            .map(|(p, t, _)| (*p, t.clone()))
+            .collect();
+        tally(&voters, &chosen)
+    };
+    let order_for = |text: &str| {
+        texts
+            .iter()
+            .find(|(_, t, _)| t == text)
+            .map(|(_, _, o)| (*o).clone())
+    };
+    let mut out = Vec::new();
+    for power in voted_powers(variant) {
+        match variant.calendar.kind(position.phase) {
+            PhaseKind::Movement => {
+                for u in position.units.iter().filter(|u| u.power == power) {
+                    let t = about(u.location.province, &|_| true);
+                    let (order, how) = match t.carried.as_deref().and_then(order_for) {
+                        Some(o) => (o, How::Carried),
+                        None => (Order::Hold { unit: unit_ref(u) }, How::Default),
+                    };
+                    out.push(Decision {
+                        power,
+                        order,
+                        how,
+                        tally: Some(t),
+                    });
+                }
+            }
+            PhaseKind::Retreat => {
+                for d in position.dislodged.iter().filter(|d| d.unit.power == power) {
+                    let t = about(d.unit.location.province, &|o| {
+                        matches!(o, Order::Retreat { .. } | Order::Disband { .. })
+                    });
+                    let (order, how) = match t.carried.as_deref().and_then(order_for) {
+                        Some(o) => (o, How::Carried),
+                        None => (
+                            Order::Disband {
+                                unit: unit_ref(&d.unit),
+                            },
+                            How::Default,
+                        ),
+                    };
+                    out.push(Decision {
+                        power,
+                        order,
+                        how,
+                        tally: Some(t),
+                    });
+                }
+            }
+            PhaseKind::Adjustment => {
+                out.extend(adjustment(variant, position, power, &|p, wanted| {
+                    about(p, wanted)
+                }))
+            }
+            PhaseKind::Setup => {}
+        }
+    }
+    out
+}
+
+/// Rule 6's adjustments: voted only where there is a choice; sites or units the vote carries
+/// first, the rest in alphabetical order; every build and disband due is used.
+fn adjustment(
+    variant: &Variant,
+    position: &Position,
+    power: PowerId,
+    about: &dyn Fn(ProvinceId, &dyn Fn(&Order) -> bool) -> Tally<String>,
+) -> Vec<Decision> {
+    let map = &variant.map;
+    let rules = &variant.rules;
+    let units: Vec<&Unit> = position.units.iter().filter(|u| u.power == power).collect();
+    let supply = rules.supply(variant, position, power);
+    let by_name = |p: &ProvinceId| alphabetical_key(&map.province(*p).name);
+    let (candidates, due, is_build): (Vec<ProvinceId>, usize, bool) = if supply > units.len() {
+        // The voted power's builds: a unit of the first kind it may build and that may stand
+        // there (the Pirates: fleets).
+        let sites = rules
+            .build_sites(variant, position, power)
+            .into_iter()
+            .filter(|&p| build_kind(variant, power, p).is_some())
+            .collect();
+        (sites, supply - units.len(), true)
+    } else {
+        let here = units.iter().map(|u| u.location.province).collect();
+        (here, units.len() - supply, false)
+    };
+    let mut candidates = candidates;
+    candidates.sort_by_cached_key(by_name);
+    let order_at = |p: ProvinceId| -> Order {
+        if is_build {
+            let kind = build_kind(variant, power, p).unwrap_or(UnitKind::Fleet);
+            Order::Build {
+                unit: UnitRef {
+                    kind: Some(kind),
+                    province: p,
+                    coast: None,
+                },
+            }
+        } else {
+            let u = units
+                .iter()
+                .find(|u| u.location.province == p)
+                .expect("a candidate for disbanding is a unit's province");
+            Order::Disband { unit: unit_ref(u) }
+        }
+    };
+    if candidates.len() <= due {
+        return candidates
+            .into_iter()
+            .map(|p| Decision {
+                power,
+                order: order_at(p),
+                how: How::NoChoice,
+                tally: None,
+            })
+            .collect();
+    }
+    let wanted: &dyn Fn(&Order) -> bool = if is_build {
+        &|o| matches!(o, Order::Build { .. })
+    } else {
+        &|o| matches!(o, Order::Disband { .. })
+    };
+    let counted: Vec<(ProvinceId, Tally<String>)> =
+        candidates.iter().map(|&p| (p, about(p, wanted))).collect();
+    let carried = counted.iter().filter(|(_, t)| t.carried.is_some());
+    let rest = counted.iter().filter(|(_, t)| t.carried.is_none());
+    carried
+        .map(|c| (c, How::Carried))
+        .chain(rest.map(|c| (c, How::Default)))
+        .take(due)
+        .map(|((p, t), how)| Decision {
+            power,
+            order: order_at(*p),
+            how,
+            tally: Some(t.clone()),
+        })
+        .collect()
+}
+
+/// The kind a voted power builds in this province: the first of the variant's unit kinds it
+/// may build that may stand there.
+fn build_kind(variant: &Variant, power: PowerId, province: ProvinceId) -> Option<UnitKind> {
+    let at = Location {
+        province,
+        coast: None,
+    };
+    variant.rules.unit_kinds().iter().copied().find(|&k| {
+        variant.rules.may_build(variant, power, k, province)
+            && variant.rules.can_stand(&variant.map, k, at)
+    })
 }
 
 #[cfg(test)]
