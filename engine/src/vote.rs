@@ -236,13 +236,16 @@ pub fn decide(
     out
 }
 
+/// Tallies the ballots about one province that pass a filter.
+type TallyAbout<'a> = dyn Fn(ProvinceId, &dyn Fn(&Order) -> bool) -> Tally<String> + 'a;
+
 /// Rule 6's adjustments: voted only where there is a choice; sites or units the vote carries
 /// first, the rest in alphabetical order; every build and disband due is used.
 fn adjustment(
     variant: &Variant,
     position: &Position,
     power: PowerId,
-    about: &dyn Fn(ProvinceId, &dyn Fn(&Order) -> bool) -> Tally<String>,
+    about: &TallyAbout,
 ) -> Vec<Decision> {
     let map = &variant.map;
     let rules = &variant.rules;
