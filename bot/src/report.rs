@@ -36,8 +36,51 @@ pub fn results_text(phase: &str, results: &Value, next: &str) -> String {
             text += &format!("\n{title}: {}\n", items.join(", "));
         }
     }
+    let votes = vote_lines(results);
+    if !votes.is_empty() {
+        text += "\nDecided by vote:\n";
+        for line in votes {
+            text += &format!("  {line}\n");
+        }
+    }
     text += &format!("\nNext: {next}\n");
     text
+}
+
+/// How each order of a power ordered by vote was decided: the order, and whether the vote
+/// carried it with the counts behind it, or why the default applied. Never who voted what.
+pub fn vote_lines(results: &Value) -> Vec<String> {
+    results["votes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|d| {
+            let order = d["order"].as_str().unwrap_or("");
+            let count = |d: &Value| {
+                format!(
+                    "{} of {} powers, {} of {} centres",
+                    d["powers_for"].as_u64().unwrap_or(0),
+                    d["voters"].as_u64().unwrap_or(0),
+                    d["centres_for"].as_u64().unwrap_or(0),
+                    d["owned_centres"].as_u64().unwrap_or(0)
+                )
+            };
+            let how = match d["how"].as_str() {
+                Some("carried") => format!("carried ({})", count(d)),
+                Some("no choice") => "no choice to vote on".to_string(),
+                _ => match d["leading"].as_str() {
+                    Some(lead) => {
+                        format!("not carried (best: {lead}, {}), so the default", count(d))
+                    }
+                    None => "no votes, so the default".to_string(),
+                },
+            };
+            format!(
+                "{d_power} {order}: {how}",
+                d_power = d["power"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
 }
 
 /// `Power unit` for each entry of one of the results' unit lists.

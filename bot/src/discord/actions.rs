@@ -352,7 +352,8 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
     }
     // Discord caps a message at 2000 characters; the whole story is in the file.
     if summary.len() > 1800 {
-        let cut = summary[..1800].rfind('\n').unwrap_or(1800);
+        let end = summary.floor_char_boundary(1800);
+        let cut = summary[..end].rfind('\n').unwrap_or(end);
         summary.truncate(cut);
         summary += "\n…";
     }
@@ -476,6 +477,79 @@ pub async fn vote_draw(
             .push((ch, Post::text(format!("**Game {id} ends in a {o}.**"))));
     }
     Ok(answer)
+}
+
+/// A voter's ballots for the Pirates, as a private reply.
+fn ballots_reply(id: GameId, report: &crate::games::BallotReport) -> String {
+    let mut text = String::new();
+    if let Some(cast) = &report.cast {
+        text += &format!("Your vote for `{cast}` is recorded in secret (game {id}).\n");
+    }
+    if report.current.is_empty() {
+        text += "You have no votes for the Pirates this phase. A unit you do not vote on gets your abstention, which counts against every order.";
+    } else {
+        text += "Your votes for the Pirates this phase (you may change any of them until the deadline):\n";
+        for o in &report.current {
+            text += &format!("- `{o}`\n");
+        }
+    }
+    text
+}
+
+/// `/pirates vote`: a secret ballot for one Pirate unit's order, in DM.
+pub async fn pirates_vote(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    order: &str,
+) -> Outcome {
+    in_dm(caller)?;
+    let id = which_game(games, caller, named).await?;
+    let order = order.trim();
+    if order.is_empty() {
+        return refused("give the order you vote for, such as `F hav - fls`");
+    }
+    let report = games.vote_order(id, &caller.user, order).await?;
+    Ok(Answer::private(ballots_reply(id, &report)))
+}
+
+/// `/pirates votes`: the caller's own ballots this phase.
+pub async fn pirates_votes(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    in_dm(caller)?;
+    let id = which_game(games, caller, named).await?;
+    let report = games.votes_of(id, &caller.user).await?;
+    Ok(Answer::private(ballots_reply(id, &report)))
+}
+
+/// `/pirates clear`: withdraws the caller's ballots this phase.
+pub async fn pirates_clear(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    in_dm(caller)?;
+    let id = which_game(games, caller, named).await?;
+    let report = games.clear_votes(id, &caller.user).await?;
+    Ok(Answer::private(ballots_reply(id, &report)))
+}
+
+/// Autocomplete for `/pirates vote`: the Pirate units' legal orders that start with what was
+/// typed (with nothing typed, one per unit).
+pub async fn vote_suggestions(
+    games: &Games,
+    user: &str,
+    named: Option<GameId>,
+    typed: &str,
+) -> Vec<String> {
+    let caller = Caller {
+        user: user.to_string(),
+        guild: None,
+        channel: String::new(),
+        moderator: false,
+    };
+    let Ok(id) = which_game(games, &caller, named).await else {
+        return Vec::new();
+    };
+    let Ok(all) = games.votable_orders(id).await else {
+        return Vec::new();
+    };
+    narrow(all, typed)
 }
 
 /// `/vote concede`: secret; the channel hears only a result.
@@ -693,16 +767,21 @@ pub async fn order_suggestions(
     let Some(pid) = v.power_by_name(&power) else {
         return Vec::new();
     };
+    let all = engine::legal::legal_orders(&v, &position, pid)
+        .into_iter()
+        .flat_map(|(_, orders)| orders)
+        .map(|o| o.to_text(&v.map))
+        .collect();
+    narrow(all, typed)
+}
+
+/// The orders that start with what was typed, at most Discord's 25.
+fn narrow(all: Vec<String>, typed: &str) -> Vec<String> {
     let typed = typed.trim().to_lowercase();
-    let mut out = Vec::new();
-    for (_, orders) in engine::legal::legal_orders(&v, &position, pid) {
-        for o in orders {
-            let text = o.to_text(&v.map);
-            if typed.is_empty() || text.to_lowercase().starts_with(&typed) {
-                out.push(text);
-            }
-        }
-    }
+    let mut out: Vec<String> = all
+        .into_iter()
+        .filter(|text| typed.is_empty() || text.to_lowercase().starts_with(&typed))
+        .collect();
     // Discord shows at most 25 choices; with nothing typed, one order per unit reads best.
     if typed.is_empty() {
         out.dedup_by(|a, b| a.split(' ').take(2).eq(b.split(' ').take(2)));

@@ -12,7 +12,7 @@ type Ctx<'a> = poise::Context<'a, Data, Error>;
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![game(), orders(), vote(), moderate()]
+    vec![game(), orders(), vote(), pirates(), moderate()]
 }
 
 async fn caller(ctx: Ctx<'_>) -> Caller {
@@ -168,6 +168,11 @@ async fn ac_phase(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRe
             .into_iter()
             .filter(|n| n.to_lowercase().contains(&partial)),
     )
+}
+
+async fn ac_vote_order(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.to_string();
+    suggest(actions::vote_suggestions(&ctx.data().games, &user, None, partial).await)
 }
 
 async fn ac_order(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -514,6 +519,68 @@ async fn vote_concede(
     answer(
         ctx,
         actions::vote_concede(&ctx.data().games, &c, game, to.as_deref()).await,
+    )
+    .await
+}
+
+/// Vote, in secret, on the orders of the Pirates (Pirates of the Caribbean), in a direct
+/// message.
+#[poise::command(
+    slash_command,
+    subcommands("pirates_vote", "pirates_votes", "pirates_clear"),
+    subcommand_required
+)]
+pub async fn pirates(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Vote an order for one Pirate unit; a later vote for the same unit replaces it.
+#[poise::command(slash_command, rename = "vote")]
+async fn pirates_vote(
+    ctx: Ctx<'_>,
+    #[description = "The order you vote for, such as F hav - fls"]
+    #[autocomplete = "ac_vote_order"]
+    order: String,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::pirates_vote(&ctx.data().games, &c, game, &order).await,
+    )
+    .await
+}
+
+/// Show your own votes for the Pirates this phase.
+#[poise::command(slash_command, rename = "votes")]
+async fn pirates_votes(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::pirates_votes(&ctx.data().games, &c, game).await,
+    )
+    .await
+}
+
+/// Withdraw all your votes for the Pirates this phase.
+#[poise::command(slash_command, rename = "clear")]
+async fn pirates_clear(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::pirates_clear(&ctx.data().games, &c, game).await,
     )
     .await
 }

@@ -79,6 +79,19 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     if !built.is_empty() {
         text += &format!(" Built: {}.", built.join(", "));
     }
+    // The vote's outcome is what the players most want to see, so it goes in the message
+    // itself; a long list is cut short (the results file has it all).
+    let votes = crate::report::vote_lines(&results);
+    const SHOWN: usize = 8;
+    if !votes.is_empty() {
+        text += "\nDecided by vote:";
+        for line in votes.iter().take(SHOWN) {
+            text += &format!("\n- {line}");
+        }
+        if votes.len() > SHOWN {
+            text += &format!("\n- and {} more in the results file", votes.len() - SHOWN);
+        }
+    }
     match (&info.outcome, info.deadline) {
         (Some(outcome), _) if last && outcome.get("victory").is_some() => {
             text += &format!(
@@ -92,6 +105,14 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         _ => text += &format!("\nNext: **{next}**."),
     }
     let body = crate::report::results_text(&name, &results, &next);
+    // Discord caps a message at 2000 characters; the results file has everything.
+    if text.len() > 1900 {
+        let cut = text[..text.floor_char_boundary(1900)]
+            .rfind('\n')
+            .unwrap_or(0);
+        text.truncate(cut);
+        text += "\n…";
+    }
     let mut post = Post::text(text);
     post.files
         .push((format!("{}.txt", file_stem(&name)), body.into_bytes()));

@@ -41,8 +41,17 @@ impl Games {
                 .iter()
                 .map(|v| json!({"power": v.get::<String, _>("power"), "kind": v.get::<String, _>("kind"), "yes": v.get::<i64, _>("yes") == 1, "cast_at": v.get::<i64, _>("cast_at"), "target": v.get::<Option<String>, _>("target")}))
                 .collect();
+            let ballots: Vec<Value> = sqlx::query("SELECT voter, subject, order_text, user_id, cast_at FROM ballots WHERE game_id = ? AND seq = ? ORDER BY voter, subject")
+                .bind(id)
+                .bind(seq)
+                .fetch_all(&self.pool)
+                .await?
+                .iter()
+                .map(|b| json!({"voter": b.get::<String, _>("voter"), "subject": b.get::<String, _>("subject"), "order": b.get::<String, _>("order_text"), "user_id": b.get::<String, _>("user_id"), "cast_at": b.get::<i64, _>("cast_at")}))
+                .collect();
             phases.push(json!({
                 "seq": seq,
+                "ballots": ballots,
                 "name": r.get::<String, _>("name"),
                 "position": parse(Some(r.get("position"))),
                 "submissions": subs,
@@ -183,6 +192,18 @@ impl Games {
                     .bind(vt["yes"].as_bool().unwrap_or(false) as i64)
                     .bind(vt["cast_at"].as_i64().unwrap_or(0))
                     .bind(vt["target"].as_str())
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for b in ph["ballots"].as_array().into_iter().flatten() {
+                sqlx::query("INSERT INTO ballots (game_id, seq, voter, subject, order_text, user_id, cast_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                    .bind(id)
+                    .bind(seq)
+                    .bind(b["voter"].as_str().unwrap_or(""))
+                    .bind(b["subject"].as_str().unwrap_or(""))
+                    .bind(b["order"].as_str().unwrap_or(""))
+                    .bind(b["user_id"].as_str().unwrap_or(""))
+                    .bind(b["cast_at"].as_i64().unwrap_or(0))
                     .execute(&mut *tx)
                     .await?;
             }

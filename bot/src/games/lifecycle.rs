@@ -75,10 +75,11 @@ impl Games {
             Some(p) => Some(
                 g.variant
                     .power_by_name(p)
+                    .filter(|pid| player_powers(&g.variant).contains(pid))
                     .map(|pid| g.variant.power_name(pid).to_string())
                     .ok_or_else(|| {
                         refused(format!(
-                            "'{p}' is not a power of {}; the powers are {}",
+                            "'{p}' is not a power a player can hold in {}; the powers are {}",
                             g.variant.name,
                             power_list(&g.variant)
                         ))
@@ -90,11 +91,9 @@ impl Games {
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
-        if count as usize >= g.variant.powers.len() {
-            return Err(refused(format!(
-                "the game is full ({} players)",
-                g.variant.powers.len()
-            )));
+        let seats = player_powers(&g.variant).len();
+        if count as usize >= seats {
+            return Err(refused(format!("the game is full ({seats} players)")));
         }
         let done = sqlx::query("INSERT INTO players (game_id, user_id, preference, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
             .bind(id)
@@ -144,7 +143,7 @@ impl Games {
         .bind(id)
         .fetch_all(&mut *tx)
         .await?;
-        let n = g.variant.powers.len();
+        let n = player_powers(&g.variant).len();
         if rows.len() != n {
             return Err(refused(format!(
                 "{} needs {n} players; {} have joined",
@@ -158,7 +157,10 @@ impl Games {
             .map(|r| (r.get("user_id"), r.get("preference")))
             .collect();
         rng.shuffle(&mut players);
-        let mut free: Vec<String> = g.variant.powers.iter().map(|p| p.name.clone()).collect();
+        let mut free: Vec<String> = player_powers(&g.variant)
+            .into_iter()
+            .map(|p| g.variant.power_name(p).to_string())
+            .collect();
         let mut assigned: Vec<(String, Option<String>)> =
             players.iter().map(|(u, _)| (u.clone(), None)).collect();
         for (i, (_, pref)) in players.iter().enumerate() {

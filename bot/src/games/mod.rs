@@ -5,6 +5,7 @@
 //! twice for the same phase advances the game once.
 
 mod archive;
+mod ballots;
 pub mod clock;
 mod lifecycle;
 mod lookup;
@@ -16,12 +17,14 @@ pub mod rulebook;
 pub mod settings;
 mod votes;
 
+pub use ballots::BallotReport;
 pub use lookup::GameInfo;
 pub use moderation::BoardEdit;
 pub use phases::Closing;
 pub use rulebook::RulebookChoice;
 pub use settings::{DailyDeadline, NmrPolicy, Settings};
 
+use ballots::ballots;
 use orders::{current_orders, missing_orders, needs_nothing};
 use phases::surviving_powers;
 
@@ -31,6 +34,7 @@ use engine::judge::{Adjudication, Submitted};
 use engine::parse::{parse_location, parse_order, parse_unit};
 use engine::phase::PhaseKind;
 use engine::position::Position;
+use engine::rulebook::Controller;
 use engine::unit::PowerId;
 use engine::{adjudicate, check_submission, Variant};
 use rng::Rng;
@@ -206,10 +210,18 @@ impl Games {
     }
 }
 
+/// The powers players hold (every power but those ordered by vote, such as the Pirates).
+fn player_powers(v: &Variant) -> Vec<PowerId> {
+    (0..v.powers.len())
+        .map(|p| PowerId(p as u8))
+        .filter(|&p| v.controller(p) == Controller::Player)
+        .collect()
+}
+
 fn power_list(v: &Variant) -> String {
-    v.powers
-        .iter()
-        .map(|p| p.name.as_str())
+    player_powers(v)
+        .into_iter()
+        .map(|p| v.power_name(p))
         .collect::<Vec<_>>()
         .join(", ")
 }

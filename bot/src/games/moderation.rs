@@ -200,13 +200,17 @@ impl Games {
                 g.status
             )));
         }
-        let pid = g.variant.power_by_name(power).ok_or_else(|| {
-            refused(format!(
-                "'{power}' is not a power of {}; the powers are {}",
-                g.variant.name,
-                power_list(&g.variant)
-            ))
-        })?;
+        let pid = g
+            .variant
+            .power_by_name(power)
+            .filter(|p| player_powers(&g.variant).contains(p))
+            .ok_or_else(|| {
+                refused(format!(
+                    "'{power}' is not a power a player can hold in {}; the powers are {}",
+                    g.variant.name,
+                    power_list(&g.variant)
+                ))
+            })?;
         let power = g.variant.power_name(pid).to_string();
         let already: Option<Option<String>> =
             sqlx::query_scalar("SELECT power FROM players WHERE game_id = ? AND user_id = ?")

@@ -210,6 +210,10 @@ pub(super) fn missing_orders(
     power: PowerId,
     current: &[(String, String)],
 ) -> Vec<String> {
+    if v.controller(power) == Controller::Vote {
+        // Its orders come from the ballots; nobody owes them.
+        return Vec::new();
+    }
     match v.calendar.kind(position.phase) {
         PhaseKind::Movement => {
             // Each order covers one unit in its province (several in the High Ocean Box).
@@ -251,7 +255,13 @@ pub(super) fn missing_orders(
                 Vec::new()
             }
         }
-        PhaseKind::Setup => Vec::new(),
+        PhaseKind::Setup => {
+            if current.is_empty() && !v.rules.setup_orders(v, position, power).is_empty() {
+                vec!["setup orders (grants, builds or selections)".into()]
+            } else {
+                Vec::new()
+            }
+        }
     }
 }
 
@@ -273,7 +283,13 @@ pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
     match v.calendar.kind(position.phase) {
         PhaseKind::Retreat => position.dislodged.is_empty(),
         PhaseKind::Adjustment => {
-            (0..v.powers.len()).all(|p| adjustment_due(v, position, PowerId(p as u8)) == 0)
+            // Adjustments the vote has no choice about are made without waiting.
+            player_powers(v)
+                .into_iter()
+                .all(|p| adjustment_due(v, position, p) == 0)
+                && engine::vote::decide(v, position, &[])
+                    .iter()
+                    .all(|d| d.how == engine::vote::How::NoChoice)
         }
         _ => false,
     }

@@ -189,15 +189,9 @@ impl Games {
                     .map(|(_, t)| (power, t)),
             );
         }
-        let subs: Vec<Submitted> = orders
-            .iter()
-            .map(|(p, t)| Submitted {
-                power: *p,
-                order: parse_order(&v.grammar(), t).map_err(|e| e.message),
-            })
-            .collect();
-        let adj = adjudicate(&v, &position, &subs);
-        let results = results_json(&v, &orders, &adj);
+        let ballots = ballots(&mut tx, &v, id, seq).await?;
+        let decisions = engine::vote::decide(&v, &position, &ballots);
+        let (adj, results) = adjudicate_with(&v, &position, orders, &decisions);
         let now = self.now();
         record_results(&mut tx, id, seq, &results, now).await?;
         self.fail_point(FailPoint::AfterResults, "after writing results")?;
@@ -207,8 +201,8 @@ impl Games {
         let mut next_seq = seq + 1;
         while needs_nothing(&v, &next) {
             insert_phase(&mut tx, &v, id, next_seq, &next).await?;
-            let skipped = adjudicate(&v, &next, &[]);
-            let r = results_json(&v, &[], &skipped);
+            let decisions = engine::vote::decide(&v, &next, &[]);
+            let (skipped, r) = adjudicate_with(&v, &next, Vec::new(), &decisions);
             record_results(&mut tx, id, next_seq, &r, now).await?;
             next = skipped.after;
             next_seq += 1;
@@ -252,9 +246,56 @@ impl Games {
     }
 }
 
+/// Adjudicates the players' orders with the voted powers' orders added, and the results JSON
+/// that records both.
+fn adjudicate_with(
+    v: &Variant,
+    position: &Position,
+    mut orders: Vec<(PowerId, String)>,
+    decisions: &[engine::vote::Decision],
+) -> (Adjudication, Value) {
+    orders.extend(decisions.iter().map(|d| (d.power, d.order.to_text(&v.map))));
+    let subs: Vec<Submitted> = orders
+        .iter()
+        .map(|(p, t)| Submitted {
+            power: *p,
+            order: parse_order(&v.grammar(), t).map_err(|e| e.message),
+        })
+        .collect();
+    let adj = adjudicate(v, position, &subs);
+    let mut results = results_json(v, &orders, &adj);
+    if !decisions.is_empty() {
+        results["votes"] = votes_json(v, decisions);
+    }
+    (adj, results)
+}
+
+/// How each voted order was decided: the order, how, and the counts, never who voted what.
+fn votes_json(v: &Variant, decisions: &[engine::vote::Decision]) -> Value {
+    decisions
+        .iter()
+        .map(|d| {
+            let mut j = json!({
+                "power": v.power_name(d.power),
+                "order": d.order.to_text(&v.map),
+                "how": d.how.word(),
+            });
+            if let Some(t) = &d.tally {
+                j["leading"] = json!(t.leading);
+                j["powers_for"] = json!(t.powers_for);
+                j["voters"] = json!(t.voters);
+                j["centres_for"] = json!(t.centres_for);
+                j["owned_centres"] = json!(t.owned_centres);
+            }
+            j
+        })
+        .collect()
+}
+
+/// The players' surviving powers (the powers a draw needs; never one ordered by vote).
 pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> {
-    (0..v.powers.len())
-        .map(|p| PowerId(p as u8))
+    player_powers(v)
+        .into_iter()
         .filter(|&p| {
             position.units.iter().any(|u| u.power == p) || position.centres_of(p).next().is_some()
         })
