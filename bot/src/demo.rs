@@ -4,9 +4,12 @@
 use crate::games::clock::ManualClock;
 use crate::games::rng::Rng;
 use crate::games::{Games, Result, Settings};
+use engine::judge::{Submitted, Verdict};
 use engine::legal::legal_orders;
 use engine::order::Order;
 use engine::phase::PhaseKind;
+use engine::position::Position;
+use engine::rulebook::Controller;
 use engine::unit::PowerId;
 use engine::Variant;
 use std::path::PathBuf;
@@ -85,6 +88,92 @@ fn pick_adjustments(rng: &mut Rng, orders: &[Order], due: i64) -> Vec<Order> {
     out
 }
 
+/// The demo's user id for a power's player.
+fn player(v: &Variant, power: PowerId) -> String {
+    format!("player-{}", v.power_name(power).to_lowercase())
+}
+
+/// Random setup orders that go together: each candidate, in random order, is kept if the judge
+/// accepts it beside those already kept.
+fn pick_setup(
+    rng: &mut Rng,
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    lists: &[(Option<engine::map::Location>, Vec<Order>)],
+) -> Vec<Order> {
+    let mut candidates: Vec<Order> = lists.iter().flat_map(|(_, o)| o.clone()).collect();
+    rng.shuffle(&mut candidates);
+    let mut kept: Vec<Order> = Vec::new();
+    for c in candidates {
+        let mut trial: Vec<Submitted> = kept
+            .iter()
+            .map(|o| Submitted {
+                power,
+                order: Ok(o.clone()),
+            })
+            .collect();
+        trial.push(Submitted {
+            power,
+            order: Ok(c.clone()),
+        });
+        let adj = engine::adjudicate(v, position, &trial);
+        if adj
+            .results
+            .last()
+            .is_some_and(|r| r.verdict != Verdict::Illegal)
+        {
+            kept.push(c);
+        }
+    }
+    kept
+}
+
+/// Every surviving power votes on each unit of a power ordered by vote (the Pirates). So that
+/// some votes carry, each unit has a favourite order that a voter picks three times in five;
+/// otherwise it picks any legal order, or abstains.
+async fn vote_at_random(
+    games: &Games,
+    id: i64,
+    rng: &mut Rng,
+    v: &Variant,
+    position: &Position,
+) -> Result<()> {
+    let voters = engine::vote::voters(v, position);
+    for voted in engine::vote::voted_powers(v) {
+        let kind = v.calendar.kind(position.phase);
+        if kind == PhaseKind::Setup {
+            continue;
+        }
+        for (_, orders) in legal_orders(v, position, voted) {
+            // In an adjustment the list is of sites (or units): a favourite site, the rest by
+            // chance.
+            let options: Vec<&Order> = orders
+                .iter()
+                .filter(|o| !matches!(o, Order::Waive))
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            let favourite = options[rng.below(options.len())];
+            for voter in &voters {
+                let roll = rng.below(100);
+                let ballot = if roll < 60 {
+                    favourite
+                } else if roll < 90 {
+                    options[rng.below(options.len())]
+                } else {
+                    continue;
+                };
+                games
+                    .vote_order(id, &player(v, voter.power), &ballot.to_text(&v.map))
+                    .await?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Plays the demo game. The database is a fresh file `demo.db` in `out`.
 pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let io = |e: std::io::Error| {
@@ -106,14 +195,13 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let id = games
         .create(None, None, &opts.variant, Settings::default(), opts.seed)
         .await?;
-    for p in &variant.powers {
-        games
-            .join(
-                id,
-                &format!("player-{}", p.name.to_lowercase()),
-                Some(&p.name),
-            )
-            .await?;
+    for p in 0..variant.powers.len() {
+        let p = PowerId(p as u8);
+        if variant.controller(p) != Controller::Player {
+            continue;
+        }
+        let name = variant.power_name(p);
+        games.join(id, &player(&variant, p), Some(name)).await?;
     }
     games.start(id).await?;
     let mut rng = Rng::new(opts.seed ^ 0xD1B5_4A32_D192_ED03);
@@ -128,9 +216,14 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
         let phase = v.calendar.name(position.phase);
         for p in 0..v.powers.len() {
             let power = PowerId(p as u8);
-            let name = v.power_name(power).to_string();
+            if v.controller(power) == Controller::Vote {
+                continue;
+            }
             let lists = legal_orders(&v, &position, power);
-            let chosen: Vec<Order> = if v.calendar.kind(position.phase) == PhaseKind::Adjustment {
+            let kind = v.calendar.kind(position.phase);
+            let chosen: Vec<Order> = if kind == PhaseKind::Setup {
+                pick_setup(&mut rng, &v, &position, power, &lists)
+            } else if kind == PhaseKind::Adjustment {
                 let supply = v.rules.supply(&v, &position, power) as i64;
                 let units = position.units.iter().filter(|u| u.power == power).count() as i64;
                 lists
@@ -145,11 +238,10 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             };
             let texts: Vec<String> = chosen.iter().map(|o| o.to_text(&v.map)).collect();
             if !texts.is_empty() {
-                games
-                    .submit(id, &format!("player-{}", name.to_lowercase()), &texts)
-                    .await?;
+                games.submit(id, &player(&v, power), &texts).await?;
             }
         }
+        vote_at_random(&games, id, &mut rng, &v, &position).await?;
         clock.advance(3600);
         let Some(report) = games.adjudicate(id, seq).await? else {
             break;
