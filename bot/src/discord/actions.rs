@@ -290,6 +290,14 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             if !info.vacant.is_empty() {
                 text += &format!("Vacant (no player): {}.\n", info.vacant.join(", "));
             }
+            if let Ok(v) = engine::Variant::builtin(&info.variant) {
+                for p in engine::vote::voted_powers(&v) {
+                    text += &format!(
+                        "{} are ordered by everyone's secret vote: /pirates vote in a direct message.\n",
+                        v.power_name(p)
+                    );
+                }
+            }
         }
     }
     Ok(Answer::public(text.trim_end().to_string()))

@@ -79,10 +79,9 @@ impl Games {
         let vacant = if g.status == "forming" {
             Vec::new()
         } else {
-            g.variant
-                .powers
-                .iter()
-                .map(|p| p.name.clone())
+            player_powers(&g.variant)
+                .into_iter()
+                .map(|p| g.variant.power_name(p).to_string())
                 .filter(|p| !players.iter().any(|(_, q)| q.as_ref() == Some(p)))
                 .collect()
         };

@@ -1,0 +1,299 @@
+//! Pirates of the Caribbean in the games service: seven players and nobody holding the
+//! Pirates, the setup as the players' orders, and the secret vote on the Pirates' orders from
+//! ballot to results.
+
+mod common;
+use common::{fresh, s};
+use parley::games::{GameError, Games, Settings};
+
+const PLAYERS: [&str; 7] = [
+    "Denmark",
+    "England",
+    "France",
+    "Holland",
+    "Spain",
+    "Buccaneers",
+    "Corsairs",
+];
+
+fn user(power: &str) -> String {
+    power.to_lowercase()
+}
+
+async fn pirates_game(games: &Games) -> i64 {
+    let id = games
+        .create(
+            Some("guild"),
+            Some("caribbean"),
+            "pirates",
+            Settings::default(),
+            3,
+        )
+        .await
+        .expect("create");
+    for p in PLAYERS {
+        games.join(id, &user(p), Some(p)).await.expect("join");
+    }
+    id
+}
+
+/// Plays the setup with fixed orders: the Pirates get Havana, Veragua and (by a clash)
+/// Tortuga.
+async fn play_setup(games: &Games, id: i64) {
+    let orders: [(&str, &[&str]); 6] = [
+        (
+            "England",
+            &["F atg grant buccaneers", "F ber grant corsairs"],
+        ),
+        (
+            "France",
+            &["F mtq grant buccaneers", "F grn grant corsairs"],
+        ),
+        (
+            "Holland",
+            &["F tob grant buccaneers", "F cur grant corsairs"],
+        ),
+        (
+            "Spain",
+            &[
+                "hav grant pirates",
+                "ver grant pirates",
+                "build A ctg",
+                "build A guax",
+                "build A nic",
+                "build F his",
+                "build F prc",
+                "build F rdh",
+                "build F sgo",
+            ],
+        ),
+        ("Buccaneers", &["tor select 1", "jam select 2"]),
+        ("Corsairs", &["tor select 1", "cay select 2"]),
+    ];
+    for (p, list) in orders {
+        let list: Vec<&str> = list.to_vec();
+        let r = games.submit(id, &user(p), &s(&list)).await.expect("submit");
+        assert!(
+            r.feedback.iter().all(|f| f.accepted.is_some()),
+            "{p}: {:?}",
+            r.feedback
+        );
+    }
+    let report = games
+        .adjudicate(id, 0)
+        .await
+        .expect("adjudicate")
+        .expect("adjudicated");
+    assert_eq!(report.next_phase, "Spring 1681 movement");
+}
+
+fn refused(e: GameError) -> String {
+    match e {
+        GameError::Refused(m) => m,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn seven_players_start_a_game_and_nobody_may_hold_the_pirates() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = games
+        .create(Some("guild"), Some("c"), "pirates", Settings::default(), 3)
+        .await
+        .unwrap();
+    let e = refused(
+        games
+            .join(id, "someone", Some("Pirates"))
+            .await
+            .unwrap_err(),
+    );
+    assert!(e.contains("not a power a player can hold"), "{e}");
+    assert!(
+        e.contains("Buccaneers, Corsairs") && !e.contains("Pirates;"),
+        "{e}"
+    );
+    for p in &PLAYERS[..6] {
+        games.join(id, &user(p), Some(p)).await.unwrap();
+    }
+    let e = refused(games.start(id).await.unwrap_err());
+    assert!(e.contains("needs 7 players; 6 have joined"), "{e}");
+    games.join(id, "corsairs", None).await.unwrap();
+    let e = refused(games.join(id, "eighth", None).await.unwrap_err());
+    assert!(e.contains("full (7 players)"), "{e}");
+    let seats = games.start(id).await.unwrap();
+    assert!(seats.iter().all(|(_, p)| p != "Pirates"), "{seats:?}");
+    assert_eq!(
+        games.info(id).await.unwrap().phase.as_deref(),
+        Some("Fall 1680 setup")
+    );
+}
+
+#[tokio::test]
+async fn setup_orders_are_owed_by_the_powers_that_give_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = pirates_game(&games).await;
+    games.start(id).await.unwrap();
+    let mut owing = games.owing(id).await.unwrap();
+    owing.sort();
+    assert_eq!(
+        owing,
+        [
+            "Buccaneers",
+            "Corsairs",
+            "England",
+            "France",
+            "Holland",
+            "Spain"
+        ]
+    );
+    // A refused setup order says what would be accepted.
+    let r = games
+        .submit(id, "england", &s(&["A vir grant buccaneers"]))
+        .await
+        .unwrap();
+    let reason = r.feedback[0].reason.clone().unwrap_or_default();
+    assert!(reason.contains("may grant: atg"), "{reason}");
+    // Nobody votes in the setup.
+    let e = refused(
+        games
+            .vote_order(id, "denmark", "F hav H")
+            .await
+            .unwrap_err(),
+    );
+    assert!(e.contains("no orders in the setup"), "{e}");
+}
+
+#[tokio::test]
+async fn votes_are_secret_changeable_and_decide_the_pirates_orders() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = pirates_game(&games).await;
+    games.start(id).await.unwrap();
+    play_setup(&games, id).await;
+
+    // The Pirates are nobody's: no orders for them, and they owe none.
+    assert!(!games
+        .owing(id)
+        .await
+        .unwrap()
+        .contains(&"Pirates".to_string()));
+    let r = games
+        .submit(id, "england", &s(&["F hav - fls"]))
+        .await
+        .unwrap();
+    assert!(r.feedback[0].accepted.is_none());
+
+    // A vote must be a legal order for a Pirate unit.
+    let e = refused(
+        games
+            .vote_order(id, "england", "F ele - npr")
+            .await
+            .unwrap_err(),
+    );
+    assert!(e.contains("the units to vote on are: "), "{e}");
+    assert!(e.contains("F hav"), "{e}");
+    let e = refused(
+        games
+            .vote_order(id, "england", "F hav - ctg")
+            .await
+            .unwrap_err(),
+    );
+    assert!(!e.is_empty());
+    let autocomplete = games.votable_orders(id).await.unwrap();
+    assert!(
+        autocomplete.contains(&"F hav - fls".to_string()),
+        "{autocomplete:?}"
+    );
+
+    // England, France, Holland and Denmark (4 of 7 powers, 18 of 33 centres) vote F hav - fls;
+    // Spain first agrees, then changes its mind to a hold.
+    for p in ["England", "France", "Holland", "Spain"] {
+        let r = games.vote_order(id, &user(p), "F hav - fls").await.unwrap();
+        assert_eq!(r.cast.as_deref(), Some("F hav - fls"));
+    }
+    let r = games.vote_order(id, "spain", "F hav H").await.unwrap();
+    assert_eq!(
+        r.current,
+        ["F hav H"],
+        "a later vote for a unit replaces the earlier"
+    );
+    games
+        .vote_order(id, "denmark", "F hav - fls")
+        .await
+        .unwrap();
+    // The Corsairs vote on Tortuga, alone: not carried.
+    games
+        .vote_order(id, "corsairs", "F tor - win")
+        .await
+        .unwrap();
+    // A voter sees only its own votes.
+    assert_eq!(
+        games.votes_of(id, "denmark").await.unwrap().current,
+        ["F hav - fls"]
+    );
+    assert_eq!(
+        games.votes_of(id, "buccaneers").await.unwrap().current,
+        Vec::<String>::new()
+    );
+    // Withdrawn votes are gone.
+    games.vote_order(id, "buccaneers", "F ver H").await.unwrap();
+    assert!(games
+        .clear_votes(id, "buccaneers")
+        .await
+        .unwrap()
+        .current
+        .is_empty());
+
+    let report = games.adjudicate(id, 1).await.unwrap().expect("adjudicated");
+    let votes = report.results["votes"]
+        .as_array()
+        .expect("votes in the results");
+    let find = |unit: &str| {
+        votes
+            .iter()
+            .find(|v| v["order"].as_str().unwrap_or("").starts_with(unit))
+            .unwrap_or_else(|| panic!("{unit}: {votes:?}"))
+    };
+    let hav = find("F hav");
+    assert_eq!(hav["order"], "F hav - fls");
+    assert_eq!(hav["how"], "carried");
+    assert_eq!(
+        (hav["powers_for"].as_u64(), hav["voters"].as_u64()),
+        (Some(4), Some(7))
+    );
+    assert_eq!(
+        (hav["centres_for"].as_u64(), hav["owned_centres"].as_u64()),
+        (Some(18), Some(33))
+    );
+    let tor = find("F tor");
+    assert_eq!(
+        (tor["order"].as_str(), tor["how"].as_str()),
+        (Some("F tor H"), Some("default"))
+    );
+    assert_eq!(tor["leading"], "F tor - win");
+    // Nothing in the results says who voted what.
+    let text = report.results.to_string();
+    assert!(
+        !text.contains("denmark") && !text.contains("\"voter\""),
+        "{text}"
+    );
+    // The Pirates' carried move was played: their fleet is in the Straits of Florida.
+    let (_, v, position) = games.current(id).await.unwrap();
+    let fls = v.map.province_by_id("fls").unwrap();
+    assert_eq!(
+        position.unit_at(fls).map(|u| v.power_name(u.power)),
+        Some("Pirates")
+    );
+    // The results text tells the channel how each order was decided.
+    let body = parley::report::results_text("Spring 1681 movement", &report.results, "next");
+    assert!(
+        body.contains("Pirates F hav - fls: carried (4 of 7 powers, 18 of 33 centres)"),
+        "{body}"
+    );
+    assert!(
+        body.contains("Pirates F tor H: not carried (best: F tor - win, 1 of 7 powers"),
+        "{body}"
+    );
+}
