@@ -1,7 +1,9 @@
 //! End to end: the real `parley bot` process against a fake Discord on loopback. A moderator
 //! creates a game, seven players join, the game starts, players order by DM, the deadline
 //! passes (the bot's clock is a file the test moves forward), and the bot posts the results
-//! with a PNG map to the game channel. Then SIGTERM stops it cleanly.
+//! with a PNG map to the game channel. Then SIGTERM stops it cleanly. A second game plays
+//! Pirates of the Caribbean's secret vote on the Pirates' orders, from autocomplete to the
+//! tally in the results post.
 
 mod fake_discord;
 
@@ -22,29 +24,50 @@ fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discord() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = dir.path().join("now");
-    std::fs::write(&clock, T0.to_string()).unwrap();
-    let fake = FakeDiscord::start().await;
-    let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"))
+/// Starts `parley bot` against the fake, with its database in `dir` and its clock in `clock`.
+fn spawn_bot(
+    dir: &std::path::Path,
+    fake: &FakeDiscord,
+    clock: &std::path::Path,
+) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"))
         .arg("bot")
-        .current_dir(dir.path())
+        .current_dir(dir)
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", fake.base())
         .env(
             "DATABASE_URL",
-            format!("sqlite://{}", dir.path().join("bot.db").display()),
+            format!("sqlite://{}", dir.join("bot.db").display()),
         )
-        .env("PARLEY_CLOCK_FILE", &clock)
+        .env("PARLEY_CLOCK_FILE", clock)
         .env("PARLEY_TICK_MS", "100")
         .env("RUST_LOG", "info")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .kill_on_drop(true)
         .spawn()
-        .expect("parley bot starts");
+        .expect("parley bot starts")
+}
+
+/// Sends SIGTERM and expects a clean exit.
+async fn stop(mut bot: tokio::process::Child) {
+    let pid = bot.id().expect("running") as i32;
+    // SAFETY: kill(2) with our own child's pid and SIGTERM touches no memory of ours.
+    assert_eq!(unsafe { kill(pid, 15) }, 0, "SIGTERM sent");
+    let status = tokio::time::timeout(LIMIT, bot.wait())
+        .await
+        .expect("the bot stops after SIGTERM")
+        .unwrap();
+    assert!(status.success(), "exit status {status:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
     fake.wait_ready(LIMIT).await;
 
     // A moderator creates the game in the channel.
@@ -232,14 +255,197 @@ async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discor
     assert!(r.content.contains("Still ordering"), "{}", r.content);
 
     // SIGTERM: the bot stops by itself, successfully.
-    let pid = bot.id().expect("running") as i32;
-    // SAFETY: kill(2) with our own child's pid and SIGTERM touches no memory of ours.
-    assert_eq!(unsafe { kill(pid, 15) }, 0, "SIGTERM sent");
-    let status = tokio::time::timeout(LIMIT, bot.wait())
-        .await
-        .expect("the bot stops after SIGTERM")
-        .unwrap();
-    assert!(status.success(), "exit status {status:?}");
+    stop(bot).await;
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
+
+/// The first channel post whose text contains `what`.
+fn channel_post(what: &'static str) -> impl Fn(&[Sent]) -> Option<Sent> {
+    move |sent| {
+        sent.iter()
+            .find(|s| s.to == format!("channel:{CHANNEL}") && s.content.contains(what))
+            .cloned()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
+    fake.wait_ready(LIMIT).await;
+
+    let host = 800_000_000_000_000_000u64;
+    let id = fake.command(
+        &Invoker::in_channel(host, CHANNEL, MODERATOR),
+        "game",
+        "create",
+        json!([{"name": "variant", "type": 3, "value": "pirates"}, {"name": "movement", "type": 3, "value": "48h"}]),
+    );
+    let created = fake.wait_for("/game create", LIMIT, reply_to(id)).await;
+    assert!(created.content.contains("Game 1 created"), "{created:?}");
+
+    // Seven players, one per power a player can hold; nobody may take the Pirates.
+    let powers = [
+        "Denmark",
+        "England",
+        "France",
+        "Holland",
+        "Spain",
+        "Buccaneers",
+        "Corsairs",
+    ];
+    let players: Vec<u64> = (1..=7).map(|i| 820_000_000_000_000_000 + i).collect();
+    let id = fake.command(
+        &Invoker::in_channel(players[0], CHANNEL, "0"),
+        "game",
+        "join",
+        json!([{"name": "power", "type": 3, "value": "Pirates"}]),
+    );
+    let r = fake
+        .wait_for("joining as the Pirates", LIMIT, reply_to(id))
+        .await;
+    assert!(r.content.contains("not a power a player can hold"), "{r:?}");
+    for (p, power) in players.iter().zip(powers) {
+        let id = fake.command(
+            &Invoker::in_channel(*p, CHANNEL, "0"),
+            "game",
+            "join",
+            json!([{"name": "power", "type": 3, "value": power}]),
+        );
+        let r = fake.wait_for("/game join", LIMIT, reply_to(id)).await;
+        assert!(r.content.contains("joins game 1"), "{r:?}");
+    }
+    let id = fake.command(
+        &Invoker::in_channel(host, CHANNEL, MODERATOR),
+        "game",
+        "start",
+        json!([]),
+    );
+    let started = fake.wait_for("/game start", LIMIT, reply_to(id)).await;
+    assert!(started.content.contains("has begun"), "{started:?}");
+
+    // Nobody sends setup orders: at the deadline the compulsory grants are made for them
+    // (Spain's alphabetically first centres, Cartagena and Guaxaca, go to the Pirates).
+    std::fs::write(&clock, (T0 + 49 * 3600).to_string()).unwrap();
+    fake.wait_for(
+        "the setup's results",
+        LIMIT,
+        channel_post("**Fall 1680 setup** has been adjudicated"),
+    )
+    .await;
+
+    // A vote is private: in the channel it is refused.
+    let england = players[1];
+    let id = fake.command(
+        &Invoker::in_channel(england, CHANNEL, "0"),
+        "pirates",
+        "vote",
+        json!([{"name": "order", "type": 3, "value": "F ctg H"}]),
+    );
+    let r = fake.wait_for("a vote in public", LIMIT, reply_to(id)).await;
+    assert!(r.private && r.content.contains("direct message"), "{r:?}");
+
+    // Autocomplete offers the Pirate fleet's legal orders.
+    let id = fake.autocomplete(&Invoker::dm(england), "pirates", "vote", "order", "F ctg -");
+    let choices = fake
+        .wait_for("vote autocomplete", LIMIT, |sent| {
+            sent.iter()
+                .find(|s| s.to == format!("interaction:{id}") && s.kind == Some(8))
+                .cloned()
+        })
+        .await;
+    let choices: Vec<String> = choices.payload["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .filter_map(|c| c["value"].as_str().map(str::to_string))
+        .collect();
+    assert!(
+        !choices.is_empty() && choices.iter().all(|c| c.starts_with("F ctg - ")),
+        "{choices:?}"
+    );
+    let chosen = choices[0].clone();
+
+    // England, France, Holland and Spain vote for it: 4 of 7 powers with 22 of the 31 owned
+    // centres. Spain first votes for something else and then changes its vote.
+    let vote = |player: u64, order: &str| {
+        fake.command(
+            &Invoker::dm(player),
+            "pirates",
+            "vote",
+            json!([{"name": "order", "type": 3, "value": order}]),
+        )
+    };
+    let id = vote(players[4], "F ctg H");
+    let r = fake
+        .wait_for("Spain's first vote", LIMIT, reply_to(id))
+        .await;
+    assert!(r.content.contains("recorded in secret"), "{}", r.content);
+    for p in &players[1..5] {
+        let id = vote(*p, &chosen);
+        let r = fake.wait_for("a vote", LIMIT, reply_to(id)).await;
+        assert!(r.private, "{r:?}");
+        assert!(r.content.contains(&format!("`{chosen}`")), "{}", r.content);
+    }
+    // Spain sees its one, changed, vote.
+    let id = fake.command(&Invoker::dm(players[4]), "pirates", "votes", json!([]));
+    let r = fake.wait_for("/pirates votes", LIMIT, reply_to(id)).await;
+    assert!(
+        r.content.contains(&format!("- `{chosen}`")) && !r.content.contains("F ctg H"),
+        "{}",
+        r.content
+    );
+    // A vote for a unit that is not a Pirate's is refused with the units to vote on.
+    let id = vote(players[0], "F stc H");
+    let r = fake
+        .wait_for("a vote for a Danish unit", LIMIT, reply_to(id))
+        .await;
+    assert!(
+        r.content
+            .contains("the units to vote on are: F ctg, F guax"),
+        "{}",
+        r.content
+    );
+
+    // The deadline: the votes are tallied and the post says how each Pirate order was decided.
+    std::fs::write(&clock, (T0 + 98 * 3600).to_string()).unwrap();
+    let posted = fake
+        .wait_for(
+            "Spring 1681's results",
+            LIMIT,
+            channel_post("**Spring 1681 movement** has been adjudicated"),
+        )
+        .await;
+    assert!(
+        posted.content.contains("Decided by vote:"),
+        "{}",
+        posted.content
+    );
+    assert!(
+        posted.content.contains(&format!(
+            "Pirates {chosen}: carried (4 of 7 powers, 22 of 31 centres)"
+        )),
+        "{}",
+        posted.content
+    );
+    assert!(
+        posted
+            .content
+            .contains("Pirates F guax H: no votes, so the default"),
+        "{}",
+        posted.content
+    );
+    for p in &players {
+        assert!(
+            !posted.content.contains(&p.to_string()),
+            "no voter is named"
+        );
+    }
+
+    stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }
 

@@ -205,6 +205,28 @@ impl FakeDiscord {
         self.interaction(from, 2, data)
     }
 
+    /// Asks for autocomplete choices while the user types `typed` into option `focused` of a
+    /// subcommand; `options` are the other options already filled. The bot answers with an
+    /// interaction response of type 8 whose payload lists the choices.
+    pub fn autocomplete(
+        &self,
+        from: &Invoker,
+        name: &str,
+        sub: &str,
+        focused: &str,
+        typed: &str,
+    ) -> u64 {
+        let data = json!({
+            "id": "920000000000000000",
+            "name": name,
+            "type": 1,
+            "options": [{"name": sub, "type": 1, "options": [
+                {"name": focused, "type": 3, "value": typed, "focused": true}
+            ]}],
+        });
+        self.interaction(from, 4, data)
+    }
+
     /// Submits the modal a command opened: `custom_id` from the modal, one (field id, text)
     /// per text box.
     pub fn modal_submit(&self, from: &Invoker, custom_id: &str, fields: &[(&str, &str)]) -> u64 {
