@@ -225,13 +225,33 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         );
     }
     let mut answer = Answer::public(text);
+    let (_, v, position) = games.current(id).await?;
+    let setup = v.calendar.kind(position.phase) == engine::phase::PhaseKind::Setup;
+    let voted: Vec<&str> = engine::vote::voted_powers(&v)
+        .into_iter()
+        .map(|p| v.power_name(p))
+        .collect();
     for (user, power) in assigned {
-        answer.announce.push((
-            format!("user:{user}"),
-            Post::text(format!(
-                "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
-            )),
-        ));
+        let mut dm = format!(
+            "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
+        );
+        let gives_setup = v
+            .power_by_name(&power)
+            .is_some_and(|p| !v.rules.setup_orders(&v, &position, p).is_empty());
+        if setup && gives_setup {
+            dm += " The game opens with its setup: `/orders submit` suggests the setup orders you may give.";
+        } else if setup {
+            dm += " You give no orders in the setup.";
+        }
+        if !voted.is_empty() {
+            dm += &format!(
+                " Every phase you also vote, in secret, on the orders of the {}: `/pirates vote`.",
+                voted.join(", ")
+            );
+        }
+        answer
+            .announce
+            .push((format!("user:{user}"), Post::text(dm)));
     }
     Ok(answer)
 }
