@@ -296,4 +296,24 @@ async fn votes_are_secret_changeable_and_decide_the_pirates_orders() {
         body.contains("Pirates F tor H: not carried (best: F tor - win, 1 of 7 powers"),
         "{body}"
     );
+
+    // A rollback keeps the ballots of the phase played again and drops those of the phase
+    // undone.
+    games.vote_order(id, "england", "F fls H").await.unwrap();
+    games.rollback(id, "moderator").await.unwrap();
+    assert_eq!(
+        games.votes_of(id, "england").await.unwrap().current,
+        ["F hav - fls"]
+    );
+    games
+        .adjudicate(id, 1)
+        .await
+        .unwrap()
+        .expect("played again");
+    assert!(games
+        .votes_of(id, "england")
+        .await
+        .unwrap()
+        .current
+        .is_empty());
 }

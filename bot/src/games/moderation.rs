@@ -128,6 +128,12 @@ impl Games {
             .bind(back)
             .execute(&mut *tx)
             .await?;
+        // Ballots, like orders, stay for the phase played again and go for the phases undone.
+        sqlx::query("DELETE FROM ballots WHERE game_id = ? AND seq > ?")
+            .bind(id)
+            .bind(back)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM phases WHERE game_id = ? AND seq > ?")
             .bind(id)
             .bind(back)
