@@ -1,4 +1,5 @@
-//! Adjudication speed: every DATC movement case, and a full 34-unit Standard movement phase.
+//! Adjudication speed: every DATC movement case, a full 34-unit Standard movement phase, and
+//! Pirates of the Caribbean's setup and vote.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use engine::case::read_case;
@@ -51,5 +52,55 @@ fn bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench);
+/// The Pirates' setup with every power's orders, then the vote on the Pirate units with every
+/// voter sending a ballot for each.
+fn pirates(c: &mut Criterion) {
+    let v = Variant::builtin("pirates").expect("pirates");
+    let grammar = v.grammar();
+    let order = |power: &str, text: &str| Submitted {
+        power: v.power_by_name(power).expect(power),
+        order: Ok(engine::parse::parse_order(&grammar, text).expect(text)),
+    };
+    let mut setup = vec![
+        order("England", "F atg grant buccaneers"),
+        order("England", "F ber grant corsairs"),
+        order("France", "F mtq grant buccaneers"),
+        order("France", "F grn grant corsairs"),
+        order("Holland", "F tob grant buccaneers"),
+        order("Holland", "F cur grant corsairs"),
+        order("Spain", "hav grant pirates"),
+        order("Spain", "ver grant pirates"),
+        order("Buccaneers", "tor select 1"),
+        order("Buccaneers", "jam select 2"),
+        order("Buccaneers", "roa select 3"),
+        order("Corsairs", "tor select 1"),
+        order("Corsairs", "jam select 2"),
+        order("Corsairs", "cay select 3"),
+    ];
+    for b in [
+        "A ctg", "A guax", "A nic", "F his", "F prc", "F rdh", "F sgo",
+    ] {
+        setup.push(order("Spain", &format!("build {b}")));
+    }
+    let start = v.initial_position();
+    c.bench_function("pirates: setup phase, 21 orders", |b| {
+        b.iter(|| black_box(adjudicate(&v, &start, &setup)))
+    });
+    let after = adjudicate(&v, &start, &setup).after;
+    let pirates = v.power_by_name("Pirates").expect("Pirates");
+    let mut ballots = Vec::new();
+    for voter in engine::vote::voters(&v, &after) {
+        for u in after.units.iter().filter(|u| u.power == pirates) {
+            let text = format!("{} H", v.unit_text(u));
+            let o = engine::parse::parse_order(&grammar, &text).expect("hold");
+            ballots.push((voter.power, o));
+        }
+    }
+    c.bench_function(
+        &format!("pirates: vote on {} ballots", ballots.len()),
+        |b| b.iter(|| black_box(engine::vote::decide(&v, &after, &ballots))),
+    );
+}
+
+criterion_group!(benches, bench, pirates);
 criterion_main!(benches);
