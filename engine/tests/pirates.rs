@@ -505,6 +505,24 @@ fn rule_8_an_army_may_support_over_an_ordinary_border_of_a_big_island() {
 }
 
 #[test]
+fn rule_8_an_army_may_support_a_landbridge_crossing_from_an_ordinary_border() {
+    // A Cuba reaches Havana overland, so it may support A Isle of Pines across its landbridge;
+    // with F Gulf of Batabano's support too, the null-strength move has 2 and dislodges.
+    let out = adjudicate(
+        json!({"England": ["A pin", "A cub", "F bat"], "Spain": ["A hav"]}),
+        json!({"England": ["A pin - hav", "A cub S A pin - hav", "F bat S A pin - hav"]}),
+    );
+    verdicts(
+        &out,
+        &[
+            ("A cub S A pin - hav", "succeeds"),
+            ("A pin - hav", "succeeds"),
+        ],
+    );
+    assert_eq!(dislodged(&out), [d("Spain A hav", "pin", &[])]);
+}
+
+#[test]
 fn rule_8_an_army_may_not_retreat_across_a_landbridge() {
     // A slu's land neighbours are both across landbridges: no retreat, and one ordered there
     // is illegal. A fleet dislodged from the same space may cross (see the two-support case).
@@ -785,5 +803,42 @@ fn rule_9_a_support_from_the_destination_against_the_river_fleet_is_not_cut() {
         ],
     );
     assert_eq!(dislodged(&out), [d("France F can", "apa", &[])]);
+    let (_, reason) = result(&out, "F can C A mdl - nfr");
+    assert!(
+        reason.contains("dislodged by the unit from Apalachee"),
+        "{reason}"
+    );
     assert_board(&out, &["England: A can", "England: A nfr", "France: A mdl"]);
+}
+
+// ---------------------------------------------------------------- the orders offered
+
+#[test]
+fn the_legal_orders_offer_no_army_support_across_a_landbridge_and_island_convoys() {
+    let case = json!({
+        "variant": "pirates",
+        "phase": "Spring 1681 movement",
+        "units": {"France": ["A mtq", "A svi", "F dom", "F grb"], "Holland": ["F slu"]},
+        "orders": {},
+    });
+    let input = read_case(&case, None).expect("case reads");
+    let v = &input.variant;
+    let orders = |at: &str| -> Vec<String> {
+        let p = v.map.province_by_id(at).expect("province");
+        engine::legal::movement_orders(v, &input.position, p)
+            .iter()
+            .map(|o| o.to_text(&v.map))
+            .collect()
+    };
+    let svi = orders("svi");
+    assert!(svi.iter().any(|o| o == "A svi - slu"), "{svi:?}");
+    assert!(!svi.iter().any(|o| o.contains(" S ")), "{svi:?}");
+    let grb = orders("grb");
+    assert!(grb.iter().any(|o| o == "F grb S A mtq - slu"), "{grb:?}");
+    // F Dominica, on an island space, convoys: alone (Martinique to Guadaloupe, across its two
+    // landbridges) and in a chain with the sea fleet (St Vincent by the Grenada Basin).
+    let dom = orders("dom");
+    for o in ["F dom C A mtq - gdl", "F dom C A svi - gdl"] {
+        assert!(dom.iter().any(|x| x == o), "{o} not in {dom:?}");
+    }
 }

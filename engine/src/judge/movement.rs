@@ -1079,10 +1079,12 @@ pub(super) fn adjudicate(
                 });
                 if !ordered_move {
                     OrderResult::fails("no army was ordered to make that move")
+                } else if was_dislodged {
+                    // Said first even when the paradox rule settled the cycle: a supported
+                    // attack from the army's destination dislodges the fleet either way.
+                    OrderResult::fails(by())
                 } else if r.paradox_failed[u] {
                     OrderResult::fails("the convoy is part of a paradox and fails (Szykman rule)")
-                } else if was_dislodged {
-                    OrderResult::fails(by())
                 } else if !success[u] {
                     OrderResult::fails("the convoy was disrupted")
                 } else {
