@@ -223,6 +223,42 @@ fn rule_8_two_supports_dislodge_an_unsupported_unit() {
 }
 
 #[test]
+fn rule_8_against_a_supported_holder_two_supports_tie_and_three_dislodge() {
+    // Nueva Andalusia to Trinidad is a landbridge; Trinidad's other neighbours are three seas
+    // and Tobago, which supports it to hold (strength 2).
+    let units = json!({
+        "Spain": ["A nan", "F gal", "F gop", "F wcs"],
+        "Holland": ["F tri", "F tob"],
+    });
+    let two = adjudicate(
+        units.clone(),
+        json!({
+            "Spain": ["A nan - tri", "F gal S A nan - tri", "F gop S A nan - tri"],
+            "Holland": ["F tob S F tri"],
+        }),
+    );
+    verdicts(
+        &two,
+        &[("A nan - tri", "fails"), ("F tob S F tri", "succeeds")],
+    );
+    let three = adjudicate(
+        units,
+        json!({
+            "Spain": [
+                "A nan - tri",
+                "F gal S A nan - tri",
+                "F gop S A nan - tri",
+                "F wcs S A nan - tri",
+            ],
+            "Holland": ["F tob S F tri"],
+        }),
+    );
+    verdicts(&three, &[("A nan - tri", "succeeds")]);
+    assert_eq!(dislodged(&three).len(), 1);
+    assert_eq!(dislodged(&three)[0].0, "Holland F tri");
+}
+
+#[test]
 fn rule_8_a_fleet_crossing_a_landbridge_has_full_strength() {
     let out = adjudicate(
         json!({"France": ["F mtq", "F grb"], "Holland": ["F slu"]}),
