@@ -9,8 +9,9 @@
 use crate::map::ProvinceId;
 use crate::map::{Border, BorderKind, Location, Map, ProvinceTag, Terrain};
 use crate::position::Position;
+use crate::rulebook::ConvoyAttack;
 use crate::rulebook::StandardRules;
-use crate::rulebook::{Controller, ConvoyAttack, VariantRules};
+use crate::rulebook::{Controller, VariantRules};
 use crate::unit::Unit;
 use crate::unit::{PowerId, UnitKind};
 use crate::variant::Variant;
