@@ -18,6 +18,22 @@ use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ConvoyIntent, ParadoxRule}
 use crate::unit::{Unit, UnitKind};
 use crate::variant::Variant;
 
+/// A strength in the DATC's sense (attack, hold, defend, prevent).
+type Strength = i32;
+
+/// The strength of no opposition at all: an empty or vacated province's hold strength, the
+/// prevent strength of a rival whose convoy failed or who lost its head-to-head battle, the
+/// attack strength of a move with no route (or on its own power's unit).
+///
+/// It ranks below 0 because a move can have strength 0: an army crossing a Pirates landbridge
+/// moves at "null strength" (`move_base_strength` 0). Such a move must still enter an empty,
+/// uncontested province (0 > -1), yet bounce off any unit that stays (hold 1), lose to any
+/// rival of strength 1 or more, and stand off with another null-strength rival (0 is not more
+/// than 0). With 0 for "nothing", as the DATC writes it, it could never move at all. Every move
+/// of Standard has strength at least 1, so for Standard -1 and 0 compare the same and no result
+/// changes.
+const NO_STRENGTH: Strength = -1;
+
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
@@ -25,7 +41,11 @@ enum Act {
     Move {
         to: Location,
         by_convoy: bool,
+        /// Strength before supports going by land (or by sea, for a fleet), and going by
+        /// convoy: they differ across Pirates' landbridges (null strength by land, full by
+        /// convoy), and whether an adjacent army goes by convoy is settled only later.
         base: u32,
+        convoy_base: u32,
     },
     SupportHold {
         of: usize,
@@ -53,6 +73,7 @@ enum Checked {
         needs_convoy: bool,
         via_convoy: bool,
         base: u32,
+        convoy_base: u32,
     },
     SupportHold {
         target: UnitRef,
@@ -99,13 +120,19 @@ impl<'a> Resolver<'a> {
         self.units[u].location.province
     }
 
-    fn mv(&self, u: usize) -> Option<(ProvinceId, bool, u32)> {
+    /// A move's destination, whether it goes by convoy, and its strength before supports.
+    fn mv(&self, u: usize) -> Option<(ProvinceId, bool, Strength)> {
         match self.acts[u] {
             Act::Move {
                 to,
                 by_convoy,
                 base,
-            } => Some((to.province, by_convoy, base)),
+                convoy_base,
+            } => Some((
+                to.province,
+                by_convoy,
+                if by_convoy { convoy_base } else { base } as Strength,
+            )),
             _ => None,
         }
     }
@@ -290,7 +317,11 @@ impl<'a> Resolver<'a> {
         Some(o)
     }
 
-    fn count_supports(&mut self, u: usize, exclude_power: Option<crate::unit::PowerId>) -> u32 {
+    fn count_supports(
+        &mut self,
+        u: usize,
+        exclude_power: Option<crate::unit::PowerId>,
+    ) -> Strength {
         let mut n = 0;
         for s in self.supports[u].clone() {
             if exclude_power == Some(self.units[s].power) {
@@ -303,10 +334,10 @@ impl<'a> Resolver<'a> {
         n
     }
 
-    fn attack_strength(&mut self, m: usize) -> u32 {
+    fn attack_strength(&mut self, m: usize) -> Strength {
         let (to, _, base) = self.mv(m).expect("attack strength of a move");
         if !self.path(m) {
-            return 0;
+            return NO_STRENGTH;
         }
         let Some(o) = self.occupant[to.0 as usize] else {
             return base + self.count_supports(m, None);
@@ -315,18 +346,19 @@ impl<'a> Resolver<'a> {
         if moves_away {
             return base + self.count_supports(m, None);
         }
+        // A unit never dislodges one of its own power's.
         if self.units[o].power == self.units[m].power {
-            return 0;
+            return NO_STRENGTH;
         }
         base + self.count_supports(m, Some(self.units[o].power))
     }
 
-    fn hold_strength(&mut self, p: ProvinceId) -> u32 {
+    fn hold_strength(&mut self, p: ProvinceId) -> Strength {
         let Some(o) = self.occupant[p.0 as usize] else {
-            return 0;
+            return NO_STRENGTH;
         };
         if self.mv(o).is_some() {
-            return if self.resolve(o) { 0 } else { 1 };
+            return if self.resolve(o) { NO_STRENGTH } else { 1 };
         }
         if !self
             .variant
@@ -338,19 +370,19 @@ impl<'a> Resolver<'a> {
         1 + self.count_supports(o, None)
     }
 
-    fn defend_strength(&mut self, m: usize) -> u32 {
+    fn defend_strength(&mut self, m: usize) -> Strength {
         let base = self.mv(m).map(|(_, _, b)| b).unwrap_or(1);
         base + self.count_supports(m, None)
     }
 
-    fn prevent_strength(&mut self, k: usize) -> u32 {
+    fn prevent_strength(&mut self, k: usize) -> Strength {
         let (_, _, base) = self.mv(k).expect("prevent strength of a move");
         if !self.path(k) {
-            return 0;
+            return NO_STRENGTH;
         }
         if let Some(o) = self.head_to_head(k) {
             if self.resolve(o) {
-                return 0;
+                return NO_STRENGTH;
             }
         }
         base + self.count_supports(k, None)
@@ -480,18 +512,24 @@ fn check_order(
                 {
                     return Err("an army cannot move to a coast".into());
                 }
+                // A convoyed move crosses no border (Pirates: full strength over a landbridge).
+                let convoy_base = rules.move_base_strength(map, unit, None);
                 match border {
                     Some(b) if !*via_convoy || !convoyable => Ok(Checked::Move {
                         to: Location::province(to.province),
                         needs_convoy: false,
                         via_convoy: false,
                         base: rules.move_base_strength(map, unit, Some(b)),
+                        convoy_base,
                     }),
                     _ if convoyable => Ok(Checked::Move {
                         to: Location::province(to.province),
                         needs_convoy: border.is_none(),
                         via_convoy: true,
-                        base: rules.move_base_strength(map, unit, None),
+                        base: border.map_or(convoy_base, |b| {
+                            rules.move_base_strength(map, unit, Some(b))
+                        }),
+                        convoy_base,
                     }),
                     _ => Err(format!(
                         "{} does not border {} and no convoy could carry an army there",
@@ -508,11 +546,13 @@ fn check_order(
                 }
                 let dest = destination(variant, unit, *to)?;
                 let border = map.fleet_border(unit.location, dest);
+                let base = rules.move_base_strength(map, unit, border);
                 Ok(Checked::Move {
                     to: dest,
                     needs_convoy: false,
                     via_convoy: false,
-                    base: rules.move_base_strength(map, unit, border),
+                    base,
+                    convoy_base: base,
                 })
             }
         }
@@ -751,6 +791,7 @@ pub(super) fn adjudicate(
             needs_convoy,
             via_convoy,
             base,
+            convoy_base,
         } = plan[u]
         {
             let intends = intends_convoy(u, via_convoy, to.province);
@@ -762,6 +803,7 @@ pub(super) fn adjudicate(
                 to,
                 by_convoy,
                 base,
+                convoy_base,
             };
         }
     }
@@ -875,11 +917,18 @@ pub(super) fn adjudicate(
 
     // The fallback rule: an adjacent army whose convoy is broken moves by land instead.
     for &u in &fallback_candidates {
-        if let Act::Move { to, base, .. } = r.acts[u] {
+        if let Act::Move {
+            to,
+            base,
+            convoy_base,
+            ..
+        } = r.acts[u]
+        {
             r.acts[u] = Act::Move {
                 to,
                 by_convoy: true,
                 base,
+                convoy_base,
             };
             let from = units[u].location.province;
             r.convoyers[u] = convoy_orders
@@ -893,6 +942,7 @@ pub(super) fn adjudicate(
                     to,
                     by_convoy: false,
                     base,
+                    convoy_base,
                 };
             }
             r.state.iter_mut().for_each(|s| *s = State::Unresolved);
@@ -1029,10 +1079,12 @@ pub(super) fn adjudicate(
                 });
                 if !ordered_move {
                     OrderResult::fails("no army was ordered to make that move")
+                } else if was_dislodged {
+                    // Said first even when the paradox rule settled the cycle: a supported
+                    // attack from the army's destination dislodges the fleet either way.
+                    OrderResult::fails(by())
                 } else if r.paradox_failed[u] {
                     OrderResult::fails("the convoy is part of a paradox and fails (Szykman rule)")
-                } else if was_dislodged {
-                    OrderResult::fails(by())
                 } else if !success[u] {
                     OrderResult::fails("the convoy was disrupted")
                 } else {

@@ -79,7 +79,10 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     }
 
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
-    /// strength) and Latin America's Greater Andes (zero strength).
+    /// strength) and Latin America's Greater Andes (zero strength). `border` is the border
+    /// crossed, `None` for an army going by convoy. A move of strength 0 still enters an empty
+    /// province: the resolver ranks "no opposition" below 0 (`NO_STRENGTH` in
+    /// `judge/movement.rs`).
     fn move_base_strength(&self, _map: &Map, _unit: &Unit, _border: Option<&Border>) -> u32 {
         1
     }

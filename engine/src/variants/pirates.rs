@@ -7,11 +7,11 @@
 //! the rules, and names no province. Rule numbers are those of the rules text.
 
 use crate::judge::{Adjudication, Submitted};
-use crate::map::ProvinceId;
+use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, Terrain};
 use crate::order::Order;
 use crate::position::Position;
-use crate::rulebook::{Controller, VariantRules};
-use crate::unit::{PowerId, UnitKind};
+use crate::rulebook::{Controller, ConvoyAttack, StandardRules, VariantRules};
+use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
 #[derive(Debug, Default)]
@@ -99,4 +99,61 @@ impl VariantRules for PiratesRules {
     }
 
     // ---- Rules 7-9: islands, landbridges, rivers.
+
+    /// Rule 7: a fleet on an island space may convoy, alone or in a chain with fleets at sea.
+    /// Rule 9: so may a fleet on a river (the `river-convoy` provinces). The four big islands
+    /// are coast, not island spaces, and convoy no more than any coast.
+    fn can_convoy_at(&self, map: &Map, at: Location) -> bool {
+        StandardRules.can_convoy_at(map, at)
+            || map.province(at.province).terrain == Terrain::Island
+            || on_river(map, at.province)
+    }
+
+    /// Rule 8: an army crossing a landbridge moves at null strength (0 before supports). A
+    /// convoyed move crosses no border (`border` is `None`) and has full strength; fleets are
+    /// not affected.
+    fn move_base_strength(&self, _map: &Map, unit: &Unit, border: Option<&Border>) -> u32 {
+        if army_over_landbridge(unit, border) {
+            0
+        } else {
+            1
+        }
+    }
+
+    /// Rule 8: an army may not support across a landbridge, to hold or to move.
+    fn may_support(
+        &self,
+        _map: &Map,
+        supporter: &Unit,
+        _supported_from: ProvinceId,
+        _into: ProvinceId,
+        border: &Border,
+    ) -> bool {
+        !army_over_landbridge(supporter, Some(border))
+    }
+
+    /// Rule 8: an army may not retreat across a landbridge.
+    fn may_retreat(&self, _map: &Map, unit: &Unit, border: &Border) -> bool {
+        !army_over_landbridge(unit, Some(border))
+    }
+
+    /// Rule 9: another power's fleet ordered against a fleet convoying on a river disrupts the
+    /// convoy whether or not it dislodges it; an army must dislodge it (the resolver's
+    /// default). Unlike Maharajah's clarification 5, the rule has no exception for an
+    /// attacking fleet that is itself attacked. Fleets at sea and on islands convoy as in
+    /// Standard.
+    fn attack_disrupts_convoy(&self, map: &Map, attack: &ConvoyAttack) -> bool {
+        attack.attacker.kind == UnitKind::Fleet && on_river(map, attack.fleet.location.province)
+    }
+}
+
+/// Rule 8: whether this is an army crossing a landbridge (by land, not by convoy).
+fn army_over_landbridge(unit: &Unit, border: Option<&Border>) -> bool {
+    unit.kind == UnitKind::Army && border.is_some_and(|b| b.kinds.contains(BorderKind::Landbridge))
+}
+
+/// Rule 9: whether a fleet in this province is on a river (where it may convoy, and where a
+/// failed fleet attack disrupts its convoy) rather than at sea.
+fn on_river(map: &Map, p: ProvinceId) -> bool {
+    !map.province(p).terrain.is_water() && map.has_tag(p, ProvinceTag::RiverConvoy)
 }
