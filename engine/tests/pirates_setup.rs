@@ -352,7 +352,8 @@ fn builds_follow_the_kinds_of_power() {
     // The Pirates lose their fleet in Havana, the Buccaneers theirs in Tortuga and in Antigua
     // (England's grant).
     // England loses Barbuda's fleet, so it has a build due.
-    for id in ["hav", "tor", "atg", "bbu"] {
+    // Holland loses its army in landlocked Guiana.
+    for id in ["hav", "tor", "atg", "bbu", "gui"] {
         clear(&mut pos, id);
     }
     let try_build = |p: &str, o: &str| {
@@ -370,4 +371,7 @@ fn builds_follow_the_kinds_of_power() {
     // Buccaneers' now.
     let e = try_build("England", "build F atg").unwrap_err();
     assert!(e.contains("not a centre where England may build"), "{e}");
+    // Rule 4: no fleet in landlocked Guiana; an army is fine.
+    assert!(try_build("Holland", "build F gui").is_err());
+    assert!(try_build("Holland", "build A gui").is_ok());
 }
