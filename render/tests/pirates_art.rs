@@ -43,7 +43,7 @@ fn borders_of_kind(kind: &str) -> BTreeSet<String> {
     let tag = format!("kind={kind}");
     lines(BORDERS)
         .into_iter()
-        .filter(|b| b.iter().any(|t| *t == tag))
+        .filter(|b| b.contains(&tag))
         .map(|b| {
             let mut pair = [b[0].clone(), b[1].clone()];
             pair.sort();
@@ -117,7 +117,7 @@ fn every_landbridge_is_drawn_as_a_causeway_between_its_two_provinces() {
         // A straight causeway "M x y L x y" from one province to the other.
         let d = n.attribute("d").expect("d");
         let nums: Vec<f32> = d
-            .split(|c: char| c == 'M' || c == 'L' || c == ' ')
+            .split(['M', 'L', ' '])
             .filter(|s| !s.is_empty())
             .map(|s| s.parse().expect("a number"))
             .collect();

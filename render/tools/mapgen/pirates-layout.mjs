@@ -195,18 +195,25 @@ export const seeds = {
   ycc: [{ px: [425, 385] }],
   goh: [{ px: [420, 530] }, { px: [380, 560] }, { px: [470, 580] }, { px: [500, 620] }],
   gme: [{ px: [490, 250] }, { px: [380, 300] }, { px: [330, 330] }],
-  ngm: [{ px: [150, 240] }, { px: [250, 215] }, { px: [340, 220] }, { px: [410, 212] }],
+  ngm: [{ px: [150, 240] }, { px: [340, 220] }, { px: [410, 212] }],
   boc: [{ px: [170, 330] }, { px: [240, 420] }],
 };
 
 // Water and land drawn but no province.
 export const impassable = {
-  'impassable-pacific': { kind: 'sea', name: 'Pacific Ocean', seeds: [[-95, 14], [-87, 11], [-80, 6.5], [-99.5, 16.5]] },
+  'impassable-pacific': {
+    kind: 'sea',
+    name: 'Pacific Ocean',
+    seeds: [[-95, 14], [-87, 11], [-80, 6.5], [-99.5, 16.5]],
+    label: { text: 'Pacific Ocean (no passage)', at: { px: [200, 760] }, angle: 42 },
+  },
 };
 
 // Placement overrides (degrees, or {px: [x, y]}).
 export const anchors = {
   pan: { label: { px: [600, 1078] } },
+  cyn: { label: { px: [1468, 1240] } },
+  sur: { label: { px: [1418, 1222] } },
 };
 
 // Rivers (kind=river), each from one province into the other, and the mouths.

@@ -29,7 +29,7 @@ import path from 'path';
 import { fileURLToPath } from 'url';
 import * as topojson from 'topojson-client';
 import * as layout from './pirates-layout.mjs';
-import { rasterise, polygonArea, ringArea, simplifyRing } from './geom.mjs';
+import { rasterise, polygonArea, ringArea, pathData } from './geom.mjs';
 import { partitionGrid, trace } from './partition.mjs';
 import { readProvinces, readBorders } from './mapfiles.mjs';
 import { placeAnchors } from './place.mjs';
@@ -496,7 +496,7 @@ const CONTRACT = `
     and <rect id="legend"> is the box the legend is drawn in.
 `;
 if (problems.length) console.error(problems.join('\n'));
-const svg = writeSvg({
+let svg = writeSvg({
   W,
   H,
   regions,
@@ -510,6 +510,20 @@ const svg = writeSvg({
   landbridges,
   riverLabels: (layout.riverLabels ?? []).map((l) => ({ ...l, ...(l.at ? { x: toPx(l.at)[0], y: toPx(l.at)[1] } : {}) })),
 });
+// Water that is no province (the Pacific) is shaded grey over its waves and named, so
+// it cannot be taken for a sea fleets may enter. Nothing owns it, so it may sit above
+// the owners' colours.
+const shades = regions
+  .filter((r) => r.kind === 'impassable' && layout.impassable[r.id].label)
+  .map((r) => {
+    const { label } = layout.impassable[r.id];
+    const [x, y] = toPx(label.at);
+    return (
+      `<path id="${r.id}-shade" fill="#8d9aa3" fill-opacity="0.55" d="${pathData([r.rings])}"/>` +
+      `<text x="${x.toFixed(0)}" y="${y.toFixed(0)}" transform="rotate(${label.angle ?? 0} ${x.toFixed(0)} ${y.toFixed(0)})" font-family="DejaVu Sans" font-size="15" font-style="italic" text-anchor="middle" fill="#4a555c">${label.text}</text>`
+    );
+  });
+if (shades.length) svg = svg.replace('<g id="borders"', `<g id="impassable-shading">\n${shades.join('\n')}\n</g>\n<g id="borders"`);
 if (problems.length && !debug && !args.includes('--force')) {
   console.error(`${problems.length} problem(s); not writing ${out} (use --debug to look anyway)`);
   process.exit(1);
