@@ -18,10 +18,12 @@ pub fn art_for(variant: &str) -> Option<&'static MapArt> {
     static STANDARD: OnceLock<Option<MapArt>> = OnceLock::new();
     static MAHARAJAH: OnceLock<Option<MapArt>> = OnceLock::new();
     static DAVIS: OnceLock<Option<MapArt>> = OnceLock::new();
+    static PIRATES: OnceLock<Option<MapArt>> = OnceLock::new();
     let (cell, svg) = match variant {
         "standard" => (&STANDARD, render::STANDARD_MAP_SVG),
         "davis" => (&DAVIS, include_str!("../../maps/davis/map.svg")),
         "maharajah" => (&MAHARAJAH, include_str!("../../maps/maharajah/map.svg")),
+        "pirates" => (&PIRATES, include_str!("../../maps/pirates/map.svg")),
         _ => return None,
     };
     cell.get_or_init(|| MapArt::from_svg(svg).ok()).as_ref()
@@ -174,7 +176,7 @@ pub fn scene(
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     let art = art_for(variant).ok_or_else(|| {
         format!(
-            "variant '{variant}' has no map art yet; maps exist for: standard, davis, maharajah"
+            "variant '{variant}' has no map art yet; maps exist for: standard, davis, maharajah, pirates"
         )
     })?;
     render::render_png(art, scene).map_err(|e| e.to_string())

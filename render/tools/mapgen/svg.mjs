@@ -20,6 +20,8 @@ export const style = {
   box: '#a3bdd0',
   boxBorder: '#4d6f8a',
   passage: '#3f4f5e',
+  landbridge: '#6b4a26',
+  landbridgeHalo: '#fffaf0',
 };
 
 const contractText = (title, variant) => `
@@ -55,9 +57,11 @@ const num = (v) => {
  * `variant`); `rivers` ({id, d, width}) are drawn above the owners' colours and
  * the borders, and chains for which `drawnAsRiver(chain)` is true get no border
  * line under them; `riverLabels` ({text, x, y, angle}) go with the labels;
- * `passages` ([[x, y], [x, y]]) are direct passages drawn as dashed bars.
+ * `passages` ([[x, y], [x, y]]) are direct passages drawn as dashed bars;
+ * `landbridges` ({id, ends: [[x, y], [x, y]]}) are drawn as dashed causeways in
+ * their own group, above the borders.
  */
-export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false }) {
+export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false, landbridges = [] }) {
   const o = [];
   const hasSlots = regions.some((r) => anchors[r.id]?.slots?.length);
   let text = contractText(title, variant);
@@ -96,7 +100,7 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   // Waves over all water; the land drawn next covers them.
   o.push(`<rect width="${W}" height="${H}" fill="url(#sea-waves)"/>`);
   o.push(`<g id="lands" fill="${style.land}">`);
-  for (const r of regions.filter((r) => r.kind === 'land' || r.kind === 'coast')) {
+  for (const r of regions.filter((r) => r.kind === 'land' || r.kind === 'coast' || r.kind === 'island')) {
     // Debug output tints each province so its extent is easy to see.
     const tint = debug ? ` fill="hsl(${[...r.id].reduce((h, c) => h * 31 + c.charCodeAt(0), 7) % 360},60%,80%)"` : '';
     o.push(`<path id="${r.id}"${tint} d="${d(r)}"/>`);
@@ -123,6 +127,15 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
     o.push(`<path id="passage-${n + 1}" stroke="${style.passage}" stroke-width="3.4" stroke-dasharray="5 3" stroke-linecap="butt" d="M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}"/>`);
   }
   o.push('</g>');
+  // Landbridges: a pale causeway with a dark dashed crossing on it.
+  if (landbridges.length) {
+    o.push(`<g id="landbridges" fill="none" stroke-linecap="round">`);
+    for (const { ends: [a, b] } of landbridges) o.push(`<path d="M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}" stroke="${style.landbridgeHalo}" stroke-opacity="0.85" stroke-width="7"/>`);
+    for (const { id, ends: [a, b] } of landbridges) {
+      o.push(`<path id="${id}" d="M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}" stroke="${style.landbridge}" stroke-width="3.4" stroke-dasharray="4 3" stroke-linecap="butt"/>`);
+    }
+    o.push('</g>');
+  }
   // Rivers: a dark casing, then the water, above the owners' colours and the borders.
   if (rivers.length) {
     o.push(`<g id="rivers" fill="none" stroke-linejoin="round" stroke-linecap="round">`);

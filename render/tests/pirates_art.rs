@@ -1,0 +1,248 @@
+//! Checks maps/pirates/map.svg against the variant's data files: one shape per province,
+//! anchors inside their provinces, a marker for each of the 60 centres, a causeway for every
+//! landbridge and a river for every river border (and for no other), and that the board renders
+//! with every label drawn as glyphs.
+
+use std::collections::BTreeSet;
+
+use render::usvg::{self, Node};
+use render::MapArt;
+
+const SVG: &str = include_str!("../../maps/pirates/map.svg");
+const PROVINCES: &str = include_str!("../../maps/pirates/provinces.txt");
+const BORDERS: &str = include_str!("../../maps/pirates/borders.txt");
+const UNITS: &str = include_str!("../../maps/pirates/units.txt");
+
+/// Data lines of a map file, with quoted names dropped (they may hold spaces).
+fn lines(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let mut unquoted = String::new();
+            let mut quoted = false;
+            for ch in l.chars() {
+                if ch == '"' {
+                    quoted = !quoted;
+                    unquoted.push(' ');
+                } else if !quoted {
+                    unquoted.push(ch);
+                }
+            }
+            unquoted.split_whitespace().map(str::to_string).collect()
+        })
+        .collect()
+}
+
+fn art() -> MapArt {
+    MapArt::from_svg(SVG).expect("pirates art parses")
+}
+
+/// The borders of one kind, as sorted "a-b" pairs.
+fn borders_of_kind(kind: &str) -> BTreeSet<String> {
+    let tag = format!("kind={kind}");
+    lines(BORDERS)
+        .into_iter()
+        .filter(|b| b.contains(&tag))
+        .map(|b| {
+            let mut pair = [b[0].clone(), b[1].clone()];
+            pair.sort();
+            pair.join("-")
+        })
+        .collect()
+}
+
+/// The identified paths in a top-level group, and the group's place among the top-level elements.
+fn group_paths<'a>(doc: &'a roxmltree::Document<'a>, id: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    let group = doc
+        .root_element()
+        .children()
+        .find(|n| n.attribute("id") == Some(id))
+        .unwrap_or_else(|| panic!("a top-level {id} group"));
+    group
+        .descendants()
+        .filter(|n| n.has_tag_name("path") && n.attribute("id").is_some())
+        .collect()
+}
+
+fn top_level_position(doc: &roxmltree::Document, id: &str) -> usize {
+    doc.root_element()
+        .children()
+        .filter_map(|n| n.attribute("id"))
+        .position(|t| t == id)
+        .unwrap_or_else(|| panic!("no top-level {id}"))
+}
+
+#[test]
+fn every_province_has_one_shape_and_anchors_inside_it() {
+    let art = art();
+    let provinces = lines(PROVINCES);
+    assert_eq!(provinces.len(), 112);
+    let expected: BTreeSet<&str> = provinces.iter().map(|p| p[0].as_str()).collect();
+    let drawn: BTreeSet<&str> = art.province_ids().collect();
+    assert_eq!(drawn, expected);
+    let mut centres = 0;
+    for p in &provinces {
+        let id = p[0].as_str();
+        let unit = art
+            .unit_anchor(id, None)
+            .unwrap_or_else(|| panic!("no unit anchor for {id}"));
+        assert!(art.contains(id, unit), "unit anchor of {id} is outside it");
+        let sc = p.iter().any(|t| t == "sc");
+        match art.sc_anchor(id) {
+            Some(pt) => {
+                assert!(sc, "{id} is not a centre but has sc-{id}");
+                assert!(art.contains(id, pt), "centre anchor of {id} is outside it");
+                centres += 1;
+            }
+            None => assert!(!sc, "{id} is a centre without sc-{id}"),
+        }
+    }
+    assert_eq!(centres, 60);
+    assert!(art.legend_area().is_some());
+}
+
+#[test]
+fn every_landbridge_is_drawn_as_a_causeway_between_its_two_provinces() {
+    let art = art();
+    let bridges = borders_of_kind("landbridge");
+    assert_eq!(bridges.len(), 25);
+    let doc = roxmltree::Document::parse(SVG).expect("svg");
+    let mut drawn = BTreeSet::new();
+    for n in group_paths(&doc, "landbridges") {
+        let id = n.attribute("id").unwrap();
+        let pair = id
+            .strip_prefix("landbridge-")
+            .expect("landbridge ids start with landbridge-");
+        // A straight causeway "M x y L x y" from one province to the other.
+        let d = n.attribute("d").expect("d");
+        let nums: Vec<f32> = d
+            .split(['M', 'L', ' '])
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().expect("a number"))
+            .collect();
+        assert_eq!(nums.len(), 4, "{id}: {d}");
+        let (a, b) = pair.split_once('-').expect("a-b");
+        let (p, q) = ((nums[0], nums[1]), (nums[2], nums[3]));
+        let joins = (art.contains(a, p) && art.contains(b, q))
+            || (art.contains(b, p) && art.contains(a, q));
+        assert!(joins, "{id} does not run from {a} to {b}");
+        assert!(drawn.insert(pair.to_string()), "{id} twice");
+    }
+    assert_eq!(drawn, bridges);
+    // Drawn above the owners' colours.
+    assert!(top_level_position(&doc, "landbridges") > top_level_position(&doc, "provinces"));
+}
+
+#[test]
+fn rivers_are_drawn_exactly_on_the_river_borders() {
+    let river_borders = borders_of_kind("river");
+    assert_eq!(river_borders.len(), 3);
+    let doc = roxmltree::Document::parse(SVG).expect("svg");
+    let mut drawn = BTreeSet::new();
+    let mut mouths = BTreeSet::new();
+    for n in group_paths(&doc, "rivers") {
+        let id = n.attribute("id").unwrap();
+        let rest = id
+            .strip_prefix("river-")
+            .expect("river ids start with river-");
+        if let Some(m) = rest.strip_prefix("mouth-") {
+            mouths.insert(m.to_string());
+        } else {
+            // river-<a>-<b>-<n>: the pair of provinces the river joins.
+            let parts: Vec<&str> = rest.split('-').collect();
+            drawn.insert(format!("{}-{}", parts[0], parts[1]));
+        }
+    }
+    assert_eq!(drawn, river_borders);
+    // The Mississippi and the Orinoco reach the sea through their delta provinces.
+    assert_eq!(
+        mouths,
+        BTreeSet::from(["mdl".to_string(), "nan".to_string()])
+    );
+    assert!(top_level_position(&doc, "rivers") > top_level_position(&doc, "provinces"));
+}
+
+/// (text nodes, text nodes that produced at least one non-empty glyph path)
+fn count_glyphs(g: &usvg::Group) -> (usize, usize) {
+    let mut total = (0, 0);
+    for n in g.children() {
+        match n {
+            Node::Group(g) => {
+                let (a, b) = count_glyphs(g);
+                total.0 += a;
+                total.1 += b;
+            }
+            Node::Text(t) => {
+                total.0 += 1;
+                if has_ink(t.flattened()) {
+                    total.1 += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    total
+}
+
+fn has_ink(g: &usvg::Group) -> bool {
+    g.children().iter().any(|n| match n {
+        Node::Path(p) => !p.data().is_empty() && p.data().bounds().width() > 0.5,
+        Node::Group(g) => has_ink(g),
+        _ => false,
+    })
+}
+
+/// The starting position (units.txt) as a scene.
+fn start() -> render::Scene {
+    let powers = ["Denmark", "England", "France", "Holland", "Spain"];
+    let mut scene = render::Scene {
+        title: "Fall 1680 setup".into(),
+        powers: powers
+            .iter()
+            .enumerate()
+            .map(|(i, p)| render::PowerStyle::new(*p, i))
+            .collect(),
+        ..render::Scene::default()
+    };
+    for u in lines(UNITS) {
+        let kind = match u[1].as_str() {
+            "A" => render::UnitKind::Army,
+            _ => render::UnitKind::Fleet,
+        };
+        scene
+            .units
+            .push(render::UnitMark::new(u[0].as_str(), kind, u[2].as_str()));
+    }
+    assert_eq!(scene.units.len(), 24);
+    scene
+}
+
+#[test]
+fn the_start_renders_on_the_art_with_every_label_in_glyphs() {
+    let art = art();
+    let scene = start();
+    let svg = render::render_svg(&art, &scene).expect("renders");
+    let tree = usvg::Tree::from_str(&svg, &render::fonts::options()).unwrap();
+    let (texts, inked) = count_glyphs(tree.root());
+    // 112 province labels, two river names, unit letters and the legend.
+    assert!(texts > 112 + 24, "only {texts} text nodes");
+    assert_eq!(inked, texts, "{} text nodes drew no glyphs", texts - inked);
+    let png = render::render_png(&art, &scene).expect("renders");
+    assert!(png.len() > 10_000);
+    assert_eq!((art.width(), art.height()), (1500, 1300));
+    if let Ok(out) = std::env::var("PIRATES_PNG") {
+        std::fs::write(out, png).expect("writes the PNG");
+    }
+}
+
+/// Not a check: renders the SVG named by PREVIEW_SVG to PREVIEW_PNG, for looking at the art
+/// while it is being made (`cargo test -p render --test pirates_art preview -- --ignored`).
+#[test]
+#[ignore]
+fn preview() {
+    let svg = std::fs::read_to_string(std::env::var("PREVIEW_SVG").expect("PREVIEW_SVG")).unwrap();
+    let art = MapArt::from_svg(&svg).expect("parses");
+    let png = render::render_png(&art, &render::Scene::default()).expect("renders");
+    std::fs::write(std::env::var("PREVIEW_PNG").expect("PREVIEW_PNG"), png).unwrap();
+}
