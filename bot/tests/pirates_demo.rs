@@ -1,6 +1,6 @@
 //! Pirates of the Caribbean through the product: `parley demo --variant pirates` plays the
-//! Fall 1680 setup and ten years, with random votes deciding the Pirates' orders, and the game
-//! (ballots included) survives export and import.
+//! Fall 1680 setup and ten years, with random votes deciding the Pirates' orders, draws every
+//! phase on the Pirates board, and the game (ballots included) survives export and import.
 
 use std::process::Command;
 
@@ -52,6 +52,11 @@ fn a_pirates_demo_plays_the_setup_and_ten_years_with_votes() {
         .collect();
     reports.sort();
     assert!(reports.len() >= 31, "{reports:?}");
+    // One map per phase, on the Pirates board.
+    for r in &reports {
+        let png = std::fs::read(out.join(r.replace(".txt", ".png"))).expect("a map per phase");
+        assert!(png.starts_with(b"\x89PNG"), "{r}");
+    }
     let all: String = reports.iter().map(|f| read(f)).collect();
     assert!(all.contains("Decided by vote:"), "no vote section");
     assert!(all.contains(": carried ("), "no order carried in ten years");
