@@ -4,6 +4,7 @@
 
 mod common;
 use common::{fresh, s};
+use parley::games::clock::Clock;
 use parley::games::{GameError, Games, Settings};
 
 const PLAYERS: [&str; 7] = [
@@ -316,4 +317,57 @@ async fn votes_are_secret_changeable_and_decide_the_pirates_orders() {
         .unwrap()
         .current
         .is_empty());
+}
+
+#[tokio::test]
+async fn a_phase_only_the_vote_decides_ends_early_once_every_voter_is_ready() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, clock) = fresh(&dir).await;
+    let id = pirates_game(&games).await;
+    games.start(id).await.unwrap();
+    play_setup(&games, id).await;
+    // Spring 1681: the vote sends the Pirates' Havana fleet to sea, and a moderator removes
+    // their Tortuga fleet; every other unit holds.
+    for p in ["England", "France", "Holland", "Denmark"] {
+        games.vote_order(id, &user(p), "F hav - fls").await.unwrap();
+    }
+    games
+        .edit_board(
+            id,
+            &parley::games::BoardEdit::RemoveUnit { at: "tor".into() },
+            "moderator",
+        )
+        .await
+        .unwrap();
+    games.adjudicate(id, 1).await.unwrap().expect("Spring");
+    games.adjudicate(id, 2).await.unwrap().expect("Fall");
+    // Winter 1681: only the Pirates adjust: one build, two free centres (Havana, Tortuga), so
+    // the vote has a choice and the phase is not skipped.
+    let info = games.info(id).await.unwrap();
+    assert_eq!(info.phase.as_deref(), Some("Winter 1681 adjustment"));
+    assert!(games.owing(id).await.unwrap().is_empty());
+    let now = clock.now();
+    assert!(
+        games.due(now).await.unwrap().is_empty(),
+        "not due before anyone is ready"
+    );
+    for p in &PLAYERS[..6] {
+        games.ready(id, &user(p)).await.unwrap();
+    }
+    assert!(
+        games.due(now).await.unwrap().is_empty(),
+        "one voter is not ready"
+    );
+    games
+        .vote_order(id, "corsairs", "build F tor")
+        .await
+        .unwrap();
+    games.ready(id, "corsairs").await.unwrap();
+    assert_eq!(games.due(now).await.unwrap(), [(id, 3)]);
+    let report = games.adjudicate(id, 3).await.unwrap().expect("Winter");
+    // One vote of seven carries nothing: the build goes to Havana, first alphabetically.
+    let votes = report.results["votes"].as_array().unwrap();
+    assert_eq!(votes.len(), 1, "{votes:?}");
+    assert_eq!(votes[0]["order"], "F hav B");
+    assert_eq!(votes[0]["how"], "default");
 }

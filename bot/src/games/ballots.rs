@@ -83,7 +83,12 @@ impl Games {
         }
         for p in engine::vote::voted_powers(&v) {
             for (_, list) in engine::legal::legal_orders(&v, &position, p) {
-                out.extend(list.iter().map(|o| o.to_text(&v.map)));
+                // Every build due is used (rule 6), so a waive is never on the ballot.
+                out.extend(
+                    list.iter()
+                        .filter(|o| !matches!(o, engine::order::Order::Waive))
+                        .map(|o| o.to_text(&v.map)),
+                );
             }
         }
         Ok(out)

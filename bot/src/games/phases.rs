@@ -49,9 +49,21 @@ impl Games {
                 .bind(id)
                 .fetch_all(&self.pool)
                 .await?;
+        // Where a vote has a choice to make (the Pirates' orders), every voter is deciding too,
+        // so a phase where only the Pirates have something to decide can still end early.
+        let vote_open = engine::vote::decide(&v, &position, &[])
+            .iter()
+            .any(|d| d.how != engine::vote::How::NoChoice);
+        let voters: Vec<PowerId> = engine::vote::voters(&v, &position)
+            .iter()
+            .map(|x| x.power)
+            .collect();
         let deciding: Vec<String> = (0..v.powers.len())
             .map(|p| PowerId(p as u8))
-            .filter(|&p| !missing_orders(&v, &position, p, &[]).is_empty())
+            .filter(|&p| {
+                !missing_orders(&v, &position, p, &[]).is_empty()
+                    || (vote_open && voters.contains(&p))
+            })
             .map(|p| v.power_name(p).to_string())
             .filter(|p| held.contains(p))
             .collect();
