@@ -156,7 +156,8 @@ async fn setup_orders_are_owed_by_the_powers_that_give_them() {
         .unwrap();
     let reason = r.feedback[0].reason.clone().unwrap_or_default();
     assert!(reason.contains("may grant: atg"), "{reason}");
-    // Nobody votes in the setup.
+    // Nobody votes in the setup, so nobody is reminded to.
+    assert!(games.voters_yet_to_vote(id).await.unwrap().is_empty());
     let e = refused(
         games
             .vote_order(id, "denmark", "F hav H")
@@ -173,6 +174,9 @@ async fn votes_are_secret_changeable_and_decide_the_pirates_orders() {
     let id = pirates_game(&games).await;
     games.start(id).await.unwrap();
     play_setup(&games, id).await;
+
+    // Every voter is yet to vote (the reminders go to them).
+    assert_eq!(games.voters_yet_to_vote(id).await.unwrap().len(), 7);
 
     // The Pirates are nobody's: no orders for them, and they owe none.
     assert!(!games

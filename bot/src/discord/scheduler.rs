@@ -140,6 +140,23 @@ impl Scheduler {
                     Err(e) => tracing::warn!(game = id, user, "cannot DM a reminder: {e}"),
                 }
             }
+            let voters = match self.games.voters_yet_to_vote(id).await {
+                Ok(v) => v,
+                Err(e) => {
+                    tracing::warn!(game = id, "cannot list voters to remind: {e}");
+                    Vec::new()
+                }
+            };
+            for user in voters {
+                let text = format!(
+                    "Reminder: in game {id} the Pirates' orders are decided by vote, and you have not voted yet. The phase ends {}. Vote with `/pirates vote`; a unit you do not vote on counts your abstention against every order.",
+                    deadline.map(when).unwrap_or_default()
+                );
+                match self.poster.to_user(&user, Post::text(text)).await {
+                    Ok(()) => done.reminded += 1,
+                    Err(e) => tracing::warn!(game = id, user, "cannot DM a vote reminder: {e}"),
+                }
+            }
             if let Err(e) = self.games.mark_reminded(id, seq).await {
                 tracing::error!(game = id, "cannot record reminders: {e}");
             }

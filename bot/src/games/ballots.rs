@@ -94,6 +94,35 @@ impl Games {
         Ok(out)
     }
 
+    /// Users whose power may vote on an open choice this phase (a Pirate unit to order, or
+    /// builds with more sites than are due) and has cast no ballot yet, for reminders.
+    pub async fn voters_yet_to_vote(&self, id: GameId) -> Result<Vec<String>> {
+        let (seq, v, position) = self.current(id).await?;
+        let open = engine::vote::decide(&v, &position, &[])
+            .iter()
+            .any(|d| d.how != engine::vote::How::NoChoice);
+        if !open {
+            return Ok(Vec::new());
+        }
+        let voted: Vec<String> =
+            sqlx::query_scalar("SELECT DISTINCT voter FROM ballots WHERE game_id = ? AND seq = ?")
+                .bind(id)
+                .bind(seq)
+                .fetch_all(&self.pool)
+                .await?;
+        let mut out = Vec::new();
+        for voter in engine::vote::voters(&v, &position) {
+            let power = v.power_name(voter.power);
+            if voted.iter().any(|p| p == power) {
+                continue;
+            }
+            if let Some(user) = self.player_of(id, power).await? {
+                out.push(user);
+            }
+        }
+        Ok(out)
+    }
+
     /// The voter's power, the game and its phase; refuses games not running, variants with
     /// no voted power, and powers that have no vote (eliminated ones).
     async fn ballot_box(
