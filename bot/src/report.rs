@@ -56,22 +56,29 @@ pub fn vote_lines(results: &Value) -> Vec<String> {
         .flatten()
         .map(|d| {
             let order = d["order"].as_str().unwrap_or("");
-            let count = |d: &Value| {
-                format!(
-                    "{} of {} powers, {} of {} centres",
-                    d["powers_for"].as_u64().unwrap_or(0),
-                    d["voters"].as_u64().unwrap_or(0),
-                    d["centres_for"].as_u64().unwrap_or(0),
-                    d["owned_centres"].as_u64().unwrap_or(0)
-                )
+            // "4 of 7 powers", with whether that is a majority when it matters.
+            let part = |n: &str, of: &str, what: &str, say_majority: bool| {
+                let (n, of) = (d[n].as_u64().unwrap_or(0), d[of].as_u64().unwrap_or(0));
+                let verdict = match (say_majority, 2 * n > of) {
+                    (false, _) => "",
+                    (true, true) => " (a majority)",
+                    (true, false) => " (no majority)",
+                };
+                format!("{n} of {of} {what}{verdict}")
             };
             let how = match d["how"].as_str() {
-                Some("carried") => format!("carried ({})", count(d)),
+                Some("carried") => format!(
+                    "carried ({}, {})",
+                    part("powers_for", "voters", "powers", false),
+                    part("centres_for", "owned_centres", "centres", false)
+                ),
                 Some("no choice") => "no choice to vote on".to_string(),
                 _ => match d["leading"].as_str() {
-                    Some(lead) => {
-                        format!("not carried (best: {lead}, {}), so the default", count(d))
-                    }
+                    Some(lead) => format!(
+                        "not carried, so the default (most votes: {lead} with {}, {})",
+                        part("powers_for", "voters", "powers", true),
+                        part("centres_for", "owned_centres", "centres", true)
+                    ),
                     None => "no votes, so the default".to_string(),
                 },
             };

@@ -298,7 +298,7 @@ async fn votes_are_secret_changeable_and_decide_the_pirates_orders() {
         "{body}"
     );
     assert!(
-        body.contains("Pirates F tor H: not carried (best: F tor - win, 1 of 7 powers"),
+        body.contains("Pirates F tor H: not carried, so the default (most votes: F tor - win with 1 of 7 powers (no majority), 4 of 33 centres (no majority))"),
         "{body}"
     );
 
