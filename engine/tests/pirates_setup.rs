@@ -375,3 +375,25 @@ fn builds_follow_the_kinds_of_power() {
     assert!(try_build("Holland", "build F gui").is_err());
     assert!(try_build("Holland", "build A gui").is_ok());
 }
+
+#[test]
+fn a_privateer_in_civil_disorder_loses_the_unit_furthest_from_its_centres() {
+    let v = pirates();
+    let subs = full_setup(&v, &["tor"], &["cay"]);
+    let mut pos = run(&v, &subs).after;
+    pos.phase = v.calendar.parse("Winter 1681 adjustment").unwrap();
+    let id = |s: &str| v.map.province_by_id(s).unwrap();
+    // The Buccaneers lose Antigua to England (one removal due), and their Tobago fleet is far
+    // away in the Bay of Campeche. They have no home centres, so the distance is counted from
+    // the centres they own; the tie-break alone would take Antigua's fleet (alphabetically
+    // first).
+    pos.owners[id("atg").0 as usize] = Some(power(&v, "England"));
+    for u in pos.units.iter_mut() {
+        if u.location.province == id("tob") {
+            u.location.province = id("boc");
+        }
+    }
+    let adj = adjudicate(&v, &pos, &[]);
+    let removed: Vec<String> = adj.removed.iter().map(|(u, _)| v.unit_text(u)).collect();
+    assert_eq!(removed, ["F boc"]);
+}

@@ -299,7 +299,7 @@ fn article(kind: UnitKind) -> &'static str {
 /// How far a unit is from where it belongs, by the rulebook's civil-disorder rule.
 fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 {
     let map = &variant.map;
-    let (targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options.removal {
+    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options.removal {
         RemovalRule::FurthestFromOwnedCentre => (position.centres_of(unit.power).collect(), false),
         RemovalRule::FurthestFromHomeByOwnPath => (
             map.province_ids()
@@ -308,6 +308,11 @@ fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 
             true,
         ),
     };
+    // A power with no home centres at all (Pirates' privateers) measures from the centres it
+    // owns, so the rule still ranks its units rather than leaving it all to the tie-break.
+    if targets.is_empty() {
+        targets = position.centres_of(unit.power).collect();
+    }
     let mut dist = vec![u32::MAX; map.provinces.len()];
     let start = unit.location.province;
     dist[start.0 as usize] = 0;
