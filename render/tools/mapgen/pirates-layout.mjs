@@ -114,8 +114,10 @@ export const islands = {
   // Off the Spanish Main.
   mgt: { boxes: [[-64.5, 10.8, -63.7, 11.2]], scale: 2.5, at: { px: [1090, 1010] } },
   aru: { boxes: [[-70.1, 12.4, -69.8, 12.65]], at: { px: [845, 870] } },
-  cur: { boxes: [[-69.2, 12.0, -68.7, 12.4]], at: { px: [925, 905] } },
-  bon: { boxes: [[-68.45, 12.0, -68.15, 12.35]], at: { px: [990, 905] } },
+  // Curacao and Bonaire: unit above the centre marker, so the causeway between
+  // them runs clear of both (`landbridges`).
+  cur: { boxes: [[-69.2, 12.0, -68.7, 12.4]], at: { px: [925, 905] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
+  bon: { boxes: [[-68.45, 12.0, -68.15, 12.35]], at: { px: [990, 905] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
 };
 
 // Warp control points: none (the projection above is the whole bend); the
@@ -222,6 +224,8 @@ export const anchors = {
   // Havana is a thin strip: the unit on its wide eastern end, the centre on the
   // western tail (clear of the causeway to the Isle of Pines), the name between.
   hav: { unit: { px: [573, 350] }, sc: { px: [484, 350] }, label: { px: [531, 346] } },
+  // The Gulf of Batabano's name in its open water, not in the lagoon on Havana's coast.
+  bat: { label: { px: [562, 412] } },
   pan: { label: { px: [600, 1078] }, unit: { px: [606, 1109] } },
   ver: { unit: { px: [562, 1127] } },
   // Surinam and Cayenne are narrow strips along the coast: their names go in the
@@ -232,6 +236,8 @@ export const anchors = {
   npc: { unit: { px: [688, 312] } },
   slb: { unit: { px: [827, 340] } },
   gop: { unit: { px: [1190, 1066] } },
+  // Guadeloupe's name east of it, clear of Montserrat's.
+  gdl: { label: { px: [1375, 697] } },
   vie: { label: { px: [1030, 432] } },
   stt: { label: { px: [1082, 432] } },
   stj: { label: { px: [1134, 432] } },
@@ -239,12 +245,14 @@ export const anchors = {
 };
 
 // Causeways placed by hand (ends in px, in the order of the pair): between the
-// Virgin Islands, below the units and above the centre markers (the nearest
-// points of two islands would put them against the fleets).
+// Virgin Islands and from Curacao to Bonaire, below the units and above the
+// centre markers (the nearest points of two islands would put them against the
+// fleets).
 export const landbridges = {
   'stt-vie': [{ px: [1068, 474] }, { px: [1044, 474] }],
   'stj-stt': [{ px: [1120, 474] }, { px: [1096, 474] }],
   'stj-ttl': [{ px: [1148, 474] }, { px: [1172, 474] }],
+  'bon-cur': [{ px: [976, 909] }, { px: [939, 909] }],
 };
 
 // Rivers (kind=river), each from one province into the other, and the mouths.
