@@ -272,9 +272,10 @@ fn unit_footprint((x, y): (f32, f32)) -> [Shape; 3] {
     ]
 }
 
-/// What a centre marker covers: a home centre's ring is 9.2 px with a 4.6 px outline. (An
-/// earned home centre adds a thin outer ring at 12.8 px, which may touch a unit.)
-const SC_MARK: f32 = 11.5;
+/// What a centre marker covers, with a pixel to spare: a home centre's ring is 9.2 px with a
+/// 4.6 px outline. (An earned home centre adds a thin outer ring at 12.8 px, which may touch a
+/// unit.)
+const SC_MARK: f32 = 12.5;
 
 /// Tight boxes of the art's province labels, from their glyph outlines.
 fn label_boxes(art_svg: &str) -> Vec<(String, Shape)> {

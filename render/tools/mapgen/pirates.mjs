@@ -330,7 +330,7 @@ for (const id of islandIds) {
   const r = regions[indexOf.get(id)];
   const o = (over[id] ??= {});
   const at = islandShape[id].at;
-  const off = layout.islands[id].unit ?? (r.sc ? [-15, 0] : [0, 0]);
+  const off = layout.islands[id].unit ?? (r.sc ? [-16, 0] : [0, 0]);
   o.unit ??= { px: [at[0] + off[0], at[1] + off[1]] };
   if (r.sc) {
     const so = layout.islands[id].sc ?? [18, 0];
