@@ -1,7 +1,7 @@
 //! Checks maps/pirates/map.svg against the variant's data files: one shape per province,
 //! anchors inside their provinces, a marker for each of the 60 centres, a causeway for every
 //! landbridge and a river for every river border (and for no other), and that the board renders
-//! with every label drawn as glyphs.
+//! with every label drawn as glyphs, and that no unit, centre marker or label covers another.
 
 use std::collections::BTreeSet;
 
@@ -234,6 +234,128 @@ fn the_start_renders_on_the_art_with_every_label_in_glyphs() {
     if let Ok(out) = std::env::var("PIRATES_PNG") {
         std::fs::write(out, png).expect("writes the PNG");
     }
+}
+
+/// A shape the renderer draws round an anchor, in art coordinates.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Disc(f32, f32, f32),
+    /// x0, y0, x1, y1
+    Rect(f32, f32, f32, f32),
+}
+
+impl Shape {
+    fn overlaps(self, other: Shape) -> bool {
+        use Shape::*;
+        match (self, other) {
+            (Disc(x, y, r), Disc(u, v, s)) => (x - u).hypot(y - v) < r + s,
+            (Rect(x0, y0, x1, y1), Rect(u0, v0, u1, v1)) => {
+                x0 < u1 && u0 < x1 && y0 < v1 && v0 < y1
+            }
+            (Disc(x, y, r), Rect(x0, y0, x1, y1)) | (Rect(x0, y0, x1, y1), Disc(x, y, r)) => {
+                let dx = (x0 - x).max(0.0).max(x - x1);
+                let dy = (y0 - y).max(0.0).max(y - y1);
+                dx.hypot(dy) < r
+            }
+        }
+    }
+}
+
+/// What a unit symbol covers round its anchor (render's draw.rs: an army is a circle of
+/// radius 12.5, a fleet a trapezoid 35 wide and 16 high, each with a 1.7 px outline and a
+/// shadow 1.6 px right and 1.8 px down). A unit may be either, so both shapes count.
+fn unit_footprint((x, y): (f32, f32)) -> [Shape; 3] {
+    [
+        Shape::Disc(x, y, 13.4),
+        Shape::Disc(x + 1.6, y + 1.8, 12.5),
+        Shape::Rect(x - 18.4, y - 8.4, x + 19.1, y + 10.3),
+    ]
+}
+
+/// What a centre marker covers, with a pixel to spare: a home centre's ring is 9.2 px with a
+/// 4.6 px outline. (An earned home centre adds a thin outer ring at 12.8 px, which may touch a
+/// unit.)
+const SC_MARK: f32 = 12.5;
+
+/// Tight boxes of the art's province labels, from their glyph outlines.
+fn label_boxes(art_svg: &str) -> Vec<(String, Shape)> {
+    let tree = usvg::Tree::from_str(art_svg, &render::fonts::options()).unwrap();
+    let doc = roxmltree::Document::parse(art_svg).expect("svg");
+    let ids: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.attribute("id"))
+        .filter(|id| id.starts_with("label-"))
+        .map(str::to_string)
+        .collect();
+    assert!(ids.len() >= 112, "only {} labels", ids.len());
+    ids.into_iter()
+        .map(|id| {
+            let node = tree.node_by_id(&id).unwrap_or_else(|| panic!("no {id}"));
+            let Node::Text(t) = node else {
+                panic!("{id} is not text")
+            };
+            let b = t.flattened().abs_bounding_box();
+            let shape = Shape::Rect(b.left(), b.top(), b.right(), b.bottom());
+            (id, shape)
+        })
+        .collect()
+}
+
+#[test]
+fn no_unit_centre_marker_or_label_covers_another() {
+    let art = art();
+    let provinces: Vec<String> = art.province_ids().map(str::to_string).collect();
+    let units: Vec<(&str, [Shape; 3])> = provinces
+        .iter()
+        .map(|p| {
+            (
+                p.as_str(),
+                unit_footprint(art.unit_anchor(p, None).unwrap()),
+            )
+        })
+        .collect();
+    let centres: Vec<(&str, Shape)> = art
+        .supply_centres()
+        .map(|p| {
+            let (x, y) = art.sc_anchor(p).unwrap();
+            (p, Shape::Disc(x, y, SC_MARK))
+        })
+        .collect();
+    let labels = label_boxes(SVG);
+    let mut clashes = Vec::new();
+    for (i, (p, u)) in units.iter().enumerate() {
+        for (q, c) in &centres {
+            if u.iter().any(|s| s.overlaps(*c)) {
+                clashes.push(format!("unit of {p} covers the centre marker of {q}"));
+            }
+        }
+        for (q, v) in &units[i + 1..] {
+            if u.iter().any(|s| v.iter().any(|t| s.overlaps(*t))) {
+                clashes.push(format!("units of {p} and {q} overlap"));
+            }
+        }
+        for (l, b) in &labels {
+            if u.iter().any(|s| s.overlaps(*b)) {
+                clashes.push(format!("unit of {p} covers {l}"));
+            }
+        }
+    }
+    for (i, (l, b)) in labels.iter().enumerate() {
+        for (m, c) in &labels[i + 1..] {
+            if b.overlaps(*c) {
+                clashes.push(format!("{l} and {m} overlap"));
+            }
+        }
+    }
+    for (p, c) in &centres {
+        for (l, b) in &labels {
+            if c.overlaps(*b) {
+                clashes.push(format!("centre marker of {p} covers {l}"));
+            }
+        }
+    }
+    assert!(clashes.is_empty(), "{}", clashes.join("\n"));
 }
 
 /// Not a check: renders the SVG named by PREVIEW_SVG to PREVIEW_PNG, for looking at the art

@@ -7,6 +7,12 @@
 
 export const canvas = { width: 1500, height: 1300 };
 
+// The room a unit symbol takes round its anchor (x0, y0, x1, y1 px: a fleet is 37
+// wide, an army 27 across, shadows included) and the radius of a centre marker
+// (a home centre's ring). place.mjs and the island labels keep everything clear of
+// these, so no unit covers a centre marker or a label.
+export const room = { unit: [-19, -14, 20, 15], sc: 12 };
+
 // Where the legend goes (px): the Atlantic north of the Bahamas and Bermuda.
 export const legend = { x: 1250, y: 12, width: 238, height: 236 };
 
@@ -80,11 +86,13 @@ export const islands = {
   tor: { boxes: [[-73.0, 19.95, -72.6, 20.15]], at: { px: [795, 395] } },
   jam: { boxes: [[-78.5, 17.6, -76.1, 18.6]], scale: 1.4 },
   prc: { boxes: [[-67.4, 17.8, -65.5, 18.6]], scale: 1.4, at: { px: [975, 490] } },
-  // The Virgin Islands, side by side: unit above the centre marker.
-  vie: { boxes: [[-65.6, 18.05, -65.2, 18.4]], at: { px: [1035, 478] }, min: [17, 26], unit: [0, -11], sc: [0, 14] },
-  stt: { boxes: [[-65.1, 18.28, -64.84, 18.42]], at: { px: [1080, 478] }, min: [17, 26], unit: [0, -11], sc: [0, 14] },
-  stj: { boxes: [[-64.83, 18.28, -64.65, 18.38]], at: { px: [1125, 478] }, min: [17, 26], unit: [0, -11], sc: [0, 14] },
-  ttl: { boxes: [[-64.72, 18.38, -64.25, 18.55]], at: { px: [1170, 478] }, min: [17, 26], unit: [0, -11], sc: [0, 14] },
+  // The Virgin Islands, side by side between the Atlantic and the Virgin Sea,
+  // 52 px apart so the causeways between them stay clear: unit above the centre
+  // marker, the names in a row above the islands (`anchors`).
+  vie: { boxes: [[-65.6, 18.05, -65.2, 18.4]], at: { px: [1030, 470] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
+  stt: { boxes: [[-65.1, 18.28, -64.84, 18.42]], at: { px: [1082, 470] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
+  stj: { boxes: [[-64.83, 18.28, -64.65, 18.38]], at: { px: [1134, 470] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
+  ttl: { boxes: [[-64.72, 18.38, -64.25, 18.55]], at: { px: [1186, 470] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
   stc: { boxes: [[-65.0, 17.6, -64.5, 17.85]], at: { px: [1085, 560] } },
   // The Leeward Islands.
   stm: { boxes: [[-63.2, 17.85, -62.75, 18.3]], at: { px: [1255, 465] } },
@@ -106,8 +114,10 @@ export const islands = {
   // Off the Spanish Main.
   mgt: { boxes: [[-64.5, 10.8, -63.7, 11.2]], scale: 2.5, at: { px: [1090, 1010] } },
   aru: { boxes: [[-70.1, 12.4, -69.8, 12.65]], at: { px: [845, 870] } },
-  cur: { boxes: [[-69.2, 12.0, -68.7, 12.4]], at: { px: [925, 905] } },
-  bon: { boxes: [[-68.45, 12.0, -68.15, 12.35]], at: { px: [990, 905] } },
+  // Curacao and Bonaire: unit above the centre marker, so the causeway between
+  // them runs clear of both (`landbridges`).
+  cur: { boxes: [[-69.2, 12.0, -68.7, 12.4]], at: { px: [925, 905] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
+  bon: { boxes: [[-68.45, 12.0, -68.15, 12.35]], at: { px: [990, 905] }, min: [19, 27], unit: [0, -12], sc: [0, 15] },
 };
 
 // Warp control points: none (the projection above is the whole bend); the
@@ -173,10 +183,10 @@ export const seeds = {
   win: [{ px: [765, 420] }],
   atl: [{ px: [960, 430] }, { px: [1100, 420] }, { px: [1170, 430] }, { px: [920, 380] }, { px: [1200, 380] }, { px: [1350, 370] }, { px: [1450, 390] }, { px: [900, 340] }],
   mpa: [{ px: [932, 500] }],
-  anp: [{ px: [1212, 452] }, { px: [1255, 430] }, { px: [1300, 440] }, { px: [1450, 450] }],
-  vgs: [{ px: [1080, 522] }, { px: [1140, 525] }, { px: [1180, 515] }],
+  anp: [{ px: [1212, 452] }, { px: [1216, 478] }, { px: [1255, 430] }, { px: [1300, 440] }, { px: [1450, 450] }],
+  vgs: [{ px: [1080, 522] }, { px: [1140, 525] }, { px: [1180, 515] }, { px: [1195, 495] }],
   lat: [{ px: [1380, 560] }, { px: [1280, 500] }, { px: [1290, 560] }, { px: [1310, 610] }, { px: [1400, 650] }, { px: [1345, 655] }],
-  ave: [{ px: [1180, 600] }, { px: [1222, 505] }, { px: [1130, 580] }, { px: [1100, 610] }, { px: [1210, 560] }, { px: [1240, 610] }, { px: [1270, 670] }, { px: [1275, 715] }],
+  ave: [{ px: [1180, 600] }, { px: [1222, 500] }, { px: [1205, 525] }, { px: [1130, 580] }, { px: [1100, 610] }, { px: [1210, 560] }, { px: [1240, 610] }, { px: [1270, 670] }, { px: [1275, 715] }],
   wat: [{ px: [1420, 760] }, { px: [1440, 900] }, { px: [1420, 1000] }, { px: [1360, 740] }, { px: [1330, 940] }],
   grb: [{ px: [1240, 800] }, { px: [1230, 900] }, { px: [1240, 960] }, { px: [1270, 770] }],
   gal: [{ px: [1290, 1005] }, { px: [1200, 1010] }],
@@ -211,9 +221,38 @@ export const impassable = {
 
 // Placement overrides (degrees, or {px: [x, y]}).
 export const anchors = {
-  pan: { label: { px: [600, 1078] } },
-  cyn: { label: { px: [1468, 1240] } },
-  sur: { label: { px: [1418, 1222] } },
+  // Havana is a thin strip: the unit on its wide eastern end, the centre on the
+  // western tail (clear of the causeway to the Isle of Pines), the name between.
+  hav: { unit: { px: [573, 350] }, sc: { px: [484, 350] }, label: { px: [531, 346] } },
+  // The Gulf of Batabano's name in its open water, not in the lagoon on Havana's coast.
+  bat: { label: { px: [562, 412] } },
+  pan: { label: { px: [600, 1078] }, unit: { px: [606, 1109] } },
+  ver: { unit: { px: [562, 1127] } },
+  // Surinam and Cayenne are narrow strips along the coast: their names go in the
+  // water off it, clear of the unit and the centre.
+  cyn: { label: { px: [1482, 1196] } },
+  sur: { label: { px: [1410, 1180] } },
+  // Sea units kept clear of the islands' units and names nearby.
+  npc: { unit: { px: [688, 312] } },
+  slb: { unit: { px: [827, 340] } },
+  gop: { unit: { px: [1190, 1066] } },
+  // Guadeloupe's name east of it, clear of Montserrat's.
+  gdl: { label: { px: [1375, 697] } },
+  vie: { label: { px: [1030, 432] } },
+  stt: { label: { px: [1082, 432] } },
+  stj: { label: { px: [1134, 432] } },
+  ttl: { label: { px: [1186, 432] } },
+};
+
+// Causeways placed by hand (ends in px, in the order of the pair): between the
+// Virgin Islands and from Curacao to Bonaire, below the units and above the
+// centre markers (the nearest points of two islands would put them against the
+// fleets).
+export const landbridges = {
+  'stt-vie': [{ px: [1068, 474] }, { px: [1044, 474] }],
+  'stj-stt': [{ px: [1120, 474] }, { px: [1096, 474] }],
+  'stj-ttl': [{ px: [1148, 474] }, { px: [1172, 474] }],
+  'bon-cur': [{ px: [976, 909] }, { px: [939, 909] }],
 };
 
 // Rivers (kind=river), each from one province into the other, and the mouths.

@@ -323,24 +323,35 @@ for (const [pair, info] of borders) {
 const over = structuredClone(layout.anchors ?? {});
 const discs = [];
 const boxes = [];
+const causeways = []; // points along each causeway, [x, y, r]
 const L = layout.legend;
 boxes.push([L.x, L.y, L.x + L.width, L.y + L.height]);
 for (const id of islandIds) {
   const r = regions[indexOf.get(id)];
   const o = (over[id] ??= {});
   const at = islandShape[id].at;
-  const off = layout.islands[id].unit ?? (r.sc ? [-12, 0] : [0, 0]);
+  const off = layout.islands[id].unit ?? (r.sc ? [-16, 0] : [0, 0]);
   o.unit ??= { px: [at[0] + off[0], at[1] + off[1]] };
   if (r.sc) {
-    const so = layout.islands[id].sc ?? [16, 0];
+    const so = layout.islands[id].sc ?? [18, 0];
     o.sc ??= { px: [at[0] + so[0], at[1] + so[1]] };
   }
-  discs.push([...toPx(o.unit), 17]);
-  if (o.sc) discs.push([...toPx(o.sc), 10.5]);
+  // What the unit symbol (army or fleet) and the centre marker cover (layout.room).
+  const [ux, uy] = toPx(o.unit);
+  const [x0, y0, x1, y1] = layout.room.unit;
+  boxes.push([ux + x0, uy + y0, ux + x1, uy + y1]);
+  if (o.sc) discs.push([...toPx(o.sc), layout.room.sc]);
+}
+// Units the layout places by hand elsewhere (sea units among the islands).
+for (const [id, o] of Object.entries(over)) {
+  if (islandShape[id] || !o.unit) continue;
+  const [ux, uy] = toPx(o.unit);
+  const [x0, y0, x1, y1] = layout.room.unit;
+  boxes.push([ux + x0, uy + y0, ux + x1, uy + y1]);
 }
 for (const lb of landbridges) {
   const [p, q] = lb.ends;
-  for (let t = 0; t <= 1; t += 0.1) discs.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, 3]);
+  for (let t = 0; t <= 1; t += 0.1) causeways.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t, 3]);
 }
 const CHAR_W = 11;
 const LABEL_H = 16;
@@ -380,7 +391,7 @@ for (const id of islandIds) {
         }
       }
       if (bad) continue;
-      for (const [cx, cy, cr] of discs) {
+      for (const [cx, cy, cr] of [...discs, ...causeways]) {
         const ddx = Math.max(box[0] - cx, 0, cx - box[2]);
         const ddy = Math.max(box[1] - cy, 0, cy - box[3]);
         if (ddx * ddx + ddy * ddy < cr * cr) {
@@ -410,7 +421,8 @@ for (const id of islandIds) {
 for (const r of regions) if (r.kind !== 'impassable' && !r.rings.length) (over[r.id] ??= {}).unit = { px: r.seeds[0] };
 // Units are drawn towards each province's first seed.
 const centres = Object.fromEntries(regions.filter((r) => r.seeds.length).map((r) => [r.id, { px: r.seeds[0] }]));
-const anchors = placeAnchors({ regions, idRaster, W, H, layout: { ...layout, anchors: over, centres }, project });
+// Markers and names on the mainland keep clear of the causeways and the islands' names too.
+const anchors = placeAnchors({ regions, idRaster, W, H, layout: { ...layout, anchors: over, centres }, project, obstacles: causeways, obstacleBoxes: boxes });
 regions.forEach((r, ri) => {
   const a = anchors[r.id];
   if (!a) return;

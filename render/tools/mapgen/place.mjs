@@ -40,7 +40,17 @@ function distanceTransform(idRaster, W, H, legend) {
   return dt;
 }
 
-export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
+// A board may say how much room its unit symbols and centre markers really take:
+// `layout.room = { unit: [x0, y0, x1, y1], sc: r }`, the box a unit covers round
+// its anchor (army or fleet, outline and shadow included) and the radius of a
+// centre marker. Units are then kept clear as boxes, not discs of UNIT_R, and
+// markers as discs of `sc`. Boards without it are placed as before.
+// `obstacles` ([x, y, r] px) and `obstacleBoxes` ([x0, y0, x1, y1] px) are more
+// things drawn on the board (causeways, names placed elsewhere) that centre
+// markers and labels keep clear of.
+export function placeAnchors({ regions, idRaster, W, H, layout, project, obstacles = [], obstacleBoxes = [] }) {
+  const room = layout.room;
+  const scR = room?.sc ?? SC_R;
   const dt = distanceTransform(idRaster, W, H, layout.legend);
   const sample = (x, y) => {
     const xi = Math.round(x);
@@ -56,6 +66,8 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
   const provinces = regions.map((r, ri) => ({ r, ri })).filter(({ r }) => r.kind !== 'impassable');
   const L = layout.legend;
   boxes.push({ x0: L.x, x1: L.x + L.width, y0: L.y, y1: L.y + L.height });
+  for (const [x, y, r] of obstacles) discs.push({ x, y, r, hard: true });
+  for (const [x0, y0, x1, y1] of obstacleBoxes) boxes.push({ x0, y0, x1, y1 });
 
   // 1. Units.
   for (const { r, ri } of provinces) {
@@ -80,7 +92,10 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
     // A province that holds many units (the High Ocean Box) lists more places for them.
     if (o.slots) a.slots = o.slots.map(toPx);
     for (const p of [a.unit, ...Object.values(a.coasts), ...(a.slots ?? [])]) {
-      discs.push({ x: p[0], y: p[1], r: UNIT_R, hard: true });
+      if (room) {
+        const [x0, y0, x1, y1] = room.unit;
+        boxes.push({ x0: p[0] + x0, y0: p[1] + y0, x1: p[0] + x1, y1: p[1] + y1 });
+      } else discs.push({ x: p[0], y: p[1], r: UNIT_R, hard: true });
       discs.push({ x: p[0] + DISLODGED[0], y: p[1] + DISLODGED[1], r: 12, hard: false });
     }
     result[r.id] = a;
@@ -98,6 +113,22 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
     }
     for (const b of boxes) {
       if (box.x1 > b.x0 && box.x0 < b.x1 && box.y1 > b.y0 && box.y0 < b.y1) return Infinity;
+    }
+    return cost;
+  };
+  // With `room`: the cost of a round marker at (x, y), exact against the unit boxes.
+  const discCost = (x, y, r) => {
+    let cost = 0;
+    for (const t of discs) {
+      if (Math.hypot(x - t.x, y - t.y) < r + t.r) {
+        if (t.hard) return Infinity;
+        cost += 40;
+      }
+    }
+    for (const b of boxes) {
+      const dx = Math.max(b.x0 - x, 0, x - b.x1);
+      const dy = Math.max(b.y0 - y, 0, y - b.y1);
+      if (dx * dx + dy * dy < r * r) return Infinity;
     }
     return cost;
   };
@@ -133,10 +164,10 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
           const y = a.unit[1] + dy;
           const s = sample(x, y);
           if (s.id !== ri || s.d < 4) continue;
-          const box = { x0: x - SC_R, x1: x + SC_R, y0: y - SC_R, y1: y + SC_R };
-          const cost = overlapCost(box);
+          const box = { x0: x - scR, x1: x + scR, y0: y - scR, y1: y + scR };
+          const cost = room ? discCost(x, y, scR) : overlapCost(box);
           if (cost === Infinity) continue;
-          const score = Math.hypot(dx, dy) + cost + Math.max(0, SC_R + 2 - s.d) * 4;
+          const score = Math.hypot(dx, dy) + cost + Math.max(0, scR + 2 - s.d) * 4;
           if (score < bestScore) {
             bestScore = score;
             best = [x, y];
@@ -149,7 +180,7 @@ export function placeAnchors({ regions, idRaster, W, H, layout, project }) {
       }
       a.sc = best;
     }
-    discs.push({ x: a.sc[0], y: a.sc[1], r: SC_R, hard: true });
+    discs.push({ x: a.sc[0], y: a.sc[1], r: scR, hard: true });
   }
 
   // 3. Labels, tightest provinces first.
