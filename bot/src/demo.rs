@@ -195,13 +195,10 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let id = games
         .create(None, None, &opts.variant, Settings::default(), opts.seed)
         .await?;
-    for p in 0..variant.powers.len() {
-        let p = PowerId(p as u8);
-        if variant.controller(p) != Controller::Player {
-            continue;
-        }
-        let name = variant.power_name(p);
-        games.join(id, &player(&variant, p), Some(name)).await?;
+    for p in variant.powers_ordered_by(Controller::Player) {
+        games
+            .join(id, &player(&variant, p), Some(variant.power_name(p)))
+            .await?;
     }
     games.start(id).await?;
     let mut rng = Rng::new(opts.seed ^ 0xD1B5_4A32_D192_ED03);
@@ -214,11 +211,7 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             break;
         }
         let phase = v.calendar.name(position.phase);
-        for p in 0..v.powers.len() {
-            let power = PowerId(p as u8);
-            if v.controller(power) == Controller::Vote {
-                continue;
-            }
+        for power in v.powers_ordered_by(Controller::Player) {
             let lists = legal_orders(&v, &position, power);
             let kind = v.calendar.kind(position.phase);
             let chosen: Vec<Order> = if kind == PhaseKind::Setup {

@@ -278,16 +278,13 @@ pub fn legal_orders(
                 )
             })
             .collect(),
-        PhaseKind::Adjustment => {
-            let orders = adjustment_orders(variant, position, power);
-            if orders.is_empty() {
-                Vec::new()
+        // Orders for the power as a whole, not for one unit.
+        kind @ (PhaseKind::Adjustment | PhaseKind::Setup) => {
+            let orders = if kind == PhaseKind::Adjustment {
+                adjustment_orders(variant, position, power)
             } else {
-                vec![(None, orders)]
-            }
-        }
-        PhaseKind::Setup => {
-            let orders = variant.rules.setup_orders(variant, position, power);
+                variant.rules.setup_orders(variant, position, power)
+            };
             if orders.is_empty() {
                 Vec::new()
             } else {

@@ -336,10 +336,17 @@ impl Variant {
     /// any. A power ordered by vote cannot win (Pirates: the rules are silent; see
     /// ARCHITECTURE.md).
     pub fn winner(&self, position: &Position) -> Option<PowerId> {
+        self.powers_ordered_by(Controller::Player)
+            .into_iter()
+            .find(|&p| position.centres_of(p).count() >= self.victory_centers)
+    }
+
+    /// The powers a player holds (`Controller::Player`), or those the others' vote orders.
+    pub fn powers_ordered_by(&self, controller: Controller) -> Vec<PowerId> {
         (0..self.powers.len())
             .map(|p| PowerId(p as u8))
-            .filter(|&p| self.controller(p) == Controller::Player)
-            .find(|&p| position.centres_of(p).count() >= self.victory_centers)
+            .filter(|&p| self.controller(p) == controller)
+            .collect()
     }
 
     /// Who orders this power: its player, or everyone's vote.

@@ -132,9 +132,9 @@ pub struct Decision {
 /// The powers entitled to vote in this position: every surviving power (one with a unit or a
 /// centre) that a player orders, with its centres.
 pub fn voters(variant: &Variant, position: &Position) -> Vec<Voter> {
-    (0..variant.powers.len())
-        .map(|p| PowerId(p as u8))
-        .filter(|&p| variant.controller(p) == Controller::Player)
+    variant
+        .powers_ordered_by(Controller::Player)
+        .into_iter()
         .filter(|&p| {
             position.units.iter().any(|u| u.power == p)
                 || position.dislodged.iter().any(|d| d.unit.power == p)
@@ -149,10 +149,15 @@ pub fn voters(variant: &Variant, position: &Position) -> Vec<Voter> {
 
 /// The powers whose orders come from the vote.
 pub fn voted_powers(variant: &Variant) -> Vec<PowerId> {
-    (0..variant.powers.len())
-        .map(|p| PowerId(p as u8))
-        .filter(|&p| variant.controller(p) == Controller::Vote)
-        .collect()
+    variant.powers_ordered_by(Controller::Vote)
+}
+
+/// Whether the vote has something to choose in this position (a voted unit to order, or more
+/// sites or units than builds or disbands due); if not, the voted orders follow without it.
+pub fn has_open_choice(variant: &Variant, position: &Position) -> bool {
+    decide(variant, position, &[])
+        .iter()
+        .any(|d| d.how != How::NoChoice)
 }
 
 /// Decides every order of the voted powers for this phase from the ballots `(voter, order)`,

@@ -565,13 +565,7 @@ pub async fn vote_suggestions(
     named: Option<GameId>,
     typed: &str,
 ) -> Vec<String> {
-    let caller = Caller {
-        user: user.to_string(),
-        guild: None,
-        channel: String::new(),
-        moderator: false,
-    };
-    let Ok(id) = which_game(games, &caller, named).await else {
+    let Some(id) = suggestion_game(games, user, named).await else {
         return Vec::new();
     };
     let Ok(all) = games.votable_orders(id).await else {
@@ -778,13 +772,7 @@ pub async fn order_suggestions(
     named: Option<GameId>,
     typed: &str,
 ) -> Vec<String> {
-    let caller = Caller {
-        user: user.to_string(),
-        guild: None,
-        channel: String::new(),
-        moderator: false,
-    };
-    let Ok(id) = which_game(games, &caller, named).await else {
+    let Some(id) = suggestion_game(games, user, named).await else {
         return Vec::new();
     };
     let (Ok(power), Ok((_, v, position))) =
@@ -801,6 +789,17 @@ pub async fn order_suggestions(
         .map(|o| o.to_text(&v.map))
         .collect();
     narrow(all, typed)
+}
+
+/// The game an autocomplete in a DM is about: the named one, or the user's only game.
+async fn suggestion_game(games: &Games, user: &str, named: Option<GameId>) -> Option<GameId> {
+    let caller = Caller {
+        user: user.to_string(),
+        guild: None,
+        channel: String::new(),
+        moderator: false,
+    };
+    which_game(games, &caller, named).await.ok()
 }
 
 /// The orders that start with what was typed, at most Discord's 25.

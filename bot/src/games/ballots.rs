@@ -98,10 +98,7 @@ impl Games {
     /// builds with more sites than are due) and has cast no ballot yet, for reminders.
     pub async fn voters_yet_to_vote(&self, id: GameId) -> Result<Vec<String>> {
         let (seq, v, position) = self.current(id).await?;
-        let open = engine::vote::decide(&v, &position, &[])
-            .iter()
-            .any(|d| d.how != engine::vote::How::NoChoice);
-        if !open {
+        if !engine::vote::has_open_choice(&v, &position) {
             return Ok(Vec::new());
         }
         let voted: Vec<String> =

@@ -212,10 +212,7 @@ impl Games {
 
 /// The powers players hold (every power but those ordered by vote, such as the Pirates).
 fn player_powers(v: &Variant) -> Vec<PowerId> {
-    (0..v.powers.len())
-        .map(|p| PowerId(p as u8))
-        .filter(|&p| v.controller(p) == Controller::Player)
-        .collect()
+    v.powers_ordered_by(Controller::Player)
 }
 
 fn power_list(v: &Variant) -> String {

@@ -287,9 +287,7 @@ pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
             player_powers(v)
                 .into_iter()
                 .all(|p| adjustment_due(v, position, p) == 0)
-                && engine::vote::decide(v, position, &[])
-                    .iter()
-                    .all(|d| d.how == engine::vote::How::NoChoice)
+                && !engine::vote::has_open_choice(v, position)
         }
         _ => false,
     }

@@ -51,9 +51,7 @@ impl Games {
                 .await?;
         // Where a vote has a choice to make (the Pirates' orders), every voter is deciding too,
         // so a phase where only the Pirates have something to decide can still end early.
-        let vote_open = engine::vote::decide(&v, &position, &[])
-            .iter()
-            .any(|d| d.how != engine::vote::How::NoChoice);
+        let vote_open = engine::vote::has_open_choice(&v, &position);
         let voters: Vec<PowerId> = engine::vote::voters(&v, &position)
             .iter()
             .map(|x| x.power)

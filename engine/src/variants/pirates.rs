@@ -76,13 +76,10 @@ impl VariantRules for PiratesRules {
         power: PowerId,
     ) -> Vec<ProvinceId> {
         match power_kind(variant, power) {
-            PowerKind::Colonial => {
-                crate::rulebook::StandardRules.build_sites(variant, position, power)
-            }
-            PowerKind::Privateer | PowerKind::Mercenary => variant
-                .map
-                .supply_centers()
-                .filter(|&p| position.owners[p.0 as usize] == Some(power) && position.is_empty(p))
+            PowerKind::Colonial => StandardRules.build_sites(variant, position, power),
+            PowerKind::Privateer | PowerKind::Mercenary => position
+                .centres_of(power)
+                .filter(|&p| position.is_empty(p))
                 .collect(),
         }
     }

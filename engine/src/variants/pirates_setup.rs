@@ -473,15 +473,9 @@ pub(crate) fn adjudicate(
                 let home = own_home_centres(variant, position, power);
                 // Prefer centres the power is not building in; a power that ordered builds
                 // everywhere loses its alphabetically first builds instead.
-                let spare: Vec<ProvinceId> = home
-                    .iter()
-                    .chain(home.iter())
-                    .copied()
-                    .enumerate()
-                    .filter(|&(k, c)| k >= home.len() || !building.contains(&c))
-                    .map(|(_, c)| c)
-                    .collect();
-                for c in spare {
+                let (spare, built_on): (Vec<ProvinceId>, Vec<ProvinceId>) =
+                    home.iter().partition(|c| !building.contains(c));
+                for c in spare.into_iter().chain(built_on) {
                     if mine.len() >= CENTRES_TO_PIRATES {
                         break;
                     }
