@@ -3,6 +3,9 @@
 //! landbridge and a river for every river border (and for no other), and that the board renders
 //! with every label drawn as glyphs, and that no unit, centre marker or label covers another.
 
+mod map_files;
+use map_files::{assert_provinces_drawn, lines};
+
 use std::collections::BTreeSet;
 
 use render::usvg::{self, Node};
@@ -12,27 +15,6 @@ const SVG: &str = include_str!("../../maps/pirates/map.svg");
 const PROVINCES: &str = include_str!("../../maps/pirates/provinces.txt");
 const BORDERS: &str = include_str!("../../maps/pirates/borders.txt");
 const UNITS: &str = include_str!("../../maps/pirates/units.txt");
-
-/// Data lines of a map file, with quoted names dropped (they may hold spaces).
-fn lines(text: &str) -> Vec<Vec<String>> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let mut unquoted = String::new();
-            let mut quoted = false;
-            for ch in l.chars() {
-                if ch == '"' {
-                    quoted = !quoted;
-                    unquoted.push(' ');
-                } else if !quoted {
-                    unquoted.push(ch);
-                }
-            }
-            unquoted.split_whitespace().map(str::to_string).collect()
-        })
-        .collect()
-}
 
 fn art() -> MapArt {
     MapArt::from_svg(SVG).expect("pirates art parses")
@@ -75,31 +57,7 @@ fn top_level_position(doc: &roxmltree::Document, id: &str) -> usize {
 
 #[test]
 fn every_province_has_one_shape_and_anchors_inside_it() {
-    let art = art();
-    let provinces = lines(PROVINCES);
-    assert_eq!(provinces.len(), 112);
-    let expected: BTreeSet<&str> = provinces.iter().map(|p| p[0].as_str()).collect();
-    let drawn: BTreeSet<&str> = art.province_ids().collect();
-    assert_eq!(drawn, expected);
-    let mut centres = 0;
-    for p in &provinces {
-        let id = p[0].as_str();
-        let unit = art
-            .unit_anchor(id, None)
-            .unwrap_or_else(|| panic!("no unit anchor for {id}"));
-        assert!(art.contains(id, unit), "unit anchor of {id} is outside it");
-        let sc = p.iter().any(|t| t == "sc");
-        match art.sc_anchor(id) {
-            Some(pt) => {
-                assert!(sc, "{id} is not a centre but has sc-{id}");
-                assert!(art.contains(id, pt), "centre anchor of {id} is outside it");
-                centres += 1;
-            }
-            None => assert!(!sc, "{id} is a centre without sc-{id}"),
-        }
-    }
-    assert_eq!(centres, 60);
-    assert!(art.legend_area().is_some());
+    assert_provinces_drawn(&art(), PROVINCES, 112, 60);
 }
 
 #[test]
