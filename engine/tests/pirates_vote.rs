@@ -66,6 +66,15 @@ const COLONIALS_AND_PRIVATEERS: [&str; 7] = [
     "Corsairs",
 ];
 
+/// The same ballot from every voter.
+fn everyone(v: &Variant, order: &str) -> Vec<(PowerId, Order)> {
+    let list: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
+        .iter()
+        .map(|p| (*p, order))
+        .collect();
+    ballots(v, &list)
+}
+
 fn decision_for<'a>(
     v: &Variant,
     ds: &'a [engine::vote::Decision],
@@ -93,11 +102,7 @@ fn every_surviving_player_power_votes_and_the_pirates_do_not() {
 fn a_unanimous_order_is_carried() {
     let v = pirates();
     let pos = after_setup(&v);
-    let b: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
-        .iter()
-        .map(|p| (*p, "F hav - fls"))
-        .collect();
-    let ds = decide(&v, &pos, &ballots(&v, &b));
+    let ds = decide(&v, &pos, &everyone(&v, "F hav - fls"));
     let d = decision_for(&v, &ds, "F hav");
     assert_eq!(d.how, How::Carried);
     assert_eq!(d.order.to_text(&v.map), "F hav - fls");
@@ -208,11 +213,7 @@ fn a_split_vote_and_a_changed_vote() {
 fn a_carried_order_that_is_illegal_leaves_the_unit_holding() {
     let v = pirates();
     let pos = after_setup(&v);
-    let b: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
-        .iter()
-        .map(|p| (*p, "F hav - ctg"))
-        .collect();
-    let ds = decide(&v, &pos, &ballots(&v, &b));
+    let ds = decide(&v, &pos, &everyone(&v, "F hav - ctg"));
     let subs: Vec<Submitted> = ds
         .iter()
         .map(|d| Submitted {
@@ -249,11 +250,7 @@ fn a_retreat_needs_a_majority_or_the_unit_disbands() {
         (none[0].how, none[0].order.to_text(&v.map)),
         (How::Default, "F hav D".into())
     );
-    let b: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
-        .iter()
-        .map(|p| (*p, "F hav R fls"))
-        .collect();
-    let ds = decide(&v, &pos, &ballots(&v, &b));
+    let ds = decide(&v, &pos, &everyone(&v, "F hav R fls"));
     assert_eq!(
         (ds[0].how, ds[0].order.to_text(&v.map)),
         (How::Carried, "F hav R fls".into())
@@ -304,11 +301,7 @@ fn builds_with_a_choice_follow_the_vote_then_the_alphabet() {
         (How::Default, "F hav B".into())
     );
     // Everyone votes for Tortuga: it is built instead.
-    let b: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
-        .iter()
-        .map(|p| (*p, "build F tor"))
-        .collect();
-    let ds = decide(&v, &pos, &ballots(&v, &b));
+    let ds = decide(&v, &pos, &everyone(&v, "build F tor"));
     assert_eq!(
         (ds[0].how, ds[0].order.to_text(&v.map)),
         (How::Carried, "F tor B".into())
@@ -340,11 +333,7 @@ fn disbands_with_a_choice_follow_the_vote_then_the_alphabet() {
         (none[0].how, none[0].order.to_text(&v.map)),
         (How::Default, "F hav D".into())
     );
-    let b: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
-        .iter()
-        .map(|p| (*p, "F ver D"))
-        .collect();
-    let ds = decide(&v, &pos, &ballots(&v, &b));
+    let ds = decide(&v, &pos, &everyone(&v, "F ver D"));
     assert_eq!(
         (ds[0].how, ds[0].order.to_text(&v.map)),
         (How::Carried, "F ver D".into())
