@@ -18,9 +18,8 @@ impl Games {
     /// adjudication, which shows only how each order was decided.
     pub async fn vote_order(&self, id: GameId, user: &str, text: &str) -> Result<BallotReport> {
         let mut tx = self.pool.begin().await?;
-        let (voter, g, seq) = self.ballot_box(&mut tx, id, user).await?;
+        let (voter, g, seq, position) = self.ballot_box(&mut tx, id, user).await?;
         let v = &g.variant;
-        let position = load_position(&mut tx, v, id, seq).await?;
         let order = parse_order(&v.grammar(), text).map_err(|e| refused(e.message))?;
         let subject = order
             .unit()
@@ -48,7 +47,7 @@ impl Games {
     /// The user's power's ballots this phase.
     pub async fn votes_of(&self, id: GameId, user: &str) -> Result<BallotReport> {
         let mut tx = self.pool.begin().await?;
-        let (voter, _, seq) = self.ballot_box(&mut tx, id, user).await?;
+        let (voter, _, seq, _) = self.ballot_box(&mut tx, id, user).await?;
         let current = self.ballots_of(&mut tx, id, seq, &voter).await?;
         Ok(BallotReport {
             cast: None,
@@ -59,7 +58,7 @@ impl Games {
     /// Withdraws every ballot the user's power has cast this phase.
     pub async fn clear_votes(&self, id: GameId, user: &str) -> Result<BallotReport> {
         let mut tx = self.pool.begin().await?;
-        let (voter, _, seq) = self.ballot_box(&mut tx, id, user).await?;
+        let (voter, _, seq, _) = self.ballot_box(&mut tx, id, user).await?;
         sqlx::query("DELETE FROM ballots WHERE game_id = ? AND seq = ? AND voter = ?")
             .bind(id)
             .bind(seq)
@@ -120,14 +119,14 @@ impl Games {
         Ok(out)
     }
 
-    /// The voter's power, the game and its phase; refuses games not running, variants with
-    /// no voted power, and powers that have no vote (eliminated ones).
+    /// The voter's power, the game, its phase and position; refuses games not running,
+    /// variants with no voted power, and powers that have no vote (eliminated ones).
     async fn ballot_box(
         &self,
         tx: &mut sqlx::SqliteConnection,
         id: GameId,
         user: &str,
-    ) -> Result<(String, GameRow, i64)> {
+    ) -> Result<(String, GameRow, i64, Position)> {
         let power = self.power_of(id, user).await?;
         let g = self.game(tx, id).await?;
         if g.status != "running" {
@@ -154,7 +153,7 @@ impl Games {
                 "{power} has no unit and no centre left, so it has no vote"
             )));
         }
-        Ok((power, g, seq))
+        Ok((power, g, seq, position))
     }
 
     async fn ballots_of(
