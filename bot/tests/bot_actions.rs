@@ -218,11 +218,7 @@ async fn the_scheduler_catches_up_posts_results_with_maps_and_reminds_once() {
     let a = create_and_start(&games, "a").await;
     let b = create_and_start(&games, "b").await;
     let recorder = Arc::new(Recorder::default());
-    let scheduler = Scheduler {
-        games: games.clone(),
-        poster: recorder.clone(),
-        remind_before_secs: 6 * 3600,
-    };
+    let scheduler = Scheduler::new(games.clone(), recorder.clone(), 6 * 3600);
     assert_eq!(scheduler.tick().await, Tick::default());
 
     // Five hours before the deadline: reminders for everyone who owes orders, once.
@@ -272,11 +268,7 @@ async fn results_are_posted_once_even_when_discord_fails_or_a_moderator_adjudica
     let (games, clock) = fresh(&dir).await;
     let id = create_and_start(&games, "m").await;
     let recorder = Arc::new(Recorder::default());
-    let scheduler = Scheduler {
-        games: games.clone(),
-        poster: recorder.clone(),
-        remind_before_secs: 0,
-    };
+    let scheduler = Scheduler::new(games.clone(), recorder.clone(), 0);
     // A moderator adjudicates early: the audit line now, the results at the next tick.
     let a = actions::mod_adjudicate(&games, &in_channel("host", "m", true))
         .await

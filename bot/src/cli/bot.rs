@@ -20,10 +20,12 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let config = Config::from_env().map_err(CliError::usage)?;
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
-    runtime
-        .block_on(parley::discord::run(config))
-        .map_err(|e| CliError {
-            message: format!("the bot stopped: {e}"),
-            code: 1,
-        })
+    let result = runtime.block_on(parley::discord::run(config));
+    // Work still in flight (a command's reply, a map being drawn) must not hold the process
+    // past the stop it was asked for; its transactions roll back.
+    runtime.shutdown_timeout(std::time::Duration::from_millis(500));
+    result.map_err(|e| CliError {
+        message: format!("the bot stopped: {e}"),
+        code: 1,
+    })
 }

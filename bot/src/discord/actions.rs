@@ -4,8 +4,8 @@
 use super::posts::{self, when, Post};
 use crate::games::settings::{duration, parse_duration};
 use crate::games::{
-    BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, RulebookChoice, Settings,
-    SubmitReport,
+    BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
+    Settings, SubmitReport,
 };
 use engine::variants::BUILTIN;
 use engine::Variant;
@@ -113,6 +113,78 @@ pub async fn which_game(
             list()
         )),
     }
+}
+
+/// The game a command that only reads is about (`/game status`, `map`, `history`). Like
+/// [`which_game`], but a finished game stays readable by anyone who can see it: in a server
+/// channel the game named (if played in this server), else the channel's unfinished game,
+/// else its latest one; in a direct message any game the caller plays or played in.
+pub async fn game_to_read(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+) -> std::result::Result<GameId, GameError> {
+    if let Some(guild) = &caller.guild {
+        if let Some(id) = named {
+            return match games.guild_of(id).await {
+                Ok(Some(g)) if g == *guild => Ok(id),
+                Ok(_) | Err(GameError::NotFound(_)) => refused(format!(
+                    "game {id} is not played in this server; /game list shows this channel's games"
+                )),
+                Err(e) => Err(e),
+            };
+        }
+        if let Some(id) = games.game_in_channel(&caller.channel).await? {
+            return Ok(id);
+        }
+        return match games.games_in_channel(&caller.channel).await?.first() {
+            Some(latest) => Ok(latest.id),
+            None => refused("there is no game in this channel; /game create starts one here"),
+        };
+    }
+    let played = games.games_played_by(&caller.user).await?;
+    match named {
+        Some(id) if played.iter().any(|g| g.id == id) => Ok(id),
+        Some(_) => which_game(games, caller, named).await,
+        None => match which_game(games, caller, None).await {
+            Err(_) if played.len() == 1 => Ok(played[0].id),
+            other => other,
+        },
+    }
+}
+
+/// `/game list`: in a server channel, the channel's games; in a direct message, the caller's.
+pub async fn game_list(games: &Games, caller: &Caller) -> Outcome {
+    let (list, whose) = match &caller.guild {
+        Some(_) => (
+            games.games_in_channel(&caller.channel).await?,
+            "this channel",
+        ),
+        None => (games.games_played_by(&caller.user).await?, "you"),
+    };
+    if list.is_empty() {
+        return Ok(Answer::private(match caller.guild {
+            Some(_) => "No game has been played in this channel yet; /game create starts one.",
+            None => "You have not joined any game yet; /game join in a game's channel.",
+        }));
+    }
+    let mut text = format!("Games of {whose}:\n");
+    for g in list.iter().take(20) {
+        let name = Variant::builtin(&g.variant)
+            .map(|v| v.name.clone())
+            .unwrap_or_else(|_| g.variant.clone());
+        let phase = g
+            .phase
+            .as_deref()
+            .map(|p| format!(", {p}"))
+            .unwrap_or_default();
+        text += &format!("- Game {}: {name}, {}{phase}\n", g.id, g.status);
+    }
+    if list.len() > 20 {
+        text += &format!("- and {} older games\n", list.len() - 20);
+    }
+    text += "`/game status game:<id>` (or map, history) shows any of them, finished ones too.";
+    Ok(Answer::public(text))
 }
 
 /// `/game create`: a forming game in this channel.
@@ -235,6 +307,9 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         let mut dm = format!(
             "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
         );
+        if let (Some(phase), Some(deadline)) = (&info.phase, info.deadline) {
+            dm += &format!(" Orders for **{phase}** are due {}.", when(deadline));
+        }
         let gives_setup = v
             .power_by_name(&power)
             .is_some_and(|p| !v.rules.setup_orders(&v, &position, p).is_empty());
@@ -258,7 +333,7 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
 
 /// `/game status`: the phase, the deadline, who has ordered (never what).
 pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
-    let id = which_game(games, caller, named).await?;
+    let id = game_to_read(games, caller, named).await?;
     let info = games.info(id).await?;
     let mut text = format!(
         "Game {id}: **{}**, {} ({}; {}).\n",
@@ -277,10 +352,10 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             );
         }
         "finished" => {
-            text += &format!(
-                "Outcome: {}",
-                info.outcome.map(|o| o.to_string()).unwrap_or_default()
-            )
+            if let Some(phase) = &info.phase {
+                text += &format!("It ended in **{phase}**. ");
+            }
+            text += &format!("Outcome: {}.", outcome_words(info.outcome.as_ref()));
         }
         _ => {
             if let Some(phase) = &info.phase {
@@ -323,6 +398,30 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
     Ok(Answer::public(text.trim_end().to_string()))
 }
 
+/// A finished game's outcome as the stored record says it.
+fn outcome_words(outcome: Option<&serde_json::Value>) -> String {
+    let Some(o) = outcome else {
+        return "none recorded".into();
+    };
+    let names = |v: &serde_json::Value| {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(w) = o["victory"].as_str() {
+        format!("{w} wins")
+    } else if let Some(w) = o["concession"].as_str() {
+        format!("the game was conceded to {w}")
+    } else if o.get("draw").is_some() {
+        format!("a draw between {}", names(&o["draw"]))
+    } else {
+        o.to_string()
+    }
+}
+
 /// `/game map`: the current phase, or a past one by name.
 pub async fn game_map(
     games: &Games,
@@ -330,7 +429,7 @@ pub async fn game_map(
     named: Option<GameId>,
     phase: Option<&str>,
 ) -> Outcome {
-    let id = which_game(games, caller, named).await?;
+    let id = game_to_read(games, caller, named).await?;
     let phases = games.phase_names(id).await?;
     let seq = match phase {
         None => match phases.last() {
@@ -359,7 +458,7 @@ pub async fn game_map(
 
 /// `/game history`: every phase with a line on how it went; the full text as a file.
 pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
-    let id = which_game(games, caller, named).await?;
+    let id = game_to_read(games, caller, named).await?;
     let history = games.history(id).await?;
     if history.is_empty() {
         return refused("the game has not started, so it has no history yet");
@@ -568,10 +667,15 @@ pub async fn vote_suggestions(
     let Some(id) = suggestion_game(games, user, named).await else {
         return Vec::new();
     };
-    let Ok(all) = games.votable_orders(id).await else {
+    let Ok(Ok(all)) = tokio::time::timeout(
+        SUGGESTIONS_WITHIN,
+        games.legal_order_texts(id, Orderer::Vote),
+    )
+    .await
+    else {
         return Vec::new();
     };
-    narrow(all, typed)
+    narrow(all.to_vec(), typed)
 }
 
 /// `/vote concede`: secret; the channel hears only a result.
@@ -735,9 +839,15 @@ pub async fn mod_remove(games: &Games, caller: &Caller, user: &str) -> Outcome {
 pub async fn mod_rollback(games: &Games, caller: &Caller) -> Outcome {
     let id = moderated(games, caller).await?;
     let phase = games.rollback(id, &caller.user).await?;
+    let due = games
+        .info(id)
+        .await?
+        .deadline
+        .map(|d| format!(", due {}", when(d)))
+        .unwrap_or_default();
     Ok(audited(
         caller,
-        format!("rolled the game back to {phase}; orders for it can be given again"),
+        format!("rolled the game back to **{phase}**; orders for it can be given again{due}"),
     ))
 }
 
@@ -775,21 +885,30 @@ pub async fn order_suggestions(
     let Some(id) = suggestion_game(games, user, named).await else {
         return Vec::new();
     };
-    let (Ok(power), Ok((_, v, position))) =
-        (games.power_of(id, user).await, games.current(id).await)
+    let (Ok(power), Ok(info)) = (games.power_of(id, user).await, games.info(id).await) else {
+        return Vec::new();
+    };
+    let Some(pid) = Variant::builtin(&info.variant)
+        .ok()
+        .and_then(|v| v.power_by_name(&power))
     else {
         return Vec::new();
     };
-    let Some(pid) = v.power_by_name(&power) else {
+    // A list not ready in time is answered with nothing this keystroke; it is still being
+    // computed and the next keystroke gets it.
+    let Ok(Ok(all)) = tokio::time::timeout(
+        SUGGESTIONS_WITHIN,
+        games.legal_order_texts(id, Orderer::Power(pid)),
+    )
+    .await
+    else {
         return Vec::new();
     };
-    let all = engine::legal::legal_orders(&v, &position, pid)
-        .into_iter()
-        .flat_map(|(_, orders)| orders)
-        .map(|o| o.to_text(&v.map))
-        .collect();
-    narrow(all, typed)
+    narrow(all.to_vec(), typed)
 }
+
+/// How long an autocomplete waits for a legal-order list: Discord drops answers after 3 s.
+const SUGGESTIONS_WITHIN: std::time::Duration = std::time::Duration::from_millis(900);
 
 /// The game an autocomplete in a DM is about: the named one, or the user's only game.
 async fn suggestion_game(games: &Games, user: &str, named: Option<GameId>) -> Option<GameId> {

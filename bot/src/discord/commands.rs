@@ -212,7 +212,8 @@ pub enum EditionChoice {
         "game_start",
         "game_status",
         "game_map",
-        "game_history"
+        "game_history",
+        "game_list"
     ),
     subcommand_required
 )]
@@ -355,6 +356,13 @@ async fn game_history(
         actions::game_history(&ctx.data().games, &c, game).await,
     )
     .await
+}
+
+/// This channel's games (or, in a direct message, yours), finished ones too.
+#[poise::command(slash_command, rename = "list")]
+async fn game_list(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::game_list(&ctx.data().games, &c).await).await
 }
 
 /// Give, see and withdraw your orders (in a direct message).

@@ -34,6 +34,9 @@ pub struct DiscordPoster {
 
 fn message(post: Post) -> serenity::CreateMessage {
     let mut m = serenity::CreateMessage::new().content(post.text);
+    if let Some(nonce) = post.nonce {
+        m = m.nonce(serenity::Nonce::String(nonce)).enforce_nonce(true);
+    }
     for (name, bytes) in post.files {
         m = m.add_file(serenity::CreateAttachment::bytes(bytes, name));
     }
@@ -92,8 +95,9 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Runs the bot until SIGTERM or Ctrl-C. A phase being adjudicated when the signal comes is
-/// finished (each is one transaction) before the process exits.
+/// Runs the bot until SIGTERM or Ctrl-C, connected to Discord or not. A phase being
+/// adjudicated when the signal comes is finished (each is one transaction), or, if that takes
+/// too long, abandoned and rolled back, before the process exits.
 pub async fn run(config: Config) -> Result<(), Error> {
     let games = Games::open(&config.database_url, config.clock.clone()).await?;
     let mut http = serenity::HttpBuilder::new(&config.token);
@@ -135,27 +139,46 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .await?;
 
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let scheduler = scheduler::Scheduler {
+    let scheduler = scheduler::Scheduler::new(
         games,
-        poster: Arc::new(DiscordPoster {
+        Arc::new(DiscordPoster {
             http: client.http.clone(),
         }),
-        remind_before_secs: config.remind_before_secs,
-    };
-    let scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
+        config.remind_before_secs,
+    );
+    let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("stopping: finishing the current work");
-        shards.shutdown_all().await;
-    });
-    let result = client.start().await;
-    // The gateway is closed; let the scheduler finish the tick it is in, then stop it.
+    // Serenity keeps retrying an unreachable gateway for ever, so the signal must end the
+    // client itself, not just ask its shards to close.
+    let result = tokio::select! {
+        r = client.start() => r.map_err(Error::from),
+        _ = shutdown_signal() => {
+            tracing::info!("stopping: finishing the current work");
+            if tokio::time::timeout(SHARDS_CLOSE, shards.shutdown_all()).await.is_err() {
+                tracing::warn!("the gateway did not close in time; leaving it");
+            }
+            Ok(())
+        }
+    };
+    // Let the scheduler finish the tick it is in, within bounds: a tick cut short leaves an
+    // open transaction, which rolls back, and an unrecorded post, which the next start sends
+    // again with the same nonce.
     let _ = stop_tx.send(true);
-    let _ = scheduler_task.await;
+    if tokio::time::timeout(SCHEDULER_FINISH, &mut scheduler_task)
+        .await
+        .is_err()
+    {
+        tracing::warn!("the scheduler's tick did not finish in time; abandoning it");
+        scheduler_task.abort();
+    }
     tracing::info!("stopped");
-    Ok(result?)
+    result
 }
+
+/// How long a stop waits for the gateway to close, then for the scheduler's tick: together
+/// well inside the 5 s a host's service manager is promised.
+const SHARDS_CLOSE: std::time::Duration = std::time::Duration::from_millis(1500);
+const SCHEDULER_FINISH: std::time::Duration = std::time::Duration::from_millis(2500);
 
 async fn shutdown_signal() {
     #[cfg(unix)]

@@ -10,15 +10,26 @@ use std::pin::Pin;
 pub struct Post {
     pub text: String,
     pub files: Vec<(String, Vec<u8>)>,
+    /// Sent with the message for Discord to drop a repeat (`enforce_nonce`): the same nonce
+    /// within a few minutes returns the first message instead of posting a second.
+    pub nonce: Option<String>,
 }
 
 impl Post {
     pub fn text(text: impl Into<String>) -> Post {
         Post {
             text: text.into(),
-            files: Vec::new(),
+            ..Post::default()
         }
     }
+}
+
+/// The nonce of a phase's results post: one per adjudication of (game, phase), so a post
+/// repeated after a crash between sending it and recording it is dropped by Discord, while
+/// the same phase played again after a rollback (`replay` counts the game's rollbacks) is
+/// posted anew. Discord takes at most 25 characters.
+pub fn results_nonce(game: GameId, seq: i64, replay: i64) -> String {
+    format!("r{game}.{seq}.{replay}")
 }
 
 pub type Sent<'a> = Pin<Box<dyn Future<Output = std::result::Result<(), String>> + Send + 'a>>;
@@ -36,36 +47,17 @@ pub fn when(at: i64) -> String {
     format!("<t:{at}:F> (<t:{at}:R>)")
 }
 
-/// Whether an adjudicated phase is worth a post: every movement phase is; a retreat or
-/// adjustment phase only if something was ordered or happened (one nobody had to decide was
-/// skipped on the spot).
-fn worth_posting(
-    variant: &engine::Variant,
-    position: &engine::position::Position,
-    results: &serde_json::Value,
-) -> bool {
-    variant.calendar.kind(position.phase) == engine::phase::PhaseKind::Movement
-        || ["results", "dislodged", "built", "removed", "disbanded"]
-            .iter()
-            .any(|k| results[k].as_array().is_some_and(|a| !a.is_empty()))
-}
-
-/// The results post for adjudicated phase `seq` of a game: a summary with the next deadline
-/// (or the outcome), the map PNG and the full results as text; `None` for a phase not worth
-/// a post (a retreat or adjustment skipped on the spot).
+/// The results post for adjudicated phase `seq` of a game: a summary, the map PNG and the
+/// full results as text; then every phase after it that was decided on the spot (a retreat
+/// with nowhere to go, an adjustment with nothing due) with what happened in it; last, the
+/// phase the game is really in next, with its deadline (or the outcome). `None` for a phase
+/// decided on the spot: the post of the phase before it told its story.
 pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Option<Post>> {
     let (variant, name, position, results) = games.phase(game, seq).await?;
-    if !worth_posting(&variant, &position, &results) {
+    if seq > 0 && crate::games::decided_on_the_spot(&variant, &position) {
         return Ok(None);
     }
     let info = games.info(game).await?;
-    let phases = games.phase_names(game).await?;
-    let next = phases
-        .iter()
-        .find(|(s, _)| *s == seq + 1)
-        .map(|(_, n)| n.clone())
-        .unwrap_or_default();
-    let last = phases.last().map(|(s, _)| *s) == Some(seq + 1);
     let mut text = format!("**{name}** has been adjudicated.");
     let failed = crate::report::not_succeeded(&results);
     let dislodged = crate::report::units(&results, "dislodged");
@@ -75,10 +67,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     if !dislodged.is_empty() {
         text += &format!(" Dislodged: {}.", dislodged.join(", "));
     }
-    let built = crate::report::units(&results, "built");
-    if !built.is_empty() {
-        text += &format!(" Built: {}.", built.join(", "));
-    }
+    text += &happened(&results);
     // The vote's outcome is what the players most want to see, so it goes in the message
     // itself; a long list is cut short (the results file has it all).
     let votes = crate::report::vote_lines(&results);
@@ -92,19 +81,51 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
             text += &format!("\n- and {} more in the results file", votes.len() - SHOWN);
         }
     }
-    match (&info.outcome, info.deadline) {
-        (Some(outcome), _) if last && outcome.get("victory").is_some() => {
+    let last_seq = games.phase_names(game).await?.last().map_or(seq, |p| p.0);
+    let mut body = String::new();
+    let mut story = (name.clone(), results.clone());
+    let mut next_seq = seq + 1;
+    let next = loop {
+        if next_seq > last_seq {
+            break None;
+        }
+        let (v, next_name, next_position, next_results) = games.phase(game, next_seq).await?;
+        if next_results.is_null() || !crate::games::decided_on_the_spot(&v, &next_position) {
+            break Some(next_name);
+        }
+        body += &crate::report::results_text(&story.0, &story.1, &next_name);
+        body += "\n";
+        let what = happened(&next_results);
+        text += &format!(
+            "\n**{next_name}** needed no orders and was settled at once:{}",
+            if what.is_empty() {
+                " nothing to do.".to_string()
+            } else {
+                what
+            }
+        );
+        story = (next_name, next_results);
+        next_seq += 1;
+    };
+    let is_current = info.seq == Some(next_seq);
+    let next_name = next.clone().unwrap_or_default();
+    match (&info.outcome, info.status.as_str(), info.deadline) {
+        (Some(outcome), "finished", _) if is_current && outcome.get("victory").is_some() => {
             text += &format!(
                 "\n**The game is over: {} wins.**",
                 outcome["victory"].as_str().unwrap_or("?")
             )
         }
-        (_, Some(deadline)) if last => {
-            text += &format!("\nNext: **{next}**, orders due {}.", when(deadline))
+        (_, "running", Some(deadline)) if is_current => {
+            text += &format!("\nNext: **{next_name}**, orders due {}.", when(deadline))
         }
-        _ => text += &format!("\nNext: **{next}**."),
+        (_, "paused", _) if is_current => {
+            text += &format!("\nNext: **{next_name}** (the game is paused).")
+        }
+        _ if next.is_some() => text += &format!("\nNext: **{next_name}**."),
+        _ => {}
     }
-    let body = crate::report::results_text(&name, &results, &next);
+    body += &crate::report::results_text(&story.0, &story.1, &next_name);
     // Discord caps a message at 2000 characters; the results file has everything.
     if text.len() > 1900 {
         let cut = text[..text.floor_char_boundary(1900)]
@@ -114,6 +135,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         text += "\n…";
     }
     let mut post = Post::text(text);
+    post.nonce = Some(results_nonce(game, seq, games.rollbacks(game).await?));
     post.files
         .push((format!("{}.txt", file_stem(&name)), body.into_bytes()));
     match draw(variant, position, results).await {
@@ -125,6 +147,23 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     Ok(Some(post))
 }
 
+/// What a phase changed beyond its orders, as sentences for a post: units built, removed
+/// and disbanded (a dislodged unit with nowhere to go is disbanded).
+fn happened(results: &serde_json::Value) -> String {
+    let mut text = String::new();
+    for (key, label) in [
+        ("built", "Built"),
+        ("removed", "Removed"),
+        ("disbanded", "Disbanded"),
+    ] {
+        let units = crate::report::units(results, key);
+        if !units.is_empty() {
+            text += &format!(" {label}: {}.", units.join(", "));
+        }
+    }
+    text
+}
+
 /// The map of a phase as it stood (with its orders if it has been played).
 pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
     let (variant, name, position, results) = games.phase(game, seq).await?;
@@ -134,6 +173,7 @@ pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
     Ok(Post {
         text: format!("**{name}**"),
         files: vec![(format!("{}.png", file_stem(&name)), png)],
+        nonce: None,
     })
 }
 

@@ -1,19 +1,23 @@
-//! The scheduler: on every tick it closes the phases that are due (at the deadline, or once
-//! everyone is ready), posts the results and map of every adjudicated phase not yet posted
-//! (including those a moderator adjudicated, or from before a crash), and reminds players who
-//! still owe orders. On start its first tick catches up on every deadline that passed while
-//! the bot was down.
+//! The scheduler: closes the phases that are due (at the deadline, or the moment everyone is
+//! ready), posts the results and map of every adjudicated phase not yet posted (including
+//! those a moderator adjudicated, or from before a crash), and reminds players who still owe
+//! orders. On start its first tick catches up on every deadline that passed while the bot was
+//! down. A game that cannot be loaded or adjudicated is set aside and its channel told; every
+//! other game runs on.
 
 use super::posts::{self, when, Post, Poster};
-use crate::games::{Closing, Games};
-use std::sync::Arc;
+use crate::games::{Closing, GameError, GameId, Games};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub struct Scheduler {
-    pub games: Games,
-    pub poster: Arc<dyn Poster>,
+    games: Games,
+    poster: Arc<dyn Poster>,
     /// How long before a deadline players who still owe orders get a reminder.
-    pub remind_before_secs: i64,
+    remind_before_secs: i64,
+    /// Broken games whose channel has been told, by (game, phase): told once, not every tick.
+    told_broken: Mutex<HashSet<(GameId, Option<i64>)>>,
 }
 
 /// What one tick did, for logs and tests.
@@ -24,32 +28,47 @@ pub struct Tick {
     /// Results posts sent.
     pub posted: usize,
     pub reminded: usize,
+    /// Games set aside this tick because they cannot be loaded or adjudicated.
+    pub broken: usize,
 }
 
 impl Scheduler {
+    pub fn new(games: Games, poster: Arc<dyn Poster>, remind_before_secs: i64) -> Scheduler {
+        Scheduler {
+            games,
+            poster,
+            remind_before_secs,
+            told_broken: Mutex::new(HashSet::new()),
+        }
+    }
+
     pub async fn tick(&self) -> Tick {
         let mut done = Tick::default();
         let now = self.games.now();
-        let due = match self.games.due(now).await {
+        let due = match self.games.due_games(now).await {
             Ok(d) => d,
             Err(e) => {
                 tracing::error!("cannot list due games: {e}");
                 return done;
             }
         };
-        for (id, seq) in due {
+        for broken in &due.broken {
+            done.broken += 1;
+            self.set_aside(broken.game, broken.seq, &broken.problem)
+                .await;
+        }
+        for (id, seq) in due.due {
             let closing = match self.games.close_phase(id, seq).await {
                 Ok(c) => c,
-                Err(e) => {
+                // A database hiccup is not the game's fault: try again next tick.
+                Err(GameError::Db(e)) => {
                     tracing::error!(game = id, seq, "adjudication failed: {e}");
                     continue;
                 }
-            };
-            let channel = match self.games.info(id).await {
-                Ok(info) => info.channel,
                 Err(e) => {
-                    tracing::error!(game = id, "cannot read game: {e}");
-                    None
+                    done.broken += 1;
+                    self.set_aside(id, Some(seq), &e.to_string()).await;
+                    continue;
                 }
             };
             let post = match closing {
@@ -68,10 +87,8 @@ impl Scheduler {
                 }
                 Closing::Nothing => None,
             };
-            if let (Some(post), Some(channel)) = (post, channel) {
-                if let Err(e) = self.poster.to_channel(&channel, post).await {
-                    tracing::error!(game = id, "cannot post to the game channel: {e}");
-                }
+            if let Some(post) = post {
+                self.to_game_channel(id, post).await;
             }
         }
         self.post_results(&mut done).await;
@@ -79,8 +96,51 @@ impl Scheduler {
         done
     }
 
-    /// Posts every adjudicated phase not posted yet, oldest first; a game whose post fails is
-    /// retried from that phase at the next tick, so nothing is skipped.
+    /// Tells a broken game's channel (once per phase) what is wrong and what a moderator can
+    /// do; the game is left as it is for them.
+    async fn set_aside(&self, id: GameId, seq: Option<i64>, problem: &str) {
+        tracing::error!(game = id, ?seq, "game set aside: {problem}");
+        let first = self
+            .told_broken
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert((id, seq));
+        if !first {
+            return;
+        }
+        let moderators = match self.games.moderators_of(id).await {
+            Ok(Some(role)) => format!("<@&{role}>: "),
+            _ => "Moderators: ".to_string(),
+        };
+        // The problem may quote stored data at length; the log has it whole.
+        let mut problem = problem.to_string();
+        if problem.len() > 300 {
+            problem.truncate(problem.floor_char_boundary(300));
+            problem += "…";
+        }
+        let text = format!(
+            "⚠️ Game {id} is stuck and I have set it aside: {problem}. Every other game goes on. {moderators}`/mod rollback` takes the game back one phase; if that does not help, the bot's host must fix or re-import the game (`parley export {id}`)."
+        );
+        self.to_game_channel(id, Post::text(text)).await;
+    }
+
+    async fn to_game_channel(&self, id: GameId, post: Post) {
+        let channel = match self.games.channel_of(id).await {
+            Ok(Some(c)) => c,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::error!(game = id, "cannot read the game's channel: {e}");
+                return;
+            }
+        };
+        if let Err(e) = self.poster.to_channel(&channel, post).await {
+            tracing::error!(game = id, "cannot post to the game channel: {e}");
+        }
+    }
+
+    /// Posts every adjudicated phase not posted yet: games side by side (their maps drawn on
+    /// every core, their posts sent at once to their own channels), each game's phases oldest
+    /// first. A game whose post fails is retried from that phase at the next tick.
     async fn post_results(&self, done: &mut Tick) {
         let pending = match self.games.unposted().await {
             Ok(p) => p,
@@ -89,33 +149,27 @@ impl Scheduler {
                 return;
             }
         };
-        let mut failed: Vec<i64> = Vec::new();
+        let mut by_game: BTreeMap<GameId, Vec<i64>> = BTreeMap::new();
         for (id, seq) in pending {
-            if failed.contains(&id) {
-                continue;
-            }
-            let channel = match self.games.info(id).await {
-                Ok(info) => info.channel,
-                Err(_) => None,
-            };
-            let Some(channel) = channel else { continue };
-            let sent = match posts::phase_results(&self.games, id, seq).await {
-                Ok(Some(post)) => self.poster.to_channel(&channel, post).await.map(|()| true),
-                Ok(None) => Ok(false),
-                Err(e) => Err(e.to_string()),
-            };
-            match sent {
-                Ok(true) => done.posted += 1,
-                Ok(false) => {}
-                Err(e) => {
-                    tracing::error!(game = id, seq, "cannot post results, will retry: {e}");
-                    failed.push(id);
-                    continue;
+            by_game.entry(id).or_default().push(seq);
+        }
+        let mut posting = tokio::task::JoinSet::new();
+        for (id, seqs) in by_game {
+            let games = self.games.clone();
+            let poster = self.poster.clone();
+            posting.spawn(async move { (id, post_game(&games, &*poster, id, &seqs).await) });
+        }
+        while let Some(joined) = posting.join_next().await {
+            match joined {
+                Ok((_, Ok(posted))) => done.posted += posted,
+                Ok((id, Err(Unposted::Broken(seq, problem)))) => {
+                    done.broken += 1;
+                    self.set_aside(id, Some(seq), &problem).await;
                 }
-            }
-            if let Err(e) = self.games.mark_posted(id, seq).await {
-                tracing::error!(game = id, seq, "cannot record a post: {e}");
-                failed.push(id);
+                Ok((id, Err(Unposted::Later(seq, why)))) => {
+                    tracing::error!(game = id, seq, "cannot post results, will retry: {why}")
+                }
+                Err(e) => tracing::error!("a results post panicked: {e}"),
             }
         }
     }
@@ -163,18 +217,67 @@ impl Scheduler {
         }
     }
 
-    /// Ticks every `every` until `stop` resolves.
+    /// Ticks every `every`, and at once whenever a change may have made a game due (the last
+    /// player ready), until `stop` changes. A tick under way is finished first; the caller
+    /// bounds how long it waits for that.
     pub async fn run(self, every: Duration, stop: tokio::sync::watch::Receiver<bool>) {
         let mut stop = stop;
         let mut interval = tokio::time::interval(every);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                _ = interval.tick() => {
-                    self.tick().await;
-                }
+                _ = interval.tick() => {}
+                _ = self.games.wait_until_may_be_due() => {}
                 _ = stop.changed() => break,
             }
+            self.tick().await;
         }
     }
+}
+
+/// Why a game's results could not all be posted this tick.
+enum Unposted {
+    /// Discord or the database failed: the same phase is tried again next tick.
+    Later(i64, String),
+    /// The phase cannot be read back: the game is set aside.
+    Broken(i64, String),
+}
+
+/// Posts one game's unposted phases in order, recording each as it goes; returns how many
+/// posts were sent.
+async fn post_game(
+    games: &Games,
+    poster: &dyn Poster,
+    id: GameId,
+    seqs: &[i64],
+) -> Result<usize, Unposted> {
+    let Some(channel) = games
+        .channel_of(id)
+        .await
+        .map_err(|e| Unposted::Later(seqs[0], e.to_string()))?
+    else {
+        return Ok(0);
+    };
+    let mut posted = 0;
+    for &seq in seqs {
+        match posts::phase_results(games, id, seq).await {
+            Ok(Some(post)) => {
+                poster
+                    .to_channel(&channel, post)
+                    .await
+                    .map_err(|e| Unposted::Later(seq, e))?;
+                posted += 1;
+            }
+            Ok(None) => {}
+            Err(GameError::Db(e)) => return Err(Unposted::Later(seq, e.to_string())),
+            Err(e) => return Err(Unposted::Broken(seq, e.to_string())),
+        }
+        // A crash here, after the post and before this record, posts the phase again at the
+        // next start; the post's nonce makes Discord drop the repeat.
+        games
+            .mark_posted(id, seq)
+            .await
+            .map_err(|e| Unposted::Later(seq, e.to_string()))?;
+    }
+    Ok(posted)
 }

@@ -119,7 +119,7 @@ impl Games {
                 Some(x.to_string())
             }
         };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(doc["guild"].as_str())
             .bind(doc["channel"].as_str())

@@ -17,7 +17,7 @@ impl Games {
     /// order is checked now, as the voted power's order. Ballots stay secret until the
     /// adjudication, which shows only how each order was decided.
     pub async fn vote_order(&self, id: GameId, user: &str, text: &str) -> Result<BallotReport> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let (voter, g, seq, position) = self.ballot_box(&mut tx, id, user).await?;
         let v = &g.variant;
         let order = parse_order(&v.grammar(), text).map_err(|e| refused(e.message))?;
@@ -46,7 +46,7 @@ impl Games {
 
     /// The user's power's ballots this phase.
     pub async fn votes_of(&self, id: GameId, user: &str) -> Result<BallotReport> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let (voter, _, seq, _) = self.ballot_box(&mut tx, id, user).await?;
         let current = self.ballots_of(&mut tx, id, seq, &voter).await?;
         Ok(BallotReport {
@@ -57,7 +57,7 @@ impl Games {
 
     /// Withdraws every ballot the user's power has cast this phase.
     pub async fn clear_votes(&self, id: GameId, user: &str) -> Result<BallotReport> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let (voter, _, seq, _) = self.ballot_box(&mut tx, id, user).await?;
         sqlx::query("DELETE FROM ballots WHERE game_id = ? AND seq = ? AND voter = ?")
             .bind(id)
@@ -75,22 +75,10 @@ impl Games {
     /// The orders a voter may vote for this phase: every legal order of every unit of the
     /// voted power (or its builds and disbands), for autocomplete.
     pub async fn votable_orders(&self, id: GameId) -> Result<Vec<String>> {
-        let (_, v, position) = self.current(id).await?;
-        let mut out = Vec::new();
-        if v.calendar.kind(position.phase) == PhaseKind::Setup {
-            return Ok(out);
-        }
-        for p in engine::vote::voted_powers(&v) {
-            for (_, list) in engine::legal::legal_orders(&v, &position, p) {
-                // Every build due is used (rule 6), so a waive is never on the ballot.
-                out.extend(
-                    list.iter()
-                        .filter(|o| !matches!(o, engine::order::Order::Waive))
-                        .map(|o| o.to_text(&v.map)),
-                );
-            }
-        }
-        Ok(out)
+        Ok(self
+            .legal_order_texts(id, suggestions::Orderer::Vote)
+            .await?
+            .to_vec())
     }
 
     /// Users whose power may vote on an open choice this phase (a Pirate unit to order, or
@@ -127,7 +115,7 @@ impl Games {
         id: GameId,
         user: &str,
     ) -> Result<(String, GameRow, i64, Position)> {
-        let power = self.power_of(id, user).await?;
+        let power = super::lookup::power_held(tx, id, user).await?;
         let g = self.game(tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!(

@@ -32,7 +32,7 @@ impl Games {
         let resolved = rulebook::resolve(variant, choice, &settings.variant_options)?;
         settings.variant_options = resolved.variant_options;
         let rulebook = resolved.stored;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         if let Some(ch) = channel {
             let taken: Option<i64> = sqlx::query_scalar(
                 "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished'",
@@ -64,7 +64,7 @@ impl Games {
     }
 
     pub async fn join(&self, id: GameId, user: &str, preference: Option<&str>) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "forming" {
             return Err(refused(
@@ -110,7 +110,7 @@ impl Games {
     }
 
     pub async fn leave(&self, id: GameId, user: &str) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "forming" {
             return Err(refused(
@@ -132,7 +132,7 @@ impl Games {
     /// Starts a forming game: powers by preference where free, the rest at random from the
     /// game's seed; the first phase begins now.
     pub async fn start(&self, id: GameId) -> Result<Vec<(String, String)>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "forming" {
             return Err(refused("the game has already started"));

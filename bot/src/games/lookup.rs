@@ -25,18 +25,21 @@ pub struct GameInfo {
     pub outcome: Option<Value>,
 }
 
+/// One line of `/game list`.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub variant: String,
+    pub status: String,
+    /// The phase the game is in (or ended in); `None` before the start.
+    pub phase: Option<String>,
+}
+
 impl Games {
     /// The power a user holds in a game.
     pub async fn power_of(&self, id: GameId, user: &str) -> Result<String> {
-        sqlx::query_scalar::<_, Option<String>>(
-            "SELECT power FROM players WHERE game_id = ? AND user_id = ?",
-        )
-        .bind(id)
-        .bind(user)
-        .fetch_optional(&self.pool)
-        .await?
-        .flatten()
-        .ok_or_else(|| refused("you hold no power in this game"))
+        let mut conn = self.pool.acquire().await?;
+        power_held(&mut conn, id, user).await
     }
 
     /// The current phase number and position.
@@ -121,6 +124,68 @@ impl Games {
             .collect())
     }
 
+    /// A game's channel, read without loading the game (so it works for a broken one).
+    pub async fn channel_of(&self, id: GameId) -> Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar::<_, Option<String>>("SELECT channel_id FROM games WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+                .flatten(),
+        )
+    }
+
+    /// The moderator role of the server a game is played in, if the server chose one.
+    pub async fn moderators_of(&self, id: GameId) -> Result<Option<String>> {
+        Ok(sqlx::query_scalar::<_, Option<String>>(
+            "SELECT s.moderator_role FROM games g JOIN servers s ON s.guild_id = g.guild_id WHERE g.id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .flatten())
+    }
+
+    /// Every game of a channel, newest first, finished ones included (for `/game list`).
+    pub async fn games_in_channel(&self, channel: &str) -> Result<Vec<GameSummary>> {
+        self.summaries(
+            "SELECT g.id, g.variant, g.status, p.name FROM games g LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE g.channel_id = ? ORDER BY g.id DESC",
+            channel,
+        )
+        .await
+    }
+
+    /// Every game a user plays or played in, newest first, finished ones included.
+    pub async fn games_played_by(&self, user: &str) -> Result<Vec<GameSummary>> {
+        self.summaries(
+            "SELECT g.id, g.variant, g.status, p.name FROM games g JOIN players pl ON pl.game_id = g.id LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE pl.user_id = ? ORDER BY g.id DESC",
+            user,
+        )
+        .await
+    }
+
+    async fn summaries(&self, sql: &'static str, key: &str) -> Result<Vec<GameSummary>> {
+        let rows = sqlx::query(sql).bind(key).fetch_all(&self.pool).await?;
+        Ok(rows
+            .iter()
+            .map(|r| GameSummary {
+                id: r.get("id"),
+                variant: r.get("variant"),
+                status: r.get("status"),
+                phase: r.get("name"),
+            })
+            .collect())
+    }
+
+    /// The server a game is played in (`None` for a game made outside Discord).
+    pub async fn guild_of(&self, id: GameId) -> Result<Option<String>> {
+        sqlx::query_scalar::<_, Option<String>>("SELECT guild_id FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(GameError::NotFound(id))
+    }
+
     /// The unfinished game played in a channel, if any.
     pub async fn game_in_channel(&self, channel: &str) -> Result<Option<GameId>> {
         Ok(sqlx::query_scalar(
@@ -199,6 +264,17 @@ impl Games {
         Ok((g.variant, row.get("name"), position, results))
     }
 
+    /// How many times a moderator has rolled the game back: each replay of a phase is a new
+    /// adjudication with a post of its own.
+    pub async fn rollbacks(&self, id: GameId) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM audit WHERE game_id = ? AND action = 'rollback'",
+        )
+        .bind(id)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
     /// The phases played so far and the current one: (seq, name), oldest first.
     pub async fn phase_names(&self, id: GameId) -> Result<Vec<(i64, String)>> {
         let rows = sqlx::query("SELECT seq, name FROM phases WHERE game_id = ? ORDER BY seq")
@@ -207,4 +283,22 @@ impl Games {
             .await?;
         Ok(rows.iter().map(|r| (r.get("seq"), r.get("name"))).collect())
     }
+}
+
+/// The power a user holds in a game, read on the caller's connection (inside a transaction,
+/// so it needs no second one).
+pub(super) async fn power_held(
+    conn: &mut sqlx::SqliteConnection,
+    id: GameId,
+    user: &str,
+) -> Result<String> {
+    sqlx::query_scalar::<_, Option<String>>(
+        "SELECT power FROM players WHERE game_id = ? AND user_id = ?",
+    )
+    .bind(id)
+    .bind(user)
+    .fetch_optional(&mut *conn)
+    .await?
+    .flatten()
+    .ok_or_else(|| refused("you hold no power in this game"))
 }

@@ -15,14 +15,16 @@ mod phases;
 pub mod rng;
 pub mod rulebook;
 pub mod settings;
+mod suggestions;
 mod votes;
 
 pub use ballots::BallotReport;
-pub use lookup::GameInfo;
+pub use lookup::{GameInfo, GameSummary};
 pub use moderation::BoardEdit;
-pub use phases::Closing;
+pub use phases::{BrokenGame, Closing, DueGames};
 pub use rulebook::RulebookChoice;
 pub use settings::{DailyDeadline, NmrPolicy, Settings};
+pub use suggestions::Orderer;
 
 use ballots::ballots;
 use orders::{current_orders, missing_orders, needs_nothing};
@@ -42,8 +44,10 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
 use sqlx::{Row, SqlitePool};
+use std::ops::{Deref, DerefMut};
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 pub type GameId = i64;
 
@@ -125,9 +129,51 @@ pub type CommitHook = Arc<dyn Fn(GameId, i64) + Send + Sync>;
 pub struct Games {
     pool: SqlitePool,
     clock: Arc<dyn Clock>,
+    /// Whose turn it is to write. SQLite takes one writer at a time; queueing writers here,
+    /// before they hold a pooled connection, keeps the pool free for readers however many
+    /// players act in the same second.
+    writer: Arc<tokio::sync::Mutex<()>>,
+    /// Rung after a change that may make a game due (a player ready, a vote cast), so the
+    /// scheduler adjudicates at once instead of at its next tick.
+    due_soon: Arc<tokio::sync::Notify>,
+    suggestions: suggestions::SuggestionCache,
     fail_at: Arc<Mutex<Option<FailPoint>>>,
     before_commit: Arc<Mutex<Option<CommitHook>>>,
 }
+
+/// A write transaction: this process's writer turn plus a connection that took SQLite's write
+/// lock when it began (`BEGIN IMMEDIATE`), so it never fails half-way with "database is
+/// locked" when it tries to upgrade a read. Dropped without `commit`, it rolls back.
+pub(crate) struct Write {
+    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
+    _turn: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl Write {
+    pub(crate) async fn commit(self) -> std::result::Result<(), sqlx::Error> {
+        self.tx.commit().await
+    }
+}
+
+impl Deref for Write {
+    type Target = sqlx::SqliteConnection;
+    fn deref(&self) -> &sqlx::SqliteConnection {
+        &self.tx
+    }
+}
+
+impl DerefMut for Write {
+    fn deref_mut(&mut self) -> &mut sqlx::SqliteConnection {
+        &mut self.tx
+    }
+}
+
+/// How long a writer waits for another process's write lock (`parley import` while the bot
+/// runs) before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
+/// Readers (autocomplete, status, maps) each hold a connection briefly; in WAL mode they
+/// never wait for the writer.
+const POOL_SIZE: u32 = 16;
 
 struct GameRow {
     variant: Arc<Variant>,
@@ -145,9 +191,10 @@ impl Games {
         let opts = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
+            .busy_timeout(BUSY_TIMEOUT)
             .foreign_keys(true);
         let pool = SqlitePoolOptions::new()
-            .max_connections(4)
+            .max_connections(POOL_SIZE)
             .connect_with(opts)
             .await?;
         sqlx::migrate!("../migrations")
@@ -157,6 +204,9 @@ impl Games {
         Ok(Games {
             pool,
             clock,
+            writer: Arc::new(tokio::sync::Mutex::new(())),
+            due_soon: Arc::new(tokio::sync::Notify::new()),
+            suggestions: Default::default(),
             fail_at: Arc::new(Mutex::new(None)),
             before_commit: Arc::new(Mutex::new(None)),
         })
@@ -164,6 +214,24 @@ impl Games {
 
     pub fn now(&self) -> Timestamp {
         self.clock.now()
+    }
+
+    /// Begins a write transaction, waiting for this process's other writers first.
+    pub(crate) async fn write(&self) -> Result<Write> {
+        let turn = self.writer.clone().lock_owned().await;
+        let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        Ok(Write { tx, _turn: turn })
+    }
+
+    /// Tells the scheduler a game may have become due (everyone ready, a vote cast).
+    fn may_be_due(&self) {
+        self.due_soon.notify_one();
+    }
+
+    /// Resolves when a change may have made a game due; the scheduler waits on it beside its
+    /// tick. A notice given while nobody waits is kept for the next wait.
+    pub async fn wait_until_may_be_due(&self) {
+        self.due_soon.notified().await
     }
 
     /// Makes the next adjudication fail at this point (tests only).
@@ -208,6 +276,13 @@ impl Games {
             nmr_waited_seq: row.get("nmr_waited_seq"),
         })
     }
+}
+
+/// Whether a phase needs nobody's orders (a retreat phase with no unit that can retreat, an
+/// adjustment with nothing due or to vote on): such a phase is adjudicated the moment the game
+/// enters it, and its results are told in the post of the phase before it.
+pub fn decided_on_the_spot(v: &Variant, position: &Position) -> bool {
+    needs_nothing(v, position)
 }
 
 /// The powers players hold (every power but those ordered by vote, such as the Pirates).

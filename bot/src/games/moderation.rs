@@ -6,7 +6,7 @@ use super::*;
 impl Games {
     /// Pauses a running game, keeping the time that was left.
     pub async fn pause(&self, id: GameId, actor: &str) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!("the game is {}, not running", g.status)));
@@ -30,7 +30,7 @@ impl Games {
     }
 
     pub async fn resume(&self, id: GameId, actor: &str) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "paused" {
             return Err(refused(format!("the game is {}, not paused", g.status)));
@@ -50,7 +50,7 @@ impl Games {
         if secs <= 0 {
             return Err(refused("an extension must be a positive number of seconds"));
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!(
@@ -101,7 +101,7 @@ impl Games {
     /// A moderator takes the game back one phase: the last adjudication is undone and its
     /// orders can be given again.
     pub async fn rollback(&self, id: GameId, actor: &str) -> Result<String> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
         // Go back past phases that were skipped because nobody had anything to decide.
@@ -160,7 +160,7 @@ impl Games {
     /// Sets the current phase's deadline to `at` (a moderator's explicit choice: it does not
     /// count against the extension allowance, but it must be in the future).
     pub async fn set_deadline(&self, id: GameId, at: Timestamp, actor: &str) -> Result<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!(
@@ -198,7 +198,7 @@ impl Games {
         user: &str,
         actor: &str,
     ) -> Result<Option<String>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status == "forming" || g.status == "finished" {
             return Err(refused(format!(
@@ -266,7 +266,7 @@ impl Games {
         user: &str,
         actor: &str,
     ) -> Result<Option<String>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status == "finished" {
             return Err(refused("the game has finished"));
@@ -298,7 +298,7 @@ impl Games {
     /// longer fit the board are reported as illegal when the phase is adjudicated.
     /// Returns the audit line.
     pub async fn edit_board(&self, id: GameId, edit: &BoardEdit, actor: &str) -> Result<String> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" && g.status != "paused" {
             return Err(refused(format!(

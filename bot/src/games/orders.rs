@@ -6,7 +6,7 @@ impl Games {
     /// Submits orders for the user's power in the current phase. Each order is checked now;
     /// accepted ones replace earlier orders for the same unit. Partial sets are fine.
     pub async fn submit(&self, id: GameId, user: &str, texts: &[String]) -> Result<SubmitReport> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!(
@@ -80,7 +80,7 @@ impl Games {
     /// Withdraws every order the user's power has given this phase (and its readiness).
     pub async fn clear_orders(&self, id: GameId, user: &str) -> Result<SubmitReport> {
         let power = self.power_of(id, user).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!("the game is {}", g.status)));
@@ -109,7 +109,7 @@ impl Games {
     /// phase is adjudicated early.
     pub async fn ready(&self, id: GameId, user: &str) -> Result<()> {
         let power = self.power_of(id, user).await?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         sqlx::query(
             "INSERT INTO ready (game_id, seq, power) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -120,6 +120,7 @@ impl Games {
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
+        self.may_be_due();
         Ok(())
     }
 

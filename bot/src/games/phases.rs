@@ -2,6 +2,21 @@
 
 use super::*;
 
+/// What [`Games::due_games`] found.
+#[derive(Debug, Default)]
+pub struct DueGames {
+    pub due: Vec<(GameId, i64)>,
+    pub broken: Vec<BrokenGame>,
+}
+
+/// A running game that cannot be loaded, and why.
+#[derive(Debug)]
+pub struct BrokenGame {
+    pub game: GameId,
+    pub seq: Option<i64>,
+    pub problem: String,
+}
+
 /// What closing a due phase did.
 #[derive(Debug)]
 pub enum Closing {
@@ -17,19 +32,46 @@ pub enum Closing {
 
 impl Games {
     /// Running games due for adjudication at `now`: past their deadline, or with every power
-    /// that has something to decide marked ready. Returns (game, phase number).
+    /// that has something to decide marked ready. Returns (game, phase number); a game that
+    /// cannot be loaded is left out (see [`Games::due_games`]).
     pub async fn due(&self, now: Timestamp) -> Result<Vec<(GameId, i64)>> {
+        Ok(self.due_games(now).await?.due)
+    }
+
+    /// Running games due at `now`, and apart from them the running games that cannot be
+    /// loaded, each with its problem: one broken game must not hide every other game's
+    /// deadline.
+    pub async fn due_games(&self, now: Timestamp) -> Result<DueGames> {
         let rows = sqlx::query(
             "SELECT id, current_seq, deadline_at FROM games WHERE status = 'running' ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?;
-        let mut out = Vec::new();
+        let mut out = DueGames::default();
         for r in rows {
-            let (id, seq, deadline): (i64, i64, Option<i64>) =
+            let (id, seq, deadline): (i64, Option<i64>, Option<i64>) =
                 (r.get("id"), r.get("current_seq"), r.get("deadline_at"));
-            if deadline.is_some_and(|d| d <= now) || self.all_ready(id, seq).await? {
-                out.push((id, seq));
+            let Some(seq) = seq else {
+                out.broken.push(BrokenGame {
+                    game: id,
+                    seq: None,
+                    problem: "it is running but has no current phase".into(),
+                });
+                continue;
+            };
+            if deadline.is_some_and(|d| d <= now) {
+                out.due.push((id, seq));
+                continue;
+            }
+            match self.all_ready(id, seq).await {
+                Ok(true) => out.due.push((id, seq)),
+                Ok(false) => {}
+                Err(GameError::Db(e)) => return Err(GameError::Db(e)),
+                Err(e) => out.broken.push(BrokenGame {
+                    game: id,
+                    seq: Some(seq),
+                    problem: e.to_string(),
+                }),
             }
         }
         Ok(out)
@@ -87,7 +129,7 @@ impl Games {
             let owing = self.owing(id).await?;
             if !everyone_ready && !owing.is_empty() && g.nmr_waited_seq != Some(seq) {
                 let until = self.now() + secs;
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.write().await?;
                 let done = sqlx::query("UPDATE games SET deadline_at = ?, nmr_waited_seq = ? WHERE id = ? AND current_seq = ? AND status = 'running'")
                     .bind(until)
                     .bind(seq)
@@ -134,7 +176,16 @@ impl Games {
         for r in rows {
             let (id, seq): (GameId, i64) = (r.get("id"), r.get("current_seq"));
             let mut users = Vec::new();
-            for power in self.owing(id).await? {
+            let owing = match self.owing(id).await {
+                Ok(o) => o,
+                Err(GameError::Db(e)) => return Err(GameError::Db(e)),
+                // A broken game is reported by the scheduler's adjudication pass.
+                Err(e) => {
+                    tracing::warn!(game = id, "no reminders: {e}");
+                    continue;
+                }
+            };
+            for power in owing {
                 if let Some(u) = self.player_of(id, &power).await? {
                     users.push(u);
                 }
@@ -182,7 +233,7 @@ impl Games {
     /// Adjudicates phase `seq` of a game, in one transaction. If the game is no longer at that
     /// phase (it was adjudicated already), does nothing and returns `None`.
     pub async fn adjudicate(&self, id: GameId, seq: i64) -> Result<Option<PhaseReport>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" || g.seq != Some(seq) {
             return Ok(None);
@@ -246,6 +297,8 @@ impl Games {
             hook(id, seq);
         }
         tx.commit().await?;
+        // The scheduler posts the results; wake it rather than leave them to its next tick.
+        self.may_be_due();
         Ok(Some(PhaseReport {
             game: id,
             phase: v.calendar.name(position.phase),

@@ -10,7 +10,7 @@ impl Games {
         id: GameId,
         user: &str,
     ) -> Result<(String, GameRow, i64)> {
-        let power = self.power_of(id, user).await?;
+        let power = super::lookup::power_held(tx, id, user).await?;
         let g = self.game(tx, id).await?;
         if g.status != "running" && g.status != "paused" {
             return Err(refused(format!(
@@ -24,7 +24,7 @@ impl Games {
 
     /// Casts a secret draw vote; when every surviving power votes yes, the game ends in a draw.
     pub async fn vote_draw(&self, id: GameId, user: &str, yes: bool) -> Result<Option<String>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let (power, g, seq) = self.voter(&mut tx, id, user).await?;
         sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at) VALUES (?, ?, ?, 'draw', ?, ?) ON CONFLICT (game_id, seq, power, kind) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at")
             .bind(id)
@@ -63,7 +63,7 @@ impl Games {
         user: &str,
         to: Option<&str>,
     ) -> Result<Option<String>> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.write().await?;
         let (power, g, seq) = self.voter(&mut tx, id, user).await?;
         let position = load_position(&mut tx, &g.variant, id, seq).await?;
         let surviving = surviving_powers(&g.variant, &position);
