@@ -7,59 +7,12 @@
 
 mod fake_discord;
 
+use fake_discord::harness::{reply_to, spawn_bot, stop, LIMIT};
 use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::json;
-use std::process::Stdio;
-use std::time::Duration;
 
 const CHANNEL: u64 = 930_000_000_000_000_001;
 const T0: i64 = 2_000_000_000;
-const LIMIT: Duration = Duration::from_secs(60);
-
-fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
-    move |sent| {
-        sent.iter()
-            .find(|s| s.to == format!("interaction:{id}") && matches!(s.kind, None | Some(4)))
-            .cloned()
-    }
-}
-
-/// Starts `parley bot` against the fake, with its database in `dir` and its clock in `clock`.
-fn spawn_bot(
-    dir: &std::path::Path,
-    fake: &FakeDiscord,
-    clock: &std::path::Path,
-) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"))
-        .arg("bot")
-        .current_dir(dir)
-        .env("DISCORD_TOKEN", "fake-token")
-        .env("DISCORD_API_BASE", fake.base())
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("bot.db").display()),
-        )
-        .env("PARLEY_CLOCK_FILE", clock)
-        .env("PARLEY_TICK_MS", "100")
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("parley bot starts")
-}
-
-/// Sends SIGTERM and expects a clean exit.
-async fn stop(mut bot: tokio::process::Child) {
-    let pid = bot.id().expect("running") as i32;
-    // SAFETY: kill(2) with our own child's pid and SIGTERM touches no memory of ours.
-    assert_eq!(unsafe { kill(pid, 15) }, 0, "SIGTERM sent");
-    let status = tokio::time::timeout(LIMIT, bot.wait())
-        .await
-        .expect("the bot stops after SIGTERM")
-        .unwrap();
-    assert!(status.success(), "exit status {status:?}");
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discord() {
@@ -447,9 +400,4 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
 
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
-}
-
-// The C library's kill(2); a `kill` program may not be installed on a bare CI machine.
-unsafe extern "C" {
-    fn kill(pid: i32, sig: i32) -> i32;
 }

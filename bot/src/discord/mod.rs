@@ -100,6 +100,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// too long, abandoned and rolled back, before the process exits.
 pub async fn run(config: Config) -> Result<(), Error> {
     let games = Games::open(&config.database_url, config.clock.clone()).await?;
+    tracing::info!("games database open; connecting to Discord");
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         http = http.proxy(base.clone()).ratelimiter_disabled(true);

@@ -99,15 +99,16 @@ impl Scheduler {
     /// Tells a broken game's channel (once per phase) what is wrong and what a moderator can
     /// do; the game is left as it is for them.
     async fn set_aside(&self, id: GameId, seq: Option<i64>, problem: &str) {
-        tracing::error!(game = id, ?seq, "game set aside: {problem}");
         let first = self
             .told_broken
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert((id, seq));
         if !first {
+            tracing::debug!(game = id, ?seq, "game still set aside: {problem}");
             return;
         }
+        tracing::error!(game = id, ?seq, "game set aside: {problem}");
         let moderators = match self.games.moderators_of(id).await {
             Ok(Some(role)) => format!("<@&{role}>: "),
             _ => "Moderators: ".to_string(),

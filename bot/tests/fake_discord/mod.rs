@@ -2,6 +2,11 @@
 //! `parley bot` binary in tests. It answers the calls serenity and poise make, delivers
 //! interactions we build, and records every reply and message the bot sends.
 
+// Each test binary that includes this module uses a different part of it.
+#![allow(dead_code)]
+
+pub mod harness;
+
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Multipart, Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -34,6 +39,8 @@ pub struct Sent {
     pub kind: Option<u64>,
     /// The body as sent (for a modal: its custom id and fields).
     pub payload: Value,
+    /// When the fake received it.
+    pub at: std::time::Instant,
 }
 
 /// Who sends a command, and from where.
@@ -75,6 +82,13 @@ struct Inner {
     /// Interaction tokens we issued, by token, so follow-ups find their interaction.
     tokens: Vec<(String, u64)>,
     unexpected: Vec<String>,
+    /// Channel messages sent with `enforce_nonce`, by nonce: Discord answers a repeat with
+    /// the first message instead of posting it again (the repeat is recorded as sent to
+    /// `dropped:<channel>`).
+    nonces: Vec<(String, Value)>,
+    /// While set, a channel message is recorded but not answered (the bot waits), so a test
+    /// can kill the bot between a post reaching Discord and the bot recording it.
+    hold_posts: bool,
 }
 
 #[derive(Clone)]
@@ -135,6 +149,27 @@ impl FakeDiscord {
     fn record(&self, f: impl FnOnce(&mut Inner)) {
         f(&mut self.inner.lock().unwrap());
         self.changed.notify_waiters();
+    }
+
+    /// Holds (or releases) the answers to channel messages; see `Inner::hold_posts`.
+    pub fn hold_channel_posts(&self, hold: bool) {
+        self.record(|i| i.hold_posts = hold);
+    }
+
+    /// How many repeated posts Discord's nonce check dropped.
+    pub fn repeats_dropped(&self) -> usize {
+        self.inner
+            .lock()
+            .unwrap()
+            .sent
+            .iter()
+            .filter(|s| s.to.starts_with("dropped:"))
+            .count()
+    }
+
+    /// Everything recorded so far.
+    pub fn sent(&self) -> Vec<Sent> {
+        self.inner.lock().unwrap().sent.clone()
     }
 
     pub fn unexpected(&self) -> Vec<String> {
@@ -440,6 +475,7 @@ fn sent_from(
         files,
         kind,
         payload: payload.clone(),
+        at: std::time::Instant::now(),
     }
 }
 
@@ -486,10 +522,41 @@ async fn channel_message(
     body: axum::body::Bytes,
 ) -> Json<Value> {
     let (payload, files) = read_body(&headers, body).await;
+    let nonce = payload["nonce"]
+        .as_str()
+        .map(str::to_string)
+        .filter(|_| payload["enforce_nonce"] == json!(true));
+    if let Some(nonce) = &nonce {
+        let first = f
+            .inner
+            .lock()
+            .unwrap()
+            .nonces
+            .iter()
+            .find(|(n, _)| n == nonce)
+            .map(|(_, m)| m.clone());
+        if let Some(first) = first {
+            let s = sent_from(format!("dropped:{channel}"), &payload, files, None);
+            f.record(|i| i.sent.push(s));
+            return Json(first);
+        }
+    }
     let s = sent_from(format!("channel:{channel}"), &payload, files, None);
-    let content = s.content.clone();
-    f.record(|i| i.sent.push(s));
-    Json(message_json(f.new_id(), &channel, &content))
+    let message = message_json(f.new_id(), &channel, &s.content);
+    f.record(|i| {
+        i.sent.push(s);
+        if let Some(nonce) = nonce {
+            i.nonces.push((nonce, message.clone()));
+        }
+    });
+    loop {
+        let released = f.changed.notified();
+        if !f.inner.lock().unwrap().hold_posts {
+            break;
+        }
+        released.await;
+    }
+    Json(message)
 }
 
 /// Opening a DM: the DM channel's id is the user's id with a 7 in front, so tests can tell

@@ -1,0 +1,73 @@
+//! Running the real `parley bot` against the fake: start it, wait for its replies, stop it.
+
+use super::{FakeDiscord, Sent};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::Duration;
+
+/// How long any one wait for the bot may take before the test fails.
+pub const LIMIT: Duration = Duration::from_secs(60);
+
+/// The reply to interaction `id` (a message, not a deferral or a modal).
+pub fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
+    move |sent| {
+        sent.iter()
+            .find(|s| s.to == format!("interaction:{id}") && matches!(s.kind, None | Some(4)))
+            .cloned()
+    }
+}
+
+/// Starts `parley bot` against the fake, with its database in `dir` and its clock in `clock`,
+/// ticking every 100 ms.
+pub fn spawn_bot(dir: &Path, fake: &FakeDiscord, clock: &Path) -> tokio::process::Child {
+    spawn_bot_with(dir, &fake.base(), clock, &[("PARLEY_TICK_MS", "100")])
+}
+
+/// Starts `parley bot` with Discord at `api_base` and more environment (later entries win).
+pub fn spawn_bot_with(
+    dir: &Path,
+    api_base: &str,
+    clock: &Path,
+    env: &[(&str, &str)],
+) -> tokio::process::Child {
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"));
+    cmd.arg("bot")
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", api_base)
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("bot.db").display()),
+        )
+        .env("PARLEY_CLOCK_FILE", clock)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.spawn().expect("parley bot starts")
+}
+
+/// Sends a signal to the bot (15 SIGTERM, 2 SIGINT as Ctrl-C sends, 9 SIGKILL).
+pub fn signal(bot: &tokio::process::Child, sig: i32) {
+    let pid = bot.id().expect("running") as i32;
+    // SAFETY: kill(2) with our own child's pid touches no memory of ours.
+    assert_eq!(unsafe { kill(pid, sig) }, 0, "signal {sig} sent");
+}
+
+/// Sends SIGTERM and expects a clean exit.
+pub async fn stop(mut bot: tokio::process::Child) {
+    signal(&bot, 15);
+    let status = tokio::time::timeout(LIMIT, bot.wait())
+        .await
+        .expect("the bot stops after SIGTERM")
+        .unwrap();
+    assert!(status.success(), "exit status {status:?}");
+}
+
+// The C library's kill(2); a `kill` program may not be installed on a bare CI machine.
+unsafe extern "C" {
+    fn kill(pid: i32, sig: i32) -> i32;
+}
