@@ -324,3 +324,44 @@ impl fmt::Display for PhaseKind {
         f.write_str(self.word())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Variant;
+
+    #[test]
+    fn years_are_read_only_within_the_games_range() {
+        let cal = &Variant::builtin("standard").expect("standard").calendar;
+        assert!(cal.parse("Spring 1901 movement").is_ok());
+        assert!(cal.parse("Winter 9999 adjustment").is_ok());
+        for (text, said) in [
+            ("Spring 10000 movement", "the year 10000 is out of range"),
+            ("Spring 1900 movement", "the year 1900 is out of range"),
+            ("Spring -4 movement", "the year -4 is out of range"),
+            (
+                "Spring 2147483647 movement",
+                "the year 2147483647 is out of range",
+            ),
+            ("Spring 2147483648 movement", "years run from 1901 to 9999"),
+            ("Spring 0000000000000000000001901 movement", ""),
+        ] {
+            match cal.parse(text) {
+                Err(e) => assert!(e.contains(said), "{text}: {e}"),
+                // Leading zeros are still the year 1901.
+                Ok(p) => assert_eq!((text, p.year), (text, 1901)),
+            }
+        }
+        // The last phase of the last year still has a next phase: no overflow.
+        let last = cal.parse("Winter 9999 adjustment").expect("last");
+        assert_eq!(cal.name(cal.next(last)), "Spring 10000 movement");
+        assert!(cal.check_year(cal.next(last)).is_err());
+
+        let pirates = &Variant::builtin("pirates").expect("pirates").calendar;
+        assert!(pirates.parse("Fall 1680 setup").is_ok());
+        let e = pirates.parse("Spring 1680 movement").unwrap_err();
+        assert!(
+            e.contains("years run from 1681 to 9999 (the setup in 1680)"),
+            "{e}"
+        );
+    }
+}
