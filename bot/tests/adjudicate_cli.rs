@@ -68,6 +68,50 @@ fn malformed_input_names_the_field() {
 }
 
 #[test]
+fn a_year_out_of_range_is_refused_not_a_panic() {
+    for (phase, said) in [
+        (
+            "Spring 99999 movement",
+            "the year 99999 is out of range; years run from 1901 to 9999",
+        ),
+        (
+            "Spring 2147483647 movement",
+            "the year 2147483647 is out of range",
+        ),
+        (
+            "Winter 99999999999999999999 adjustment",
+            "years run from 1901 to 9999",
+        ),
+        ("Spring 1900 movement", "the year 1900 is out of range"),
+        ("Spring -1 movement", "the year -1 is out of range"),
+    ] {
+        let case = serde_json::json!({"phase": phase, "units": {"France": ["A par"]}});
+        let (code, out, err) = parley(&["adjudicate"], &case.to_string());
+        assert_eq!(code, 2, "{phase}: {out} {err}");
+        assert!(
+            err.contains("`phase`") && err.contains(said) && !err.contains("panicked"),
+            "{phase}: {err}"
+        );
+    }
+    // The same in a following step.
+    let case = serde_json::json!({
+        "phase": "Spring 1901 movement",
+        "units": {"France": ["A par"]},
+        "then": [{"phase": "Fall 123456 movement"}],
+    });
+    let (code, _, err) = parley(&["adjudicate"], &case.to_string());
+    assert_ne!(code, 0);
+    assert!(err.contains("the year 123456 is out of range"), "{err}");
+    // The last year is played, and its next phase named, without overflow.
+    let case =
+        serde_json::json!({"phase": "Winter 9999 adjustment", "units": {"France": ["A par"]}});
+    let (code, out, err) = parley(&["adjudicate"], &case.to_string());
+    assert_eq!(code, 0, "{err}");
+    let got: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(got["next_phase"], "Spring 10000 movement");
+}
+
+#[test]
 fn forgiving_names_and_next_phase_in_the_input_words() {
     let case = r#"{
         "variant": "standard",

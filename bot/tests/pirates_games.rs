@@ -375,3 +375,135 @@ async fn a_phase_only_the_vote_decides_ends_early_once_every_voter_is_ready() {
     assert_eq!(votes[0]["order"], "F hav B");
     assert_eq!(votes[0]["how"], "default");
 }
+
+/// Where a unit stands in the current phase, as "Power K".
+async fn unit_in(games: &Games, id: i64, at: &str) -> Option<String> {
+    let (_, v, pos) = games.current(id).await.expect("the game loads");
+    let p = v.map.province_by_id(at).expect(at);
+    pos.unit_at(p)
+        .map(|u| format!("{} {}", v.power_name(u.power), u.kind.letter()))
+}
+
+#[tokio::test]
+async fn a_centre_a_moderator_filled_cannot_be_selected_built_in_or_granted() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = pirates_game(&games).await;
+    games.start(id).await.unwrap();
+    for (power, unit) in [("Denmark", "F tor"), ("England", "A ctg")] {
+        games
+            .edit_board(
+                id,
+                &parley::games::BoardEdit::AddUnit {
+                    power: power.into(),
+                    unit: unit.into(),
+                },
+                "mod",
+            )
+            .await
+            .expect("add-unit");
+    }
+    let reason = |r: parley::games::SubmitReport| r.feedback[0].reason.clone().unwrap_or_default();
+    let r = games
+        .submit(id, "buccaneers", &s(&["tor select 1"]))
+        .await
+        .unwrap();
+    let e = reason(r);
+    assert!(e.contains("Tortuga has the Danish F tor on it"), "{e}");
+    assert!(e.contains("may select:") && e.contains("jam"), "{e}");
+    for order in ["build A ctg", "ctg grant pirates"] {
+        let r = games.submit(id, "spain", &s(&[order])).await.unwrap();
+        let e = reason(r);
+        assert!(
+            e.contains("Cartagena has the English A ctg on it"),
+            "{order}: {e}"
+        );
+        assert!(e.contains("guax"), "{order}: {e}");
+    }
+    // A second unit on an occupied province is refused by the board edit itself.
+    let e = refused(
+        games
+            .edit_board(
+                id,
+                &parley::games::BoardEdit::AddUnit {
+                    power: "Holland".into(),
+                    unit: "F tor".into(),
+                },
+                "mod",
+            )
+            .await
+            .unwrap_err(),
+    );
+    assert!(e.contains("Tortuga already has a unit"), "{e}");
+}
+
+#[tokio::test]
+async fn a_unit_added_after_a_selection_voids_it_and_the_game_still_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = pirates_game(&games).await;
+    games.start(id).await.unwrap();
+    let r = games
+        .submit(id, "buccaneers", &s(&["tor select 1", "jam select 2"]))
+        .await
+        .unwrap();
+    assert!(r.feedback.iter().all(|f| f.accepted.is_some()), "{r:?}");
+    let r = games
+        .submit(id, "spain", &s(&["build A ctg"]))
+        .await
+        .unwrap();
+    assert!(r.feedback[0].accepted.is_some(), "{r:?}");
+    // The measured failure: a moderator's fleet on the free centre a privateer selected.
+    for (power, unit) in [("Denmark", "F tor"), ("Holland", "F ctg")] {
+        games
+            .edit_board(
+                id,
+                &parley::games::BoardEdit::AddUnit {
+                    power: power.into(),
+                    unit: unit.into(),
+                },
+                "mod",
+            )
+            .await
+            .expect("add-unit");
+    }
+    let report = games
+        .adjudicate(id, 0)
+        .await
+        .expect("adjudicate")
+        .expect("adjudicated");
+    assert_eq!(report.next_phase, "Spring 1681 movement");
+    let results = report.results["results"].as_array().unwrap();
+    let tor = results
+        .iter()
+        .find(|r| r["order"] == "tor select 1")
+        .expect("tor select 1");
+    // Void, judged on the board at the deadline as at submission, with the reason.
+    assert_eq!(tor["result"], "illegal", "{tor}");
+    assert!(
+        tor["reason"]
+            .as_str()
+            .unwrap()
+            .contains("Tortuga has the Danish F tor on it"),
+        "{tor}"
+    );
+    // The game loads and plays on: the Danish fleet stays alone in Tortuga, the Buccaneers
+    // took their second choice, and nothing was built beside the Dutch fleet.
+    assert_eq!(
+        unit_in(&games, id, "tor").await.as_deref(),
+        Some("Denmark F")
+    );
+    assert_eq!(
+        unit_in(&games, id, "jam").await.as_deref(),
+        Some("Buccaneers F")
+    );
+    assert_eq!(
+        unit_in(&games, id, "ctg").await.as_deref(),
+        Some("Holland F")
+    );
+    let r = games
+        .submit(id, "denmark", &s(&["F tor H"]))
+        .await
+        .expect("orders in Spring 1681");
+    assert!(r.feedback[0].accepted.is_some(), "{r:?}");
+}

@@ -383,6 +383,18 @@ fn read_centre_table(
                     format!("{} is not a supply centre", province.name),
                 ));
             }
+            // A centre written twice would be silently given to whichever came last: a file
+            // that disagrees with itself is refused instead.
+            if let Some(before) = table[t.province.0 as usize] {
+                return Err(bad(
+                    &field,
+                    format!(
+                        "{} is already listed for {}; a centre belongs to one power at most",
+                        province.name,
+                        variant.power_name(before)
+                    ),
+                ));
+            }
             table[t.province.0 as usize] = Some(power);
         }
     }
@@ -813,4 +825,82 @@ pub fn read_position(variant: Arc<Variant>, v: &Value) -> Result<Position, CaseE
         .as_object()
         .ok_or_else(|| CaseError("a position must be a JSON object".into()))?;
     Ok(read_step(obj, variant, None)?.position)
+}
+
+/// Refuses a position that [`read_position`] could not read back from [`position_json`]: a
+/// phase out of the calendar's years, two units in one province (outside provinces that hold
+/// many), a unit where it cannot stand, an owner or home on a province that is no centre, two
+/// marks in one province. Checked before a position is stored, so a stored game always loads.
+pub fn check_position(variant: &Variant, position: &Position) -> Result<(), CaseError> {
+    let map = &variant.map;
+    variant
+        .calendar
+        .check_year(position.phase)
+        .map_err(|e| bad("phase", e))?;
+    let mut seen: Vec<&Unit> = Vec::new();
+    for u in &position.units {
+        let field = format!("units.{}", variant.power_name(u.power));
+        if !variant.rules.can_stand(map, u.kind, u.location) {
+            return Err(bad(
+                &field,
+                format!(
+                    "a {} cannot stand at {}",
+                    u.kind.name(),
+                    map.location_name(u.location)
+                ),
+            ));
+        }
+        let p = u.location.province;
+        if !variant.rules.holds_many(map, p) {
+            if let Some(other) = seen.iter().find(|o| o.location.province == p) {
+                return Err(bad(
+                    &field,
+                    format!(
+                        "two units in {}: {} {} and {} {}",
+                        map.province(p).name,
+                        variant.power_name(other.power),
+                        variant.unit_text(other),
+                        variant.power_name(u.power),
+                        variant.unit_text(u)
+                    ),
+                ));
+            }
+        }
+        seen.push(u);
+    }
+    for d in &position.dislodged {
+        if !variant.rules.can_stand(map, d.unit.kind, d.unit.location) {
+            return Err(bad(
+                "dislodged",
+                format!(
+                    "a {} cannot stand at {}",
+                    d.unit.kind.name(),
+                    map.location_name(d.unit.location)
+                ),
+            ));
+        }
+    }
+    for (key, table) in [
+        ("supply_centers", &position.owners),
+        ("homes", &position.homes),
+    ] {
+        for (i, o) in table.iter().enumerate() {
+            let province = map.province(ProvinceId(i as u16));
+            if o.is_some() && !province.supply_center {
+                return Err(bad(
+                    key,
+                    format!("{} is not a supply centre", province.name),
+                ));
+            }
+        }
+    }
+    for (i, m) in position.marks.iter().enumerate() {
+        if position.marks[..i].iter().any(|e| e.province == m.province) {
+            return Err(bad(
+                "marks",
+                format!("{} has two marks", map.province(m.province).name),
+            ));
+        }
+    }
+    Ok(())
 }

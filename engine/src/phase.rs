@@ -99,6 +99,10 @@ impl CalendarSpec {
     }
 }
 
+/// The last year a phase may be dated. No game lasts this long; the bound keeps years read
+/// from files (and `next` after them) far from overflow, and keeps names four digits wide.
+pub const LAST_YEAR: i32 = 9999;
+
 /// A point in a game's calendar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Phase {
@@ -217,11 +221,19 @@ impl Calendar {
             let eg = self.name(self.first_phase());
             format!("a phase such as '{eg}' (season, year, then movement, retreat or adjustment)")
         };
+        // A word of digits is the year even when it is too long for a number, so an absurd
+        // year is refused as out of range rather than as missing.
+        let is_year = |w: &str| {
+            let digits = w.strip_prefix(['-', '+']).unwrap_or(w);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        };
         let year_at = words
             .iter()
-            .position(|w| w.parse::<i32>().is_ok())
+            .position(|w| is_year(w))
             .ok_or_else(|| format!("phase '{text}' has no year; expected {}", expected()))?;
-        let year: i32 = words[year_at].parse().unwrap_or(self.first_year);
+        let year: i32 = words[year_at]
+            .parse()
+            .map_err(|_| format!("phase '{text}': {}", self.year_range()))?;
         let season = words[..year_at].join(" ").to_lowercase();
         let kind = match &words[year_at + 1..] {
             [] => None,
@@ -260,21 +272,96 @@ impl Calendar {
             }
         }
         match self.steps.iter().position(matches) {
-            Some(i) => Ok(Phase {
-                year,
-                step: i,
-                setup: false,
-            }),
+            Some(i) => {
+                let phase = Phase {
+                    year,
+                    step: i,
+                    setup: false,
+                };
+                self.check_year(phase)
+                    .map_err(|e| format!("phase '{text}': {e}"))?;
+                Ok(phase)
+            }
             None => Err(format!(
                 "phase '{text}' is not in this variant's calendar; expected {}",
                 expected()
             )),
         }
     }
+
+    /// Refuses a phase dated outside the game's years: a setup step in any year but the setup
+    /// year, a yearly step before the first year or after [`LAST_YEAR`]. Years come from
+    /// case files and imported games, and an unchecked one would overflow `next`.
+    pub fn check_year(&self, phase: Phase) -> Result<(), String> {
+        let fits = if phase.setup {
+            phase.year == self.setup_year
+        } else {
+            (self.first_year..=LAST_YEAR).contains(&phase.year)
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(format!(
+                "the year {} is out of range; {}",
+                phase.year,
+                self.year_range()
+            ))
+        }
+    }
+
+    fn year_range(&self) -> String {
+        let setup = if self.setup.is_empty() {
+            String::new()
+        } else {
+            format!(" (the setup in {})", self.setup_year)
+        };
+        format!("years run from {} to {LAST_YEAR}{setup}", self.first_year)
+    }
 }
 
 impl fmt::Display for PhaseKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Variant;
+
+    #[test]
+    fn years_are_read_only_within_the_games_range() {
+        let cal = &Variant::builtin("standard").expect("standard").calendar;
+        assert!(cal.parse("Spring 1901 movement").is_ok());
+        assert!(cal.parse("Winter 9999 adjustment").is_ok());
+        for (text, said) in [
+            ("Spring 10000 movement", "the year 10000 is out of range"),
+            ("Spring 1900 movement", "the year 1900 is out of range"),
+            ("Spring -4 movement", "the year -4 is out of range"),
+            (
+                "Spring 2147483647 movement",
+                "the year 2147483647 is out of range",
+            ),
+            ("Spring 2147483648 movement", "years run from 1901 to 9999"),
+            ("Spring 0000000000000000000001901 movement", ""),
+        ] {
+            match cal.parse(text) {
+                Err(e) => assert!(e.contains(said), "{text}: {e}"),
+                // Leading zeros are still the year 1901.
+                Ok(p) => assert_eq!((text, p.year), (text, 1901)),
+            }
+        }
+        // The last phase of the last year still has a next phase: no overflow.
+        let last = cal.parse("Winter 9999 adjustment").expect("last");
+        assert_eq!(cal.name(cal.next(last)), "Spring 10000 movement");
+        assert!(cal.check_year(cal.next(last)).is_err());
+
+        let pirates = &Variant::builtin("pirates").expect("pirates").calendar;
+        assert!(pirates.parse("Fall 1680 setup").is_ok());
+        let e = pirates.parse("Spring 1680 movement").unwrap_err();
+        assert!(
+            e.contains("years run from 1681 to 9999 (the setup in 1680)"),
+            "{e}"
+        );
     }
 }

@@ -397,3 +397,170 @@ fn a_privateer_in_civil_disorder_loses_the_unit_furthest_from_its_centres() {
     let removed: Vec<String> = adj.removed.iter().map(|(u, _)| v.unit_text(u)).collect();
     assert_eq!(removed, ["F boc"]);
 }
+
+/// The setup position with a unit a moderator placed (`/mod add-unit`).
+fn with_unit(v: &Variant, power_name: &str, unit_text: &str) -> Position {
+    let mut pos = v.initial_position();
+    let u = engine::parse::parse_unit(&v.grammar(), unit_text).expect(unit_text);
+    pos.units.push(engine::unit::Unit {
+        power: power(v, power_name),
+        kind: u.kind.expect("a kind"),
+        location: u.location(),
+    });
+    pos
+}
+
+/// No province holds two units (Pirates has no province that holds many).
+fn assert_one_unit_per_province(v: &Variant, pos: &Position) {
+    for (i, u) in pos.units.iter().enumerate() {
+        let again = pos.units[i + 1..]
+            .iter()
+            .find(|o| o.location.province == u.location.province);
+        assert!(
+            again.is_none(),
+            "two units in {}",
+            v.map.province(u.location.province).name
+        );
+    }
+    engine::case::check_position(v, pos).expect("the position can be stored");
+}
+
+#[test]
+fn selecting_an_occupied_centre_is_refused_naming_the_empty_ones() {
+    let v = pirates();
+    let pos = with_unit(&v, "Denmark", "F tor");
+    let order = parse_order(&v.grammar(), "tor select 1").expect("order");
+    let e = check_submission(&v, &pos, power(&v, "Buccaneers"), &order).expect_err("occupied");
+    assert!(e.contains("Tortuga has the Danish F tor on it"), "{e}");
+    assert!(e.contains("may select:") && e.contains("jam"), "{e}");
+    assert!(!e.contains("tor,") && !e.ends_with("tor"), "{e}");
+    // Nor is Tortuga offered.
+    let offered = legal_orders(&v, &pos, power(&v, "Buccaneers"));
+    assert!(offered
+        .iter()
+        .flat_map(|(_, list)| list)
+        .all(|o| !o.to_text(&v.map).starts_with("tor ")));
+}
+
+#[test]
+fn building_in_or_granting_an_occupied_centre_is_refused() {
+    let v = pirates();
+    let pos = with_unit(&v, "England", "A ctg");
+    let spain = power(&v, "Spain");
+    let refused = |o: &str| {
+        let order = parse_order(&v.grammar(), o).expect(o);
+        check_submission(&v, &pos, spain, &order).expect_err(o)
+    };
+    let e = refused("build A ctg");
+    assert!(e.contains("Cartagena has the English A ctg on it"), "{e}");
+    assert!(e.contains("empty centre: ") && e.contains("guax"), "{e}");
+    let e = refused("ctg grant pirates");
+    assert!(e.contains("Cartagena has the English A ctg on it"), "{e}");
+    assert!(e.contains("may grant: ") && e.contains("guax"), "{e}");
+    // The empty centres are still accepted.
+    for o in ["build A guax", "guax grant pirates"] {
+        let order = parse_order(&v.grammar(), o).expect(o);
+        check_submission(&v, &pos, spain, &order).expect(o);
+    }
+    // Spain's default grants pass over the occupied centre: Guaxaca and the next.
+    let adj = adjudicate(&v, &pos, &[]);
+    assert_eq!(owner(&v, &adj.after, "ctg").as_deref(), Some("Spain"));
+    assert_eq!(unit(&v, &adj.after, "ctg").as_deref(), Some("England A"));
+    assert_eq!(owner(&v, &adj.after, "guax").as_deref(), Some("Pirates"));
+    assert_eq!(adj.after.centres_of(power(&v, "Pirates")).count(), 2);
+    assert_one_unit_per_province(&v, &adj.after);
+}
+
+#[test]
+fn a_unit_added_after_the_orders_voids_them_and_the_next_choice_is_taken() {
+    let v = pirates();
+    // The orders were accepted on the empty board; then a moderator put a Danish fleet on
+    // Tortuga (the Buccaneers' first choice) and a Dutch one on Cartagena (a Spanish build).
+    let subs = full_setup(&v, &["tor", "jam", "roa"], &["cay", "brb"]);
+    let start = v.initial_position();
+    for s in &subs {
+        let o = s.order.clone().expect("parsed");
+        check_submission(&v, &start, s.power, &o).expect("accepted when given");
+    }
+    let mut pos = with_unit(&v, "Denmark", "F tor");
+    pos.units.push(engine::unit::Unit {
+        power: power(&v, "Holland"),
+        kind: engine::unit::UnitKind::Fleet,
+        location: engine::map::Location {
+            province: v.map.province_by_id("ctg").expect("ctg"),
+            coast: None,
+        },
+    });
+    let adj = adjudicate(&v, &pos, &subs);
+    assert_one_unit_per_province(&v, &adj.after);
+    let result_of = |text: &str| {
+        let i = subs
+            .iter()
+            .position(|s| {
+                s.order
+                    .as_ref()
+                    .is_ok_and(|o| o.to_text(&v.map).eq_ignore_ascii_case(text))
+            })
+            .unwrap_or_else(|| panic!("{text}"));
+        &adj.results[i]
+    };
+    // The selection of Tortuga is void; the Buccaneers' second choice, Jamaica, is theirs.
+    let r = result_of("tor select 1");
+    assert_ne!(r.verdict, Verdict::Succeeds);
+    assert!(
+        r.reason.contains("Tortuga has the Danish F tor on it"),
+        "{}",
+        r.reason
+    );
+    assert_eq!(unit(&v, &adj.after, "tor").as_deref(), Some("Denmark F"));
+    assert_eq!(owner(&v, &adj.after, "tor"), None);
+    assert_eq!(owner(&v, &adj.after, "jam").as_deref(), Some("Buccaneers"));
+    assert_eq!(unit(&v, &adj.after, "jam").as_deref(), Some("Buccaneers F"));
+    assert_eq!(result_of("jam select 2").verdict, Verdict::Succeeds);
+    // Spain's build in Cartagena is void and nothing is built there.
+    let r = result_of("A ctg B");
+    assert_ne!(r.verdict, Verdict::Succeeds);
+    assert!(
+        r.reason.contains("Cartagena has the Dutch F ctg on it"),
+        "{}",
+        r.reason
+    );
+    assert_eq!(unit(&v, &adj.after, "ctg").as_deref(), Some("Holland F"));
+    assert_eq!(owner(&v, &adj.after, "ctg").as_deref(), Some("Spain"));
+}
+
+#[test]
+fn a_grant_of_a_centre_occupied_since_is_void_and_the_default_grant_is_made() {
+    let v = pirates();
+    let subs = orders(
+        &v,
+        &[
+            ("Spain", "ctg grant pirates"),
+            ("Spain", "ver grant pirates"),
+        ],
+    );
+    let start = v.initial_position();
+    for s in &subs {
+        check_submission(&v, &start, s.power, s.order.as_ref().expect("parsed"))
+            .expect("accepted when given");
+    }
+    let pos = with_unit(&v, "France", "A ctg");
+    let adj = adjudicate(&v, &pos, &subs);
+    assert_one_unit_per_province(&v, &adj.after);
+    assert_eq!(adj.results[0].verdict, Verdict::Illegal);
+    assert!(
+        adj.results[0]
+            .reason
+            .contains("Cartagena has the French A ctg on it"),
+        "{}",
+        adj.results[0].reason
+    );
+    assert_eq!(adj.results[1].verdict, Verdict::Succeeds);
+    // The French army stays French and Cartagena Spanish; the missing grant is made
+    // alphabetically from the empty centres: Guaxaca.
+    assert_eq!(unit(&v, &adj.after, "ctg").as_deref(), Some("France A"));
+    assert_eq!(owner(&v, &adj.after, "ctg").as_deref(), Some("Spain"));
+    assert_eq!(owner(&v, &adj.after, "guax").as_deref(), Some("Pirates"));
+    assert_eq!(owner(&v, &adj.after, "ver").as_deref(), Some("Pirates"));
+    assert_eq!(unit(&v, &adj.after, "guax").as_deref(), Some("Pirates F"));
+}

@@ -2,6 +2,8 @@
 
 use super::*;
 
+mod checks;
+
 impl Games {
     /// A game's whole history as one JSON document.
     pub async fn export(&self, id: GameId) -> Result<Value> {
@@ -93,25 +95,14 @@ impl Games {
     }
 
     /// Recreates a game from [`Games::export`]'s document, as a new game; returns its id.
+    /// The whole file is checked first (`checks`), so a game that is imported can be loaded
+    /// and played on; a refusal names the field, and nothing is inserted.
     pub async fn import(&self, doc: &Value) -> Result<GameId> {
-        let field = |k: &str| {
-            doc.get(k)
-                .ok_or_else(|| refused(format!("the game file has no `{k}`")))
-        };
-        if field("format")? != "parley-game-1" {
-            return Err(refused(
-                "the game file's `format` must be \"parley-game-1\"",
-            ));
-        }
-        let variant_id = field("variant")?
-            .as_str()
-            .ok_or_else(|| refused("`variant` must be a string"))?;
-        let settings: Settings = match field("settings")? {
-            Value::Null => Settings::default(),
-            x => serde_json::from_value(x.clone())
-                .map_err(|e| refused(format!("`settings`: {e}")))?,
-        };
-        let v = rulebook::load_stored(variant_id, field("rulebook")?, &settings.variant_options)?;
+        let checked =
+            checks::check(doc).map_err(|p| refused(format!("the game file is refused: {p}")))?;
+        let v = checked.variant;
+        let field = |k: &str| &doc[k];
+        let variant_id = v.id.as_str();
         let s = |x: &Value| {
             if x.is_null() {
                 None
@@ -119,14 +110,34 @@ impl Games {
                 Some(x.to_string())
             }
         };
+        let settings = match field("settings") {
+            Value::Null => serde_json::to_value(Settings::default()).unwrap_or(Value::Null),
+            x => x.clone(),
+        };
         let mut tx = self.write().await?;
+        // Checked here, in the transaction, so no other game can take the channel between the
+        // check and the insert; the database's own refusal would only show its constraint.
+        let channel = doc["channel"].as_str();
+        if let (Some(c), false) = (channel, doc["status"] == "finished") {
+            let taken: Option<i64> = sqlx::query_scalar(
+                "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished'",
+            )
+            .bind(c)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(other) = taken {
+                return Err(refused(format!(
+                    "the game file is refused: channel: channel {c} already has an unfinished game (game {other}); import it with \"channel\": null, or finish that game first"
+                )));
+            }
+        }
         let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(doc["guild"].as_str())
             .bind(doc["channel"].as_str())
             .bind(variant_id)
-            .bind(field("rulebook")?.to_string())
-            .bind(field("settings")?.to_string())
-            .bind(field("status")?.as_str().unwrap_or("finished"))
+            .bind(field("rulebook").to_string())
+            .bind(settings.to_string())
+            .bind(field("status").as_str().unwrap_or("finished"))
             .bind(doc["seed"].as_i64().unwrap_or(0))
             .bind(doc["current_seq"].as_i64())
             .bind(doc["deadline_at"].as_i64())
@@ -151,10 +162,7 @@ impl Games {
                 .await?;
         }
         for (i, ph) in doc["phases"].as_array().into_iter().flatten().enumerate() {
-            let seq = ph["seq"].as_i64().unwrap_or(i as i64);
-            // The position must be one the engine can read: a corrupt file is refused whole.
-            read_position(v.clone(), &ph["position"])
-                .map_err(|e| refused(format!("phases[{i}].position: {e}")))?;
+            let seq = i as i64;
             sqlx::query("INSERT INTO phases (game_id, seq, name, position, results, adjudicated_at) VALUES (?, ?, ?, ?, ?, ?)")
                 .bind(id)
                 .bind(seq)
@@ -245,4 +253,16 @@ impl Games {
             })
             .collect())
     }
+}
+
+/// Refuses to store a position the game could not load back (two units in one province, a
+/// year out of range, ...): every path that writes a phase goes through here, so a stored
+/// game always loads and one bad phase can never stop the scheduler for every game.
+pub(super) fn storable(v: &Variant, seq: i64, p: &Position) -> Result<()> {
+    engine::case::check_position(v, p).map_err(|e| {
+        refused(format!(
+            "phase {seq} ({}) was not stored, since the game could not be loaded from it: {e}",
+            v.calendar.name(p.phase)
+        ))
+    })
 }

@@ -305,6 +305,7 @@ async fn insert_phase(
     seq: i64,
     p: &Position,
 ) -> Result<()> {
+    archive::storable(v, seq, p)?;
     sqlx::query("INSERT INTO phases (game_id, seq, name, position) VALUES (?, ?, ?, ?)")
         .bind(id)
         .bind(seq)

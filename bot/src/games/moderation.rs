@@ -394,6 +394,13 @@ impl Games {
                 )
             }
         };
+        // The edit's own checks come first with their own words; this one catches whatever
+        // they miss, so a board edit can never leave a game that no longer loads.
+        engine::case::check_position(v, &position).map_err(|e| {
+            refused(format!(
+                "that edit would leave a board the game cannot be played from ({e}); nothing was changed"
+            ))
+        })?;
         sqlx::query("UPDATE phases SET position = ? WHERE game_id = ? AND seq = ?")
             .bind(position_json(v, &position).to_string())
             .bind(id)

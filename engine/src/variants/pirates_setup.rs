@@ -93,24 +93,42 @@ fn grantable_to_privateers(
 }
 
 /// The centres the power that grants to the Pirates may give or build in: its owned home
-/// centres.
-fn own_home_centres(variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
+/// centres with no unit on them. A unit only gets there by a moderator's board edit, and the
+/// fleet the Pirates start with (or the build) could not stand beside it.
+fn free_home_centres(variant: &Variant, position: &Position, power: PowerId) -> Vec<ProvinceId> {
     let v = variant
         .map
         .supply_centers()
-        .filter(|&p| position.owns_home_centre(power, p))
+        .filter(|&p| position.owns_home_centre(power, p) && position.is_empty(p))
         .collect();
     alphabetical(variant, v)
 }
 
-/// Rule 5: the centres a privateer may select: neutral island-based centres.
+/// Rule 5: the centres a privateer may select: neutral island-based centres, empty, since the
+/// privateer's fleet starts there.
 fn selectable(variant: &Variant, position: &Position) -> Vec<ProvinceId> {
     let v = variant
         .map
         .supply_centers()
-        .filter(|&p| position.owners[p.0 as usize].is_none() && island_based(variant, p))
+        .filter(|&p| {
+            position.owners[p.0 as usize].is_none()
+                && island_based(variant, p)
+                && position.is_empty(p)
+        })
         .collect();
     alphabetical(variant, v)
+}
+
+/// "Tortuga has the English F tor on it", when a unit stands there.
+fn occupied(variant: &Variant, position: &Position, p: ProvinceId) -> Option<String> {
+    position.unit_at(p).map(|u| {
+        format!(
+            "{} has the {} {} on it",
+            name(variant, p),
+            variant.powers[u.power.0 as usize].adjective,
+            variant.unit_text(u)
+        )
+    })
 }
 
 fn list(variant: &Variant, provinces: &[ProvinceId]) -> String {
@@ -261,8 +279,16 @@ fn check(
                     "{pname} grants its centres to the Pirates, not '{to_name}'"
                 ));
             }
-            let may = own_home_centres(variant, position, power);
+            let may = free_home_centres(variant, position, power);
             if !may.contains(&centre) {
+                if let Some(o) = occupied(variant, position, centre)
+                    .filter(|_| position.owns_home_centre(power, centre))
+                {
+                    return Err(format!(
+                        "{o}, and the Pirates' fleet could not start beside it; {pname} may grant: {}",
+                        list(variant, &may)
+                    ));
+                }
                 return Err(format!(
                     "{cname} is not a centre of {pname}; it may grant: {}",
                     list(variant, &may)
@@ -300,8 +326,16 @@ fn check(
         (Role::GrantToPirates, Order::Build { unit }) => {
             let (kind, at) = build_location(variant, *unit)?;
             let cname = name(variant, at.province);
-            let may = own_home_centres(variant, position, power);
+            let may = free_home_centres(variant, position, power);
             if !may.contains(&at.province) {
+                if let Some(o) = occupied(variant, position, at.province)
+                    .filter(|_| position.owns_home_centre(power, at.province))
+                {
+                    return Err(format!(
+                        "{o}; {pname} builds only in an empty centre: {}",
+                        list(variant, &may)
+                    ));
+                }
                 return Err(format!(
                     "{cname} is not a centre of {pname}; it builds in: {}",
                     list(variant, &may)
@@ -357,6 +391,14 @@ fn check(
             })?;
             let may = selectable(variant, position);
             if !may.contains(&centre) {
+                if let Some(o) = occupied(variant, position, centre).filter(|_| {
+                    position.owners[centre.0 as usize].is_none() && island_based(variant, centre)
+                }) {
+                    return Err(format!(
+                        "{o}, and the {pname}' fleet could not start beside it; {pname} may select: {}",
+                        list(variant, &may)
+                    ));
+                }
                 return Err(format!(
                     "{cname} is not a neutral island centre; {pname} may select: {}",
                     list(variant, &may)
@@ -470,7 +512,7 @@ pub(crate) fn adjudicate(
                         _ => None,
                     })
                     .collect();
-                let home = own_home_centres(variant, position, power);
+                let home = free_home_centres(variant, position, power);
                 // Prefer centres the power is not building in; a power that ordered builds
                 // everywhere loses its alphabetically first builds instead.
                 let (spare, built_on): (Vec<ProvinceId>, Vec<ProvinceId>) =
@@ -509,6 +551,12 @@ pub(crate) fn adjudicate(
                     name(variant, at.province),
                     variant.power_name(power)
                 ));
+                continue;
+            }
+            // Checked against the board at the deadline above; this guards the invariant
+            // that no setup order puts a unit where one stands, whatever placed it there.
+            if let Some(o) = occupied(variant, &after, at.province) {
+                results[*i] = OrderResult::fails(format!("{o}; nothing is built there"));
                 continue;
             }
             let unit = Unit {
@@ -552,6 +600,13 @@ pub(crate) fn adjudicate(
             }
             if taken.contains(&centre) {
                 results[i] = OrderResult::fails(format!("{cname} was already given out"));
+                continue;
+            }
+            if let Some(o) = occupied(variant, &after, centre) {
+                results[i] = OrderResult::fails(format!(
+                    "{o}; the {}' next choice is taken",
+                    variant.power_name(power)
+                ));
                 continue;
             }
             let rivals: Vec<PowerId> = at_priority
@@ -648,7 +703,7 @@ pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerI
             }
         }
         Role::GrantToPirates => {
-            let home = own_home_centres(variant, position, power);
+            let home = free_home_centres(variant, position, power);
             for &c in &home {
                 for p in powers_of(variant, PowerKind::Mercenary) {
                     out.push(special(
