@@ -7,7 +7,7 @@ use crate::games::{
     BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, RulebookChoice, Settings,
     SubmitReport,
 };
-use crate::text::{elide, elide_quotes, quote};
+use crate::text::{discord_len, elide, elide_quotes, quote};
 use engine::rulebook::Controller;
 use engine::variants::BUILTIN;
 use engine::Variant;
@@ -406,14 +406,15 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
 const REFUSALS_SHOWN: usize = 8;
 /// How many accepted orders a reply lists one by one; the whole current set follows anyway.
 const ACCEPTED_SHOWN: usize = 10;
-/// Room for the refusals listed one by one, so the current orders below them always fit.
-const REFUSALS_ROOM: usize = 900;
+/// Room kept for the line counting the refusals not listed.
+const MORE_ROOM: usize = 200;
 /// The most of one refusal's reason a reply repeats.
 const REASON_CHARS: usize = 160;
 
 /// The reply to `/orders submit`, `show` and `clear`: what happened to each order given, the
 /// whole current set, and the units still without orders. `lines` holds the line each order
-/// was on; orders from more than one line are labelled with it.
+/// was on; orders from more than one line are labelled with it. Refusals are listed only as
+/// far as the message has room, so the summary and the current orders are never cut.
 pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> String {
     let given = report.feedback.len();
     let label = |i: usize| match lines.get(i) {
@@ -426,9 +427,9 @@ pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> Strin
     let refused: Vec<usize> = (0..given)
         .filter(|&i| report.feedback[i].reason.is_some())
         .collect();
-    let mut text = String::new();
+    let mut head = String::new();
     if given > 1 && !refused.is_empty() {
-        text += &if kept.is_empty() {
+        head += &if kept.is_empty() {
             format!("None of your {given} orders was kept; your orders are as they were.\n")
         } else {
             format!(
@@ -440,7 +441,7 @@ pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> Strin
     }
     for (shown, &i) in kept.iter().enumerate() {
         if shown == ACCEPTED_SHOWN {
-            text += &format!(
+            head += &format!(
                 "✅ {} more accepted (listed in your orders below)\n",
                 kept.len() - shown
             );
@@ -448,13 +449,29 @@ pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> Strin
         }
         let f = &report.feedback[i];
         let canon = f.accepted.as_deref().unwrap_or_default();
-        text += &format!(
+        head += &format!(
             "✅ {}`{}` accepted as `{canon}`\n",
             label(i),
             quote(&f.text)
         );
     }
-    let mut room = REFUSALS_ROOM;
+    let mut tail = String::new();
+    if report.current.is_empty() {
+        tail += &format!("Game {id}: you have no orders in yet.\n");
+    } else {
+        tail += &format!("Game {id}, your orders now:\n");
+        for o in &report.current {
+            tail += &format!("• `{o}`\n");
+        }
+    }
+    if report.missing.is_empty() {
+        tail += "Nothing is missing. `/orders ready` tells the others you are done.";
+    } else {
+        tail += &format!("Still without orders: {}.", report.missing.join(", "));
+    }
+    let mut room = crate::text::MESSAGE_LIMIT
+        .saturating_sub(discord_len(&head) + discord_len(&tail) + MORE_ROOM);
+    let mut middle = String::new();
     for (shown, &i) in refused.iter().enumerate() {
         let f = &report.feedback[i];
         let why = elide(
@@ -462,35 +479,22 @@ pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> Strin
             REASON_CHARS,
         );
         let line = format!("❌ {}`{}` refused: {why}\n", label(i), quote(&f.text));
-        if shown == REFUSALS_SHOWN || (shown > 0 && line.len() > room) {
+        if shown == REFUSALS_SHOWN || discord_len(&line) > room {
             let rest: Vec<usize> = refused[shown..]
                 .iter()
                 .filter_map(|&k| lines.get(k).copied())
                 .collect();
-            text += &format!(
+            middle += &format!(
                 "❌ {} more refused ({}); nothing from them was kept\n",
                 refused.len() - shown,
                 line_ranges(&rest)
             );
             break;
         }
-        room = room.saturating_sub(line.len());
-        text += &line;
+        room -= discord_len(&line);
+        middle += &line;
     }
-    if report.current.is_empty() {
-        text += &format!("Game {id}: you have no orders in yet.\n");
-    } else {
-        text += &format!("Game {id}, your orders now:\n");
-        for o in &report.current {
-            text += &format!("• `{o}`\n");
-        }
-    }
-    if report.missing.is_empty() {
-        text += "Nothing is missing. `/orders ready` tells the others you are done.";
-    } else {
-        text += &format!("Still without orders: {}.", report.missing.join(", "));
-    }
-    text
+    head + &middle + &tail
 }
 
 /// Line numbers as people read them: `lines 9-12, 15, 17-41`, itself kept short.

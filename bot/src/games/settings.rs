@@ -71,7 +71,7 @@ impl DailyDeadline {
         let bad = || {
             format!(
                 "'{}' is not a time of day; write it as HH:MM on the 24-hour clock, such as 20:00",
-                self.time
+                quote(&self.time)
             )
         };
         let (h, m) = self.time.split_once(':').ok_or_else(bad)?;
@@ -87,7 +87,7 @@ impl DailyDeadline {
         jiff::tz::TimeZone::get(&self.timezone).map_err(|_| {
             format!(
                 "'{}' is not a timezone I know; use an IANA name such as Europe/London, America/New_York or UTC",
-                self.timezone
+                quote(&self.timezone)
             )
         })
     }
