@@ -6,3 +6,4 @@ pub mod discord;
 pub mod games;
 pub mod picture;
 pub mod report;
+pub mod text;

@@ -133,13 +133,14 @@ async fn commands_are_used_where_they_belong_and_refusals_say_why() {
         .await
         .unwrap();
     assert!(a.private);
+    // Orders from several lines are labelled with their line (deliberately new).
     assert!(
-        a.reply.text.contains("✅ `F lon - nth` accepted"),
+        a.reply.text.contains("✅ line 1: `F lon - nth` accepted"),
         "{}",
         a.reply.text
     );
     assert!(
-        a.reply.text.contains("❌ `A lvp - mun` refused"),
+        a.reply.text.contains("❌ line 2: `A lvp - mun` refused"),
         "{}",
         a.reply.text
     );

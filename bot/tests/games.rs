@@ -158,7 +158,11 @@ async fn ready_players_bring_the_phase_forward_and_deadlines_move_only_within_bo
         .await
         .unwrap_err()
         .to_string();
-    assert!(err.contains("more seconds"), "{err}");
+    // Said in days and hours, as the moderator wrote it (it once said "2588400 more seconds").
+    assert!(
+        err.contains("30d is more than the 6d 23h of extension this game has left (1h of 7d used)"),
+        "{err}"
+    );
 
     games.pause(id, "mod").await.expect("pause");
     clock.advance(100 * 24 * 3600);

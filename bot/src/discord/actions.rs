@@ -7,6 +7,8 @@ use crate::games::{
     BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
     Settings, SubmitReport,
 };
+use crate::text::{discord_len, elide, elide_quotes, quote};
+use engine::rulebook::Controller;
 use engine::variants::BUILTIN;
 use engine::Variant;
 
@@ -194,7 +196,7 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
     if !BUILTIN.contains(&variant.as_str()) {
         return refused(format!(
             "'{}' is not a variant I can run; choose one of {}",
-            args.variant,
+            quote(&args.variant),
             BUILTIN.join(", ")
         ));
     }
@@ -244,8 +246,14 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
         info.variant_name,
         info.rulebook,
         info.settings.describe(),
-        v.powers.len()
+        seats(&v)
     )))
+}
+
+/// How many players a game of the variant needs: one per power a player holds (the Pirates
+/// are ordered by everyone's vote, so they take no seat).
+fn seats(v: &Variant) -> usize {
+    v.powers_ordered_by(Controller::Player).len()
 }
 
 /// `/game join`.
@@ -256,13 +264,13 @@ pub async fn game_join(games: &Games, caller: &Caller, power: Option<&str>) -> O
     let info = games.info(id).await?;
     let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
     let wish = power
-        .map(|p| format!(", hoping for {p}"))
+        .map(|p| format!(", hoping for {}", quote(p)))
         .unwrap_or_default();
     Ok(Answer::public(format!(
         "<@{}> joins game {id}{wish} ({} of {}).",
         caller.user,
         info.players.len(),
-        v.powers.len()
+        seats(&v)
     )))
 }
 
@@ -348,7 +356,7 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             text += &format!(
                 "{} of {} players have joined.",
                 info.players.len(),
-                v.powers.len()
+                seats(&v)
             );
         }
         "finished" => {
@@ -443,7 +451,8 @@ pub async fn game_map(
                 None => {
                     let names: Vec<&str> = phases.iter().map(|(_, n)| n.as_str()).collect();
                     return refused(format!(
-                        "game {id} has no phase '{want}'; its phases are: {}",
+                        "game {id} has no phase '{}'; its phases are: {}",
+                        quote(&want),
                         names.join(", ")
                     ));
                 }
@@ -492,31 +501,122 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
     Ok(answer)
 }
 
-/// The reply to `/orders submit`, `show` and `clear`: what happened to each order, the whole
-/// current set, and the units still without orders.
-pub fn orders_reply(id: GameId, report: &SubmitReport) -> String {
-    let mut text = String::new();
-    for f in &report.feedback {
-        match (&f.accepted, &f.reason) {
-            (Some(o), _) => text += &format!("✅ `{}` accepted as `{o}`\n", f.text),
-            (None, Some(why)) => text += &format!("❌ `{}` refused: {why}\n", f.text),
-            (None, None) => {}
-        }
+/// How many refused orders a reply lists one by one; the others are counted by line.
+const REFUSALS_SHOWN: usize = 8;
+/// How many accepted orders a reply lists one by one; the whole current set follows anyway.
+const ACCEPTED_SHOWN: usize = 10;
+/// Room kept for the line counting the refusals not listed.
+const MORE_ROOM: usize = 200;
+/// The most of one refusal's reason a reply repeats.
+const REASON_CHARS: usize = 160;
+
+/// The reply to `/orders submit`, `show` and `clear`: what happened to each order given, the
+/// whole current set, and the units still without orders. `lines` holds the line each order
+/// was on; orders from more than one line are labelled with it. Refusals are listed only as
+/// far as the message has room, so the summary and the current orders are never cut.
+pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> String {
+    let given = report.feedback.len();
+    let label = |i: usize| match lines.get(i) {
+        Some(n) if given > 1 => format!("line {n}: "),
+        _ => String::new(),
+    };
+    let kept: Vec<usize> = (0..given)
+        .filter(|&i| report.feedback[i].accepted.is_some())
+        .collect();
+    let refused: Vec<usize> = (0..given)
+        .filter(|&i| report.feedback[i].reason.is_some())
+        .collect();
+    let mut head = String::new();
+    if given > 1 && !refused.is_empty() {
+        head += &if kept.is_empty() {
+            format!("None of your {given} orders was kept; your orders are as they were.\n")
+        } else {
+            format!(
+                "{} of your {given} orders kept; {} refused.\n",
+                kept.len(),
+                refused.len()
+            )
+        };
     }
+    for (shown, &i) in kept.iter().enumerate() {
+        if shown == ACCEPTED_SHOWN {
+            head += &format!(
+                "✅ {} more accepted (listed in your orders below)\n",
+                kept.len() - shown
+            );
+            break;
+        }
+        let f = &report.feedback[i];
+        let canon = f.accepted.as_deref().unwrap_or_default();
+        head += &format!(
+            "✅ {}`{}` accepted as `{canon}`\n",
+            label(i),
+            quote(&f.text)
+        );
+    }
+    let mut tail = String::new();
     if report.current.is_empty() {
-        text += &format!("Game {id}: you have no orders in yet.\n");
+        tail += &format!("Game {id}: you have no orders in yet.\n");
     } else {
-        text += &format!("Game {id}, your orders now:\n");
+        tail += &format!("Game {id}, your orders now:\n");
         for o in &report.current {
-            text += &format!("• `{o}`\n");
+            tail += &format!("• `{o}`\n");
         }
     }
     if report.missing.is_empty() {
-        text += "Nothing is missing. `/orders ready` tells the others you are done.";
+        tail += "Nothing is missing. `/orders ready` tells the others you are done.";
     } else {
-        text += &format!("Still without orders: {}.", report.missing.join(", "));
+        tail += &format!("Still without orders: {}.", report.missing.join(", "));
     }
-    text
+    let mut room = crate::text::MESSAGE_LIMIT
+        .saturating_sub(discord_len(&head) + discord_len(&tail) + MORE_ROOM);
+    let mut middle = String::new();
+    for (shown, &i) in refused.iter().enumerate() {
+        let f = &report.feedback[i];
+        let why = elide(
+            &elide_quotes(f.reason.as_deref().unwrap_or_default()),
+            REASON_CHARS,
+        );
+        let line = format!("❌ {}`{}` refused: {why}\n", label(i), quote(&f.text));
+        if shown == REFUSALS_SHOWN || discord_len(&line) > room {
+            let rest: Vec<usize> = refused[shown..]
+                .iter()
+                .filter_map(|&k| lines.get(k).copied())
+                .collect();
+            middle += &format!(
+                "❌ {} more refused ({}); nothing from them was kept\n",
+                refused.len() - shown,
+                line_ranges(&rest)
+            );
+            break;
+        }
+        room -= discord_len(&line);
+        middle += &line;
+    }
+    head + &middle + &tail
+}
+
+/// Line numbers as people read them: `lines 9-12, 15, 17-41`, itself kept short.
+fn line_ranges(lines: &[usize]) -> String {
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &n in lines {
+        match runs.last_mut() {
+            Some((_, end)) if n == *end || n == *end + 1 => *end = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    let parts: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    let word = if lines.len() == 1 { "line" } else { "lines" };
+    format!("{word} {}", elide(&parts.join(", "), 120))
 }
 
 fn in_dm(caller: &Caller) -> std::result::Result<(), GameError> {
@@ -535,17 +635,18 @@ pub async fn orders_submit(
 ) -> Outcome {
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
-    let lines: Vec<String> = text
+    // Each order with the line it was on, so refusals can say where to look.
+    let (numbers, orders): (Vec<usize>, Vec<String>) = text
         .lines()
-        .flat_map(|l| l.split(';'))
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
-    if lines.is_empty() {
+        .enumerate()
+        .flat_map(|(n, l)| l.split(';').map(move |o| (n + 1, o.trim().to_string())))
+        .filter(|(_, o)| !o.is_empty())
+        .unzip();
+    if orders.is_empty() {
         return refused("no orders given; write one per line, such as `A par - bur`");
     }
-    let report = games.submit(id, &caller.user, &lines).await?;
-    Ok(Answer::private(orders_reply(id, &report)))
+    let report = games.submit(id, &caller.user, &orders).await?;
+    Ok(Answer::private(orders_reply(id, &report, &numbers)))
 }
 
 /// `/orders show`.
@@ -553,7 +654,7 @@ pub async fn orders_show(games: &Games, caller: &Caller, named: Option<GameId>) 
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
     let report = games.orders_of(id, &caller.user).await?;
-    Ok(Answer::private(orders_reply(id, &report)))
+    Ok(Answer::private(orders_reply(id, &report, &[])))
 }
 
 /// `/orders clear`.
@@ -561,7 +662,7 @@ pub async fn orders_clear(games: &Games, caller: &Caller, named: Option<GameId>)
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
     let report = games.clear_orders(id, &caller.user).await?;
-    Ok(Answer::private(orders_reply(id, &report)))
+    Ok(Answer::private(orders_reply(id, &report, &[])))
 }
 
 /// `/orders ready`.
@@ -635,6 +736,14 @@ pub async fn pirates_vote(
     let order = order.trim();
     if order.is_empty() {
         return refused("give the order you vote for, such as `F hav - fls`");
+    }
+    if order.chars().count() > crate::text::MAX_ORDER_CHARS {
+        return refused(format!(
+            "`{}` is {} characters long; an order is at most {}, such as `F hav - fls`",
+            quote(order),
+            order.chars().count(),
+            crate::text::MAX_ORDER_CHARS
+        ));
     }
     let report = games.vote_order(id, &caller.user, order).await?;
     Ok(Answer::private(ballots_reply(id, &report)))
@@ -796,7 +905,8 @@ pub async fn mod_deadline(games: &Games, caller: &Caller, when_text: &str) -> Ou
                 .map_or("UTC".to_string(), |d| d.timezone.clone());
             let bad = || {
                 GameError::Refused(format!(
-                    "'{when_text}' is neither a duration (12h, 1d 6h) nor a date and time such as 2026-11-22 20:00 ({tz})"
+                    "'{}' is neither a duration (12h, 1d 6h, 2 days) nor a date and time such as 2026-11-22 20:00 ({tz})",
+                    quote(when_text)
                 ))
             };
             let dt: jiff::civil::DateTime = when_text.trim().parse().map_err(|_| bad())?;
@@ -921,17 +1031,42 @@ async fn suggestion_game(games: &Games, user: &str, named: Option<GameId>) -> Op
     which_game(games, &caller, named).await.ok()
 }
 
-/// The orders that start with what was typed, at most Discord's 25.
+/// The orders that start with what was typed, at most Discord's 25. Builds and removals
+/// match as players begin them (`b`, `build a`, `remove F`), not only as written (`A par B`).
 fn narrow(all: Vec<String>, typed: &str) -> Vec<String> {
-    let typed = typed.trim().to_lowercase();
+    let typed = typed.split_whitespace().collect::<Vec<_>>().join(" ");
+    let typed = typed.to_lowercase();
     let mut out: Vec<String> = all
         .into_iter()
-        .filter(|text| typed.is_empty() || text.to_lowercase().starts_with(&typed))
+        .filter(|text| {
+            typed.is_empty()
+                || spoken_forms(text)
+                    .iter()
+                    .any(|f| f.to_lowercase().starts_with(&typed))
+        })
         .collect();
     // Discord shows at most 25 choices; with nothing typed, one order per unit reads best.
     if typed.is_empty() {
         out.dedup_by(|a, b| a.split(' ').take(2).eq(b.split(' ').take(2)));
     }
-    out.truncate(25);
+    out.truncate(crate::text::CHOICES);
     out
+}
+
+/// An order as written (`A par B`) and the ways players start it with its verb (`build A
+/// par`, `b par`; `disband`, `remove`, `d` for `D`). The parser reads all of them.
+fn spoken_forms(order: &str) -> Vec<String> {
+    let mut forms = vec![order.to_string()];
+    if let [kind, place, verb] = order.split(' ').collect::<Vec<_>>()[..] {
+        let verbs: &[&str] = match verb {
+            "B" => &["build", "b"],
+            "D" => &["disband", "remove", "d"],
+            _ => &[],
+        };
+        for v in verbs {
+            forms.push(format!("{v} {kind} {place}"));
+            forms.push(format!("{v} {place}"));
+        }
+    }
+    forms
 }

@@ -5,6 +5,7 @@ use super::actions::{self, Caller, CreateArgs, Outcome};
 use super::posts::Post;
 use super::{Data, Error};
 use crate::games::{BoardEdit, GameError, GameId};
+use crate::text;
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
@@ -51,8 +52,11 @@ fn manage_server(ctx: Ctx<'_>) -> bool {
     }
 }
 
+/// Every reply goes through here, so none is longer than Discord accepts.
 fn reply(post: Post, private: bool) -> CreateReply {
-    let mut r = CreateReply::default().content(post.text).ephemeral(private);
+    let mut r = CreateReply::default()
+        .content(text::fit_message(&post.text))
+        .ephemeral(private);
     for (name, bytes) in post.files {
         r = r.attachment(serenity::CreateAttachment::bytes(bytes, name));
     }
@@ -64,7 +68,8 @@ async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
     match out {
         Ok(a) => {
             ctx.send(reply(a.reply, a.private)).await?;
-            for (target, post) in a.announce {
+            for (target, mut post) in a.announce {
+                post.text = text::fit_message(&post.text);
                 let poster = &ctx.data().poster;
                 let sent = match target.strip_prefix("user:") {
                     Some(user) => poster.to_user(user, post).await,
@@ -84,17 +89,22 @@ async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
             .await?;
         }
         Err(e) => {
-            ctx.send(reply(Post::text(format!("⛔ {e}")), true)).await?;
+            // A refusal may quote what the player typed, however long; a short quote is enough.
+            let why = text::elide_quotes(&e.to_string());
+            ctx.send(reply(Post::text(format!("⛔ {why}")), true))
+                .await?;
         }
     }
     Ok(())
 }
 
-/// An autocomplete answer of plain names, at most the 25 Discord shows.
+/// An autocomplete answer of plain names, at most the 25 Discord shows. A name too long to be
+/// a choice's value could not be sent back as one, so it is left out rather than cut.
 fn suggest(names: impl IntoIterator<Item = String>) -> serenity::CreateAutocompleteResponse {
     let choices = names
         .into_iter()
-        .take(25)
+        .filter(|n| !n.is_empty() && text::discord_len(n) <= text::CHOICE_LIMIT)
+        .take(text::CHOICES)
         .map(serenity::AutocompleteChoice::from)
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
@@ -115,13 +125,13 @@ async fn ac_game(ctx: Ctx<'_>, _partial: &str) -> serenity::CreateAutocompleteRe
     let games = ctx.data().games.games_of(&user).await.unwrap_or_default();
     let choices = games
         .into_iter()
-        .take(25)
+        .take(text::CHOICES)
         .map(|(id, variant, power)| {
             serenity::AutocompleteChoice::new(
-                format!(
+                text::fit_choice(&format!(
                     "Game {id}: {variant}, {}",
                     power.unwrap_or_else(|| "not started".into())
-                ),
+                )),
                 id,
             )
         })
@@ -129,18 +139,42 @@ async fn ac_game(ctx: Ctx<'_>, _partial: &str) -> serenity::CreateAutocompleteRe
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// Every power of the channel's game (units and centres may belong to any of them).
 async fn ac_power(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    powers_matching(ctx, partial, false).await
+}
+
+/// The powers a player may hold: not those ordered by vote, such as the Pirates.
+async fn ac_seat(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    powers_matching(ctx, partial, true).await
+}
+
+async fn powers_matching(
+    ctx: Ctx<'_>,
+    partial: &str,
+    seats_only: bool,
+) -> serenity::CreateAutocompleteResponse {
     let games = &ctx.data().games;
     let channel = ctx.channel_id().to_string();
     let mut names = Vec::new();
     if let Ok(Some(id)) = games.game_in_channel(&channel).await {
         if let Ok(info) = games.info(id).await {
             if let Ok(v) = engine::Variant::builtin(&info.variant) {
-                names = v.powers.iter().map(|p| p.name.clone()).collect();
+                let ids = if seats_only {
+                    v.powers_ordered_by(engine::rulebook::Controller::Player)
+                } else {
+                    (0..v.powers.len())
+                        .map(|p| engine::unit::PowerId(p as u8))
+                        .collect()
+                };
+                names = ids
+                    .into_iter()
+                    .map(|p| v.power_name(p).to_string())
+                    .collect();
             }
         }
     }
-    let partial = partial.to_lowercase();
+    let partial = partial.trim().to_lowercase();
     suggest(
         names
             .into_iter()
@@ -285,7 +319,7 @@ async fn game_create(
 async fn game_join(
     ctx: Ctx<'_>,
     #[description = "The power you would like to play"]
-    #[autocomplete = "ac_power"]
+    #[autocomplete = "ac_seat"]
     power: Option<String>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
@@ -381,6 +415,7 @@ struct OrdersModal {
     #[name = "One order per line"]
     #[placeholder = "A par - bur\nF bre - mao\nA mar s A par - bur"]
     #[paragraph]
+    #[max_length = 4000]
     orders: String,
 }
 
@@ -669,7 +704,7 @@ async fn mod_deadline(
 async fn mod_replace(
     ctx: Ctx<'_>,
     #[description = "The power"]
-    #[autocomplete = "ac_power"]
+    #[autocomplete = "ac_seat"]
     power: String,
     #[description = "Its new player"] player: serenity::User,
 ) -> Result<(), Error> {

@@ -79,10 +79,27 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(command = %ctx.command().qualified_name, "command failed: {error}");
+            // Discord refusing our reply comes after the command did its work, so "nothing
+            // was changed" would be untrue then.
+            let text = if error.downcast_ref::<serenity::Error>().is_some() {
+                "My answer could not be delivered, but what you asked may have been done: `/orders show` or `/game status` shows where things stand."
+            } else {
+                "Something went wrong on my side; nothing was changed."
+            };
+            let _ = ctx
+                .send(poise::CreateReply::default().content(text).ephemeral(true))
+                .await;
+        }
+        poise::FrameworkError::ArgumentParse {
+            ctx, input, error, ..
+        } => {
+            let what = input.as_deref().map(crate::text::quote).unwrap_or_default();
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content("Something went wrong on my side; nothing was changed.")
+                        .content(crate::text::fit_message(&format!(
+                            "⛔ I could not read the option `{what}`: {error}"
+                        )))
                         .ephemeral(true),
                 )
                 .await;

@@ -79,7 +79,8 @@ impl Games {
                     .map(|pid| g.variant.power_name(pid).to_string())
                     .ok_or_else(|| {
                         refused(format!(
-                            "'{p}' is not a power a player can hold in {}; the powers are {}",
+                            "'{}' is not a power a player can hold in {}; the powers are {}",
+                            crate::text::quote(p),
                             g.variant.name,
                             power_list(&g.variant)
                         ))

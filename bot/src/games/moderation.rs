@@ -48,7 +48,9 @@ impl Games {
     /// Moves the deadline later, within the game's total extension allowance.
     pub async fn extend(&self, id: GameId, secs: i64, actor: &str) -> Result<Timestamp> {
         if secs <= 0 {
-            return Err(refused("an extension must be a positive number of seconds"));
+            return Err(refused(
+                "an extension must be longer than nothing, such as 12h or 1d",
+            ));
         }
         let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
@@ -69,12 +71,20 @@ impl Games {
         );
         let allowed = g.settings.max_extension_secs - used;
         if secs > allowed {
-            return Err(refused(format!(
-                "the game may be extended by {} more seconds in total ({} of {} used)",
-                allowed.max(0),
-                used,
-                g.settings.max_extension_secs
-            )));
+            let asked = settings::duration(secs);
+            return Err(refused(if allowed > 0 {
+                format!(
+                    "{asked} is more than the {} of extension this game has left ({} of {} used)",
+                    settings::duration(allowed),
+                    settings::duration(used),
+                    settings::duration(g.settings.max_extension_secs)
+                )
+            } else {
+                format!(
+                    "this game has used all of its {} of extension; {asked} more is not allowed",
+                    settings::duration(g.settings.max_extension_secs)
+                )
+            }));
         }
         let new = deadline + secs;
         sqlx::query(
@@ -91,7 +101,7 @@ impl Games {
             self.now(),
             actor,
             "extend",
-            &format!("{secs} s"),
+            &settings::duration(secs),
         )
         .await?;
         tx.commit().await?;
@@ -212,7 +222,8 @@ impl Games {
             .filter(|p| player_powers(&g.variant).contains(p))
             .ok_or_else(|| {
                 refused(format!(
-                    "'{power}' is not a power a player can hold in {}; the powers are {}",
+                    "'{}' is not a power a player can hold in {}; the powers are {}",
+                    crate::text::quote(power),
                     g.variant.name,
                     power_list(&g.variant)
                 ))
@@ -314,7 +325,8 @@ impl Games {
             BoardEdit::AddUnit { power, unit } => {
                 let pid = v.power_by_name(power).ok_or_else(|| {
                     refused(format!(
-                        "'{power}' is not a power; the powers are {}",
+                        "'{}' is not a power; the powers are {}",
+                        crate::text::quote(power),
                         power_list(v)
                     ))
                 })?;
@@ -381,7 +393,8 @@ impl Games {
                     None => None,
                     Some(name) => Some(v.power_by_name(name).ok_or_else(|| {
                         refused(format!(
-                            "'{name}' is not a power; the powers are {}",
+                            "'{}' is not a power; the powers are {}",
+                            crate::text::quote(name),
                             power_list(v)
                         ))
                     })?),

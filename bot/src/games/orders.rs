@@ -4,7 +4,9 @@ use super::*;
 
 impl Games {
     /// Submits orders for the user's power in the current phase. Each order is checked now;
-    /// accepted ones replace earlier orders for the same unit. Partial sets are fine.
+    /// accepted ones replace earlier orders for the same unit (in an adjustment, for the same
+    /// site) and otherwise add to them. Partial sets are fine; in an adjustment, orders beyond
+    /// the builds or removals due are refused.
     pub async fn submit(&self, id: GameId, user: &str, texts: &[String]) -> Result<SubmitReport> {
         let mut tx = self.write().await?;
         let g = self.game(&mut tx, id).await?;
@@ -29,12 +31,40 @@ impl Games {
             .power_by_name(&power_name)
             .ok_or_else(|| refused("unknown power"))?;
         let position = load_position(&mut tx, v, id, seq).await?;
+        let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
+        // In an adjustment the orders given so far count against the builds or removals due.
+        let mut standing = if adjustment {
+            current_orders(&mut tx, v, &position, id, seq, power).await?
+        } else {
+            Vec::new()
+        };
+        let due = adjustment_due(v, &position, power).max(0) as usize;
         let mut feedback = Vec::new();
         let mut accepted = Vec::new();
         for text in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
-            let checked = parse_order(&v.grammar(), text)
-                .map_err(|e| e.message)
-                .and_then(|o| check_submission(v, &position, power, &o));
+            let length = text.chars().count();
+            let checked = if length > crate::text::MAX_ORDER_CHARS {
+                Err(format!(
+                    "{length} characters is too long for an order; one is at most {}, such as `A par - bur`",
+                    crate::text::MAX_ORDER_CHARS
+                ))
+            } else {
+                parse_order(&v.grammar(), text)
+                    .map_err(|e| e.message)
+                    .and_then(|o| check_submission(v, &position, power, &o))
+            };
+            let checked = match checked {
+                Ok(canon) if adjustment => {
+                    let key = order_key(v, &canon);
+                    if !replaces(v, &position, power, &standing, &key) && standing.len() >= due {
+                        Err(beyond_due(v, &position, power, due, &standing))
+                    } else {
+                        place(v, &position, power, &mut standing, key, canon.clone());
+                        Ok(canon)
+                    }
+                }
+                other => other,
+            };
             match checked {
                 Ok(canon) => {
                     accepted.push(canon.clone());
@@ -144,8 +174,9 @@ impl Games {
     }
 }
 
-/// A power's orders in force for a phase: for each unit its latest accepted order; in an
-/// adjustment, the latest submission as a whole. (unit location or "", canonical order).
+/// A power's orders in force for a phase, oldest first: for each unit its latest accepted
+/// order; in an adjustment, each site's latest order, up to the builds or removals due.
+/// (unit location or "", canonical order).
 pub(super) async fn current_orders(
     conn: &mut sqlx::SqliteConnection,
     v: &Variant,
@@ -162,32 +193,91 @@ pub(super) async fn current_orders(
     .bind(v.power_name(power))
     .fetch_all(&mut *conn)
     .await?;
-    let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
     let mut out: Vec<(String, String)> = Vec::new();
     for row in rows {
         let list: Vec<String> = serde_json::from_str(&row).unwrap_or_default();
-        if adjustment || list.is_empty() {
+        if list.is_empty() {
             out.clear();
         }
         for text in list {
-            let key = parse_order(&v.grammar(), &text)
-                .ok()
-                .and_then(|o| o.unit())
-                .map(|u| v.map.province(u.province).id.clone())
-                .unwrap_or_default();
-            if !adjustment {
-                let room = own_units_in(v, position, power, &key).max(1);
-                if out.iter().filter(|(k, _)| *k == key).count() >= room {
-                    let oldest = out.iter().position(|(k, _)| *k == key);
-                    if let Some(i) = oldest {
-                        out.remove(i);
-                    }
-                }
-            }
-            out.push((key, text));
+            let key = order_key(v, &text);
+            place(v, position, power, &mut out, key, text);
         }
     }
+    if v.calendar.kind(position.phase) == PhaseKind::Adjustment {
+        // Submissions refuse orders beyond those due; rows stored before adjustment orders
+        // added up (each replaced the whole set) keep their latest, as they did then.
+        let due = adjustment_due(v, position, power).max(0) as usize;
+        let over = out.len().saturating_sub(due);
+        out.drain(..over);
+    }
     Ok(out)
+}
+
+/// The province id of the unit (or build site) an order is for; "" for a waive.
+fn order_key(v: &Variant, text: &str) -> String {
+    parse_order(&v.grammar(), text)
+        .ok()
+        .and_then(|o| o.unit())
+        .map(|u| v.map.province(u.province).id.clone())
+        .unwrap_or_default()
+}
+
+/// Whether an order for `key` takes the place of an earlier one rather than adding to them:
+/// once each of the power's units in that province has an order (one for a build site).
+/// Every waive adds: each gives up one more build.
+fn replaces(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    standing: &[(String, String)],
+    key: &str,
+) -> bool {
+    let waive = key.is_empty() && v.calendar.kind(position.phase) == PhaseKind::Adjustment;
+    let room = own_units_in(v, position, power, key).max(1);
+    !waive && standing.iter().filter(|(k, _)| k == key).count() >= room
+}
+
+/// Adds an order to the standing ones, in place of the oldest for the same unit or site when
+/// it [`replaces`] one.
+fn place(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    standing: &mut Vec<(String, String)>,
+    key: String,
+    text: String,
+) {
+    if replaces(v, position, power, standing, &key) {
+        if let Some(i) = standing.iter().position(|(k, _)| *k == key) {
+            standing.remove(i);
+        }
+    }
+    standing.push((key, text));
+}
+
+/// Why an adjustment order beyond those due is refused, and what the player can do instead.
+fn beyond_due(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    due: usize,
+    standing: &[(String, String)],
+) -> String {
+    let supply = v.rules.supply(v, position, power);
+    let units = position.units.iter().filter(|u| u.power == power).count();
+    let what = if supply > units { "build" } else { "removal" };
+    let plural = if due == 1 { "" } else { "s" };
+    if standing.is_empty() {
+        return format!("{} has no {what}s due", v.power_name(power));
+    }
+    let list: Vec<&str> = standing.iter().map(|(_, t)| t.as_str()).collect();
+    format!(
+        "{} is due {due} {what}{plural} and has ordered {}: {}; an order for a site already ordered replaces its order, and `/orders clear` starts again",
+        v.power_name(power),
+        standing.len(),
+        list.join(", ")
+    )
 }
 
 /// How many of the power's units stand in the province with this id (dislodged ones in a

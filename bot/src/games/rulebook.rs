@@ -29,7 +29,8 @@ impl RulebookChoice {
         {
             let (k, val) = pair.split_once('=').ok_or_else(|| {
                 refused(format!(
-                    "'{pair}' is not an option setting; write name=value, such as coastal-crawl=true"
+                    "'{}' is not an option setting; write name=value, such as coastal-crawl=true",
+                    crate::text::quote(pair)
                 ))
             })?;
             let val = match val.to_lowercase().as_str() {
@@ -97,7 +98,8 @@ pub fn resolve(
             let mut names: Vec<&str> = opts.keys().map(String::as_str).collect();
             names.extend(&own);
             return Err(refused(format!(
-                "'{k}' is not an option of {}; the options are: {}",
+                "'{}' is not an option of {}; the options are: {}",
+                crate::text::quote(k),
                 base.name,
                 names.join(", ")
             )));

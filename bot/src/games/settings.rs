@@ -2,6 +2,7 @@
 //! to a power that has not ordered by the deadline.
 
 use super::clock::Timestamp;
+use crate::text::quote;
 use engine::phase::PhaseKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -70,7 +71,7 @@ impl DailyDeadline {
         let bad = || {
             format!(
                 "'{}' is not a time of day; write it as HH:MM on the 24-hour clock, such as 20:00",
-                self.time
+                quote(&self.time)
             )
         };
         let (h, m) = self.time.split_once(':').ok_or_else(bad)?;
@@ -86,7 +87,7 @@ impl DailyDeadline {
         jiff::tz::TimeZone::get(&self.timezone).map_err(|_| {
             format!(
                 "'{}' is not a timezone I know; use an IANA name such as Europe/London, America/New_York or UTC",
-                self.timezone
+                quote(&self.timezone)
             )
         })
     }
@@ -141,18 +142,27 @@ pub enum NmrPolicy {
 }
 
 impl NmrPolicy {
-    /// Reads `hold` or `wait` (one day) / `wait:SECONDS`.
+    /// Reads `hold`, or `wait` (one day) / `wait:DURATION` such as `wait:12h` (a bare number
+    /// is seconds, as this was first written).
     pub fn parse(s: &str) -> Result<NmrPolicy, String> {
         let s = s.trim().to_lowercase();
         match s.split_once(':') {
             None if s == "hold" => Ok(NmrPolicy::Hold),
             None if s == "wait" => Ok(NmrPolicy::WaitOnce { secs: 24 * 3600 }),
-            Some(("wait", n)) => match n.trim().parse::<i64>() {
-                Ok(secs) if secs > 0 => Ok(NmrPolicy::WaitOnce { secs }),
-                _ => Err(format!("'{n}' is not a positive number of seconds")),
-            },
+            Some(("wait", n)) => {
+                let secs = match n.trim().parse::<i64>() {
+                    Ok(secs) => secs,
+                    Err(_) => parse_duration(n)?,
+                };
+                if secs > 0 {
+                    Ok(NmrPolicy::WaitOnce { secs })
+                } else {
+                    Err(format!("'{}' is no wait at all; give a duration such as 12h", quote(n)))
+                }
+            }
             _ => Err(format!(
-                "'{s}' is not an NMR policy; use hold (units of a missing power hold) or wait / wait:SECONDS (wait once for it)"
+                "'{}' is not an NMR policy; use hold (units of a missing power hold) or wait / wait:12h (wait once for it)",
+                quote(&s)
             )),
         }
     }
@@ -168,7 +178,8 @@ impl Settings {
         ] {
             if !(60..=30 * 24 * 3600).contains(&secs) {
                 return Err(format!(
-                    "a {name} phase of {secs} seconds is out of range; use between 1 minute and 30 days"
+                    "a {name} phase of {} is out of range; use between 1 minute and 30 days",
+                    duration(secs)
                 ));
             }
         }
@@ -176,8 +187,8 @@ impl Settings {
             return Err("the total extension allowance must be between 0 and 60 days".into());
         }
         if let NmrPolicy::WaitOnce { secs } = self.nmr {
-            if secs <= 0 {
-                return Err("an NMR wait must be a positive number of seconds".into());
+            if !(1..=30 * 24 * 3600).contains(&secs) {
+                return Err("an NMR wait must be between 1 second and 30 days".into());
             }
         }
         match &self.daily {
@@ -227,48 +238,95 @@ impl Settings {
     }
 }
 
-/// `90000` → `1d 1h`.
+/// A duration as people write it: `90000` → `1d 1h`, `5400` → `1h 30m`, `90` → `1m 30s`.
+/// Seconds are shown only under an hour, where they can matter.
 pub fn duration(secs: i64) -> String {
-    let (d, h, m) = (secs / 86400, secs % 86400 / 3600, secs % 3600 / 60);
-    let parts: Vec<String> = [(d, "d"), (h, "h"), (m, "m")]
+    let secs = secs.max(0);
+    let (d, h, m, s) = (
+        secs / 86400,
+        secs % 86400 / 3600,
+        secs % 3600 / 60,
+        secs % 60,
+    );
+    let s = if secs < 3600 { s } else { 0 };
+    let parts: Vec<String> = [(d, "d"), (h, "h"), (m, "m"), (s, "s")]
         .iter()
         .filter(|(n, _)| *n > 0)
         .map(|(n, u)| format!("{n}{u}"))
         .collect();
     if parts.is_empty() {
-        format!("{secs}s")
+        "0m".to_string()
     } else {
         parts.join(" ")
     }
 }
 
-/// Reads a duration such as `48h`, `2d`, `90m`, `1d 12h` or plain seconds.
+/// The longest duration read: a year is already more than any game setting allows, and
+/// anything longer would overflow deadlines.
+const LONGEST: i64 = 366 * 86400;
+
+/// Reads a duration as people write it: `48h`, `2d`, `90m`, `1d 12h`, `1d12h`, `1.5h`,
+/// `2 days`, `1 day, 6 hours`, `1 week`. Each number needs its unit: a bare `48` could be
+/// hours or minutes.
 pub fn parse_duration(text: &str) -> Result<i64, String> {
-    let bad = || format!("'{text}' is not a duration; write it like 48h, 2d, 90m or 1d 12h");
-    let mut total = 0i64;
+    let bad = |why: &str| {
+        format!(
+            "'{}' is not a duration{why}; write it like 48h, 2d, 90m, 1d 12h, 1.5h or 2 days",
+            quote(text)
+        )
+    };
+    let lower = text.trim().to_lowercase();
+    let mut rest = lower.as_str();
+    let mut total = 0f64;
     let mut any = false;
-    for part in text.split_whitespace() {
-        let split = part
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(part.len());
-        let (n, unit) = part.split_at(split);
-        let n: i64 = n.parse().map_err(|_| bad())?;
-        let scale = match unit.to_lowercase().as_str() {
-            "" | "s" => 1,
-            "m" | "min" => 60,
-            "h" | "hr" | "hours" | "hour" => 3600,
-            "d" | "day" | "days" => 86400,
-            _ => return Err(bad()),
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ',');
+        if let Some(after) = rest.strip_prefix("and ") {
+            rest = after;
+            continue;
+        }
+        if rest.is_empty() {
+            break;
+        }
+        let digits = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let typed = quote(&rest[..digits]);
+        let number: f64 = match rest[..digits].parse() {
+            Ok(n) if digits > 0 => n,
+            _ => return Err(bad("")),
         };
-        total = total
-            .checked_add(n.checked_mul(scale).ok_or_else(bad)?)
-            .ok_or_else(bad)?;
+        rest = rest[digits..].trim_start();
+        let letters = rest
+            .find(|c: char| !c.is_alphabetic())
+            .unwrap_or(rest.len());
+        let scale = match &rest[..letters] {
+            "s" | "sec" | "secs" | "second" | "seconds" => 1,
+            "m" | "min" | "mins" | "minute" | "minutes" => 60,
+            "h" | "hr" | "hrs" | "hour" | "hours" => 3600,
+            "d" | "day" | "days" => 86400,
+            "w" | "wk" | "wks" | "week" | "weeks" => 7 * 86400,
+            "" => {
+                return Err(bad(&format!(
+                    ": {typed} needs a unit, such as {typed}h for hours or {typed}m for minutes"
+                )))
+            }
+            _ => return Err(bad("")),
+        };
+        rest = &rest[letters..];
+        total += number * scale as f64;
         any = true;
+        if total > LONGEST as f64 {
+            return Err(format!(
+                "'{}' is longer than a year; no deadline needs that",
+                quote(text)
+            ));
+        }
     }
     if !any {
-        return Err(bad());
+        return Err(bad(""));
     }
-    Ok(total)
+    Ok(total.round() as i64)
 }
 
 #[cfg(test)]
@@ -307,6 +365,41 @@ mod tests {
     }
 
     #[test]
+    fn durations_read_as_people_write_them() {
+        for (text, secs) in [
+            ("6d 12h", 561_600),
+            ("6d12h", 561_600),
+            ("1d6h", 108_000),
+            ("90m", 5400),
+            ("1.5h", 5400),
+            ("2 days", 172_800),
+            ("1 day, 6 hours", 108_000),
+            ("1 day and 6 hours", 108_000),
+            ("1 week", 604_800),
+            ("45s", 45),
+            (" 12H ", 43_200),
+        ] {
+            assert_eq!(parse_duration(text), Ok(secs), "{text}");
+        }
+        let e = parse_duration("48").unwrap_err();
+        assert!(e.contains("48h") && e.contains("48m"), "{e}");
+        let e = parse_duration("2 fortnights").unwrap_err();
+        assert!(e.contains("1d 12h") && e.contains("2 days"), "{e}");
+        let e = parse_duration("99999999999999d").unwrap_err();
+        assert!(e.contains("longer than a year"), "{e}");
+        let e = parse_duration(&"9".repeat(5000)).unwrap_err();
+        assert!(e.len() < 300, "{e}");
+        assert_eq!(duration(561_600), "6d 12h");
+        assert_eq!(duration(5400), "1h 30m");
+        assert_eq!(duration(90), "1m 30s");
+        assert_eq!(duration(0), "0m");
+        // What is printed reads back as the same duration.
+        for secs in [60, 90, 5400, 86_400, 561_600, 604_800 + 3600] {
+            assert_eq!(parse_duration(&duration(secs)), Ok(secs), "{secs}");
+        }
+    }
+
+    #[test]
     fn nmr_policies_parse() {
         assert_eq!(NmrPolicy::parse("hold").unwrap(), NmrPolicy::Hold);
         assert_eq!(
@@ -314,5 +407,9 @@ mod tests {
             NmrPolicy::WaitOnce { secs: 3600 }
         );
         assert!(NmrPolicy::parse("panic").unwrap_err().contains("hold"));
+        assert_eq!(
+            NmrPolicy::parse("wait:12h").unwrap(),
+            NmrPolicy::WaitOnce { secs: 43_200 }
+        );
     }
 }

@@ -72,7 +72,8 @@ impl Games {
             Some(name) => {
                 let pid = g.variant.power_by_name(name).ok_or_else(|| {
                     refused(format!(
-                        "'{name}' is not a power; the powers are {}",
+                        "'{}' is not a power; the powers are {}",
+                        crate::text::quote(name),
                         power_list(&g.variant)
                     ))
                 })?;

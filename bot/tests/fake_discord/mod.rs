@@ -503,7 +503,9 @@ async fn followup(
     let s = sent_from(format!("interaction:{id}"), &payload, files, None);
     let content = s.content.clone();
     f.record(|i| i.sent.push(s));
-    Json(message_json(f.new_id(), "0", &content))
+    // Discord ids are never 0; serenity refuses a message whose channel id is, so a follow-up
+    // answered with one looked like a failed send to the bot.
+    Json(message_json(f.new_id(), "1", &content))
 }
 
 async fn edit_original(
@@ -637,4 +639,108 @@ async fn session(f: FakeDiscord, mut socket: WebSocket) {
             }
         }
     }
+}
+
+/// Shortcuts for tests that type many things (`bot_input_e2e.rs`); other tests use some or none.
+#[allow(dead_code)]
+impl FakeDiscord {
+    /// Everything the bot has sent so far.
+    pub fn all_sent(&self) -> Vec<Sent> {
+        self.inner.lock().unwrap().sent.clone()
+    }
+
+    /// The bot's message in answer to interaction `id` (not a modal or an acknowledgement).
+    pub async fn reply(&self, id: u64, limit: Duration) -> Sent {
+        let to = format!("interaction:{id}");
+        self.wait_for(&format!("the reply to {to}"), limit, |sent| {
+            sent.iter()
+                .find(|s| s.to == to && matches!(s.kind, None | Some(4)))
+                .cloned()
+        })
+        .await
+    }
+
+    /// The values of the autocomplete choices the bot offered for interaction `id`.
+    pub async fn choices(&self, id: u64, limit: Duration) -> Vec<String> {
+        let to = format!("interaction:{id}");
+        let answer = self
+            .wait_for(&format!("the choices for {to}"), limit, |sent| {
+                sent.iter()
+                    .find(|s| s.to == to && s.kind == Some(8))
+                    .cloned()
+            })
+            .await;
+        answer.payload["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["value"].as_str().map(str::to_string))
+            .collect()
+    }
+
+    /// `/orders submit` with no order, then `text` typed into the box it opens. Returns the
+    /// command's interaction id, whose reply is the outcome.
+    pub async fn submit_in_box(&self, from: &Invoker, text: &str, limit: Duration) -> u64 {
+        let id = self.command(from, "orders", "submit", json!([]));
+        let to = format!("interaction:{id}");
+        let modal = self
+            .wait_for("the orders box", limit, |sent| {
+                sent.iter()
+                    .find(|s| s.to == to && s.kind == Some(9))
+                    .cloned()
+            })
+            .await;
+        let custom_id = modal.payload["custom_id"].as_str().unwrap_or_default();
+        let field = modal.payload["components"][0]["components"][0]["custom_id"]
+            .as_str()
+            .unwrap_or_default();
+        self.modal_submit(from, custom_id, &[(field, text)]);
+        id
+    }
+}
+
+/// Starts `parley bot` against `fake`, with its database in `dir` and its clock (Unix seconds)
+/// in the file `clock`; the scheduler ticks every 100 ms.
+#[allow(dead_code)]
+pub fn spawn_bot(
+    dir: &std::path::Path,
+    fake: &FakeDiscord,
+    clock: &std::path::Path,
+) -> tokio::process::Child {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"))
+        .arg("bot")
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", fake.base())
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("bot.db").display()),
+        )
+        .env("PARLEY_CLOCK_FILE", clock)
+        .env("PARLEY_TICK_MS", "100")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("parley bot starts")
+}
+
+/// Sends SIGTERM and expects a clean exit within `limit`.
+#[allow(dead_code)]
+pub async fn stop_bot(mut bot: tokio::process::Child, limit: Duration) {
+    let pid = bot.id().expect("running") as i32;
+    // SAFETY: kill(2) with our own child's pid and SIGTERM touches no memory of ours.
+    assert_eq!(unsafe { sigterm_kill(pid, 15) }, 0, "SIGTERM sent");
+    let status = tokio::time::timeout(limit, bot.wait())
+        .await
+        .expect("the bot stops after SIGTERM")
+        .unwrap();
+    assert!(status.success(), "exit status {status:?}");
+}
+
+// The C library's kill(2); a `kill` program may not be installed on a bare CI machine.
+unsafe extern "C" {
+    #[link_name = "kill"]
+    fn sigterm_kill(pid: i32, sig: i32) -> i32;
 }

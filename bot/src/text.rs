@@ -1,0 +1,167 @@
+//! Text the bot sends to Discord: keeping within Discord's limits, and quoting what a player
+//! typed without echoing all of it back.
+//!
+//! Discord refuses a whole message that is one character too long, and a refused reply reaches
+//! the player as a generic failure even when their command was carried out, so every reply is
+//! fitted here rather than trusted to be short.
+
+/// The longest message content Discord accepts.
+pub const MESSAGE_LIMIT: usize = 2000;
+/// The longest autocomplete choice name (and string value) Discord accepts.
+pub const CHOICE_LIMIT: usize = 100;
+/// The most autocomplete choices Discord shows.
+pub const CHOICES: usize = 25;
+/// How much of a player's input a reply quotes.
+pub const QUOTE_CHARS: usize = 40;
+/// The longest order the bot reads. The longest real one, every name spelled out with a
+/// coast and a convoy, is under 100 characters; anything far longer is a paste gone wrong.
+pub const MAX_ORDER_CHARS: usize = 150;
+
+/// A length as Discord counts it. Discord's documentation speaks of characters; counting
+/// UTF-16 units is never less than that, so a text this measures as fitting fits.
+pub fn discord_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// What a player typed, fit to quote inside a code span: on one line, backticks turned into
+/// quotes (a backtick would end the span), and cut after [`QUOTE_CHARS`] characters with `…`.
+pub fn quote(input: &str) -> String {
+    let flat: String = input
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '`' => '\'',
+            c if c.is_control() => ' ',
+            c => c,
+        })
+        .collect();
+    elide(&flat, QUOTE_CHARS)
+}
+
+/// The first `max` characters of `text`, with `…` when something was left off.
+pub fn elide(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", text[..cut].trim_end()),
+        None => text.to_string(),
+    }
+}
+
+/// Shortens every quoted span ('…', "…" or `…`) longer than [`QUOTE_CHARS`] in a message
+/// written elsewhere (the parser quotes the whole order it could not read). An apostrophe
+/// inside a word (Spain's) neither opens nor closes a quote.
+pub fn elide_quotes(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    let word = |i: usize| chars.get(i).is_some_and(|c| c.is_alphanumeric());
+    let mut out = String::with_capacity(message.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens = match c {
+            '"' | '`' => true,
+            '\'' => i == 0 || !word(i - 1),
+            _ => false,
+        };
+        let close = opens
+            .then(|| {
+                (i + 1..chars.len())
+                    .find(|&j| chars[j] == c && (c != '\'' || !word(j + 1)))
+                    .filter(|&j| j > i + 1)
+            })
+            .flatten();
+        match close {
+            Some(j) => {
+                let inner: String = chars[i + 1..j].iter().collect();
+                out.push(c);
+                out += &elide(&inner, QUOTE_CHARS);
+                out.push(c);
+                i = j + 1;
+            }
+            None => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// `text` cut to at most `limit` (as Discord counts), at a line break where one is near, and
+/// ending with `note` when it was cut.
+pub fn fit(text: &str, limit: usize, note: &str) -> String {
+    if discord_len(text) <= limit {
+        return text.to_string();
+    }
+    let budget = limit.saturating_sub(discord_len(note));
+    let mut used = 0;
+    let mut end = 0;
+    for (i, c) in text.char_indices() {
+        used += c.len_utf16();
+        if used > budget {
+            break;
+        }
+        end = i + c.len_utf8();
+    }
+    let kept = &text[..end];
+    // A cut mid-line can split a quote or a mention; a line break in the last half is better.
+    let kept = match kept.rfind('\n') {
+        Some(nl) if nl >= end / 2 => &kept[..nl],
+        _ => kept,
+    };
+    format!("{}{note}", kept.trim_end())
+}
+
+/// A message for Discord: whole when it fits, else cut with a note saying so.
+pub fn fit_message(text: &str) -> String {
+    fit(
+        text,
+        MESSAGE_LIMIT,
+        "\n… (cut short: Discord shows at most 2000 characters)",
+    )
+}
+
+/// An autocomplete choice's name.
+pub fn fit_choice(name: &str) -> String {
+    fit(name, CHOICE_LIMIT, "…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_short_single_line_and_safe_in_code_spans() {
+        assert_eq!(quote("  A par - bur "), "A par - bur");
+        let long = "x".repeat(5000);
+        assert_eq!(quote(&long), format!("{}…", "x".repeat(40)));
+        assert_eq!(quote("a`b\nc"), "a'b c");
+    }
+
+    #[test]
+    fn long_quoted_spans_are_elided_and_apostrophes_left_alone() {
+        let long = "y".repeat(300);
+        let m = format!("could not understand \"{long}\"; expected Spain's army in '{long}'");
+        let e = elide_quotes(&m);
+        assert!(e.contains(&format!("\"{}…\"", "y".repeat(40))), "{e}");
+        assert!(e.contains(&format!("'{}…'", "y".repeat(40))), "{e}");
+        assert!(e.contains("Spain's army"), "{e}");
+        assert_eq!(elide_quotes("it's 'short'"), "it's 'short'");
+    }
+
+    #[test]
+    fn messages_fit_discords_limit_counting_utf16() {
+        let short = "fine";
+        assert_eq!(fit_message(short), short);
+        let lines: String = (0..300).map(|i| format!("line {i} ✅ 🛡️\n")).collect();
+        let fitted = fit_message(&lines);
+        assert!(
+            discord_len(&fitted) <= MESSAGE_LIMIT,
+            "{}",
+            discord_len(&fitted)
+        );
+        assert!(fitted.ends_with("Discord shows at most 2000 characters)"));
+        assert!(fitted.contains("line 0 "));
+        let one_line = "🛡️".repeat(3000);
+        assert!(discord_len(&fit_message(&one_line)) <= MESSAGE_LIMIT);
+        assert!(fit_choice(&"z".repeat(500)).chars().count() <= CHOICE_LIMIT);
+    }
+}
