@@ -29,6 +29,14 @@ pub fn art_for(variant: &str) -> Option<&'static MapArt> {
     cell.get_or_init(|| MapArt::from_svg(svg).ok()).as_ref()
 }
 
+/// Parses every variant's map art now, so the first results post after a start does not
+/// wait for it (parsing and pre-rendering the art takes longer than drawing a phase).
+pub fn warm_up() {
+    for id in engine::variants::BUILTIN {
+        art_for(id);
+    }
+}
+
 fn location(v: &Variant, l: EngineLocation) -> Location {
     let name = v.map.location_name(l);
     match name.split_once('/') {

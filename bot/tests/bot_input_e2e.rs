@@ -6,7 +6,8 @@
 
 mod fake_discord;
 
-use fake_discord::{spawn_bot, stop_bot, FakeDiscord, Invoker, Sent, MODERATOR};
+use fake_discord::harness::{spawn_bot, stop};
+use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -141,8 +142,8 @@ impl Table {
 
     /// Stops the bot; everything it sent was sound.
     async fn close(self) {
-        stop_bot(self.bot, LIMIT).await;
-        for s in self.fake.all_sent() {
+        stop(self.bot).await;
+        for s in self.fake.sent() {
             sound(&s);
         }
         assert!(

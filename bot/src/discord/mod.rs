@@ -118,6 +118,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 pub async fn run(config: Config) -> Result<(), Error> {
     let games = Games::open(&config.database_url, config.clock.clone()).await?;
     tracing::info!("games database open; connecting to Discord");
+    tokio::task::spawn_blocking(crate::picture::warm_up);
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         http = http.proxy(base.clone()).ratelimiter_disabled(true);

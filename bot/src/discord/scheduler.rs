@@ -7,7 +7,7 @@
 
 use super::posts::{self, when, Post, Poster};
 use crate::games::{Closing, GameError, GameId, Games};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -42,7 +42,19 @@ impl Scheduler {
         }
     }
 
+    /// One tick, waiting for its posts to be sent (tests count them).
     pub async fn tick(&self) -> Tick {
+        let mut posting = Posting::default();
+        let mut done = self.tick_into(&mut posting).await;
+        while let Some(joined) = posting.tasks.join_next_with_id().await {
+            self.posted(joined, &mut posting, &mut done).await;
+        }
+        done
+    }
+
+    /// One tick: adjudicates what is due and starts posting every unposted phase into
+    /// `posting`, without waiting for the posts (a game already being posted is left to it).
+    async fn tick_into(&self, posting: &mut Posting) -> Tick {
         let mut done = Tick::default();
         let now = self.games.now();
         let due = match self.games.due_games(now).await {
@@ -52,6 +64,8 @@ impl Scheduler {
                 return done;
             }
         };
+        // Each game's results are posted (its map drawn on a blocking thread) as soon as it is
+        // adjudicated, while the next game is adjudicated: games side by side.
         for broken in &due.broken {
             done.broken += 1;
             self.set_aside(broken.game, broken.seq, &broken.problem)
@@ -75,6 +89,7 @@ impl Scheduler {
                 Closing::Adjudicated(report) => {
                     done.adjudicated += 1;
                     tracing::info!(game = id, phase = %report.phase, "adjudicated");
+                    self.start_posting(posting, id);
                     None
                 }
                 Closing::Waiting { until, owing } => {
@@ -91,9 +106,55 @@ impl Scheduler {
                 self.to_game_channel(id, post).await;
             }
         }
-        self.post_results(&mut done).await;
+        match self.games.unposted().await {
+            Ok(pending) => {
+                for (id, _) in pending {
+                    self.start_posting(posting, id);
+                }
+            }
+            Err(e) => tracing::error!("cannot list unposted results: {e}"),
+        }
         self.remind(now, &mut done).await;
         done
+    }
+
+    fn start_posting(&self, posting: &mut Posting, id: GameId) {
+        if posting.games.values().any(|g| *g == id) {
+            return;
+        }
+        let games = self.games.clone();
+        let poster = self.poster.clone();
+        let task = posting
+            .tasks
+            .spawn(async move { post_game(&games, &*poster, id).await });
+        posting.games.insert(task.id(), id);
+    }
+
+    /// Takes note of one game's finished posting.
+    async fn posted(
+        &self,
+        joined: Result<(tokio::task::Id, Result<usize, Unposted>), tokio::task::JoinError>,
+        posting: &mut Posting,
+        done: &mut Tick,
+    ) {
+        let (task, outcome) = match joined {
+            Ok((task, outcome)) => (task, Ok(outcome)),
+            Err(e) => (e.id(), Err(e)),
+        };
+        let Some(id) = posting.games.remove(&task) else {
+            return;
+        };
+        match outcome {
+            Ok(Ok(posted)) => done.posted += posted,
+            Ok(Err(Unposted::Broken(seq, problem))) => {
+                done.broken += 1;
+                self.set_aside(id, Some(seq), &problem).await;
+            }
+            Ok(Err(Unposted::Later(seq, why))) => {
+                tracing::error!(game = id, seq, "cannot post results, will retry: {why}")
+            }
+            Err(e) => tracing::error!(game = id, "a results post failed: {e}"),
+        }
     }
 
     /// Tells a broken game's channel (once per phase) what is wrong and what a moderator can
@@ -136,42 +197,6 @@ impl Scheduler {
         };
         if let Err(e) = self.poster.to_channel(&channel, post).await {
             tracing::error!(game = id, "cannot post to the game channel: {e}");
-        }
-    }
-
-    /// Posts every adjudicated phase not posted yet: games side by side (their maps drawn on
-    /// every core, their posts sent at once to their own channels), each game's phases oldest
-    /// first. A game whose post fails is retried from that phase at the next tick.
-    async fn post_results(&self, done: &mut Tick) {
-        let pending = match self.games.unposted().await {
-            Ok(p) => p,
-            Err(e) => {
-                tracing::error!("cannot list unposted results: {e}");
-                return;
-            }
-        };
-        let mut by_game: BTreeMap<GameId, Vec<i64>> = BTreeMap::new();
-        for (id, seq) in pending {
-            by_game.entry(id).or_default().push(seq);
-        }
-        let mut posting = tokio::task::JoinSet::new();
-        for (id, seqs) in by_game {
-            let games = self.games.clone();
-            let poster = self.poster.clone();
-            posting.spawn(async move { (id, post_game(&games, &*poster, id, &seqs).await) });
-        }
-        while let Some(joined) = posting.join_next().await {
-            match joined {
-                Ok((_, Ok(posted))) => done.posted += posted,
-                Ok((id, Err(Unposted::Broken(seq, problem)))) => {
-                    done.broken += 1;
-                    self.set_aside(id, Some(seq), &problem).await;
-                }
-                Ok((id, Err(Unposted::Later(seq, why)))) => {
-                    tracing::error!(game = id, seq, "cannot post results, will retry: {why}")
-                }
-                Err(e) => tracing::error!("a results post panicked: {e}"),
-            }
         }
     }
 
@@ -225,15 +250,53 @@ impl Scheduler {
         let mut stop = stop;
         let mut interval = tokio::time::interval(every);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Posts run beside the ticks: a game whose map is being drawn holds up no other
+        // game's adjudication. Posts still under way at a stop are dropped unrecorded and sent
+        // again (with the same nonce) at the next start.
+        let mut posting = Posting::default();
         loop {
-            tokio::select! {
-                _ = interval.tick() => {}
-                _ = self.games.wait_until_may_be_due() => {}
-                _ = stop.changed() => break,
+            enum Wake {
+                Tick,
+                Posted(Result<(tokio::task::Id, Result<usize, Unposted>), tokio::task::JoinError>),
+                Stop,
             }
-            self.tick().await;
+            let wake = tokio::select! {
+                _ = interval.tick() => Wake::Tick,
+                _ = self.games.wait_until_may_be_due() => Wake::Tick,
+                Some(joined) = posting.tasks.join_next_with_id() => Wake::Posted(joined),
+                _ = stop.changed() => Wake::Stop,
+            };
+            match wake {
+                Wake::Tick => {
+                    let t = self.tick_into(&mut posting).await;
+                    if t != Tick::default() {
+                        tracing::info!(
+                            adjudicated = t.adjudicated,
+                            waited = t.waited,
+                            reminded = t.reminded,
+                            broken = t.broken,
+                            "tick"
+                        );
+                    }
+                }
+                Wake::Posted(joined) => {
+                    let mut t = Tick::default();
+                    self.posted(joined, &mut posting, &mut t).await;
+                    if t.posted > 0 {
+                        tracing::info!(posted = t.posted, "results posted");
+                    }
+                }
+                Wake::Stop => break,
+            }
         }
     }
+}
+
+/// The games whose results are being posted, by the task posting them.
+#[derive(Default)]
+struct Posting {
+    games: HashMap<tokio::task::Id, GameId>,
+    tasks: tokio::task::JoinSet<Result<usize, Unposted>>,
 }
 
 /// Why a game's results could not all be posted this tick.
@@ -246,27 +309,29 @@ enum Unposted {
 
 /// Posts one game's unposted phases in order, recording each as it goes; returns how many
 /// posts were sent.
-async fn post_game(
-    games: &Games,
-    poster: &dyn Poster,
-    id: GameId,
-    seqs: &[i64],
-) -> Result<usize, Unposted> {
+async fn post_game(games: &Games, poster: &dyn Poster, id: GameId) -> Result<usize, Unposted> {
+    let seqs = games
+        .unposted_of(id)
+        .await
+        .map_err(|e| Unposted::Later(-1, e.to_string()))?;
     let Some(channel) = games
         .channel_of(id)
         .await
-        .map_err(|e| Unposted::Later(seqs[0], e.to_string()))?
+        .map_err(|e| Unposted::Later(-1, e.to_string()))?
     else {
         return Ok(0);
     };
     let mut posted = 0;
-    for &seq in seqs {
+    for seq in seqs {
+        let started = std::time::Instant::now();
         match posts::phase_results(games, id, seq).await {
             Ok(Some(post)) => {
+                let drawn = started.elapsed();
                 poster
                     .to_channel(&channel, post)
                     .await
                     .map_err(|e| Unposted::Later(seq, e))?;
+                tracing::debug!(game = id, seq, ?drawn, sent = ?started.elapsed(), "results post");
                 posted += 1;
             }
             Ok(None) => {}

@@ -9,28 +9,8 @@ impl Games {
     /// the builds or removals due are refused.
     pub async fn submit(&self, id: GameId, user: &str, texts: &[String]) -> Result<SubmitReport> {
         let mut tx = self.write().await?;
-        let g = self.game(&mut tx, id).await?;
-        if g.status != "running" {
-            return Err(refused(format!(
-                "the game is {}; orders are taken while it runs",
-                g.status
-            )));
-        }
-        let seq = g.seq.unwrap_or(0);
-        let power_name: String = sqlx::query_scalar::<_, Option<String>>(
-            "SELECT power FROM players WHERE game_id = ? AND user_id = ?",
-        )
-        .bind(id)
-        .bind(user)
-        .fetch_optional(&mut *tx)
-        .await?
-        .flatten()
-        .ok_or_else(|| refused("you hold no power in this game"))?;
+        let (g, seq, power_name, power, position) = ordering(self, &mut tx, id, user).await?;
         let v = &g.variant;
-        let power = v
-            .power_by_name(&power_name)
-            .ok_or_else(|| refused("unknown power"))?;
-        let position = load_position(&mut tx, v, id, seq).await?;
         let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
         // In an adjustment the orders given so far count against the builds or removals due.
         let mut standing = if adjustment {
@@ -102,9 +82,18 @@ impl Games {
         })
     }
 
-    /// The user's power's current order set and what is still missing, without changing it.
+    /// The user's power's current order set and what is still missing, without changing it
+    /// (a read: it never waits for writers).
     pub async fn orders_of(&self, id: GameId, user: &str) -> Result<SubmitReport> {
-        self.submit(id, user, &[]).await
+        let mut conn = self.pool.acquire().await?;
+        let (g, seq, _, power, position) = ordering(self, &mut conn, id, user).await?;
+        let v = &g.variant;
+        let current = current_orders(&mut conn, v, &position, id, seq, power).await?;
+        Ok(SubmitReport {
+            feedback: Vec::new(),
+            missing: missing_orders(v, &position, power, &current),
+            current: current.into_iter().map(|o| o.1).collect(),
+        })
     }
 
     /// Withdraws every order the user's power has given this phase (and its readiness).
@@ -172,6 +161,31 @@ impl Games {
         }
         Ok(out)
     }
+}
+
+/// The game (which must be running), its phase, and the user's power and position: what
+/// reading or giving orders starts from.
+async fn ordering(
+    games: &Games,
+    conn: &mut sqlx::SqliteConnection,
+    id: GameId,
+    user: &str,
+) -> Result<(GameRow, i64, String, PowerId, Position)> {
+    let g = games.game(conn, id).await?;
+    if g.status != "running" {
+        return Err(refused(format!(
+            "the game is {}; orders are taken while it runs",
+            g.status
+        )));
+    }
+    let seq = g.seq.unwrap_or(0);
+    let power_name = super::lookup::power_held(conn, id, user).await?;
+    let power = g
+        .variant
+        .power_by_name(&power_name)
+        .ok_or_else(|| refused("unknown power"))?;
+    let position = load_position(conn, &g.variant, id, seq).await?;
+    Ok((g, seq, power_name, power, position))
 }
 
 /// A power's orders in force for a phase, oldest first: for each unit its latest accepted

@@ -209,6 +209,16 @@ impl Games {
             .collect())
     }
 
+    /// One game's adjudicated phases whose results have not been posted yet, oldest first.
+    pub async fn unposted_of(&self, id: GameId) -> Result<Vec<i64>> {
+        Ok(sqlx::query_scalar(
+            "SELECT p.seq FROM phases p JOIN games g ON g.id = p.game_id WHERE g.id = ? AND g.channel_id IS NOT NULL AND g.posted_seq IS NOT NULL AND p.seq > g.posted_seq AND p.results IS NOT NULL ORDER BY p.seq",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Records that phase `seq`'s results are in the channel (never moves backwards).
     pub async fn mark_posted(&self, id: GameId, seq: i64) -> Result<()> {
         sqlx::query("UPDATE games SET posted_seq = ? WHERE id = ? AND posted_seq < ?")

@@ -20,15 +20,24 @@ pub fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
 /// Starts `parley bot` against the fake, with its database in `dir` and its clock in `clock`,
 /// ticking every 100 ms.
 pub fn spawn_bot(dir: &Path, fake: &FakeDiscord, clock: &Path) -> tokio::process::Child {
-    spawn_bot_with(dir, &fake.base(), clock, &[("PARLEY_TICK_MS", "100")])
+    spawn_bot_with(
+        dir,
+        &fake.base(),
+        clock,
+        &[("PARLEY_TICK_MS", "100")],
+        false,
+    )
 }
 
 /// Starts `parley bot` with Discord at `api_base` and more environment (later entries win).
+/// With `read_log` its log (standard output) is piped for the test to read, and must be
+/// read: an unread pipe that fills up stops the bot.
 pub fn spawn_bot_with(
     dir: &Path,
     api_base: &str,
     clock: &Path,
     env: &[(&str, &str)],
+    read_log: bool,
 ) -> tokio::process::Child {
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"));
     cmd.arg("bot")
@@ -41,8 +50,12 @@ pub fn spawn_bot_with(
         )
         .env("PARLEY_CLOCK_FILE", clock)
         .env("RUST_LOG", "info")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stdout(if read_log {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stderr(Stdio::null())
         .kill_on_drop(true);
     for (k, v) in env {
         cmd.env(k, v);

@@ -644,11 +644,6 @@ async fn session(f: FakeDiscord, mut socket: WebSocket) {
 /// Shortcuts for tests that type many things (`bot_input_e2e.rs`); other tests use some or none.
 #[allow(dead_code)]
 impl FakeDiscord {
-    /// Everything the bot has sent so far.
-    pub fn all_sent(&self) -> Vec<Sent> {
-        self.inner.lock().unwrap().sent.clone()
-    }
-
     /// The bot's message in answer to interaction `id` (not a modal or an acknowledgement).
     pub async fn reply(&self, id: u64, limit: Duration) -> Sent {
         let to = format!("interaction:{id}");
@@ -697,50 +692,4 @@ impl FakeDiscord {
         self.modal_submit(from, custom_id, &[(field, text)]);
         id
     }
-}
-
-/// Starts `parley bot` against `fake`, with its database in `dir` and its clock (Unix seconds)
-/// in the file `clock`; the scheduler ticks every 100 ms.
-#[allow(dead_code)]
-pub fn spawn_bot(
-    dir: &std::path::Path,
-    fake: &FakeDiscord,
-    clock: &std::path::Path,
-) -> tokio::process::Child {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"))
-        .arg("bot")
-        .current_dir(dir)
-        .env("DISCORD_TOKEN", "fake-token")
-        .env("DISCORD_API_BASE", fake.base())
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("bot.db").display()),
-        )
-        .env("PARLEY_CLOCK_FILE", clock)
-        .env("PARLEY_TICK_MS", "100")
-        .env("RUST_LOG", "info")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("parley bot starts")
-}
-
-/// Sends SIGTERM and expects a clean exit within `limit`.
-#[allow(dead_code)]
-pub async fn stop_bot(mut bot: tokio::process::Child, limit: Duration) {
-    let pid = bot.id().expect("running") as i32;
-    // SAFETY: kill(2) with our own child's pid and SIGTERM touches no memory of ours.
-    assert_eq!(unsafe { sigterm_kill(pid, 15) }, 0, "SIGTERM sent");
-    let status = tokio::time::timeout(limit, bot.wait())
-        .await
-        .expect("the bot stops after SIGTERM")
-        .unwrap();
-    assert!(status.success(), "exit status {status:?}");
-}
-
-// The C library's kill(2); a `kill` program may not be installed on a bare CI machine.
-unsafe extern "C" {
-    #[link_name = "kill"]
-    fn sigterm_kill(pid: i32, sig: i32) -> i32;
 }
