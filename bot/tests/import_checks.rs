@@ -104,7 +104,7 @@ fn tampers(doc: &Value) -> Vec<Tamper> {
         tamper("unknown variant", |d| d["variant"] = json!("atlantis"), "variant: unknown variant 'atlantis'"),
         tamper("variant a number", |d| d["variant"] = json!(7), "variant: expected a string"),
         tamper("settings of the wrong type", |d| d["settings"]["movement_secs"] = json!("soon"), "settings: "),
-        tamper("settings out of range", |d| d["settings"]["movement_secs"] = json!(5), "settings: a movement phase of 5 seconds"),
+        tamper("settings out of range", |d| d["settings"]["movement_secs"] = json!(5), "settings: a movement phase of 5s"),
         tamper("unknown edition", |d| d["rulebook"]["edition"] = json!("1066"), "rulebook.edition: \"1066\" is not a rulebook edition"),
         tamper("bad rulebook option", |d| d["rulebook"]["options"]["paradox"] = json!("coin"), "rulebook: "),
         tamper("rulebook not an object", |d| d["rulebook"] = json!("datc"), "rulebook: expected an object"),

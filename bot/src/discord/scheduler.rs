@@ -145,7 +145,19 @@ impl Scheduler {
             return;
         };
         match outcome {
-            Ok(Ok(posted)) => done.posted += posted,
+            Ok(Ok(posted)) => {
+                done.posted += posted;
+                // A phase adjudicated while this game's posting was finishing found it still
+                // under way and left it to it: post that one now rather than at the next tick.
+                if self
+                    .games
+                    .unposted_of(id)
+                    .await
+                    .is_ok_and(|seqs| !seqs.is_empty())
+                {
+                    self.start_posting(posting, id);
+                }
+            }
             Ok(Err(Unposted::Broken(seq, problem))) => {
                 done.broken += 1;
                 self.set_aside(id, Some(seq), &problem).await;
