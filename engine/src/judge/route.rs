@@ -184,64 +184,142 @@ pub(super) fn on_convoy_route(
         return false;
     }
     let waters = convoy_waters(variant, units, None);
-    if waters[via.0 as usize].is_none() {
-        return false;
-    }
-    let starts: Vec<ProvinceId> = waters
-        .iter()
-        .flatten()
-        .filter(|loc| convoy_lands(variant, **loc, from))
-        .map(|loc| loc.province)
-        .collect();
-    let mut path = Vec::new();
-    starts
-        .iter()
-        .any(|&w| chordless(variant, &waters, from, to, via, w, &mut path))
+    ConvoyChains::new(variant, &waters, from, to).needs(via)
 }
 
-/// Depth-first search for a chordless chain from the water `w` to `to` through `via`.
-fn chordless(
-    variant: &Variant,
-    waters: &[Option<Location>],
-    from: ProvinceId,
-    to: ProvinceId,
-    via: ProvinceId,
-    w: ProvinceId,
-    path: &mut Vec<ProvinceId>,
-) -> bool {
-    if path.contains(&w) {
-        return false;
+/// The convoying fleets between two ends, as a graph, for finding chains without a shortcut.
+///
+/// A chain is a path of fleets: its first takes the army from `from` and no later one could;
+/// its last lands it at `to` and no earlier one could; no fleet in it links to any earlier
+/// fleet but the one before it (a link would be a shortcut). Finding whether such a chain
+/// passes through a given fleet is hard in general, but whether a chain begun with some fleets
+/// can be finished at all is not: a shortest way on through the fleets not beside the chain so
+/// far is itself without shortcut (a shortcut would make it shorter). So the search only tries
+/// beginnings until it reaches the wanted fleet, cuts every beginning from which that fleet can
+/// no longer be reached, and finishes with one breadth-first search.
+pub(super) struct ConvoyChains {
+    /// Province of each convoying fleet.
+    fleets: Vec<ProvinceId>,
+    /// For each fleet, the fleets its fleet borders lead to.
+    next: Vec<Vec<usize>>,
+    /// `link[a * n + b]`: a fleet border leads from fleet `a` to fleet `b`.
+    link: Vec<bool>,
+    takes: Vec<bool>,
+    lands: Vec<bool>,
+}
+
+impl ConvoyChains {
+    pub(super) fn new(
+        variant: &Variant,
+        waters: &[Option<Location>],
+        from: ProvinceId,
+        to: ProvinceId,
+    ) -> Self {
+        let mut index = vec![usize::MAX; waters.len()];
+        let mut fleets = Vec::new();
+        let mut takes = Vec::new();
+        let mut lands = Vec::new();
+        for (i, w) in waters.iter().enumerate() {
+            if let Some(loc) = w {
+                index[i] = fleets.len();
+                fleets.push(loc.province);
+                takes.push(convoy_lands(variant, *loc, from));
+                lands.push(convoy_lands(variant, *loc, to));
+            }
+        }
+        let n = fleets.len();
+        let mut link = vec![false; n * n];
+        let mut next = vec![Vec::new(); n];
+        for (a, &p) in fleets.iter().enumerate() {
+            for b in variant.map.province(p).borders.iter().filter(|b| b.fleet) {
+                let k = index[b.to.province.0 as usize];
+                if k != usize::MAX && !link[a * n + k] {
+                    link[a * n + k] = true;
+                    next[a].push(k);
+                }
+            }
+        }
+        ConvoyChains {
+            fleets,
+            next,
+            link,
+            takes,
+            lands,
+        }
     }
-    let Some(here) = waters[w.0 as usize] else {
-        return false;
-    };
-    // Only the first fleet may take the army from the origin, and no earlier fleet may be
-    // next to `w`.
-    if !path.is_empty() && convoy_lands(variant, here, from) {
-        return false;
+
+    /// Whether some chain passes through the fleet in `via`.
+    pub(super) fn needs(&self, via: ProvinceId) -> bool {
+        let Some(via) = self.fleets.iter().position(|&p| p == via) else {
+            return false;
+        };
+        let mut chain = Vec::new();
+        (0..self.fleets.len()).filter(|&s| self.takes[s]).any(|s| {
+            chain.push(s);
+            let found = self.extend(via, &mut chain);
+            chain.pop();
+            found
+        })
     }
-    if path.len() >= 2
-        && path[..path.len() - 1]
-            .iter()
-            .any(|&e| fleets_link(variant, e, w))
-    {
-        return false;
+
+    /// Whether `chain` (a valid beginning) can be made a whole chain through `via`.
+    fn extend(&self, via: usize, chain: &mut Vec<usize>) -> bool {
+        let last = *chain.last().expect("a chain has a first fleet");
+        if self.lands[last] {
+            return chain.contains(&via);
+        }
+        if chain.contains(&via) {
+            return self.way_on(chain, None);
+        }
+        if !self.way_on(chain, Some(via)) {
+            return false;
+        }
+        for &x in &self.next[last] {
+            if self.may_follow(chain, x) {
+                chain.push(x);
+                let found = self.extend(via, chain);
+                chain.pop();
+                if found {
+                    return true;
+                }
+            }
+        }
+        false
     }
-    path.push(w);
-    let found = if convoy_lands(variant, here, to) {
-        path.contains(&via)
-    } else {
-        let next: Vec<ProvinceId> = variant
-            .map
-            .province(w)
-            .borders
-            .iter()
-            .filter(|b| b.fleet && waters[b.to.province.0 as usize].is_some())
-            .map(|b| b.to.province)
-            .collect();
-        next.into_iter()
-            .any(|q| chordless(variant, waters, from, to, via, q, path))
-    };
-    path.pop();
-    found
+
+    /// Whether fleet `x` may come next after `chain`: not in it, unable to take the army from
+    /// its origin, and with no link from any fleet of the chain but the last.
+    fn may_follow(&self, chain: &[usize], x: usize) -> bool {
+        let n = self.fleets.len();
+        !self.takes[x]
+            && !chain.contains(&x)
+            && !chain[..chain.len() - 1]
+                .iter()
+                .any(|&e| self.link[e * n + x])
+    }
+
+    /// Breadth-first from the chain's last fleet through fleets that may follow it: whether it
+    /// reaches `target`, or with no target any fleet that lands the army. A fleet that lands
+    /// the army ends a chain, so the search does not pass through one.
+    fn way_on(&self, chain: &[usize], target: Option<usize>) -> bool {
+        let last = *chain.last().expect("a chain has a first fleet");
+        let mut seen = vec![false; self.fleets.len()];
+        let mut queue = std::collections::VecDeque::from([last]);
+        seen[last] = true;
+        while let Some(w) = queue.pop_front() {
+            for &x in &self.next[w] {
+                if seen[x] || !self.may_follow(chain, x) {
+                    continue;
+                }
+                seen[x] = true;
+                if target.map_or(self.lands[x], |t| t == x) {
+                    return true;
+                }
+                if !self.lands[x] {
+                    queue.push_back(x);
+                }
+            }
+        }
+        false
+    }
 }
