@@ -159,6 +159,41 @@ pub fn check_submission(
     }
 }
 
+/// Whether a phase has nothing for anyone to decide, so it can be adjudicated at once with no
+/// orders: a retreat phase in which no dislodged unit has a legal retreat (none was dislodged,
+/// or every one must disband), or an adjustment in which no power a player orders has a build
+/// or removal due and the vote (Pirates) has no open choice. Movement and setup phases always
+/// wait for orders.
+pub fn nothing_to_decide(variant: &Variant, position: &Position) -> bool {
+    match variant.calendar.kind(position.phase) {
+        PhaseKind::Retreat => position
+            .dislodged
+            .iter()
+            .all(|d| retreat_options(variant, position, d).is_empty()),
+        PhaseKind::Adjustment => {
+            variant
+                .powers_ordered_by(crate::rulebook::Controller::Player)
+                .into_iter()
+                .all(|p| adjustment_due(variant, position, p) == 0)
+                && !crate::vote::has_open_choice(variant, position)
+        }
+        PhaseKind::Movement | PhaseKind::Setup => false,
+    }
+}
+
+/// How many builds (or, negative, removals) a power is due in an adjustment; builds are
+/// capped by the sites it has to build in.
+fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64 {
+    let supply = variant.rules.supply(variant, position, power) as i64;
+    let units = position.units.iter().filter(|u| u.power == power).count() as i64;
+    let diff = supply - units;
+    if diff > 0 {
+        diff.min(variant.rules.build_sites(variant, position, power).len() as i64)
+    } else {
+        -diff
+    }
+}
+
 /// Where a dislodged unit may retreat in this retreat-phase position.
 pub fn retreat_options(variant: &Variant, position: &Position, d: &Dislodged) -> Vec<Location> {
     retreat::options(variant, position, &position.contested, d)
