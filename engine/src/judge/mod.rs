@@ -194,6 +194,38 @@ fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64
     }
 }
 
+/// Checks many candidate orders against one position, each as if it were the phase's only
+/// order, with the same answer as [`check_submission`]. In a movement phase it runs only the
+/// checks that decide legality, not a whole adjudication, and keeps what it learns of the
+/// board's convoy routes from one candidate to the next: listing legal orders asks about
+/// thousands of convoys on a busy board.
+pub(crate) struct Checker<'a> {
+    variant: &'a Variant,
+    position: &'a Position,
+    routes: Option<route::Routes<'a>>,
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn new(variant: &'a Variant, position: &'a Position) -> Self {
+        let movement = variant.calendar.kind(position.phase) == PhaseKind::Movement;
+        Checker {
+            variant,
+            position,
+            routes: movement.then(|| route::Routes::new(variant, &position.units)),
+        }
+    }
+
+    /// Whether `power` may give `order` now.
+    pub(crate) fn accepts(&self, power: PowerId, order: &Order) -> bool {
+        match &self.routes {
+            Some(routes) => {
+                movement::accepts(self.variant, &self.position.units, routes, power, order).is_ok()
+            }
+            None => check_submission(self.variant, self.position, power, order).is_ok(),
+        }
+    }
+}
+
 /// Where a dislodged unit may retreat in this retreat-phase position.
 pub fn retreat_options(variant: &Variant, position: &Position, d: &Dislodged) -> Vec<Location> {
     retreat::options(variant, position, &position.contested, d)
