@@ -16,8 +16,14 @@
 //! `winner` where the phase ended the year's centre count (the power with the victory number
 //! of centres, or null; only when ownership was given), `next_phase`, and `then` with one
 //! output per input step.
+//!
+//! A movement that leads to a retreat phase in which no dislodged unit has a legal retreat
+//! skips it, as the games service does (`judge::nothing_to_decide`): the output lists those
+//! units under `dislodged` (with no `retreats`) and under `disbanded`, and `units`,
+//! `supply_centers` and `next_phase` are those after the skipped retreat phase. A case whose
+//! next step is that retreat phase plays it as written instead.
 
-use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted};
+use crate::judge::{adjudicate, nothing_to_decide, Adjudication, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::phase::PhaseKind;
@@ -515,9 +521,43 @@ fn centres_json(variant: &Variant, position: &Position) -> Value {
 
 /// Adjudicates a case read by [`read_case`] and writes its result, following `then` steps.
 pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
+    Ok(run_step(input, input.then.first())?.0)
+}
+
+/// The retreat phase a movement leads to, adjudicated at once when nobody has anything to
+/// decide in it (every dislodged unit must disband), as the games service does, unless the
+/// case goes on with that very retreat phase (`following`), which is then played as written.
+fn skipped_retreat(
+    input: &CaseInput,
+    adj: &Adjudication,
+    following: Option<&Value>,
+) -> Option<Adjudication> {
+    let variant = &input.variant;
+    if variant.calendar.kind(input.position.phase) != PhaseKind::Movement
+        || adj.after.dislodged.is_empty()
+        || !nothing_to_decide(variant, &adj.after)
+    {
+        return None;
+    }
+    let named = following
+        .and_then(|step| step.get("phase"))
+        .and_then(Value::as_str)
+        .and_then(|text| variant.calendar.parse(text).ok());
+    if named == Some(adj.after.phase) {
+        return None;
+    }
+    Some(adjudicate(variant, &adj.after, &[]))
+}
+
+/// [`run_case`] for one step, given the step after it (if any); also returns the position the
+/// step leaves, for the next.
+fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Position), CaseError> {
     let variant = &input.variant;
     let subs: Vec<Submitted> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
     let adj: Adjudication = adjudicate(variant, &input.position, &subs);
+    let skipped = skipped_retreat(input, &adj, following);
+    // The board after the phase, and after the retreat phase skipped behind it if any.
+    let after = skipped.as_ref().map_or(&adj.after, |s| &s.after);
     let mut out = JsonMap::new();
     out.insert(
         "phase".into(),
@@ -562,9 +602,16 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
             .collect();
         out.insert("contested".into(), json!(contested));
     }
-    out.insert("units".into(), units_json(variant, &adj.after.units));
+    out.insert("units".into(), units_json(variant, &after.units));
     let power_unit =
         |u: &Unit| json!({"power": variant.power_name(u.power), "unit": variant.unit_text(u)});
+    if let Some(s) = &skipped {
+        // Units with no retreat, disbanded in the retreat phase nobody had to decide.
+        out.insert(
+            "disbanded".into(),
+            s.disbanded.iter().map(power_unit).collect(),
+        );
+    }
     match kind {
         PhaseKind::Adjustment => {
             out.insert("built".into(), adj.built.iter().map(power_unit).collect());
@@ -593,7 +640,7 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
     out.insert(
         "supply_centers".into(),
         if input.centres_given {
-            centres_json(variant, &adj.after)
+            centres_json(variant, after)
         } else {
             Value::Null
         },
@@ -601,30 +648,30 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
     // Homes and marks are shown when the case gave them or the phase changed them, so
     // Standard's output stays as it was.
     let initial_homes = variant.initial_position().homes;
-    if input.state_given || adj.after.homes != initial_homes || !adj.after.marks.is_empty() {
-        out.insert("homes".into(), homes_json(variant, &adj.after));
-        out.insert("marks".into(), marks_json(variant, &adj.after));
+    if input.state_given || after.homes != initial_homes || !after.marks.is_empty() {
+        out.insert("homes".into(), homes_json(variant, after));
+        out.insert("marks".into(), marks_json(variant, after));
     }
     // Victory is judged when the year's centre count is taken (ownership given in the case).
     let counted = match kind {
         // A movement with dislodged units counts centres after its retreats.
-        PhaseKind::Movement => adj.after.dislodged.is_empty(),
+        PhaseKind::Movement => after.dislodged.is_empty(),
         PhaseKind::Retreat => true,
         _ => false,
     };
     if input.centres_given && counted && variant.calendar.ends_centre_count(input.position.phase) {
         out.insert(
             "winner".into(),
-            json!(variant.winner(&adj.after).map(|p| variant.power_name(p))),
+            json!(variant.winner(after).map(|p| variant.power_name(p))),
         );
     }
     out.insert(
         "next_phase".into(),
-        json!(variant.calendar.name(adj.after.phase)),
+        json!(variant.calendar.name(after.phase)),
     );
     if !input.then.is_empty() {
         let mut steps = Vec::new();
-        let mut carried = adj.after.clone();
+        let mut carried = after.clone();
         for (i, step) in input.then.iter().enumerate() {
             let sobj = step
                 .as_object()
@@ -633,19 +680,13 @@ pub fn run_case(input: &CaseInput) -> Result<Value, CaseError> {
                 .map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
             next.centres_given = input.centres_given;
             next.state_given |= input.state_given;
-            let result = run_case(&next)?;
-            carried = next_position(&next);
+            let (result, left) = run_step(&next, next.then.first().or(input.then.get(i + 1)))?;
+            carried = left;
             steps.push(result);
         }
         out.insert("then".into(), Value::Array(steps));
     }
-    Ok(Value::Object(out))
-}
-
-/// The position after adjudicating a case (used to chain steps).
-pub fn next_position(input: &CaseInput) -> Position {
-    let subs: Vec<Submitted> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
-    adjudicate(&input.variant, &input.position, &subs).after
+    Ok((Value::Object(out), after.clone()))
 }
 
 /// Compares an adjudication result with an expected outcome in the DATC's shape (`results`,

@@ -1,10 +1,12 @@
 //! Every legal order for a unit or a power in the current phase: drives random play in
 //! `parley demo` and the bot's autocomplete.
 //!
-//! Candidates are generated from the map and each is put through [`check_submission`], so the
-//! list can never disagree with what the judge accepts.
+//! Candidates are generated from the map and each is put through the judge's own checks (a
+//! `Checker`, which answers as [`crate::judge::check_submission`] does), so the list can never
+//! disagree with what the judge accepts. One checker serves a whole power's list, so what it
+//! learns of the board's convoy routes is worked out once.
 
-use crate::judge::check_submission;
+use crate::judge::Checker;
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::phase::PhaseKind;
@@ -42,14 +44,12 @@ fn targets(variant: &Variant, kind: UnitKind) -> Vec<Target> {
     out
 }
 
-fn accepted(variant: &Variant, position: &Position, power: PowerId, order: Order) -> Option<Order> {
-    check_submission(variant, position, power, &order)
-        .ok()
-        .map(|_| order)
+fn accepted(judge: &Checker, power: PowerId, order: Order) -> Option<Order> {
+    judge.accepts(power, &order).then_some(order)
 }
 
 /// The moves a unit may make, by land or sea or (armies) by convoy.
-fn moves(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
+fn moves(variant: &Variant, judge: &Checker, u: &Unit) -> Vec<Order> {
     let map = &variant.map;
     let here = u.location.province;
     targets(variant, u.kind)
@@ -58,8 +58,7 @@ fn moves(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
         .filter(|t| u.kind == UnitKind::Army || map.any_border(here, t.province))
         .filter_map(|to| {
             accepted(
-                variant,
-                position,
+                judge,
                 u.power,
                 Order::Move {
                     unit: unit_ref(u),
@@ -84,11 +83,20 @@ pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -
 /// province that holds many, the judge gives each order to one of the power's units there
 /// without an order, so units alike in kind and power have the same list.
 pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
+    movement_orders_checked(variant, position, &Checker::new(variant, position), u)
+}
+
+fn movement_orders_checked(
+    variant: &Variant,
+    position: &Position,
+    judge: &Checker,
+    u: &Unit,
+) -> Vec<Order> {
     let u = *u;
     let at = u.location.province;
     let me = unit_ref(&u);
     let mut out = vec![Order::Hold { unit: me }];
-    out.extend(moves(variant, position, &u));
+    out.extend(moves(variant, judge, &u));
     let map = &variant.map;
     let reach: Vec<ProvinceId> = map.neighbours(at).collect();
     // Units alike (kind, place) need their supports listed once.
@@ -112,8 +120,7 @@ pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) ->
         let supported = unit_ref(other);
         if reach.contains(&other.location.province) {
             if let Some(o) = accepted(
-                variant,
-                position,
+                judge,
                 u.power,
                 Order::SupportHold {
                     unit: me,
@@ -131,8 +138,7 @@ pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) ->
                     coast: None,
                 };
                 if let Some(o) = accepted(
-                    variant,
-                    position,
+                    judge,
                     u.power,
                     Order::SupportMove {
                         unit: me,
@@ -157,8 +163,7 @@ pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) ->
                 coast: None,
             };
             if let Some(o) = accepted(
-                variant,
-                position,
+                judge,
                 u.power,
                 Order::SupportMove {
                     unit: me,
@@ -178,7 +183,7 @@ pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) ->
                     army: unit_ref(army),
                     to,
                 };
-                if let Some(o) = accepted(variant, position, u.power, order) {
+                if let Some(o) = accepted(judge, u.power, order) {
                     out.push(o);
                 }
             }
@@ -211,6 +216,7 @@ pub fn retreat_orders(variant: &Variant, position: &Position, at: ProvinceId) ->
 
 /// Every legal adjustment order for a power: its builds (and waive) or its disbands.
 pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+    let judge = &Checker::new(variant, position);
     let mut out = Vec::new();
     for p in variant.rules.build_sites(variant, position, power) {
         for kind in variant.rules.unit_kinds() {
@@ -223,7 +229,7 @@ pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId)
                     province: p,
                     coast: t.coast,
                 };
-                if let Some(o) = accepted(variant, position, power, Order::Build { unit }) {
+                if let Some(o) = accepted(judge, power, Order::Build { unit }) {
                     out.push(o);
                 }
             }
@@ -233,12 +239,7 @@ pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId)
         out.push(Order::Waive);
     }
     for u in position.units.iter().filter(|u| u.power == power) {
-        if let Some(o) = accepted(
-            variant,
-            position,
-            power,
-            Order::Disband { unit: unit_ref(u) },
-        ) {
+        if let Some(o) = accepted(judge, power, Order::Disband { unit: unit_ref(u) }) {
             out.push(o);
         }
     }
@@ -256,11 +257,12 @@ pub fn legal_orders(
         PhaseKind::Movement => {
             let mut out: Vec<(Option<Location>, Vec<Order>)> = Vec::new();
             let mut done: Vec<&Unit> = Vec::new();
+            let judge = Checker::new(variant, position);
             for u in position.units.iter().filter(|u| u.power == power) {
                 // A unit alike to one already listed (the High Ocean Box) has the same list.
                 let orders = match done.iter().position(|d| *d == u) {
                     Some(i) => out[i].1.clone(),
-                    None => unit_movement_orders(variant, position, u),
+                    None => movement_orders_checked(variant, position, &judge, u),
                 };
                 done.push(u);
                 out.push((Some(u.location), orders));

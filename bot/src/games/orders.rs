@@ -382,18 +382,8 @@ pub(super) fn adjustment_due(v: &Variant, position: &Position, power: PowerId) -
     }
 }
 
-/// Whether a phase has nothing for anyone to decide (no dislodged unit in a retreat phase, no
-/// build or removal due in an adjustment).
+/// Whether a phase has nothing for anyone to decide, so it is adjudicated on the spot: the
+/// engine's rule (`engine::judge::nothing_to_decide`).
 pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
-    match v.calendar.kind(position.phase) {
-        PhaseKind::Retreat => position.dislodged.is_empty(),
-        PhaseKind::Adjustment => {
-            // Adjustments the vote has no choice about are made without waiting.
-            player_powers(v)
-                .into_iter()
-                .all(|p| adjustment_due(v, position, p) == 0)
-                && !engine::vote::has_open_choice(v, position)
-        }
-        _ => false,
-    }
+    engine::judge::nothing_to_decide(v, position)
 }

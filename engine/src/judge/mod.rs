@@ -159,6 +159,73 @@ pub fn check_submission(
     }
 }
 
+/// Whether a phase has nothing for anyone to decide, so it can be adjudicated at once with no
+/// orders: a retreat phase in which no dislodged unit has a legal retreat (none was dislodged,
+/// or every one must disband), or an adjustment in which no power a player orders has a build
+/// or removal due and the vote (Pirates) has no open choice. Movement and setup phases always
+/// wait for orders.
+pub fn nothing_to_decide(variant: &Variant, position: &Position) -> bool {
+    match variant.calendar.kind(position.phase) {
+        PhaseKind::Retreat => position
+            .dislodged
+            .iter()
+            .all(|d| retreat_options(variant, position, d).is_empty()),
+        PhaseKind::Adjustment => {
+            variant
+                .powers_ordered_by(crate::rulebook::Controller::Player)
+                .into_iter()
+                .all(|p| adjustment_due(variant, position, p) == 0)
+                && !crate::vote::has_open_choice(variant, position)
+        }
+        PhaseKind::Movement | PhaseKind::Setup => false,
+    }
+}
+
+/// How many builds (or, negative, removals) a power is due in an adjustment; builds are
+/// capped by the sites it has to build in.
+fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64 {
+    let supply = variant.rules.supply(variant, position, power) as i64;
+    let units = position.units.iter().filter(|u| u.power == power).count() as i64;
+    let diff = supply - units;
+    if diff > 0 {
+        diff.min(variant.rules.build_sites(variant, position, power).len() as i64)
+    } else {
+        -diff
+    }
+}
+
+/// Checks many candidate orders against one position, each as if it were the phase's only
+/// order, with the same answer as [`check_submission`]. In a movement phase it runs only the
+/// checks that decide legality, not a whole adjudication, and keeps what it learns of the
+/// board's convoy routes from one candidate to the next: listing legal orders asks about
+/// thousands of convoys on a busy board.
+pub(crate) struct Checker<'a> {
+    variant: &'a Variant,
+    position: &'a Position,
+    routes: Option<route::Routes<'a>>,
+}
+
+impl<'a> Checker<'a> {
+    pub(crate) fn new(variant: &'a Variant, position: &'a Position) -> Self {
+        let movement = variant.calendar.kind(position.phase) == PhaseKind::Movement;
+        Checker {
+            variant,
+            position,
+            routes: movement.then(|| route::Routes::new(variant, &position.units)),
+        }
+    }
+
+    /// Whether `power` may give `order` now.
+    pub(crate) fn accepts(&self, power: PowerId, order: &Order) -> bool {
+        match &self.routes {
+            Some(routes) => {
+                movement::accepts(self.variant, &self.position.units, routes, power, order).is_ok()
+            }
+            None => check_submission(self.variant, self.position, power, order).is_ok(),
+        }
+    }
+}
+
 /// Where a dislodged unit may retreat in this retreat-phase position.
 pub fn retreat_options(variant: &Variant, position: &Position, d: &Dislodged) -> Vec<Location> {
     retreat::options(variant, position, &position.contested, d)
