@@ -34,7 +34,10 @@ fn a_unit_with_no_retreat_is_disbanded_and_the_retreat_phase_skipped() {
     assert_eq!(out["next_phase"], "Winter 1901 adjustment");
     assert_eq!(out["dislodged"][0]["unit"], "A bre");
     assert_eq!(out["dislodged"][0]["retreats"], json!([]));
-    assert_eq!(out["disbanded"], json!([{"power": "France", "unit": "A bre"}]));
+    assert_eq!(
+        out["disbanded"],
+        json!([{"power": "France", "unit": "A bre"}])
+    );
     assert!(out["units"].get("France").is_none());
     assert_eq!(out["supply_centers"], json!({"Germany": ["ber", "bre"]}));
 }
