@@ -4,29 +4,11 @@
 mod common;
 use common::*;
 
-use parley::discord::actions::{self, Caller, CreateArgs};
+use parley::discord::actions::{self, CreateArgs};
 use parley::discord::posts::{Post, Poster, Sent};
 use parley::discord::scheduler::{Scheduler, Tick};
 use parley::games::{GameError, Games};
 use std::sync::{Arc, Mutex};
-
-fn in_channel(user: &str, channel: &str, moderator: bool) -> Caller {
-    Caller {
-        user: user.into(),
-        guild: Some("guild".into()),
-        channel: channel.into(),
-        moderator,
-    }
-}
-
-fn dm(user: &str) -> Caller {
-    Caller {
-        user: user.into(),
-        guild: None,
-        channel: format!("dm-{user}"),
-        moderator: false,
-    }
-}
 
 fn refusal(r: actions::Outcome) -> String {
     match r {

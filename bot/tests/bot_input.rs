@@ -7,27 +7,9 @@
 mod common;
 use common::*;
 
-use parley::discord::actions::{self, Caller, CreateArgs};
+use parley::discord::actions::{self, CreateArgs};
 use parley::games::{BoardEdit, GameError, Games};
 use parley::text::{discord_len, MESSAGE_LIMIT};
-
-fn in_channel(user: &str, channel: &str, moderator: bool) -> Caller {
-    Caller {
-        user: user.into(),
-        guild: Some("guild".into()),
-        channel: channel.into(),
-        moderator,
-    }
-}
-
-fn dm(user: &str) -> Caller {
-    Caller {
-        user: user.into(),
-        guild: None,
-        channel: format!("dm-{user}"),
-        moderator: false,
-    }
-}
 
 /// The refusal, checked to be short and to quote at most a little of `typed`.
 fn short_refusal(r: actions::Outcome, typed: &str) -> String {

@@ -1,6 +1,7 @@
 //! Orders: submitting them, marking ready, and what each power still owes.
 
 use super::*;
+use engine::judge::adjustment_due;
 
 impl Games {
     /// Submits orders for the user's power in the current phase. Each order is checked now;
@@ -367,18 +368,6 @@ pub(super) fn missing_orders(
                 Vec::new()
             }
         }
-    }
-}
-
-/// How many builds (or removals) a power is due in an adjustment.
-pub(super) fn adjustment_due(v: &Variant, position: &Position, power: PowerId) -> i64 {
-    let supply = v.rules.supply(v, position, power) as i64;
-    let units = position.units.iter().filter(|u| u.power == power).count() as i64;
-    let diff = supply - units;
-    if diff > 0 {
-        diff.min(v.rules.build_sites(v, position, power).len() as i64)
-    } else {
-        -diff
     }
 }
 

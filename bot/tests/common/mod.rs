@@ -1,6 +1,7 @@
 //! Shared setup for the games-service tests: a fresh SQLite file and a started game.
 #![allow(dead_code)]
 
+use parley::discord::actions::Caller;
 use parley::games::clock::ManualClock;
 use parley::games::{Games, Settings};
 use std::sync::Arc;
@@ -50,4 +51,24 @@ pub async fn fill_and_start(games: &Games, id: i64) {
 
 pub fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|x| x.to_string()).collect()
+}
+
+/// A command in a server channel of the server "guild".
+pub fn in_channel(user: &str, channel: &str, moderator: bool) -> Caller {
+    Caller {
+        user: user.into(),
+        guild: Some("guild".into()),
+        channel: channel.into(),
+        moderator,
+    }
+}
+
+/// A command in the user's direct messages with the bot.
+pub fn dm(user: &str) -> Caller {
+    Caller {
+        user: user.into(),
+        guild: None,
+        channel: format!("dm-{user}"),
+        moderator: false,
+    }
 }

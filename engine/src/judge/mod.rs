@@ -181,9 +181,9 @@ pub fn nothing_to_decide(variant: &Variant, position: &Position) -> bool {
     }
 }
 
-/// How many builds (or, negative, removals) a power is due in an adjustment; builds are
+/// How many builds (or removals) a power is due in an adjustment, never negative; builds are
 /// capped by the sites it has to build in.
-fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64 {
+pub fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64 {
     let supply = variant.rules.supply(variant, position, power) as i64;
     let units = position.units.iter().filter(|u| u.power == power).count() as i64;
     let diff = supply - units;
