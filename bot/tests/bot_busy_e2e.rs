@@ -1,7 +1,8 @@
 //! The real `parley bot` on a busy server, against the fake Discord: fifty players acting in
 //! the same second, results the moment the last player is ready, one results post per phase
 //! even when the bot dies between posting and recording it, a broken game set aside while a
-//! healthy one plays on, every phase announced with its deadline, finished games still
+//! healthy one plays on, every phase announced with its deadline (a retreat nobody can make
+//! and a winter with nothing to build settled at once and told), finished games still
 //! readable, and a prompt stop whether Discord answers or not.
 
 mod common;
@@ -476,6 +477,43 @@ async fn every_phase_is_announced_with_the_phase_the_game_is_really_in() {
     let powers = join_and_start(&fake, channel(1), &first).await;
     join_and_start(&fake, channel(2), &second).await;
     let france = *powers.iter().find(|(_, p)| *p == "France").unwrap().0;
+    // Game 3: a moderator sets up Germany's army in Holland with every way out shut, and
+    // France dislodges it: the retreat phase has nothing to decide.
+    create_game(&fake, channel(3), json!([])).await;
+    let third: Vec<u64> = (14..21).map(player).collect();
+    let third_powers = join_and_start(&fake, channel(3), &third).await;
+    for (power, unit) in [
+        ("France", "A bel"),
+        ("France", "A ruh"),
+        ("Germany", "A hol"),
+        ("Germany", "F hel"),
+        ("England", "F nth"),
+    ] {
+        let id = fake.command(
+            &Invoker::in_channel(HOST, channel(3), MODERATOR),
+            "mod",
+            "add-unit",
+            json!([{"name": "power", "type": 3, "value": power}, {"name": "unit", "type": 3, "value": unit}]),
+        );
+        let r = fake.wait_for("/mod add-unit", LIMIT, reply_to(id)).await;
+        assert!(r.content.contains("Done"), "{}", r.content);
+    }
+    let third_france = *third_powers.iter().find(|(_, p)| *p == "France").unwrap().0;
+    let id = fake.command(
+        &Invoker::dm(third_france),
+        "orders",
+        "submit",
+        json!([{"name": "order", "type": 3, "value": "A bel - hol"}]),
+    );
+    fake.wait_for("an order", LIMIT, reply_to(id)).await;
+    let id = fake.command(
+        &Invoker::dm(third_france),
+        "orders",
+        "submit",
+        json!([{"name": "order", "type": 3, "value": "A ruh S A bel - hol"}]),
+    );
+    let r = fake.wait_for("an order", LIMIT, reply_to(id)).await;
+    assert!(r.content.contains("accepted"), "{}", r.content);
     let order = |text: &str| {
         let fake = &fake;
         let id = fake.command(
@@ -508,6 +546,14 @@ async fn every_phase_is_announced_with_the_phase_the_game_is_really_in() {
     pass(49);
     post(channel(1), "Spring 1901 movement").await;
     post(channel(2), "Spring 1901 movement").await;
+    let spring3 = post(channel(3), "Spring 1901 movement").await;
+    for told in [
+        "Dislodged: Germany A hol",
+        "**Spring 1901 retreat** needed no orders and was settled at once: Disbanded: Germany A hol.",
+        "Next: **Fall 1901 movement**, orders due <t:",
+    ] {
+        assert!(spring3.content.contains(told), "{told}: {}", spring3.content);
+    }
     assert!(order("A bur - bel").await.content.contains("accepted"));
     pass(49);
     let fall1 = post(channel(1), "Fall 1901 movement").await;
