@@ -583,6 +583,11 @@ async fn every_phase_is_announced_with_the_phase_the_game_is_really_in() {
     pass(25);
     let winter = post(channel(1), "Winter 1901 adjustment").await;
     assert!(
+        winter.content.contains("Waived: France 1 build."),
+        "{}",
+        winter.content
+    );
+    assert!(
         winter
             .content
             .contains("Next: **Spring 1902 movement**, orders due <t:"),

@@ -68,6 +68,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         text += &format!(" Dislodged: {}.", dislodged.join(", "));
     }
     text += &happened(&results);
+    text += &waived(&variant, &position, &results);
     // The vote's outcome is what the players most want to see, so it goes in the message
     // itself; a long list is cut short (the results file has it all).
     let votes = crate::report::vote_lines(&results);
@@ -145,6 +146,43 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         Err(e) => tracing::warn!(game, "no map for {name}: {e}"),
     }
     Ok(Some(post))
+}
+
+/// In an adjustment, the builds a power was due and did not make, as a sentence for a post
+/// (a missing build is waived; the results list only what was built).
+fn waived(
+    variant: &engine::Variant,
+    position: &engine::position::Position,
+    results: &serde_json::Value,
+) -> String {
+    if variant.calendar.kind(position.phase) != engine::phase::PhaseKind::Adjustment {
+        return String::new();
+    }
+    let mut unused = Vec::new();
+    for power in variant.powers_ordered_by(engine::rulebook::Controller::Player) {
+        let units = position.units.iter().filter(|u| u.power == power).count();
+        if variant.rules.supply(variant, position, power) <= units {
+            continue;
+        }
+        let name = variant.power_name(power);
+        let due = engine::judge::adjustment_due(variant, position, power);
+        let built = results["built"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|b| b["power"] == name)
+            .count() as i64;
+        match due - built {
+            n if n <= 0 => {}
+            1 => unused.push(format!("{name} 1 build")),
+            n => unused.push(format!("{name} {n} builds")),
+        }
+    }
+    if unused.is_empty() {
+        String::new()
+    } else {
+        format!(" Waived: {}.", unused.join(", "))
+    }
 }
 
 /// What a phase changed beyond its orders, as sentences for a post: units built, removed
