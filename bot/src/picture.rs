@@ -11,22 +11,30 @@ use render::scene::{
     Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
-/// The map art of a variant, parsed once; `None` for a variant with no art yet.
+/// The map art of a variant, parsed once; `None` for a variant with no art yet. The art
+/// lives with the variant in the engine's registry (`engine::variants::art`).
 pub fn art_for(variant: &str) -> Option<&'static MapArt> {
-    static STANDARD: OnceLock<Option<MapArt>> = OnceLock::new();
-    static MAHARAJAH: OnceLock<Option<MapArt>> = OnceLock::new();
-    static DAVIS: OnceLock<Option<MapArt>> = OnceLock::new();
-    static PIRATES: OnceLock<Option<MapArt>> = OnceLock::new();
-    let (cell, svg) = match variant {
-        "standard" => (&STANDARD, render::STANDARD_MAP_SVG),
-        "davis" => (&DAVIS, include_str!("../../maps/davis/map.svg")),
-        "maharajah" => (&MAHARAJAH, include_str!("../../maps/maharajah/map.svg")),
-        "pirates" => (&PIRATES, include_str!("../../maps/pirates/map.svg")),
-        _ => return None,
-    };
-    cell.get_or_init(|| MapArt::from_svg(svg).ok()).as_ref()
+    type Parsed = Mutex<HashMap<String, Option<&'static MapArt>>>;
+    static PARSED: OnceLock<Parsed> = OnceLock::new();
+    let svg = engine::variants::art(variant)?;
+    let parsed = PARSED.get_or_init(Default::default);
+    if let Some(art) = parsed
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(variant)
+    {
+        return *art;
+    }
+    // Parsing takes a while; it is done outside the lock (two threads may both parse once).
+    let art = MapArt::from_svg(svg).ok().map(|a| &*Box::leak(Box::new(a)));
+    *parsed
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .entry(variant.to_string())
+        .or_insert(art)
 }
 
 /// Parses every variant's map art now, so the first results post after a start does not
@@ -183,8 +191,14 @@ pub fn scene(
 /// Draws a scene as PNG bytes on the variant's art.
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     let art = art_for(variant).ok_or_else(|| {
+        let drawn: Vec<&str> = engine::variants::BUILTIN
+            .iter()
+            .copied()
+            .filter(|id| engine::variants::art(id).is_some())
+            .collect();
         format!(
-            "variant '{variant}' has no map art yet; maps exist for: standard, davis, maharajah, pirates"
+            "variant '{variant}' has no map art yet; maps exist for: {}",
+            drawn.join(", ")
         )
     })?;
     render::render_png(art, scene).map_err(|e| e.to_string())

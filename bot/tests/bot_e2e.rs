@@ -337,20 +337,28 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
         .wait_for("Spain's first vote", LIMIT, reply_to(id))
         .await;
     assert!(r.content.contains("recorded in secret"), "{}", r.content);
+    // The generic command casts the same ballot as `/pirates vote`.
     for p in &players[1..5] {
-        let id = vote(*p, &chosen);
+        let id = fake.command(
+            &Invoker::dm(*p),
+            "vote",
+            "order",
+            json!([{"name": "order", "type": 3, "value": chosen}]),
+        );
         let r = fake.wait_for("a vote", LIMIT, reply_to(id)).await;
         assert!(r.private, "{r:?}");
         assert!(r.content.contains(&format!("`{chosen}`")), "{}", r.content);
     }
-    // Spain sees its one, changed, vote.
-    let id = fake.command(&Invoker::dm(players[4]), "pirates", "votes", json!([]));
-    let r = fake.wait_for("/pirates votes", LIMIT, reply_to(id)).await;
-    assert!(
-        r.content.contains(&format!("- `{chosen}`")) && !r.content.contains("F ctg H"),
-        "{}",
-        r.content
-    );
+    // Spain sees its one, changed, vote, under either name of the command.
+    for (group, sub) in [("pirates", "votes"), ("vote", "ballots")] {
+        let id = fake.command(&Invoker::dm(players[4]), group, sub, json!([]));
+        let r = fake.wait_for("Spain's ballots", LIMIT, reply_to(id)).await;
+        assert!(
+            r.content.contains(&format!("- `{chosen}`")) && !r.content.contains("F ctg H"),
+            "/{group} {sub}: {}",
+            r.content
+        );
+    }
     // A vote for a unit that is not a Pirate's is refused with the units to vote on.
     let id = vote(players[0], "F stc H");
     let r = fake

@@ -328,7 +328,7 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         }
         if !voted.is_empty() {
             dm += &format!(
-                " Every phase you also vote, in secret, on the orders of the {}: `/pirates vote`.",
+                " Every phase you also vote, in secret, on the orders of the {}: `/vote order` (or `/pirates vote`).",
                 voted.join(", ")
             );
         }
@@ -396,7 +396,7 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             if let Ok(v) = engine::Variant::builtin(&info.variant) {
                 for p in engine::vote::voted_powers(&v) {
                     text += &format!(
-                        "{} are ordered by everyone's secret vote: /pirates vote in a direct message.\n",
+                        "{} are ordered by everyone's secret vote: /vote order in a direct message.\n",
                         v.power_name(p)
                     );
                 }
@@ -724,8 +724,9 @@ fn ballots_reply(id: GameId, report: &crate::games::BallotReport) -> String {
     text
 }
 
-/// `/pirates vote`: a secret ballot for one Pirate unit's order, in DM.
-pub async fn pirates_vote(
+/// `/vote order` (`/pirates vote`): a secret ballot for the order of one unit of a power
+/// ordered by vote, in DM.
+pub async fn vote_order(
     games: &Games,
     caller: &Caller,
     named: Option<GameId>,
@@ -749,23 +750,23 @@ pub async fn pirates_vote(
     Ok(Answer::private(ballots_reply(id, &report)))
 }
 
-/// `/pirates votes`: the caller's own ballots this phase.
-pub async fn pirates_votes(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+/// `/vote ballots` (`/pirates votes`): the caller's own ballots this phase.
+pub async fn vote_ballots(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
     let report = games.votes_of(id, &caller.user).await?;
     Ok(Answer::private(ballots_reply(id, &report)))
 }
 
-/// `/pirates clear`: withdraws the caller's ballots this phase.
-pub async fn pirates_clear(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+/// `/vote withdraw` (`/pirates clear`): withdraws the caller's ballots this phase.
+pub async fn vote_withdraw(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
     let report = games.clear_votes(id, &caller.user).await?;
     Ok(Answer::private(ballots_reply(id, &report)))
 }
 
-/// Autocomplete for `/pirates vote`: the Pirate units' legal orders that start with what was
+/// Autocomplete for `/vote order`: the Pirate units' legal orders that start with what was
 /// typed (with nothing typed, one per unit).
 pub async fn vote_suggestions(
     games: &Games,

@@ -13,7 +13,7 @@ type Ctx<'a> = poise::Context<'a, Data, Error>;
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![game(), orders(), vote(), pirates(), moderate()]
+    vec![game(), orders(), vote(), ballots_alias(), moderate()]
 }
 
 async fn caller(ctx: Ctx<'_>) -> Caller {
@@ -522,10 +522,16 @@ async fn orders_ready(
     .await
 }
 
-/// Secret votes to end the game.
+/// Secret votes: to end the game, and on the orders of a power nobody plays.
 #[poise::command(
     slash_command,
-    subcommands("vote_draw", "vote_concede"),
+    subcommands(
+        "vote_draw",
+        "vote_concede",
+        "vote_order",
+        "vote_ballots",
+        "vote_withdraw"
+    ),
     subcommand_required
 )]
 pub async fn vote(_ctx: Ctx<'_>) -> Result<(), Error> {
@@ -566,20 +572,32 @@ async fn vote_concede(
     .await
 }
 
-/// Vote, in secret, on the orders of the Pirates (Pirates of the Caribbean), in a direct
-/// message.
-#[poise::command(
-    slash_command,
-    subcommands("pirates_vote", "pirates_votes", "pirates_clear"),
-    subcommand_required
-)]
-pub async fn pirates(_ctx: Ctx<'_>) -> Result<(), Error> {
+/// The same ballots under the name players of Pirates of the Caribbean know: `/pirates vote`,
+/// `votes` and `clear` are `/vote order`, `ballots` and `withdraw`.
+fn ballots_alias() -> poise::Command<Data, Error> {
+    fn renamed(mut c: poise::Command<Data, Error>, name: &str) -> poise::Command<Data, Error> {
+        c.name = name.to_string().into();
+        c
+    }
+    let mut group = pirates();
+    group.subcommand_required = true;
+    group.subcommands = vec![
+        renamed(vote_order(), "vote"),
+        renamed(vote_ballots(), "votes"),
+        renamed(vote_withdraw(), "clear"),
+    ];
+    group
+}
+
+/// Vote on the Pirates' orders in secret, in a DM (the same as /vote order, ballots, withdraw).
+#[poise::command(slash_command)]
+async fn pirates(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Vote an order for one Pirate unit; a later vote for the same unit replaces it.
-#[poise::command(slash_command, rename = "vote")]
-async fn pirates_vote(
+/// Vote an order for one unit of a power nobody plays; a later vote for the unit replaces it.
+#[poise::command(slash_command, rename = "order")]
+async fn vote_order(
     ctx: Ctx<'_>,
     #[description = "The order you vote for, such as F hav - fls"]
     #[autocomplete = "ac_vote_order"]
@@ -591,14 +609,14 @@ async fn pirates_vote(
     let c = caller(ctx).await;
     answer(
         ctx,
-        actions::pirates_vote(&ctx.data().games, &c, game, &order).await,
+        actions::vote_order(&ctx.data().games, &c, game, &order).await,
     )
     .await
 }
 
-/// Show your own votes for the Pirates this phase.
-#[poise::command(slash_command, rename = "votes")]
-async fn pirates_votes(
+/// Show your own votes on the orders of the powers nobody plays, this phase.
+#[poise::command(slash_command, rename = "ballots")]
+async fn vote_ballots(
     ctx: Ctx<'_>,
     #[description = "Which of your games"]
     #[autocomplete = "ac_game"]
@@ -607,14 +625,14 @@ async fn pirates_votes(
     let c = caller(ctx).await;
     answer(
         ctx,
-        actions::pirates_votes(&ctx.data().games, &c, game).await,
+        actions::vote_ballots(&ctx.data().games, &c, game).await,
     )
     .await
 }
 
-/// Withdraw all your votes for the Pirates this phase.
-#[poise::command(slash_command, rename = "clear")]
-async fn pirates_clear(
+/// Withdraw all your votes on the orders of the powers nobody plays, this phase.
+#[poise::command(slash_command, rename = "withdraw")]
+async fn vote_withdraw(
     ctx: Ctx<'_>,
     #[description = "Which of your games"]
     #[autocomplete = "ac_game"]
@@ -623,7 +641,7 @@ async fn pirates_clear(
     let c = caller(ctx).await;
     answer(
         ctx,
-        actions::pirates_clear(&ctx.data().games, &c, game).await,
+        actions::vote_withdraw(&ctx.data().games, &c, game).await,
     )
     .await
 }

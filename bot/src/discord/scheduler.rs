@@ -221,7 +221,18 @@ impl Scheduler {
             }
         };
         for (id, seq, users) in due {
-            let deadline = self.games.info(id).await.ok().and_then(|i| i.deadline);
+            let info = self.games.info(id).await.ok();
+            let deadline = info.as_ref().and_then(|i| i.deadline);
+            let voted = info
+                .and_then(|i| engine::Variant::builtin(&i.variant).ok())
+                .map(|v| {
+                    engine::vote::voted_powers(&v)
+                        .into_iter()
+                        .map(|p| v.power_name(p).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                })
+                .unwrap_or_default();
             for user in users {
                 let text = format!(
                     "Reminder: game {id} still needs orders from you, due {}. Send them with `/orders submit`.",
@@ -241,7 +252,7 @@ impl Scheduler {
             };
             for user in voters {
                 let text = format!(
-                    "Reminder: in game {id} the Pirates' orders are decided by vote, and you have not voted yet. The phase ends {}. Vote with `/pirates vote`; a unit you do not vote on counts your abstention against every order.",
+                    "Reminder: in game {id} the orders of the {voted} are decided by vote, and you have not voted yet. The phase ends {}. Vote with `/vote order`; a unit you do not vote on counts your abstention against every order.",
                     deadline.map(when).unwrap_or_default()
                 );
                 match self.poster.to_user(&user, Post::text(text)).await {

@@ -37,3 +37,16 @@ pub(crate) fn files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantR
         _ => None,
     }
 }
+
+/// A built-in variant's map art (`maps/<id>/map.svg`, the contract in the `render` crate's
+/// docs), kept beside its data so that whoever draws a board needs no list of variants of its
+/// own; `None` for a variant with no art yet.
+pub fn art(id: &str) -> Option<&'static str> {
+    match id {
+        "standard" => Some(include_str!("../../../maps/standard/map.svg")),
+        "davis" => Some(include_str!("../../../maps/davis/map.svg")),
+        "maharajah" => Some(include_str!("../../../maps/maharajah/map.svg")),
+        "pirates" => Some(include_str!("../../../maps/pirates/map.svg")),
+        _ => None,
+    }
+}
