@@ -128,6 +128,8 @@ pub(super) struct Routes<'v> {
     next: Vec<Vec<usize>>,
     /// For each fleet, the fleets whose fleet borders lead to it.
     prev: Vec<Vec<usize>>,
+    /// Whether every fleet border between two convoying fleets leads both ways.
+    two_way: bool,
     /// For each province, once asked, the fleets that may take an army from it or land one
     /// there: the rulebook is asked once per fleet and province, not once per route.
     landing: RefCell<Vec<Option<Fleets>>>,
@@ -179,8 +181,10 @@ impl<'v> Routes<'v> {
                 }
             }
         }
+        let two_way = (0..n).all(|a| (0..n).all(|b| link[a * n + b] == link[b * n + a]));
         Routes {
             variant,
+            two_way,
             index,
             fleets,
             next,
@@ -286,6 +290,14 @@ impl<'v> Routes<'v> {
             return false;
         }
         let n = self.fleets.len();
+        // Where every link goes both ways a chain read backwards is a chain the other way (a
+        // fleet that takes an army from a province can land one there), so the two
+        // directions share one answer.
+        let (from, to) = if self.two_way && to < from {
+            (to, from)
+        } else {
+            (from, to)
+        };
         let mut all = self.chains.borrow_mut();
         let chains = all.entry((from, to)).or_insert_with(|| Chains {
             needed: vec![false; n],
