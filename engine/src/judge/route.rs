@@ -139,13 +139,15 @@ pub(super) struct Routes<'v> {
     avoiding: RefCell<HashMap<Ends, bool, Quick>>,
     /// For each origin and destination, once asked, the fleets some chain between them needs.
     chains: RefCell<HashMap<(ProvinceId, ProvinceId), Chains, Quick>>,
-    /// Whose each fleet is: one search settles every fleet of the power asked about, as
-    /// listing a power's legal orders asks about each of its fleets in turn.
+    /// Whose each fleet is: when listing legal orders (`by_power`), one search settles every
+    /// fleet of the power asked about, as the list asks about each of its fleets in turn; an
+    /// adjudication asks about a few fleets only, so each search settles only the one asked.
     owner: Vec<PowerId>,
+    by_power: bool,
 }
 
 impl<'v> Routes<'v> {
-    pub(super) fn new(variant: &'v Variant, units: &[Unit]) -> Self {
+    pub(super) fn new(variant: &'v Variant, units: &[Unit], by_power: bool) -> Self {
         let map = &variant.map;
         let mut index = vec![None; map.provinces.len()];
         let mut fleets = Vec::new();
@@ -194,6 +196,7 @@ impl<'v> Routes<'v> {
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
             owner,
+            by_power,
         }
     }
 
@@ -305,7 +308,10 @@ impl<'v> Routes<'v> {
         });
         if !chains.settled[via] {
             let wanted: Vec<bool> = (0..n)
-                .map(|k| !chains.settled[k] && self.owner[k] == self.owner[via])
+                .map(|k| {
+                    !chains.settled[k]
+                        && (k == via || self.by_power && self.owner[k] == self.owner[via])
+                })
                 .collect();
             let ends = (self.landing(from), self.landing(to));
             // Fleets as bits of one word where they fit: each step of the search is then a
