@@ -211,7 +211,7 @@ impl<'a> Checker<'a> {
         Checker {
             variant,
             position,
-            routes: movement.then(|| route::Routes::new(variant, &position.units)),
+            routes: movement.then(|| route::Routes::new(variant, &position.units, true)),
         }
     }
 

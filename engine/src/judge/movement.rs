@@ -727,7 +727,7 @@ pub(super) fn adjudicate(
     let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
     let mut checked: Vec<Option<(usize, Checked)>> = vec![None; orders.len()];
     let mut ordered: Vec<Option<usize>> = vec![None; n];
-    let routes = Routes::new(variant, units);
+    let routes = Routes::new(variant, units, false);
 
     for (k, sub) in orders.iter().enumerate() {
         let order = match &sub.order {

@@ -3,10 +3,12 @@
 use crate::map::{Border, Location, ProvinceId};
 use crate::order::Target;
 use crate::rulebook::CoastLeniency;
-use crate::unit::{Unit, UnitKind};
+use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 use std::cell::RefCell;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::rc::Rc;
 
 /// The border a unit would cross to reach `to` (any coast of it), if it can.
 pub(super) fn border_into<'v>(
@@ -109,6 +111,9 @@ pub(super) fn convoy_lands(variant: &Variant, fleet: Location, end: ProvinceId) 
 /// An army's origin and destination, and a province whose fleet the route may not use.
 type Ends = (ProvinceId, ProvinceId, Option<ProvinceId>);
 
+/// Which fleets, by index, answer some question (take an army from a province, lie on a chain).
+type Fleets = Rc<[bool]>;
+
 /// The convoy routes of one board: the fleets able to convoy where they stand, as a graph
 /// joined by fleet borders, built once per board and asked many times (by every order of a
 /// phase, and by every candidate order when listing legal orders), with each answer kept.
@@ -121,33 +126,44 @@ pub(super) struct Routes<'v> {
     fleets: Vec<Location>,
     /// For each fleet, the fleets its fleet borders lead to.
     next: Vec<Vec<usize>>,
-    /// `link[a * n + b]`: a fleet border leads from fleet `a` to fleet `b`.
-    link: Vec<bool>,
-    exists: RefCell<HashMap<Ends, bool>>,
-    chains: RefCell<HashMap<(ProvinceId, ProvinceId), Chains>>,
-}
-
-/// What is known of the chains between two ends: which fleets take the army from the origin
-/// and which land it, and for each fleet, once asked, whether some chain needs it.
-struct Chains {
-    takes: Vec<bool>,
-    lands: Vec<bool>,
-    needed: Vec<Option<bool>>,
+    /// For each fleet, the fleets whose fleet borders lead to it.
+    prev: Vec<Vec<usize>>,
+    /// Whether every fleet border between two convoying fleets leads both ways.
+    two_way: bool,
+    /// For each province, once asked, the fleets that may take an army from it or land one
+    /// there: the rulebook is asked once per fleet and province, not once per route.
+    landing: RefCell<Vec<Option<Fleets>>>,
+    /// For each origin, once asked, the fleets a chain from it could get to, ignoring
+    /// shortcuts: one search answers whether an army there could be convoyed anywhere.
+    reach: RefCell<Vec<Option<Fleets>>>,
+    avoiding: RefCell<HashMap<Ends, bool, Quick>>,
+    /// For each origin and destination, once asked, the fleets some chain between them needs.
+    chains: RefCell<HashMap<(ProvinceId, ProvinceId), Chains, Quick>>,
+    /// Whose each fleet is: when listing legal orders (`by_power`), one search settles every
+    /// fleet of the power asked about, as the list asks about each of its fleets in turn; an
+    /// adjudication asks about a few fleets only, so each search settles only the one asked.
+    owner: Vec<PowerId>,
+    by_power: bool,
 }
 
 impl<'v> Routes<'v> {
-    pub(super) fn new(variant: &'v Variant, units: &[Unit]) -> Self {
+    pub(super) fn new(variant: &'v Variant, units: &[Unit], by_power: bool) -> Self {
         let map = &variant.map;
         let mut index = vec![None; map.provinces.len()];
         let mut fleets = Vec::new();
+        let mut owner = Vec::new();
         for u in units {
             if u.kind == UnitKind::Fleet && variant.rules.can_convoy_at(map, u.location) {
                 let p = u.location.province.0 as usize;
                 match index[p] {
-                    Some(k) => fleets[k] = u.location,
+                    Some(k) => {
+                        fleets[k] = u.location;
+                        owner[k] = u.power;
+                    }
                     None => {
                         index[p] = Some(fleets.len());
                         fleets.push(u.location);
+                        owner.push(u.power);
                     }
                 }
             }
@@ -155,25 +171,71 @@ impl<'v> Routes<'v> {
         let n = fleets.len();
         let mut link = vec![false; n * n];
         let mut next = vec![Vec::new(); n];
+        let mut prev = vec![Vec::new(); n];
         for (a, at) in fleets.iter().enumerate() {
             for b in map.province(at.province).borders.iter().filter(|b| b.fleet) {
                 if let Some(k) = index[b.to.province.0 as usize] {
                     if !link[a * n + k] {
                         link[a * n + k] = true;
                         next[a].push(k);
+                        prev[k].push(a);
                     }
                 }
             }
         }
+        let two_way = (0..n).all(|a| (0..n).all(|b| link[a * n + b] == link[b * n + a]));
         Routes {
             variant,
+            two_way,
             index,
             fleets,
             next,
-            link,
-            exists: RefCell::new(HashMap::new()),
-            chains: RefCell::new(HashMap::new()),
+            prev,
+            landing: RefCell::new(vec![None; map.provinces.len()]),
+            reach: RefCell::new(vec![None; map.provinces.len()]),
+            avoiding: RefCell::new(HashMap::default()),
+            chains: RefCell::new(HashMap::default()),
+            owner,
+            by_power,
         }
+    }
+
+    /// The fleets that may take an army from `end` or land one there.
+    fn landing(&self, end: ProvinceId) -> Fleets {
+        let p = end.0 as usize;
+        if let Some(known) = &self.landing.borrow()[p] {
+            return known.clone();
+        }
+        let found: Fleets = self
+            .fleets
+            .iter()
+            .map(|at| convoy_lands(self.variant, *at, end))
+            .collect();
+        self.landing.borrow_mut()[p] = Some(found.clone());
+        found
+    }
+
+    /// The fleets joined by fleet borders to some fleet that could take an army from `from`,
+    /// less the fleet `avoided`.
+    fn search_from(&self, from: ProvinceId, avoided: Option<usize>) -> Vec<bool> {
+        let takes = self.landing(from);
+        let mut seen = vec![false; self.fleets.len()];
+        let mut stack = Vec::new();
+        for k in 0..self.fleets.len() {
+            if takes[k] && Some(k) != avoided {
+                seen[k] = true;
+                stack.push(k);
+            }
+        }
+        while let Some(w) = stack.pop() {
+            for &x in &self.next[w] {
+                if !seen[x] && Some(x) != avoided {
+                    seen[x] = true;
+                    stack.push(x);
+                }
+            }
+        }
+        seen
     }
 
     /// Whether the fleets on the board (less any in `avoid`) could carry an army from `from`
@@ -192,32 +254,25 @@ impl<'v> Routes<'v> {
         {
             return false;
         }
-        if let Some(&known) = self.exists.borrow().get(&(from, to, avoid)) {
+        let lands = self.landing(to);
+        let Some(avoided) = avoid.and_then(|p| self.index[p.0 as usize]) else {
+            // With every fleet there, what a chain from `from` can get to serves every
+            // destination.
+            let p = from.0 as usize;
+            let known = self.reach.borrow()[p].clone();
+            let reach = known.unwrap_or_else(|| {
+                let found: Fleets = self.search_from(from, None).into();
+                self.reach.borrow_mut()[p] = Some(found.clone());
+                found
+            });
+            return (0..self.fleets.len()).any(|k| reach[k] && lands[k]);
+        };
+        if let Some(&known) = self.avoiding.borrow().get(&(from, to, avoid)) {
             return known;
         }
-        let avoided = avoid.and_then(|p| self.index[p.0 as usize]);
-        let mut seen = vec![false; self.fleets.len()];
-        let mut stack = Vec::new();
-        for (k, at) in self.fleets.iter().enumerate() {
-            if Some(k) != avoided && convoy_lands(self.variant, *at, from) {
-                seen[k] = true;
-                stack.push(k);
-            }
-        }
-        let mut found = false;
-        while let Some(w) = stack.pop() {
-            if convoy_lands(self.variant, self.fleets[w], to) {
-                found = true;
-                break;
-            }
-            for &x in &self.next[w] {
-                if !seen[x] && Some(x) != avoided {
-                    seen[x] = true;
-                    stack.push(x);
-                }
-            }
-        }
-        self.exists.borrow_mut().insert((from, to, avoid), found);
+        let reach = self.search_from(from, Some(avoided));
+        let found = (0..self.fleets.len()).any(|k| reach[k] && lands[k]);
+        self.avoiding.borrow_mut().insert((from, to, avoid), found);
         found
     }
 
@@ -227,13 +282,9 @@ impl<'v> Routes<'v> {
     ///
     /// A chain is a path of fleets: its first takes the army from `from` and no later one
     /// could; its last lands it at `to` and no earlier one could; no fleet in it links to any
-    /// earlier fleet but the one before it (a link would be a shortcut). Whether such a chain
-    /// passes through a given fleet is hard to tell in general, but whether a chain begun with
-    /// some fleets can be finished at all is not: a shortest way on through the fleets not
-    /// beside the chain so far has no shortcut itself (a shortcut would make it shorter). So
-    /// the search tries beginnings only until they reach the wanted fleet, drops every
-    /// beginning from which it can no longer be reached, and finishes with one breadth-first
-    /// search. Every fleet of a chain found is needed, which answers later questions too.
+    /// earlier fleet but the one before it (a link would be a shortcut). One search (see
+    /// [`Survey`]) settles every fleet of `via`'s power at once, as listing a power's legal
+    /// orders asks about each of its fleets for every army and destination.
     pub(super) fn needs(&self, from: ProvinceId, to: ProvinceId, via: ProvinceId) -> bool {
         let Some(via) = self.index[via.0 as usize] else {
             return false;
@@ -241,185 +292,435 @@ impl<'v> Routes<'v> {
         if !self.exists(from, to, None) {
             return false;
         }
+        let n = self.fleets.len();
+        // Where every link goes both ways a chain read backwards is a chain the other way (a
+        // fleet that takes an army from a province can land one there), so the two
+        // directions share one answer.
+        let (from, to) = if self.two_way && to < from {
+            (to, from)
+        } else {
+            (from, to)
+        };
         let mut all = self.chains.borrow_mut();
         let chains = all.entry((from, to)).or_insert_with(|| Chains {
-            takes: self
-                .fleets
-                .iter()
-                .map(|at| convoy_lands(self.variant, *at, from))
-                .collect(),
-            lands: self
-                .fleets
-                .iter()
-                .map(|at| convoy_lands(self.variant, *at, to))
-                .collect(),
-            needed: vec![None; self.fleets.len()],
+            needed: vec![false; n],
+            settled: vec![false; n],
         });
-        if let Some(known) = chains.needed[via] {
-            return known;
-        }
-        let n = self.fleets.len();
-        let mut search = Search {
-            routes: self,
-            takes: &chains.takes,
-            lands: &chains.lands,
-            via,
-            chain: Vec::new(),
-            in_chain: vec![false; n],
-            shut: vec![0; n],
-            dead_ends: HashSet::new(),
-        };
-        let mut found = None;
-        for s in (0..n).filter(|&s| chains.takes[s]) {
-            search.push(s);
-            found = search.extend();
-            search.pop();
-            if found.is_some() {
-                break;
+        if !chains.settled[via] {
+            let wanted: Vec<bool> = (0..n)
+                .map(|k| {
+                    !chains.settled[k]
+                        && (k == via || self.by_power && self.owner[k] == self.owner[via])
+                })
+                .collect();
+            let ends = (self.landing(from), self.landing(to));
+            // Fleets as bits of one word where they fit: each step of the search is then a
+            // few word operations.
+            let found = if n <= 128 {
+                survey::<u128>(self, &ends, &wanted, &chains.needed)
+            } else {
+                survey::<Vec<u64>>(self, &ends, &wanted, &chains.needed)
+            };
+            for ((settled, &asked), &needed) in chains.settled.iter_mut().zip(&wanted).zip(&found) {
+                *settled |= asked || needed;
             }
+            chains.needed = found;
         }
-        match found {
-            Some(whole) => {
-                for k in whole {
-                    chains.needed[k] = Some(true);
-                }
-            }
-            None => chains.needed[via] = Some(false),
-        }
-        chains.needed[via].unwrap_or(false)
+        chains.needed[via]
     }
 }
 
-/// The search for a chain between two ends through the fleet `via`.
-struct Search<'r, 'v> {
-    routes: &'r Routes<'v>,
-    takes: &'r [bool],
-    lands: &'r [bool],
-    via: usize,
-    /// The beginning being tried.
-    chain: Vec<usize>,
-    in_chain: Vec<bool>,
-    /// For each fleet, how many fleets of the chain but the last link to it: it may follow
-    /// only at 0 (a link would be a shortcut).
-    shut: Vec<u32>,
-    /// Beginnings already found hopeless, by their last fleet and the fleets they shut out:
-    /// what may still follow depends on nothing else, so many beginnings share one answer.
-    dead_ends: HashSet<(usize, Vec<u64>)>,
+/// What is known of the chains between two ends: for each fleet, whether some chain needs it,
+/// which is settled for every fleet found on a chain and for every fleet asked about.
+struct Chains {
+    needed: Vec<bool>,
+    settled: Vec<bool>,
 }
 
-impl Search<'_, '_> {
+/// A set of fleets by index.
+trait Bits: Clone + Eq + std::hash::Hash {
+    fn none(n: usize) -> Self;
+    fn of(n: usize, bools: &[bool]) -> Self {
+        let mut set = Self::none(n);
+        for (k, _) in bools.iter().enumerate().filter(|b| *b.1) {
+            set.add(k);
+        }
+        set
+    }
+    fn has(&self, k: usize) -> bool;
+    fn add(&mut self, k: usize);
+    fn remove(&mut self, k: usize);
+    fn or(&mut self, other: &Self);
+    fn and(&mut self, other: &Self);
+    fn and_not(&mut self, other: &Self);
+    fn any(&self) -> bool;
+    /// The members, lowest first.
+    fn members(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.each(|k| out.push(k));
+        out
+    }
+    fn each(&self, f: impl FnMut(usize));
+    /// Whether the two sets meet.
+    fn meets(&self, other: &Self) -> bool {
+        let mut both = self.clone();
+        both.and(other);
+        both.any()
+    }
+}
+
+impl Bits for u128 {
+    fn none(_: usize) -> Self {
+        0
+    }
+    fn has(&self, k: usize) -> bool {
+        self >> k & 1 == 1
+    }
+    fn add(&mut self, k: usize) {
+        *self |= 1 << k;
+    }
+    fn remove(&mut self, k: usize) {
+        *self &= !(1 << k);
+    }
+    fn or(&mut self, other: &Self) {
+        *self |= other;
+    }
+    fn and(&mut self, other: &Self) {
+        *self &= other;
+    }
+    fn and_not(&mut self, other: &Self) {
+        *self &= !other;
+    }
+    fn any(&self) -> bool {
+        *self != 0
+    }
+    fn each(&self, mut f: impl FnMut(usize)) {
+        let mut rest = *self;
+        while rest != 0 {
+            f(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
+    }
+    fn meets(&self, other: &Self) -> bool {
+        self & other != 0
+    }
+}
+
+impl Bits for Vec<u64> {
+    fn none(n: usize) -> Self {
+        vec![0; n.div_ceil(64)]
+    }
+    fn has(&self, k: usize) -> bool {
+        self[k / 64] >> (k % 64) & 1 == 1
+    }
+    fn add(&mut self, k: usize) {
+        self[k / 64] |= 1 << (k % 64);
+    }
+    fn remove(&mut self, k: usize) {
+        self[k / 64] &= !(1 << (k % 64));
+    }
+    fn or(&mut self, other: &Self) {
+        self.iter_mut().zip(other).for_each(|(a, b)| *a |= b);
+    }
+    fn and(&mut self, other: &Self) {
+        self.iter_mut().zip(other).for_each(|(a, b)| *a &= b);
+    }
+    fn and_not(&mut self, other: &Self) {
+        self.iter_mut().zip(other).for_each(|(a, b)| *a &= !b);
+    }
+    fn any(&self) -> bool {
+        self.iter().any(|w| *w != 0)
+    }
+    fn each(&self, mut f: impl FnMut(usize)) {
+        for (i, &w) in self.iter().enumerate() {
+            let mut rest = w;
+            while rest != 0 {
+                f(i * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        }
+    }
+}
+
+/// Runs a [`Survey`] between two ends (the fleets taking the army and those landing it),
+/// settling the `wanted` fleets; returns every fleet known to be needed, with those `needed`
+/// already.
+fn survey<B: Bits>(
+    routes: &Routes,
+    (takes, lands): &(Fleets, Fleets),
+    wanted: &[bool],
+    needed: &[bool],
+) -> Vec<bool> {
+    let n = routes.fleets.len();
+    let mask = |ks: &[usize]| {
+        let mut set = B::none(n);
+        for &k in ks {
+            set.add(k);
+        }
+        set
+    };
+    let takes_set = B::of(n, takes);
+    let mut free = B::of(n, &vec![true; n]);
+    free.and_not(&takes_set);
+    let mut survey = Survey {
+        next: routes.next.iter().map(|ks| mask(ks)).collect(),
+        prev: routes.prev.iter().map(|ks| mask(ks)).collect(),
+        next_list: &routes.next,
+        lands: B::of(n, lands),
+        wanted: B::of(n, wanted),
+        needed: B::of(n, needed),
+        free,
+        takes: takes_set.clone(),
+        in_chain: B::none(n),
+        chain: Vec::new(),
+        shut: vec![0; n],
+        known: HashMap::default(),
+    };
+    for s in takes_set.members() {
+        survey.push(s);
+        survey.explore();
+        survey.pop();
+    }
+    (0..n).map(|k| survey.needed.has(k)).collect()
+}
+
+/// The search for the fleets some chain between two ends needs.
+///
+/// Whether a chain passes through a given fleet is hard to tell in general, but whether a
+/// chain begun with some fleets can be finished at all is not: a shortest way on through the
+/// fleets not beside the chain so far has no shortcut itself (a shortcut would make it
+/// shorter). So every beginning that can be finished is finished at once by one breadth-first
+/// search, and all its fleets are needed. A beginning is carried further only while some
+/// wanted fleet not yet known to be needed could still join it: one reachable from its last
+/// fleet without coming back beside it, from which the army could still land. What may
+/// follow a beginning depends only on its last fleet and the fleets it could still reach, so
+/// beginnings alike in those share one answer.
+struct Survey<'r, B> {
+    /// For each fleet, the fleets its fleet borders lead to, and those leading to it.
+    next: Vec<B>,
+    prev: Vec<B>,
+    next_list: &'r [Vec<usize>],
+    lands: B,
+    /// The fleets whose answers are sought; others are found only on the way.
+    wanted: B,
+    /// The fleets found on some chain so far.
+    needed: B,
+    /// The fleets that may follow the chain: not in it, unable to take the army from its
+    /// origin, and with no link from any fleet of the chain but the last.
+    free: B,
+    takes: B,
+    in_chain: B,
+    /// The beginning being tried.
+    chain: Vec<usize>,
+    /// For each fleet, how many fleets of the chain but the last link to it (it is free only
+    /// at 0).
+    shut: Vec<u32>,
+    /// Beginnings already tried, by their last fleet and the fleets they could still reach:
+    /// whether they can be finished (every wanted fleet they could add then being found).
+    known: HashMap<(usize, B), bool, Quick>,
+}
+
+impl<B: Bits> Survey<'_, B> {
     fn push(&mut self, x: usize) {
         if let Some(&last) = self.chain.last() {
-            for &y in &self.routes.next[last] {
+            for &y in &self.next_list[last] {
                 self.shut[y] += 1;
+                self.free.remove(y);
             }
         }
         self.chain.push(x);
-        self.in_chain[x] = true;
+        self.in_chain.add(x);
+        self.free.remove(x);
     }
 
     fn pop(&mut self) {
         let x = self.chain.pop().expect("a fleet to take back");
-        self.in_chain[x] = false;
+        self.in_chain.remove(x);
+        self.set_free(x);
         if let Some(&last) = self.chain.last() {
-            for &y in &self.routes.next[last] {
+            for k in 0..self.next_list[last].len() {
+                let y = self.next_list[last][k];
                 self.shut[y] -= 1;
+                self.set_free(y);
             }
         }
     }
 
-    /// A whole chain through `via` that begins with the chain so far (a valid beginning),
-    /// if any.
-    fn extend(&mut self) -> Option<Vec<usize>> {
+    fn set_free(&mut self, y: usize) {
+        if self.shut[y] == 0 && !self.in_chain.has(y) && !self.takes.has(y) {
+            self.free.add(y);
+        }
+    }
+
+    /// Whether the chain so far (a valid beginning) can be finished; if so its fleets, and
+    /// those of every finished chain it begins that could add a wanted fleet, are needed.
+    fn explore(&mut self) -> bool {
         let last = *self.chain.last().expect("a chain has a first fleet");
-        if self.lands[last] {
-            return self.in_chain[self.via].then(|| self.chain.clone());
+        if self.lands.has(last) {
+            self.mark_chain();
+            return true;
         }
-        if self.in_chain[self.via] {
-            let rest = self.way_on(last, None, None)?;
-            return Some(self.chain.iter().copied().chain(rest).collect());
+        let (reach, rest) = self.ahead(last);
+        let key = (last, reach);
+        if let Some(&finishes) = self.known.get(&key) {
+            if finishes {
+                self.mark_chain();
+            }
+            return finishes;
         }
-        // The chain must still reach `via`, and go on from it to land the army without
-        // coming back beside its last fleet.
-        self.way_on(last, Some(self.via), None)?;
-        if !self.lands[self.via] {
-            self.way_on(self.via, None, Some(last))?;
+        let Some(rest) = rest else {
+            self.known.insert(key, false);
+            return false;
+        };
+        self.mark_chain();
+        for k in rest {
+            self.needed.add(k);
         }
-        let key = (last, self.shut_out());
-        if self.dead_ends.contains(&key) {
-            return None;
-        }
-        for k in 0..self.routes.next[last].len() {
-            let x = self.routes.next[last][k];
-            if self.may_follow(x) {
+        if self.may_add(last) {
+            let mut after = self.next[last].clone();
+            after.and(&self.free);
+            for x in after.members() {
                 self.push(x);
-                let found = self.extend();
+                self.explore();
                 self.pop();
-                if found.is_some() {
-                    return found;
-                }
             }
         }
-        self.dead_ends.insert(key);
-        None
+        self.known.insert(key, true);
+        true
     }
 
-    /// Whether fleet `x` may come next: not in the chain, unable to take the army from its
-    /// origin, and with no link from any fleet of the chain but the last.
-    fn may_follow(&self, x: usize) -> bool {
-        !self.takes[x] && !self.in_chain[x] && self.shut[x] == 0
-    }
-
-    /// The fleets that may no longer follow the chain, as a bit set.
-    fn shut_out(&self) -> Vec<u64> {
-        let n = self.routes.fleets.len();
-        let mut set = vec![0u64; n.div_ceil(64)];
-        for x in 0..n {
-            if self.in_chain[x] || self.shut[x] > 0 {
-                set[x / 64] |= 1 << (x % 64);
-            }
+    fn mark_chain(&mut self) {
+        for &k in &self.chain {
+            self.needed.add(k);
         }
-        set
     }
 
-    /// Breadth-first from `start` through fleets that may follow the chain (and that `beside`,
-    /// if given, does not link to), to `target`, or with no target to any fleet that lands the
-    /// army; the way there (without `start`). A fleet that lands the army ends a chain, so the
-    /// search does not pass through one.
-    fn way_on(
-        &self,
-        start: usize,
-        target: Option<usize>,
-        beside: Option<usize>,
-    ) -> Option<Vec<usize>> {
-        let n = self.routes.fleets.len();
-        let mut came_from = vec![usize::MAX; n];
-        let mut queue = std::collections::VecDeque::from([start]);
-        came_from[start] = start;
-        while let Some(w) = queue.pop_front() {
-            for &x in &self.routes.next[w] {
-                if came_from[x] != usize::MAX
-                    || !self.may_follow(x)
-                    || beside.is_some_and(|b| self.routes.link[b * n + x])
-                {
-                    continue;
-                }
-                came_from[x] = w;
-                if target.map_or(self.lands[x], |t| t == x) {
-                    let mut way = vec![x];
-                    let mut k = x;
-                    while came_from[k] != start {
-                        k = came_from[k];
-                        way.push(k);
-                    }
-                    way.reverse();
-                    return Some(way);
-                }
-                if !self.lands[x] {
-                    queue.push_back(x);
-                }
-            }
+    /// The fleets reachable through `from` (each led to by some fleet of it that is not a
+    /// landing fleet), that are free and in `within`.
+    fn step(&self, from: &B, within: &B) -> B {
+        let mut out = B::none(self.next.len());
+        let mut through = from.clone();
+        through.and_not(&self.lands);
+        through.each(|w| out.or(&self.next[w]));
+        out.and(within);
+        out
+    }
+
+    /// Whether some wanted fleet not yet known to be needed could still join the chain, which
+    /// ends at `last`. Only the fleet right after `last` may be beside it, so a fleet further
+    /// on must be reachable from `last` through fleets not beside it, and able to reach a
+    /// landing fleet through such fleets; the fleet right after must land the army or lead to
+    /// such a fleet.
+    fn may_add(&self, last: usize) -> bool {
+        let mut open = self.free.clone();
+        open.and_not(&self.next[last]);
+        // The fleets from which the army could still land, far from `last`.
+        let mut lands_after = self.lands.clone();
+        lands_after.and(&open);
+        let mut passable = open.clone();
+        passable.and_not(&self.lands);
+        let mut frontier = lands_after.clone();
+        while frontier.any() {
+            let mut new = B::none(self.next.len());
+            frontier.each(|w| new.or(&self.prev[w]));
+            new.and(&passable);
+            new.and_not(&lands_after);
+            lands_after.or(&new);
+            frontier = new;
         }
-        None
+        let mut sought = self.wanted.clone();
+        sought.and_not(&self.needed);
+        let mut first = self.next[last].clone();
+        first.and(&self.free);
+        let mut right_after = false;
+        first.each(|x| {
+            right_after |= sought.has(x) && (self.lands.has(x) || self.next[x].meets(&lands_after));
+        });
+        if right_after {
+            return true;
+        }
+        // Further on: reachable from the first fleets through fleets not beside `last`.
+        let mut seen = self.step(&first, &open);
+        let mut frontier = seen.clone();
+        while frontier.any() {
+            let mut new = self.step(&frontier, &open);
+            new.and_not(&seen);
+            seen.or(&new);
+            frontier = new;
+        }
+        seen.and(&lands_after);
+        seen.meets(&sought)
+    }
+
+    /// Breadth-first from `start` through free fleets: the fleets it reaches, and the way
+    /// (without `start`) to a nearest one that lands the army. A fleet that lands the army
+    /// ends a chain, so the search does not pass through one.
+    fn ahead(&self, start: usize) -> (B, Option<Vec<usize>>) {
+        let mut layers = Vec::new();
+        let mut frontier = self.next[start].clone();
+        frontier.and(&self.free);
+        let mut reach = frontier.clone();
+        let mut nearest = None;
+        while frontier.any() {
+            if nearest.is_none() && frontier.meets(&self.lands) {
+                let mut end = frontier.clone();
+                end.and(&self.lands);
+                nearest = Some((layers.len(), end.members()[0]));
+            }
+            layers.push(frontier.clone());
+            let mut new = self.step(&frontier, &self.free);
+            new.and_not(&reach);
+            reach.or(&new);
+            frontier = new;
+        }
+        let way = nearest.map(|(depth, end)| {
+            let mut way = vec![end];
+            let mut k = end;
+            for layer in layers[..depth].iter().rev() {
+                k = layer
+                    .members()
+                    .into_iter()
+                    .find(|&w| !self.lands.has(w) && self.next[w].has(k))
+                    .expect("a layer leads to the next");
+                way.push(k);
+            }
+            way.reverse();
+            way
+        });
+        (reach, way)
+    }
+}
+
+/// A quick hash for the small keys of route answers (province numbers, bit sets of fleets);
+/// nothing here comes from outside, so no protection against crafted keys is needed.
+#[derive(Clone, Copy, Default)]
+struct Quick;
+
+struct QuickHasher(u64);
+
+impl BuildHasher for Quick {
+    type Hasher = QuickHasher;
+    fn build_hasher(&self) -> QuickHasher {
+        QuickHasher(0)
+    }
+}
+
+impl Hasher for QuickHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.write_u64(x as u64);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
     }
 }
