@@ -64,13 +64,13 @@ impl Scheduler {
                 return done;
             }
         };
-        // Each game's results are posted (its map drawn on a blocking thread) as soon as it is
-        // adjudicated, while the next game is adjudicated: games side by side.
         for broken in &due.broken {
             done.broken += 1;
             self.set_aside(broken.game, broken.seq, &broken.problem)
                 .await;
         }
+        // Each game's results are posted (its map drawn on a blocking thread) as soon as it is
+        // adjudicated, while the next game is adjudicated: games side by side.
         for (id, seq) in due.due {
             let closing = match self.games.close_phase(id, seq).await {
                 Ok(c) => c,
