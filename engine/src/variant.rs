@@ -53,6 +53,15 @@ struct VariantSpec {
     powers: Vec<PowerSpec>,
 }
 
+/// The `id` a `variant.toml` declares, read before the rest so the matching rulebook can check it.
+pub fn declared_id(variant_toml: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct IdOnly {
+        id: String,
+    }
+    toml::from_str::<IdOnly>(variant_toml).ok().map(|s| s.id)
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PowerSpec {

@@ -1,8 +1,7 @@
 //! `parley variants`: the built-in variants and their vital numbers.
 
 use super::{no_more, take_flag, take_value, CliError};
-use engine::rulebook::StandardRules;
-use engine::variant::{Variant, VariantFiles, BUILTIN};
+use engine::variant::{declared_id, Variant, VariantFiles, BUILTIN};
 use serde_json::json;
 
 /// `parley variants --check DIR`: loads a variant's data files from a folder and reports every
@@ -25,7 +24,10 @@ fn check(dir: &str) -> Result<(), CliError> {
         borders: &borders,
         units: &units,
     };
-    match Variant::load(&files, Box::new(StandardRules)) {
+    // Built-in data is checked with its own rulebook (a variant's tags and kinds of power mean
+    // nothing to Standard's); a new map's with Standard's until it has one.
+    let rules = engine::variants::rules_for(&declared_id(&toml).unwrap_or_default());
+    match Variant::load(&files, rules) {
         Ok(v) => super::print_out(&format!(
             "{dir}: ok: {} provinces, {} supply centres, {} powers, {} starting units",
             v.map.provinces.len(),

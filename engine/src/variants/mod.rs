@@ -38,6 +38,15 @@ pub(crate) fn files(id: &str) -> Option<(VariantFiles<'static>, Box<dyn VariantR
     }
 }
 
+/// The rulebook registered for a variant id; Standard's for an id the engine does not know (a
+/// map still being drawn up), so `parley variants --check` judges built-in data by its own rules.
+pub fn rules_for(id: &str) -> Box<dyn VariantRules> {
+    files(id).map_or_else(
+        || Box::new(StandardRules) as Box<dyn VariantRules>,
+        |(_, r)| r,
+    )
+}
+
 /// A built-in variant's map art (`maps/<id>/map.svg`, the contract in the `render` crate's
 /// docs), kept beside its data so that whoever draws a board needs no list of variants of its
 /// own; `None` for a variant with no art yet.
