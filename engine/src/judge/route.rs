@@ -133,12 +133,18 @@ pub(super) struct Routes<'v> {
     /// For each province, once asked, the fleets that may take an army from it or land one
     /// there: the rulebook is asked once per fleet and province, not once per route.
     landing: RefCell<Vec<Option<Fleets>>>,
+    /// For each province, once asked, which of the distinct landing sets (`kinds`) is its
+    /// own: chains depend on their ends only through those sets, and many provinces (shores
+    /// of the same one or two seas) share one, so their chains are searched once.
+    kind: RefCell<Vec<Option<usize>>>,
+    kinds: RefCell<Vec<Fleets>>,
     /// For each origin, once asked, the fleets a chain from it could get to, ignoring
     /// shortcuts: one search answers whether an army there could be convoyed anywhere.
     reach: RefCell<Vec<Option<Fleets>>>,
     avoiding: RefCell<HashMap<Ends, bool, Quick>>,
-    /// For each origin and destination, once asked, the fleets some chain between them needs.
-    chains: RefCell<HashMap<(ProvinceId, ProvinceId), Chains, Quick>>,
+    /// For each pair of landing sets (origin's, destination's), once asked, the fleets some
+    /// chain between them needs.
+    chains: RefCell<HashMap<(usize, usize), Chains, Quick>>,
     /// Whose each fleet is: when listing legal orders (`by_power`), one search settles every
     /// fleet of the power asked about, as the list asks about each of its fleets in turn; an
     /// adjudication asks about a few fleets only, so each search settles only the one asked.
@@ -192,6 +198,8 @@ impl<'v> Routes<'v> {
             next,
             prev,
             landing: RefCell::new(vec![None; map.provinces.len()]),
+            kind: RefCell::new(vec![None; map.provinces.len()]),
+            kinds: RefCell::new(Vec::new()),
             reach: RefCell::new(vec![None; map.provinces.len()]),
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
@@ -213,6 +221,25 @@ impl<'v> Routes<'v> {
             .collect();
         self.landing.borrow_mut()[p] = Some(found.clone());
         found
+    }
+
+    /// Which of the distinct landing sets is `end`'s.
+    fn kind(&self, end: ProvinceId) -> usize {
+        let p = end.0 as usize;
+        if let Some(k) = self.kind.borrow()[p] {
+            return k;
+        }
+        let lands = self.landing(end);
+        let mut kinds = self.kinds.borrow_mut();
+        let k = match kinds.iter().position(|known| *known == lands) {
+            Some(k) => k,
+            None => {
+                kinds.push(lands);
+                kinds.len() - 1
+            }
+        };
+        self.kind.borrow_mut()[p] = Some(k);
+        k
     }
 
     /// The fleets joined by fleet borders to some fleet that could take an army from `from`,
@@ -293,6 +320,7 @@ impl<'v> Routes<'v> {
             return false;
         }
         let n = self.fleets.len();
+        let (from, to) = (self.kind(from), self.kind(to));
         // Where every link goes both ways a chain read backwards is a chain the other way (a
         // fleet that takes an army from a province can land one there), so the two
         // directions share one answer.
@@ -313,7 +341,10 @@ impl<'v> Routes<'v> {
                         && (k == via || self.by_power && self.owner[k] == self.owner[via])
                 })
                 .collect();
-            let ends = (self.landing(from), self.landing(to));
+            let ends = {
+                let kinds = self.kinds.borrow();
+                (kinds[from].clone(), kinds[to].clone())
+            };
             // Fleets as bits of one word where they fit: each step of the search is then a
             // few word operations.
             let found = if n <= 128 {
