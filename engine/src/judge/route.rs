@@ -392,6 +392,8 @@ trait Bits: Clone + Eq + std::hash::Hash {
         out
     }
     fn each(&self, f: impl FnMut(usize));
+    /// The lowest member.
+    fn first(&self) -> Option<usize>;
     /// Whether the two sets meet.
     fn meets(&self, other: &Self) -> bool {
         let mut both = self.clone();
@@ -435,6 +437,9 @@ impl Bits for u128 {
     fn meets(&self, other: &Self) -> bool {
         self & other != 0
     }
+    fn first(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
 }
 
 impl Bits for Vec<u64> {
@@ -471,6 +476,10 @@ impl Bits for Vec<u64> {
             }
         }
     }
+    fn first(&self) -> Option<usize> {
+        let i = self.iter().position(|w| *w != 0)?;
+        Some(i * 64 + self[i].trailing_zeros() as usize)
+    }
 }
 
 /// Runs a [`Survey`] between two ends (the fleets taking the army and those landing it),
@@ -505,7 +514,8 @@ fn survey<B: Bits>(
         in_chain: B::none(n),
         chain: Vec::new(),
         shut: vec![0; n],
-        known: HashMap::default(),
+        known: HashMap::with_capacity_and_hasher(4 * n, Quick),
+        layers: Vec::new(),
     };
     for s in takes_set.members() {
         survey.push(s);
@@ -549,6 +559,8 @@ struct Survey<'r, B> {
     /// Beginnings already tried, by their last fleet and the fleets they could still reach:
     /// whether they can be finished (every wanted fleet they could add then being found).
     known: HashMap<(usize, B), bool, Quick>,
+    /// Room for the layers of a breadth-first search, kept from one to the next.
+    layers: Vec<B>,
 }
 
 impl<B: Bits> Survey<'_, B> {
@@ -591,7 +603,7 @@ impl<B: Bits> Survey<'_, B> {
             self.mark_chain();
             return true;
         }
-        let (reach, rest) = self.ahead(last);
+        let (reach, nearest) = self.ahead(last);
         let key = (last, reach);
         if let Some(&finishes) = self.known.get(&key) {
             if finishes {
@@ -599,18 +611,17 @@ impl<B: Bits> Survey<'_, B> {
             }
             return finishes;
         }
-        let Some(rest) = rest else {
+        let Some(nearest) = nearest else {
             self.known.insert(key, false);
             return false;
         };
         self.mark_chain();
-        for k in rest {
-            self.needed.add(k);
-        }
+        self.mark_way(nearest);
         if self.may_add(last) {
             let mut after = self.next[last].clone();
             after.and(&self.free);
-            for x in after.members() {
+            while let Some(x) = after.first() {
+                after.remove(x);
                 self.push(x);
                 self.explore();
                 self.pop();
@@ -683,11 +694,14 @@ impl<B: Bits> Survey<'_, B> {
         seen.meets(&sought)
     }
 
-    /// Breadth-first from `start` through free fleets: the fleets it reaches, and the way
-    /// (without `start`) to a nearest one that lands the army. A fleet that lands the army
-    /// ends a chain, so the search does not pass through one.
-    fn ahead(&self, start: usize) -> (B, Option<Vec<usize>>) {
-        let mut layers = Vec::new();
+    /// Breadth-first from `start` through free fleets: the fleets it reaches, and the depth
+    /// and fleet of a nearest one that lands the army (the layers stay in `layers` for
+    /// [`Survey::mark_way`], as the way there is wanted only when the answer is not known
+    /// already). A fleet that lands the army ends a chain, so the search does not pass
+    /// through one.
+    fn ahead(&mut self, start: usize) -> (B, Option<(usize, usize)>) {
+        let mut layers = std::mem::take(&mut self.layers);
+        layers.clear();
         let mut frontier = self.next[start].clone();
         frontier.and(&self.free);
         let mut reach = frontier.clone();
@@ -696,7 +710,7 @@ impl<B: Bits> Survey<'_, B> {
             if nearest.is_none() && frontier.meets(&self.lands) {
                 let mut end = frontier.clone();
                 end.and(&self.lands);
-                nearest = Some((layers.len(), end.members()[0]));
+                nearest = Some((layers.len(), end.first().expect("a landing fleet")));
             }
             layers.push(frontier.clone());
             let mut new = self.step(&frontier, &self.free);
@@ -704,21 +718,21 @@ impl<B: Bits> Survey<'_, B> {
             reach.or(&new);
             frontier = new;
         }
-        let way = nearest.map(|(depth, end)| {
-            let mut way = vec![end];
-            let mut k = end;
-            for layer in layers[..depth].iter().rev() {
-                k = layer
-                    .members()
-                    .into_iter()
-                    .find(|&w| !self.lands.has(w) && self.next[w].has(k))
-                    .expect("a layer leads to the next");
-                way.push(k);
-            }
-            way.reverse();
-            way
-        });
-        (reach, way)
+        self.layers = layers;
+        (reach, nearest)
+    }
+
+    /// Marks as needed the way the last [`Survey::ahead`] found to its nearest landing fleet.
+    fn mark_way(&mut self, (depth, end): (usize, usize)) {
+        self.needed.add(end);
+        let mut k = end;
+        for i in (0..depth).rev() {
+            let mut before = self.layers[i].clone();
+            before.and(&self.prev[k]);
+            before.and_not(&self.lands);
+            k = before.first().expect("a layer leads to the next");
+            self.needed.add(k);
+        }
     }
 }
 
