@@ -518,6 +518,10 @@ fn survey<B: Bits>(
         layers: Vec::new(),
     };
     for s in takes_set.members() {
+        if survey.settled() {
+            // Every fleet asked about is found on a chain: the rest could only find others.
+            break;
+        }
         survey.push(s);
         survey.explore();
         survey.pop();
@@ -604,7 +608,7 @@ impl<B: Bits> Survey<'_, B> {
             return true;
         }
         let (reach, nearest) = self.ahead(last);
-        let key = (last, reach);
+        let key = (last, reach.clone());
         if let Some(&finishes) = self.known.get(&key) {
             if finishes {
                 self.mark_chain();
@@ -617,7 +621,7 @@ impl<B: Bits> Survey<'_, B> {
         };
         self.mark_chain();
         self.mark_way(nearest);
-        if self.may_add(last) {
+        if self.may_add(last, &reach) {
             let mut after = self.next[last].clone();
             after.and(&self.free);
             while let Some(x) = after.first() {
@@ -629,6 +633,13 @@ impl<B: Bits> Survey<'_, B> {
         }
         self.known.insert(key, true);
         true
+    }
+
+    /// Whether every wanted fleet is known to be needed.
+    fn settled(&self) -> bool {
+        let mut sought = self.wanted.clone();
+        sought.and_not(&self.needed);
+        !sought.any()
     }
 
     fn mark_chain(&mut self) {
@@ -652,9 +663,15 @@ impl<B: Bits> Survey<'_, B> {
     /// ends at `last`. Only the fleet right after `last` may be beside it, so a fleet further
     /// on must be reachable from `last` through fleets not beside it, and able to reach a
     /// landing fleet through such fleets; the fleet right after must land the army or lead to
-    /// such a fleet.
-    fn may_add(&self, last: usize) -> bool {
+    /// such a fleet. Every fleet on such a way is among those `reach`ed from `last`.
+    fn may_add(&self, last: usize, reach: &B) -> bool {
+        let mut sought = self.wanted.clone();
+        sought.and_not(&self.needed);
+        if !sought.meets(reach) {
+            return false;
+        }
         let mut open = self.free.clone();
+        open.and(reach);
         open.and_not(&self.next[last]);
         // The fleets from which the army could still land, far from `last`.
         let mut lands_after = self.lands.clone();
@@ -670,8 +687,6 @@ impl<B: Bits> Survey<'_, B> {
             lands_after.or(&new);
             frontier = new;
         }
-        let mut sought = self.wanted.clone();
-        sought.and_not(&self.needed);
         let mut first = self.next[last].clone();
         first.and(&self.free);
         let mut right_after = false;
