@@ -133,12 +133,18 @@ pub(super) struct Routes<'v> {
     /// For each province, once asked, the fleets that may take an army from it or land one
     /// there: the rulebook is asked once per fleet and province, not once per route.
     landing: RefCell<Vec<Option<Fleets>>>,
+    /// For each province, once asked, which of the distinct landing sets (`kinds`) is its
+    /// own: chains depend on their ends only through those sets, and many provinces (shores
+    /// of the same one or two seas) share one, so their chains are searched once.
+    kind: RefCell<Vec<Option<usize>>>,
+    kinds: RefCell<Vec<Fleets>>,
     /// For each origin, once asked, the fleets a chain from it could get to, ignoring
     /// shortcuts: one search answers whether an army there could be convoyed anywhere.
     reach: RefCell<Vec<Option<Fleets>>>,
     avoiding: RefCell<HashMap<Ends, bool, Quick>>,
-    /// For each origin and destination, once asked, the fleets some chain between them needs.
-    chains: RefCell<HashMap<(ProvinceId, ProvinceId), Chains, Quick>>,
+    /// For each pair of landing sets (origin's, destination's), once asked, the fleets some
+    /// chain between them needs.
+    chains: RefCell<HashMap<(usize, usize), Chains, Quick>>,
     /// Whose each fleet is: when listing legal orders (`by_power`), one search settles every
     /// fleet of the power asked about, as the list asks about each of its fleets in turn; an
     /// adjudication asks about a few fleets only, so each search settles only the one asked.
@@ -192,6 +198,8 @@ impl<'v> Routes<'v> {
             next,
             prev,
             landing: RefCell::new(vec![None; map.provinces.len()]),
+            kind: RefCell::new(vec![None; map.provinces.len()]),
+            kinds: RefCell::new(Vec::new()),
             reach: RefCell::new(vec![None; map.provinces.len()]),
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
@@ -213,6 +221,25 @@ impl<'v> Routes<'v> {
             .collect();
         self.landing.borrow_mut()[p] = Some(found.clone());
         found
+    }
+
+    /// Which of the distinct landing sets is `end`'s.
+    fn kind(&self, end: ProvinceId) -> usize {
+        let p = end.0 as usize;
+        if let Some(k) = self.kind.borrow()[p] {
+            return k;
+        }
+        let lands = self.landing(end);
+        let mut kinds = self.kinds.borrow_mut();
+        let k = match kinds.iter().position(|known| *known == lands) {
+            Some(k) => k,
+            None => {
+                kinds.push(lands);
+                kinds.len() - 1
+            }
+        };
+        self.kind.borrow_mut()[p] = Some(k);
+        k
     }
 
     /// The fleets joined by fleet borders to some fleet that could take an army from `from`,
@@ -293,6 +320,7 @@ impl<'v> Routes<'v> {
             return false;
         }
         let n = self.fleets.len();
+        let (from, to) = (self.kind(from), self.kind(to));
         // Where every link goes both ways a chain read backwards is a chain the other way (a
         // fleet that takes an army from a province can land one there), so the two
         // directions share one answer.
@@ -313,7 +341,10 @@ impl<'v> Routes<'v> {
                         && (k == via || self.by_power && self.owner[k] == self.owner[via])
                 })
                 .collect();
-            let ends = (self.landing(from), self.landing(to));
+            let ends = {
+                let kinds = self.kinds.borrow();
+                (kinds[from].clone(), kinds[to].clone())
+            };
             // Fleets as bits of one word where they fit: each step of the search is then a
             // few word operations.
             let found = if n <= 128 {
@@ -361,6 +392,8 @@ trait Bits: Clone + Eq + std::hash::Hash {
         out
     }
     fn each(&self, f: impl FnMut(usize));
+    /// The lowest member.
+    fn first(&self) -> Option<usize>;
     /// Whether the two sets meet.
     fn meets(&self, other: &Self) -> bool {
         let mut both = self.clone();
@@ -404,6 +437,9 @@ impl Bits for u128 {
     fn meets(&self, other: &Self) -> bool {
         self & other != 0
     }
+    fn first(&self) -> Option<usize> {
+        (*self != 0).then(|| self.trailing_zeros() as usize)
+    }
 }
 
 impl Bits for Vec<u64> {
@@ -440,6 +476,10 @@ impl Bits for Vec<u64> {
             }
         }
     }
+    fn first(&self) -> Option<usize> {
+        let i = self.iter().position(|w| *w != 0)?;
+        Some(i * 64 + self[i].trailing_zeros() as usize)
+    }
 }
 
 /// Runs a [`Survey`] between two ends (the fleets taking the army and those landing it),
@@ -474,9 +514,14 @@ fn survey<B: Bits>(
         in_chain: B::none(n),
         chain: Vec::new(),
         shut: vec![0; n],
-        known: HashMap::default(),
+        known: HashMap::with_capacity_and_hasher(4 * n, Quick),
+        layers: Vec::new(),
     };
     for s in takes_set.members() {
+        if survey.settled() {
+            // Every fleet asked about is found on a chain: the rest could only find others.
+            break;
+        }
         survey.push(s);
         survey.explore();
         survey.pop();
@@ -518,6 +563,8 @@ struct Survey<'r, B> {
     /// Beginnings already tried, by their last fleet and the fleets they could still reach:
     /// whether they can be finished (every wanted fleet they could add then being found).
     known: HashMap<(usize, B), bool, Quick>,
+    /// Room for the layers of a breadth-first search, kept from one to the next.
+    layers: Vec<B>,
 }
 
 impl<B: Bits> Survey<'_, B> {
@@ -560,26 +607,25 @@ impl<B: Bits> Survey<'_, B> {
             self.mark_chain();
             return true;
         }
-        let (reach, rest) = self.ahead(last);
-        let key = (last, reach);
+        let (reach, nearest) = self.ahead(last);
+        let key = (last, reach.clone());
         if let Some(&finishes) = self.known.get(&key) {
             if finishes {
                 self.mark_chain();
             }
             return finishes;
         }
-        let Some(rest) = rest else {
+        let Some(nearest) = nearest else {
             self.known.insert(key, false);
             return false;
         };
         self.mark_chain();
-        for k in rest {
-            self.needed.add(k);
-        }
-        if self.may_add(last) {
+        self.mark_way(nearest);
+        if self.may_add(last, &reach) {
             let mut after = self.next[last].clone();
             after.and(&self.free);
-            for x in after.members() {
+            while let Some(x) = after.first() {
+                after.remove(x);
                 self.push(x);
                 self.explore();
                 self.pop();
@@ -587,6 +633,13 @@ impl<B: Bits> Survey<'_, B> {
         }
         self.known.insert(key, true);
         true
+    }
+
+    /// Whether every wanted fleet is known to be needed.
+    fn settled(&self) -> bool {
+        let mut sought = self.wanted.clone();
+        sought.and_not(&self.needed);
+        !sought.any()
     }
 
     fn mark_chain(&mut self) {
@@ -610,9 +663,15 @@ impl<B: Bits> Survey<'_, B> {
     /// ends at `last`. Only the fleet right after `last` may be beside it, so a fleet further
     /// on must be reachable from `last` through fleets not beside it, and able to reach a
     /// landing fleet through such fleets; the fleet right after must land the army or lead to
-    /// such a fleet.
-    fn may_add(&self, last: usize) -> bool {
+    /// such a fleet. Every fleet on such a way is among those `reach`ed from `last`.
+    fn may_add(&self, last: usize, reach: &B) -> bool {
+        let mut sought = self.wanted.clone();
+        sought.and_not(&self.needed);
+        if !sought.meets(reach) {
+            return false;
+        }
         let mut open = self.free.clone();
+        open.and(reach);
         open.and_not(&self.next[last]);
         // The fleets from which the army could still land, far from `last`.
         let mut lands_after = self.lands.clone();
@@ -628,8 +687,6 @@ impl<B: Bits> Survey<'_, B> {
             lands_after.or(&new);
             frontier = new;
         }
-        let mut sought = self.wanted.clone();
-        sought.and_not(&self.needed);
         let mut first = self.next[last].clone();
         first.and(&self.free);
         let mut right_after = false;
@@ -652,11 +709,14 @@ impl<B: Bits> Survey<'_, B> {
         seen.meets(&sought)
     }
 
-    /// Breadth-first from `start` through free fleets: the fleets it reaches, and the way
-    /// (without `start`) to a nearest one that lands the army. A fleet that lands the army
-    /// ends a chain, so the search does not pass through one.
-    fn ahead(&self, start: usize) -> (B, Option<Vec<usize>>) {
-        let mut layers = Vec::new();
+    /// Breadth-first from `start` through free fleets: the fleets it reaches, and the depth
+    /// and fleet of a nearest one that lands the army (the layers stay in `layers` for
+    /// [`Survey::mark_way`], as the way there is wanted only when the answer is not known
+    /// already). A fleet that lands the army ends a chain, so the search does not pass
+    /// through one.
+    fn ahead(&mut self, start: usize) -> (B, Option<(usize, usize)>) {
+        let mut layers = std::mem::take(&mut self.layers);
+        layers.clear();
         let mut frontier = self.next[start].clone();
         frontier.and(&self.free);
         let mut reach = frontier.clone();
@@ -665,7 +725,7 @@ impl<B: Bits> Survey<'_, B> {
             if nearest.is_none() && frontier.meets(&self.lands) {
                 let mut end = frontier.clone();
                 end.and(&self.lands);
-                nearest = Some((layers.len(), end.members()[0]));
+                nearest = Some((layers.len(), end.first().expect("a landing fleet")));
             }
             layers.push(frontier.clone());
             let mut new = self.step(&frontier, &self.free);
@@ -673,21 +733,21 @@ impl<B: Bits> Survey<'_, B> {
             reach.or(&new);
             frontier = new;
         }
-        let way = nearest.map(|(depth, end)| {
-            let mut way = vec![end];
-            let mut k = end;
-            for layer in layers[..depth].iter().rev() {
-                k = layer
-                    .members()
-                    .into_iter()
-                    .find(|&w| !self.lands.has(w) && self.next[w].has(k))
-                    .expect("a layer leads to the next");
-                way.push(k);
-            }
-            way.reverse();
-            way
-        });
-        (reach, way)
+        self.layers = layers;
+        (reach, nearest)
+    }
+
+    /// Marks as needed the way the last [`Survey::ahead`] found to its nearest landing fleet.
+    fn mark_way(&mut self, (depth, end): (usize, usize)) {
+        self.needed.add(end);
+        let mut k = end;
+        for i in (0..depth).rev() {
+            let mut before = self.layers[i].clone();
+            before.and(&self.prev[k]);
+            before.and_not(&self.lands);
+            k = before.first().expect("a layer leads to the next");
+            self.needed.add(k);
+        }
     }
 }
 
