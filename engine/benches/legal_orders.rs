@@ -21,7 +21,7 @@ fn busiest_power(v: &Variant, p: &engine::position::Position) -> PowerId {
 fn legal(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_orders");
     group.sample_size(10);
-    for id in engine::variant::BUILTIN {
+    for id in engine::variants::BUILTIN {
         let v = Variant::builtin(id).expect(id);
         let board = busiest_board(&v, 7000);
         let power = busiest_power(&v, &board);

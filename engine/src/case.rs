@@ -18,16 +18,17 @@
 //! output per input step.
 //!
 //! A movement that leads to a retreat phase in which no dislodged unit has a legal retreat
-//! skips it, as the games service does (`judge::nothing_to_decide`): the output lists those
+//! skips it, as the games service does (`settled::nothing_to_decide`): the output lists those
 //! units under `dislodged` (with no `retreats`) and under `disbanded`, and `units`,
 //! `supply_centers` and `next_phase` are those after the skipped retreat phase. A case whose
 //! next step is that retreat phase plays it as written instead.
 
-use crate::judge::{adjudicate, nothing_to_decide, Adjudication, RemovalCause, Submitted};
+use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Mark, Position};
+use crate::settled::nothing_to_decide;
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
 use serde_json::{json, Map as JsonMap, Value};

@@ -21,6 +21,7 @@ pub mod parse;
 pub mod phase;
 pub mod position;
 pub mod rulebook;
+pub mod settled;
 pub mod unit;
 pub mod variant;
 pub mod variants;

@@ -10,7 +10,6 @@ use crate::position::Position;
 use crate::rulebook::{Controller, Edition, Options, VariantRules};
 use crate::unit::{PowerId, Unit, UnitKind};
 use serde::Deserialize;
-use std::sync::{Arc, OnceLock};
 
 #[derive(Clone, Debug)]
 pub struct PowerInfo {
@@ -82,9 +81,6 @@ pub struct VariantFiles<'a> {
     pub units: &'a str,
 }
 
-use crate::variants::files as builtin_files;
-pub use crate::variants::BUILTIN;
-
 fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
     vec![MapError {
         file,
@@ -94,66 +90,6 @@ fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
 }
 
 impl Variant {
-    /// A built-in variant, loaded and checked once and shared after that.
-    pub fn builtin(id: &str) -> Result<Arc<Variant>, String> {
-        static CACHE: OnceLock<std::sync::Mutex<Vec<Arc<Variant>>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(Default::default);
-        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(v) = cache.iter().find(|v| v.id == id) {
-            return Ok(v.clone());
-        }
-        let (files, rules) = builtin_files(id).ok_or_else(|| {
-            format!(
-                "unknown variant '{id}'; the variants are: {}",
-                BUILTIN.join(", ")
-            )
-        })?;
-        let v = Arc::new(Variant::load(&files, rules).map_err(|errs| {
-            let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-            format!("variant '{id}' has bad data:\n{}", lines.join("\n"))
-        })?);
-        cache.push(v.clone());
-        Ok(v)
-    }
-
-    /// A built-in variant played under other rule options (a game's own rulebook choice).
-    pub fn builtin_with_options(
-        id: &str,
-        edition: Edition,
-        options: Options,
-    ) -> Result<Arc<Variant>, String> {
-        Variant::builtin_configured(id, Some((edition, options)), &[])
-    }
-
-    /// A built-in variant with a game's choices: a rulebook other than the variant's own (or
-    /// `None` for its own), and values for the variant's own options (see
-    /// [`Variant::set_option`]). With no choices at all this is [`Variant::builtin`].
-    pub fn builtin_configured(
-        id: &str,
-        rulebook: Option<(Edition, Options)>,
-        variant_options: &[(String, bool)],
-    ) -> Result<Arc<Variant>, String> {
-        if rulebook.is_none() && variant_options.is_empty() {
-            return Variant::builtin(id);
-        }
-        let (files, rules) = builtin_files(id).ok_or_else(|| {
-            format!(
-                "unknown variant '{id}'; the variants are: {}",
-                BUILTIN.join(", ")
-            )
-        })?;
-        let mut v = Variant::load(&files, rules)
-            .map_err(|errs| format!("variant '{id}' has bad data: {}", errs[0]))?;
-        if let Some((edition, options)) = rulebook {
-            v.edition = edition;
-            v.options = options;
-        }
-        for (name, on) in variant_options {
-            v.set_option(name, *on)?;
-        }
-        Ok(Arc::new(v))
-    }
-
     /// Sets one of the variant's own options. An option the variant does not have, or one
     /// that is not yet available set to anything but its default, is refused by name.
     pub fn set_option(&mut self, name: &str, on: bool) -> Result<(), String> {

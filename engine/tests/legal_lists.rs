@@ -20,7 +20,7 @@ const FIXTURE: &str = "tests/data/legal_lists.jsonl";
 /// retreat and adjustment phases that follow random orders on them.
 fn boards() -> Vec<(std::sync::Arc<Variant>, Position)> {
     let mut out = Vec::new();
-    for id in engine::variant::BUILTIN {
+    for id in engine::variants::BUILTIN {
         let v = Variant::builtin(id).expect(id);
         let mut boards = vec![v.initial_position(), busiest_board(&v, 7000)];
         if *id == "pirates" {

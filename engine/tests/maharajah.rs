@@ -13,7 +13,7 @@ fn maharajah() -> std::sync::Arc<Variant> {
 
 #[test]
 fn the_variant_is_built_in_with_its_calendar_and_victory_count() {
-    assert!(engine::variant::BUILTIN.contains(&"maharajah"));
+    assert!(engine::variants::BUILTIN.contains(&"maharajah"));
     let v = maharajah();
     assert_eq!(v.map.provinces.len(), 77);
     assert_eq!(v.map.supply_centers().count(), 37);

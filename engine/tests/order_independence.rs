@@ -150,7 +150,7 @@ fn standard_outcomes_do_not_depend_on_the_orders_sequence() {
 
 #[test]
 fn every_other_variant_too() {
-    for id in engine::variant::BUILTIN
+    for id in engine::variants::BUILTIN
         .iter()
         .filter(|id| **id != "standard")
     {
@@ -164,7 +164,7 @@ fn every_other_variant_too() {
 #[ignore]
 fn many_seeds() {
     for seed in 0..40 {
-        for id in engine::variant::BUILTIN {
+        for id in engine::variants::BUILTIN {
             check_variant(id, seed, 30);
         }
     }

@@ -1,9 +1,9 @@
-//! Phases nobody has anything to decide in (`judge::nothing_to_decide`): a retreat phase with
+//! Phases nobody has anything to decide in (`settled::nothing_to_decide`): a retreat phase with
 //! no dislodged unit, or in which no dislodged unit has a legal retreat; an adjustment with
 //! nothing due. `parley adjudicate` skips such a retreat phase after a movement.
 
 use engine::case::{read_case, run_case};
-use engine::judge::nothing_to_decide;
+use engine::settled::nothing_to_decide;
 use engine::Variant;
 use serde_json::{json, Value};
 

@@ -1,7 +1,8 @@
 //! `parley variants`: the built-in variants and their vital numbers.
 
 use super::{no_more, take_flag, take_value, CliError};
-use engine::variant::{declared_id, Variant, VariantFiles, BUILTIN};
+use engine::variant::{declared_id, Variant, VariantFiles};
+use engine::variants::BUILTIN;
 use serde_json::json;
 
 /// `parley variants --check DIR`: loads a variant's data files from a folder and reports every

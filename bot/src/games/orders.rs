@@ -372,7 +372,7 @@ pub(super) fn missing_orders(
 }
 
 /// Whether a phase has nothing for anyone to decide, so it is adjudicated on the spot: the
-/// engine's rule (`engine::judge::nothing_to_decide`).
+/// engine's rule (`engine::settled::nothing_to_decide`).
 pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
-    engine::judge::nothing_to_decide(v, position)
+    engine::settled::nothing_to_decide(v, position)
 }

@@ -159,28 +159,6 @@ pub fn check_submission(
     }
 }
 
-/// Whether a phase has nothing for anyone to decide, so it can be adjudicated at once with no
-/// orders: a retreat phase in which no dislodged unit has a legal retreat (none was dislodged,
-/// or every one must disband), or an adjustment in which no power a player orders has a build
-/// or removal due and the vote (Pirates) has no open choice. Movement and setup phases always
-/// wait for orders.
-pub fn nothing_to_decide(variant: &Variant, position: &Position) -> bool {
-    match variant.calendar.kind(position.phase) {
-        PhaseKind::Retreat => position
-            .dislodged
-            .iter()
-            .all(|d| retreat_options(variant, position, d).is_empty()),
-        PhaseKind::Adjustment => {
-            variant
-                .powers_ordered_by(crate::rulebook::Controller::Player)
-                .into_iter()
-                .all(|p| adjustment_due(variant, position, p) == 0)
-                && !crate::vote::has_open_choice(variant, position)
-        }
-        PhaseKind::Movement | PhaseKind::Setup => false,
-    }
-}
-
 /// How many builds (or removals) a power is due in an adjustment, never negative; builds are
 /// capped by the sites it has to build in.
 pub fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64 {

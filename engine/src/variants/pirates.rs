@@ -14,27 +14,10 @@ use crate::rulebook::{Controller, ConvoyAttack, StandardRules, VariantRules};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
+use super::pirates_powers::{power_kind, PowerKind};
+
 #[derive(Debug, Default)]
 pub struct PiratesRules;
-
-/// Rule 3's three kinds of power, from `kind=` in `variant.toml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum PowerKind {
-    /// Denmark, England, France, Holland, Spain: build in home centres.
-    Colonial,
-    /// Buccaneers, Corsairs: build in any owned, empty centre.
-    Privateer,
-    /// The Pirates: nobody's; fleets only, ordered by vote.
-    Mercenary,
-}
-
-pub(crate) fn power_kind(variant: &Variant, power: PowerId) -> PowerKind {
-    match variant.powers[power.0 as usize].kind.as_str() {
-        "privateer" => PowerKind::Privateer,
-        "mercenary" => PowerKind::Mercenary,
-        _ => PowerKind::Colonial,
-    }
-}
 
 impl VariantRules for PiratesRules {
     // ---- Rules 4-6: the three kinds of power, their builds, the vote, the setup phase.

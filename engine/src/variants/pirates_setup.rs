@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
-use super::pirates::{power_kind, PowerKind};
+use super::pirates_powers::{power_kind, PowerKind};
 
 /// Rule 3: the power that grants to the Pirates builds this many armies and fleets in the
 /// centres it keeps.
