@@ -180,7 +180,7 @@ pub fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) ->
 pub(crate) struct Checker<'a> {
     variant: &'a Variant,
     position: &'a Position,
-    routes: Option<route::Routes<'a>>,
+    routes: Option<route::LazyRoutes<'a>>,
 }
 
 impl<'a> Checker<'a> {
@@ -189,7 +189,7 @@ impl<'a> Checker<'a> {
         Checker {
             variant,
             position,
-            routes: movement.then(|| route::Routes::new(variant, &position.units, true)),
+            routes: movement.then(|| route::LazyRoutes::new(variant, &position.units, true)),
         }
     }
 

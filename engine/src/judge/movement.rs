@@ -7,7 +7,7 @@
 //! stands; if not, the cycle is either circular movement (every move in it succeeds) or a
 //! convoy paradox, settled by the rulebook's [`ParadoxRule`].
 
-use super::route::{border_into, convoy_lands, destination, fleets_link, Routes};
+use super::route::{border_into, convoy_lands, destination, fleets_link, LazyRoutes};
 use super::{advance, find_unit, Adjudication, DislodgedReport, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
@@ -489,7 +489,7 @@ impl<'a> Resolver<'a> {
 pub(super) fn accepts(
     variant: &Variant,
     units: &[Unit],
-    routes: &Routes,
+    routes: &LazyRoutes,
     power: crate::unit::PowerId,
     order: &Order,
 ) -> Result<(), String> {
@@ -500,7 +500,7 @@ pub(super) fn accepts(
 fn check_order(
     variant: &Variant,
     units: &[Unit],
-    routes: &Routes,
+    routes: &LazyRoutes,
     u: usize,
     order: &Order,
 ) -> Result<Checked, String> {
@@ -520,7 +520,7 @@ fn check_order(
             }
             if unit.kind == UnitKind::Army {
                 let border = border_into(variant, unit, to.province);
-                let convoyable = routes.exists(here, to.province, None);
+                let convoyable = routes.get().exists(here, to.province, None);
                 if to.coast.is_some()
                     && variant.options.coasts == crate::rulebook::CoastLeniency::Strict
                 {
@@ -641,7 +641,11 @@ fn check_order(
                         let possible = match t.kind {
                             UnitKind::Army => {
                                 border_into(variant, t, to.province).is_some()
-                                    || routes.exists(t.location.province, to.province, Some(here))
+                                    || routes.get().exists(
+                                        t.location.province,
+                                        to.province,
+                                        Some(here),
+                                    )
                             }
                             _ => {
                                 let from =
@@ -692,7 +696,7 @@ fn check_order(
                     ));
                 }
             }
-            if !routes.needs(army.province, to.province, here) {
+            if !routes.get().needs(army.province, to.province, here) {
                 return Err(format!(
                     "no chain of fleets through {} could carry an army from {} to {}",
                     pname(here),
@@ -727,7 +731,7 @@ pub(super) fn adjudicate(
     let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
     let mut checked: Vec<Option<(usize, Checked)>> = vec![None; orders.len()];
     let mut ordered: Vec<Option<usize>> = vec![None; n];
-    let routes = Routes::new(variant, units, false);
+    let routes = LazyRoutes::new(variant, units, false);
 
     for (k, sub) in orders.iter().enumerate() {
         let order = match &sub.order {

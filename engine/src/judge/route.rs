@@ -152,6 +152,31 @@ pub(super) struct Routes<'v> {
     by_power: bool,
 }
 
+/// A board's [`Routes`], built the first time an order asks about a convoy: most phases
+/// never do, and building the table costs more than adjudicating a small one.
+pub(super) struct LazyRoutes<'v> {
+    variant: &'v Variant,
+    units: &'v [Unit],
+    by_power: bool,
+    built: std::cell::OnceCell<Routes<'v>>,
+}
+
+impl<'v> LazyRoutes<'v> {
+    pub(super) fn new(variant: &'v Variant, units: &'v [Unit], by_power: bool) -> Self {
+        LazyRoutes {
+            variant,
+            units,
+            by_power,
+            built: std::cell::OnceCell::new(),
+        }
+    }
+
+    pub(super) fn get(&self) -> &Routes<'v> {
+        self.built
+            .get_or_init(|| Routes::new(self.variant, self.units, self.by_power))
+    }
+}
+
 impl<'v> Routes<'v> {
     pub(super) fn new(variant: &'v Variant, units: &[Unit], by_power: bool) -> Self {
         let map = &variant.map;
