@@ -996,20 +996,14 @@ pub async fn order_suggestions(
     let Some(id) = suggestion_game(games, user, named).await else {
         return Vec::new();
     };
-    let (Ok(power), Ok(info)) = (games.power_of(id, user).await, games.info(id).await) else {
-        return Vec::new();
-    };
-    let Some(pid) = Variant::builtin(&info.variant)
-        .ok()
-        .and_then(|v| v.power_by_name(&power))
-    else {
+    let Ok(power) = games.power_of(id, user).await else {
         return Vec::new();
     };
     // A list not ready in time is answered with nothing this keystroke; it is still being
     // computed and the next keystroke gets it.
     let Ok(Ok(all)) = tokio::time::timeout(
         SUGGESTIONS_WITHIN,
-        games.legal_order_texts(id, Orderer::Power(pid)),
+        games.legal_order_texts(id, Orderer::Power(power)),
     )
     .await
     else {

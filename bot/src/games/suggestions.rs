@@ -9,10 +9,11 @@ use std::collections::HashMap;
 use tokio::sync::OnceCell;
 
 /// Whose orders a list holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Orderer {
-    /// One power's own units (or adjustments).
-    Power(PowerId),
+    /// One power's own units (or adjustments), by the power's name as the players table holds
+    /// it: a keystroke that finds its list ready needs nothing loaded but the game's phase.
+    Power(String),
     /// Every power ordered by vote (the Pirates): what a voter may vote for.
     Vote,
 }
@@ -45,7 +46,7 @@ impl Games {
             .await?
             .flatten();
         let seq = seq.ok_or_else(|| refused("the game has not started"))?;
-        let cell = self.suggestions.cell((id, seq, who));
+        let cell = self.suggestions.cell((id, seq, who.clone()));
         if let Some(list) = cell.get() {
             return Ok(list.clone());
         }
@@ -74,7 +75,10 @@ impl Games {
 
 fn legal_texts(v: &Variant, position: &Position, who: Orderer) -> Vec<String> {
     match who {
-        Orderer::Power(p) => engine::legal::legal_orders(v, position, p)
+        Orderer::Power(name) => v
+            .power_by_name(&name)
+            .map(|p| engine::legal::legal_orders(v, position, p))
+            .unwrap_or_default()
             .into_iter()
             .flat_map(|(_, orders)| orders)
             .map(|o| o.to_text(&v.map))
