@@ -219,7 +219,7 @@ impl Shape {
     }
 }
 
-/// What a unit symbol covers round its anchor (render's draw.rs: an army is a circle of
+/// What a unit symbol covers round its anchor (render's draw/marks.rs: an army is a circle of
 /// radius 12.5, a fleet a trapezoid 35 wide and 16 high, each with a 1.7 px outline and a
 /// shadow 1.6 px right and 1.8 px down). A unit may be either, so both shapes count.
 fn unit_footprint((x, y): (f32, f32)) -> [Shape; 3] {

@@ -1,0 +1,121 @@
+//! Turns a scene into SVG overlay elements: centres, units, orders and the legend.
+//!
+//! [`build`] runs the stages in drawing order; each stage lives in its own module:
+//! [`placement`] decides where every unit stands, [`marks`] draws centres and units,
+//! [`orders`] draws each order by kind and outcome from the shapes in [`geometry`], and
+//! [`legend`] draws the key.
+
+mod geometry;
+mod legend;
+mod marks;
+mod orders;
+mod placement;
+
+use std::collections::HashMap;
+
+use crate::art::{MapArt, Point};
+use crate::error::Error;
+use crate::palette::Rgb;
+use crate::scene::{Scene, UnitMark};
+
+/// What a scene adds to the art: province fills below the borders and
+/// everything else above them.
+pub(crate) struct Overlay {
+    /// (province index, fill colour) for owned provinces.
+    pub fills: Vec<(usize, Rgb)>,
+    /// SVG elements drawn over the art's upper layer.
+    pub over: String,
+}
+
+const INK: &str = "#161616";
+const ILLEGAL: &str = "#e0001b";
+const ILLEGAL_RGB: Rgb = Rgb(0xe0, 0x00, 0x1b);
+const CROSS: &str = "#c4001a";
+const CROSS_RGB: Rgb = Rgb(0xc4, 0x00, 0x1a);
+
+/// Escapes text for an SVG attribute or text node.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A coordinate or length as SVG text: to a tenth, without a trailing ".0", so that the
+/// overlay stays small and the same scene always gives the same bytes.
+fn f(v: f32) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    if r == r.trunc() {
+        format!("{}", r as i64)
+    } else {
+        format!("{r:.1}")
+    }
+}
+
+/// What every stage needs: the art, the powers' colours, and (once placed) where each unit
+/// and each order's unit is drawn.
+struct Ctx<'a> {
+    art: &'a MapArt,
+    colours: HashMap<&'a str, Rgb>,
+    /// Units by province: (mark, drawn position).
+    units: HashMap<&'a str, Vec<(&'a UnitMark, Point)>>,
+    /// For each order of the scene, the position of the unit it is drawn from (see
+    /// [`placement::place_units`]).
+    order_units: Vec<Option<Point>>,
+}
+
+impl<'a> Ctx<'a> {
+    fn colour(&self, power: &str, context: &str) -> Result<Rgb, Error> {
+        self.colours
+            .get(power)
+            .copied()
+            .ok_or_else(|| Error::UnknownPower {
+                power: power.to_string(),
+                context: context.to_string(),
+            })
+    }
+}
+
+pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
+    let mut colours = HashMap::new();
+    for p in &scene.powers {
+        colours.insert(
+            p.name.as_str(),
+            scene.power_colour(&p.name).expect("listed power"),
+        );
+    }
+    let mut ctx = Ctx {
+        art,
+        colours,
+        units: HashMap::new(),
+        order_units: Vec::new(),
+    };
+
+    let mut fills = Vec::new();
+    for o in &scene.owners {
+        let idx = *art
+            .index
+            .get(&o.province)
+            .ok_or_else(|| Error::UnknownProvince {
+                province: o.province.clone(),
+                context: "owner".into(),
+            })?;
+        fills.push((
+            idx,
+            ctx.colour(&o.power, &format!("owner of {}", o.province))?
+                .territory(),
+        ));
+    }
+
+    let unit_pos = placement::place_units(&mut ctx, scene)?;
+
+    let mut out = String::with_capacity(64 * 1024);
+    out += "<g id=\"overlay\" stroke-linejoin=\"round\">\n";
+    marks::supply_centres(&ctx, scene, &mut out)?;
+    marks::standing_units(&ctx, scene, &unit_pos, &mut out)?;
+    orders::orders(&ctx, scene, &mut out)?;
+    marks::dislodged_units(&ctx, scene, &mut out)?;
+    legend::legend(&ctx, scene, &mut out);
+    out += "</g>\n";
+    Ok(Overlay { fills, over: out })
+}

@@ -1,0 +1,287 @@
+//! Placement: where each unit is drawn (its anchor, a coast, one of a province's places, or
+//! fanned out round them) and which drawn unit each order and each support's target stands for.
+
+use std::collections::HashMap;
+
+use super::Ctx;
+use crate::art::{MapArt, Point};
+use crate::error::Error;
+use crate::scene::{Location, Order, Scene};
+
+/// Where a dislodged unit is drawn, relative to the province's unit anchor.
+const DISLODGED_OFFSET: Point = (17.0, 13.0);
+/// Where units beyond a province's places stand, round each place in turn.
+const FAN: [Point; 8] = [
+    (38.0, 0.0),
+    (-38.0, 0.0),
+    (0.0, 30.0),
+    (0.0, -30.0),
+    (38.0, 30.0),
+    (-38.0, 30.0),
+    (38.0, -30.0),
+    (-38.0, -30.0),
+];
+
+impl Ctx<'_> {
+    /// The anchor for a location: its coast's anchor, or the province's.
+    pub(super) fn anchor(&self, loc: &Location, context: &str) -> Result<Point, Error> {
+        if !self.art.has_province(&loc.province) {
+            return Err(Error::UnknownProvince {
+                province: loc.province.clone(),
+                context: context.to_string(),
+            });
+        }
+        match &loc.coast {
+            Some(c) => {
+                self.art
+                    .unit_anchor(&loc.province, Some(c))
+                    .ok_or_else(|| Error::UnknownCoast {
+                        province: loc.province.clone(),
+                        coast: c.clone(),
+                        context: context.to_string(),
+                    })
+            }
+            None => Ok(self
+                .art
+                .unit_anchor(&loc.province, None)
+                .expect("every province has a unit anchor")),
+        }
+    }
+
+    /// The anchor for a destination `loc` as seen from `from`: in a province with several
+    /// places for units, the place nearest `from`.
+    pub(super) fn anchor_from(
+        &self,
+        loc: &Location,
+        from: Point,
+        context: &str,
+    ) -> Result<Point, Error> {
+        let anchor = self.anchor(loc, context)?;
+        if loc.coast.is_some() {
+            return Ok(anchor);
+        }
+        let d = |p: &Point| (p.0 - from.0).hypot(p.1 - from.1);
+        Ok(self
+            .art
+            .unit_places(&loc.province)
+            .into_iter()
+            .min_by(|a, b| d(a).total_cmp(&d(b)))
+            .unwrap_or(anchor))
+    }
+
+    /// Where the unit an order refers to is drawn. Prefers a unit standing in
+    /// the province (so "stp" finds a fleet drawn on "stp/sc"); `dislodged`
+    /// asks for the dislodged one.
+    pub(super) fn unit_at(
+        &self,
+        loc: &Location,
+        dislodged: bool,
+        context: &str,
+    ) -> Result<Point, Error> {
+        let anchor = self.anchor(loc, context)?;
+        if let Some(list) = self.units.get(loc.province.as_str()) {
+            if let Some((_, pos)) = list
+                .iter()
+                .find(|(u, _)| u.dislodged == dislodged)
+                .or_else(|| list.first())
+            {
+                return Ok(*pos);
+            }
+        }
+        Ok(if dislodged {
+            dislodged_at(anchor)
+        } else {
+            anchor
+        })
+    }
+}
+
+/// Where each of the scene's units is drawn (in the scene's order), after checking that
+/// its province, power and retreats are known. Records in `ctx` the units by province and
+/// which drawn unit each order is for.
+pub(super) fn place_units<'a>(ctx: &mut Ctx<'a>, scene: &'a Scene) -> Result<Vec<Point>, Error> {
+    // Which unit each order is for, where a province holds several, and so where each of
+    // those units would like to stand: near where its order points.
+    let order_unit = assign_orders(scene);
+    let mut aim: Vec<Option<Point>> = vec![None; scene.units.len()];
+    for (o, u) in scene.orders.iter().zip(&order_unit) {
+        if let Some(u) = *u {
+            aim[u] = aim[u].or_else(|| order_aim(ctx.art, &o.order));
+        }
+    }
+    let mut unit_pos: Vec<Point> = Vec::with_capacity(scene.units.len());
+    for u in &scene.units {
+        let context = format!("unit {}", u.location);
+        let anchor = ctx.anchor(&u.location, &context)?;
+        ctx.colour(&u.power, &context)?;
+        for r in &u.retreats {
+            ctx.anchor(r, &format!("retreat of {}", u.location))?;
+        }
+        unit_pos.push(if u.dislodged {
+            dislodged_at(anchor)
+        } else {
+            anchor
+        });
+    }
+    place_standing(ctx.art, scene, &aim, &mut unit_pos);
+    for (u, pos) in scene.units.iter().zip(&unit_pos) {
+        ctx.units
+            .entry(u.location.province.as_str())
+            .or_default()
+            .push((u, *pos));
+    }
+    ctx.order_units = order_unit.iter().map(|u| u.map(|u| unit_pos[u])).collect();
+    Ok(unit_pos)
+}
+
+/// Where a dislodged unit is drawn, given its province's unit anchor.
+pub(super) fn dislodged_at(anchor: Point) -> Point {
+    (anchor.0 + DISLODGED_OFFSET.0, anchor.1 + DISLODGED_OFFSET.1)
+}
+
+/// Where the k-th unit standing in a province is drawn when its places are all taken:
+/// round the places in turn, further out each time round.
+fn fan(places: &[Point], k: usize) -> Point {
+    let base = places[k % places.len()];
+    let ring = (k / places.len()).saturating_sub(1);
+    let (dx, dy) = FAN[ring % FAN.len()];
+    let scale = (1 + ring / FAN.len()) as f32;
+    (base.0 + dx * scale, base.1 + dy * scale)
+}
+
+/// Spreads the units standing (not dislodged, not on a coast) in a province with several
+/// places over them: first those whose order points somewhere, each to the free place
+/// nearest where it points, then the rest to the free places in order; once the places are
+/// taken, the others fan out round them. Elsewhere a second unit (which only a province
+/// that holds many has) fans out round the anchor.
+fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut [Point]) {
+    let mut by_province: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, u) in scene.units.iter().enumerate() {
+        if !u.dislodged && u.location.coast.is_none() {
+            by_province
+                .entry(u.location.province.as_str())
+                .or_default()
+                .push(i);
+        }
+    }
+    for (province, units) in by_province {
+        let places = art.unit_places(province);
+        if places.is_empty() || (places.len() < 2 && units.len() < 2) {
+            continue;
+        }
+        let mut free: Vec<bool> = vec![true; places.len()];
+        let mut extra = places.len();
+        let (aimed, rest): (Vec<usize>, Vec<usize>) =
+            units.iter().partition(|&&i| aim[i].is_some());
+        for i in aimed.into_iter().chain(rest) {
+            let dist = |k: usize| match aim[i] {
+                Some(a) => (places[k].0 - a.0).hypot(places[k].1 - a.1),
+                None => k as f32,
+            };
+            let best = (0..places.len())
+                .filter(|&k| free[k])
+                .min_by(|&a, &b| dist(a).total_cmp(&dist(b)));
+            pos[i] = match best {
+                Some(k) => {
+                    free[k] = false;
+                    places[k]
+                }
+                None => {
+                    extra += 1;
+                    fan(&places, extra - 1)
+                }
+            };
+        }
+    }
+}
+
+/// Where an order points, for placing its unit: the place it moves, supports or convoys to.
+fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
+    let to = match order {
+        Order::Move { to, .. }
+        | Order::SupportMove { to, .. }
+        | Order::Convoy { to, .. }
+        | Order::Retreat { to, .. } => to,
+        Order::SupportHold { target, .. } => target,
+        Order::Hold { .. } | Order::Disband { .. } | Order::Build { .. } => return None,
+    };
+    art.unit_anchor(&to.province, to.coast.as_deref())
+        .or_else(|| art.unit_anchor(&to.province, None))
+}
+
+/// The unit each order is for (an index into the scene's units): one in the order's
+/// province of the ordering power that no earlier order took (a retreat takes a dislodged
+/// one), else any not taken, else the first. `None` where the province holds no such unit,
+/// so the usual lookup applies.
+fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
+    let mut taken = vec![false; scene.units.len()];
+    scene
+        .orders
+        .iter()
+        .map(|o| {
+            let (loc, dislodged) = match &o.order {
+                Order::Hold { unit }
+                | Order::Move { unit, .. }
+                | Order::SupportHold { unit, .. }
+                | Order::SupportMove { unit, .. }
+                | Order::Convoy { unit, .. }
+                | Order::Disband { unit } => (unit, false),
+                Order::Retreat { unit, .. } => (unit, true),
+                Order::Build { .. } => return None,
+            };
+            let here: Vec<usize> = (0..scene.units.len())
+                .filter(|&i| {
+                    scene.units[i].location.province == loc.province
+                        && scene.units[i].dislodged == dislodged
+                })
+                .collect();
+            let pick = here
+                .iter()
+                .copied()
+                .find(|&i| !taken[i] && scene.units[i].power == o.power)
+                .or_else(|| here.iter().copied().find(|&i| !taken[i]))
+                .or_else(|| here.first().copied())?;
+            taken[pick] = true;
+            Some(pick)
+        })
+        .collect()
+}
+
+/// Where the unit a support or convoy names is drawn: in a province with several units,
+/// the one whose order in the scene matches (a move to `to`, or for a hold support any order
+/// but a move); else the usual lookup.
+pub(super) fn target_at(
+    ctx: &Ctx,
+    scene: &Scene,
+    unit: &Location,
+    to: Option<&Location>,
+    context: &str,
+) -> Result<Point, Error> {
+    let several = ctx
+        .units
+        .get(unit.province.as_str())
+        .is_some_and(|l| l.iter().filter(|(u, _)| !u.dislodged).count() > 1);
+    if several {
+        let found = scene.orders.iter().enumerate().find_map(|(i, o)| {
+            let matches = match (&o.order, to) {
+                (Order::Move { unit: u, to: t, .. }, Some(to)) => {
+                    u.province == unit.province && t.province == to.province
+                }
+                (Order::Hold { unit: u }, None)
+                | (Order::SupportHold { unit: u, .. }, None)
+                | (Order::SupportMove { unit: u, .. }, None)
+                | (Order::Convoy { unit: u, .. }, None) => u.province == unit.province,
+                _ => false,
+            };
+            if matches {
+                ctx.order_units.get(i).copied().flatten()
+            } else {
+                None
+            }
+        });
+        if let Some(p) = found {
+            return Ok(p);
+        }
+    }
+    ctx.unit_at(unit, false, context)
+}
