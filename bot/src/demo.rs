@@ -129,9 +129,9 @@ fn pick_setup(
     kept
 }
 
-/// Every surviving power votes on each unit of a power ordered by vote (the Pirates). So that
-/// some votes carry, each unit has a favourite order that a voter picks three times in five;
-/// otherwise it picks any legal order, or abstains.
+/// Every surviving power votes on each unit of a power ordered by vote. So that some votes
+/// carry, each unit has a favourite order that a voter picks three times in five; otherwise it
+/// picks any legal order, or abstains.
 async fn vote_at_random(
     games: &Games,
     id: i64,

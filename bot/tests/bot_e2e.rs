@@ -230,6 +230,53 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
     let bot = spawn_bot(dir.path(), &fake, &clock);
     fake.wait_ready(LIMIT).await;
 
+    // The ballots are registered under the voted power's own name too, derived from the
+    // variant's data: `/pirates vote|votes|clear`, with the options of `/vote order|ballots|
+    // withdraw`.
+    let v = engine::Variant::builtin("pirates").unwrap();
+    let voted: Vec<&str> = engine::vote::voted_powers(&v)
+        .into_iter()
+        .map(|p| v.power_name(p))
+        .collect();
+    assert_eq!(voted, ["Pirates"]);
+    let registered = fake.registered_commands();
+    let command = |name: &str| {
+        registered
+            .iter()
+            .find(|c| c["name"] == name)
+            .unwrap_or_else(|| panic!("/{name} is not registered: {registered:#?}"))
+            .clone()
+    };
+    let sub = |c: &serde_json::Value, name: &str| {
+        c["options"]
+            .as_array()
+            .and_then(|o| o.iter().find(|s| s["name"] == name))
+            .unwrap_or_else(|| panic!("no /{} {name}", c["name"]))
+            .clone()
+    };
+    let (alias, vote) = (command("pirates"), command("vote"));
+    assert!(
+        alias["description"].as_str().unwrap().contains("Pirates"),
+        "{alias:#}"
+    );
+    for (a, of) in [
+        ("vote", "order"),
+        ("votes", "ballots"),
+        ("clear", "withdraw"),
+    ] {
+        let (a, of) = (sub(&alias, a), sub(&vote, of));
+        assert_eq!(a["type"], 1);
+        assert_eq!(a["options"], of["options"], "{a:#} vs {of:#}");
+        assert_eq!(a["description"], of["description"]);
+    }
+    // No other alias: the bot's four commands and the one voted power's.
+    let mut names: Vec<&str> = registered
+        .iter()
+        .filter_map(|c| c["name"].as_str())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game", "mod", "orders", "pirates", "vote"]);
+
     let host = 800_000_000_000_000_000u64;
     let id = fake.command(
         &Invoker::in_channel(host, CHANNEL, MODERATOR),
@@ -279,6 +326,25 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
     );
     let started = fake.wait_for("/game start", LIMIT, reply_to(id)).await;
     assert!(started.content.contains("has begun"), "{started:?}");
+    // Each player's welcome names both ways to vote.
+    let welcomes = fake
+        .wait_for("the players' welcomes", LIMIT, |sent| {
+            let w: Vec<Sent> = sent
+                .iter()
+                .filter(|s| s.content.starts_with("You play"))
+                .cloned()
+                .collect();
+            (w.len() == 7).then_some(w)
+        })
+        .await;
+    for w in &welcomes {
+        assert!(
+            w.content
+                .contains("on the orders of the Pirates: `/vote order` (or `/pirates vote`)."),
+            "{}",
+            w.content
+        );
+    }
 
     // Nobody sends setup orders: at the deadline the compulsory grants are made for them
     // (Spain's alphabetically first centres, Cartagena and Guaxaca, go to the Pirates).
@@ -337,6 +403,11 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
         .wait_for("Spain's first vote", LIMIT, reply_to(id))
         .await;
     assert!(r.content.contains("recorded in secret"), "{}", r.content);
+    assert!(
+        r.content.contains("Your votes for the Pirates this phase"),
+        "{}",
+        r.content
+    );
     // The generic command casts the same ballot as `/pirates vote`.
     for p in &players[1..5] {
         let id = fake.command(

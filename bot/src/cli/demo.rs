@@ -6,7 +6,16 @@ use std::path::PathBuf;
 
 pub fn run(args: &[String]) -> Result<(), CliError> {
     let mut args = args.to_vec();
-    let variant = take_value(&mut args, "--variant")?.unwrap_or_else(|| "standard".into());
+    // Without --variant, the first of the engine's built-in variants.
+    let variant = match take_value(&mut args, "--variant")? {
+        Some(v) => v,
+        None => engine::variants::BUILTIN
+            .first()
+            .ok_or_else(|| {
+                CliError::usage("--variant ID is required: the engine has no built-in variant")
+            })?
+            .to_string(),
+    };
     let years = take_value(&mut args, "--years")?.unwrap_or_else(|| "10".into());
     let seed = take_value(&mut args, "--seed")?.unwrap_or_else(|| "1901".into());
     let out = take_value(&mut args, "--out")?.unwrap_or_else(|| "parley-demo".into());

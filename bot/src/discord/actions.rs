@@ -2,6 +2,7 @@
 //! (and posts for the game channel) out. The poise commands in `commands.rs` only translate.
 
 use super::posts::{self, when, Post};
+use super::vote_alias;
 use crate::games::settings::{duration, parse_duration};
 use crate::games::{
     BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
@@ -250,8 +251,8 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
     )))
 }
 
-/// How many players a game of the variant needs: one per power a player holds (the Pirates
-/// are ordered by everyone's vote, so they take no seat).
+/// How many players a game of the variant needs: one per power a player holds (a power
+/// ordered by everyone's vote takes no seat).
 fn seats(v: &Variant) -> usize {
     v.powers_ordered_by(Controller::Player).len()
 }
@@ -328,8 +329,9 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         }
         if !voted.is_empty() {
             dm += &format!(
-                " Every phase you also vote, in secret, on the orders of the {}: `/vote order` (or `/pirates vote`).",
-                voted.join(", ")
+                " Every phase you also vote, in secret, on the orders of the {}: `/vote order`{}.",
+                voted.join(", "),
+                alias_hint(&voted)
             );
         }
         answer
@@ -707,16 +709,50 @@ pub async fn vote_draw(
     Ok(answer)
 }
 
-/// A voter's ballots for the Pirates, as a private reply.
-fn ballots_reply(id: GameId, report: &crate::games::BallotReport) -> String {
+/// The same command under the voted powers' own names, as the welcome says it after
+/// `/vote order`: " (or `/<alias> vote`)", or nothing where no alias was registered.
+fn alias_hint(voted: &[&str]) -> String {
+    let aliases: Vec<String> = voted
+        .iter()
+        .filter_map(|p| vote_alias::alias_for(p))
+        .map(|a| format!("`/{a} vote`"))
+        .collect();
+    if aliases.is_empty() {
+        String::new()
+    } else {
+        format!(" (or {})", aliases.join(", "))
+    }
+}
+
+/// The names of the powers of a game's variant that are ordered by vote, as the texts about
+/// ballots name them ("the" and the powers' names from the variant).
+async fn voted_names(games: &Games, id: GameId) -> Result<String, GameError> {
+    let info = games.info(id).await?;
+    let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
+    let names: Vec<&str> = engine::vote::voted_powers(&v)
+        .into_iter()
+        .map(|p| v.power_name(p))
+        .collect();
+    Ok(if names.is_empty() {
+        "the powers ordered by vote".to_string()
+    } else {
+        format!("the {}", names.join(", "))
+    })
+}
+
+/// A voter's ballots for the powers ordered by vote (`voted`, as [`voted_names`] gives them),
+/// as a private reply.
+fn ballots_reply(id: GameId, voted: &str, report: &crate::games::BallotReport) -> String {
     let mut text = String::new();
     if let Some(cast) = &report.cast {
         text += &format!("Your vote for `{cast}` is recorded in secret (game {id}).\n");
     }
     if report.current.is_empty() {
-        text += "You have no votes for the Pirates this phase. A unit you do not vote on gets your abstention, which counts against every order.";
+        text += &format!("You have no votes for {voted} this phase. A unit you do not vote on gets your abstention, which counts against every order.");
     } else {
-        text += "Your votes for the Pirates this phase (you may change any of them until the deadline):\n";
+        text += &format!(
+            "Your votes for {voted} this phase (you may change any of them until the deadline):\n"
+        );
         for o in &report.current {
             text += &format!("- `{o}`\n");
         }
@@ -724,8 +760,8 @@ fn ballots_reply(id: GameId, report: &crate::games::BallotReport) -> String {
     text
 }
 
-/// `/vote order` (`/pirates vote`): a secret ballot for the order of one unit of a power
-/// ordered by vote, in DM.
+/// `/vote order` (or `vote` under a voted power's name): a secret ballot for the order of one
+/// unit of a power ordered by vote, in DM.
 pub async fn vote_order(
     games: &Games,
     caller: &Caller,
@@ -746,28 +782,34 @@ pub async fn vote_order(
             crate::text::MAX_ORDER_CHARS
         ));
     }
+    // Named before the ballot is cast, so that an answer that fails has cast nothing.
+    let voted = voted_names(games, id).await?;
     let report = games.vote_order(id, &caller.user, order).await?;
-    Ok(Answer::private(ballots_reply(id, &report)))
+    Ok(Answer::private(ballots_reply(id, &voted, &report)))
 }
 
-/// `/vote ballots` (`/pirates votes`): the caller's own ballots this phase.
+/// `/vote ballots` (or `votes` under a voted power's name): the caller's own ballots this
+/// phase.
 pub async fn vote_ballots(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
+    let voted = voted_names(games, id).await?;
     let report = games.votes_of(id, &caller.user).await?;
-    Ok(Answer::private(ballots_reply(id, &report)))
+    Ok(Answer::private(ballots_reply(id, &voted, &report)))
 }
 
-/// `/vote withdraw` (`/pirates clear`): withdraws the caller's ballots this phase.
+/// `/vote withdraw` (or `clear` under a voted power's name): withdraws the caller's ballots
+/// this phase.
 pub async fn vote_withdraw(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
+    let voted = voted_names(games, id).await?;
     let report = games.clear_votes(id, &caller.user).await?;
-    Ok(Answer::private(ballots_reply(id, &report)))
+    Ok(Answer::private(ballots_reply(id, &voted, &report)))
 }
 
-/// Autocomplete for `/vote order`: the Pirate units' legal orders that start with what was
-/// typed (with nothing typed, one per unit).
+/// Autocomplete for `/vote order`: the legal orders of the voted powers' units that start with
+/// what was typed (with nothing typed, one per unit).
 pub async fn vote_suggestions(
     games: &Games,
     user: &str,

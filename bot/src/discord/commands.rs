@@ -3,6 +3,7 @@
 
 use super::actions::{self, Caller, CreateArgs, Outcome};
 use super::posts::Post;
+use super::vote_alias::{self, VoteAlias};
 use super::{Data, Error};
 use crate::games::{BoardEdit, GameError, GameId};
 use crate::text;
@@ -11,9 +12,17 @@ use poise::CreateReply;
 
 type Ctx<'a> = poise::Context<'a, Data, Error>;
 
-/// Every command the bot registers.
+/// Every command the bot registers: its own, then the vote command's aliases named after
+/// the powers ruled by vote (see [`vote_alias`]).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![game(), orders(), vote(), ballots_alias(), moderate()]
+    let mut commands = own();
+    commands.extend(vote_alias::builtin().iter().map(ballots_alias));
+    commands
+}
+
+/// The commands that are not aliases; their names are [`vote_alias::OTHER_COMMANDS`].
+fn own() -> Vec<poise::Command<Data, Error>> {
+    vec![game(), orders(), vote(), moderate()]
 }
 
 async fn caller(ctx: Ctx<'_>) -> Caller {
@@ -144,7 +153,7 @@ async fn ac_power(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRe
     powers_matching(ctx, partial, false).await
 }
 
-/// The powers a player may hold: not those ordered by vote, such as the Pirates.
+/// The powers a player may hold: not those ordered by vote.
 async fn ac_seat(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     powers_matching(ctx, partial, true).await
 }
@@ -572,14 +581,24 @@ async fn vote_concede(
     .await
 }
 
-/// The same ballots under the name players of Pirates of the Caribbean know: `/pirates vote`,
-/// `votes` and `clear` are `/vote order`, `ballots` and `withdraw`.
-fn ballots_alias() -> poise::Command<Data, Error> {
+/// The same ballots under the name of a power ruled by vote: `/<power> vote`, `votes` and
+/// `clear` are `/vote order`, `ballots` and `withdraw`.
+fn ballots_alias(alias: &VoteAlias) -> poise::Command<Data, Error> {
     fn renamed(mut c: poise::Command<Data, Error>, name: &str) -> poise::Command<Data, Error> {
         c.name = name.to_string().into();
         c
     }
-    let mut group = pirates();
+    let mut group = ballots_group();
+    group.name = alias.name.clone().into();
+    group.qualified_name = group.name.clone();
+    group.identifying_name = format!("ballots_group:{}", alias.name).into();
+    let description = format!(
+        "Vote in secret, in a DM, on the orders of the {} (as /vote order, ballots, withdraw)",
+        alias.power
+    );
+    if text::discord_len(&description) <= DESCRIPTION_LIMIT {
+        group.description = Some(description.into());
+    }
     group.subcommand_required = true;
     group.subcommands = vec![
         renamed(vote_order(), "vote"),
@@ -589,9 +608,12 @@ fn ballots_alias() -> poise::Command<Data, Error> {
     group
 }
 
-/// Vote on the Pirates' orders in secret, in a DM (the same as /vote order, ballots, withdraw).
+/// Discord's longest command description.
+const DESCRIPTION_LIMIT: usize = 100;
+
+/// The same as /vote order, ballots and withdraw, under a voted power's name.
 #[poise::command(slash_command)]
-async fn pirates(_ctx: Ctx<'_>) -> Result<(), Error> {
+async fn ballots_group(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
 
@@ -808,4 +830,50 @@ async fn mod_role(
         actions::mod_role(&ctx.data().games, &c, manage_server(ctx), role.as_deref()).await,
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_alias_takes_a_command_name() {
+        let names: Vec<String> = own().iter().map(|c| c.name.to_string()).collect();
+        assert_eq!(names, vote_alias::OTHER_COMMANDS);
+    }
+
+    #[test]
+    fn each_alias_group_is_the_vote_subcommands_renamed() {
+        let all = all();
+        let vote = all.iter().find(|c| c.name == "vote").expect("/vote");
+        let aliases = vote_alias::builtin();
+        assert!(!aliases.is_empty());
+        for alias in aliases {
+            let group = all
+                .iter()
+                .find(|c| c.name == alias.name.as_str())
+                .unwrap_or_else(|| panic!("no /{}", alias.name));
+            assert_eq!(group.qualified_name, group.name);
+            assert!(group.subcommand_required);
+            let description = group.description.as_deref().unwrap_or_default();
+            assert!(description.contains(&alias.power), "{description}");
+            for (sub, of) in [
+                ("vote", "order"),
+                ("votes", "ballots"),
+                ("clear", "withdraw"),
+            ] {
+                let a = group
+                    .subcommands
+                    .iter()
+                    .find(|c| c.name == sub)
+                    .unwrap_or_else(|| panic!("no /{} {sub}", alias.name));
+                let v = vote.subcommands.iter().find(|c| c.name == of).unwrap();
+                assert_eq!(a.source_code_name, v.source_code_name);
+                let params = |c: &poise::Command<Data, Error>| -> Vec<String> {
+                    c.parameters.iter().map(|p| p.name.to_string()).collect()
+                };
+                assert_eq!(params(a), params(v));
+            }
+        }
+    }
 }

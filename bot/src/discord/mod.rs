@@ -6,12 +6,14 @@
 //! - `posts.rs`: messages the bot posts by itself (results with the map PNG, reminders).
 //! - `scheduler.rs`: deadlines, early adjudication, reminders, catching up after downtime.
 //! - `config.rs`: environment variables.
+//! - `vote_alias.rs`: the vote command's aliases, named after the powers ruled by vote.
 
 pub mod actions;
 mod commands;
 pub mod config;
 pub mod posts;
 pub mod scheduler;
+pub mod vote_alias;
 
 use crate::games::Games;
 use config::Config;

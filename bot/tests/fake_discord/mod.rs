@@ -78,6 +78,8 @@ impl Invoker {
 struct Inner {
     sent: Vec<Sent>,
     commands_registered: bool,
+    /// The slash commands as the bot last registered them (the body of `PUT .../commands`).
+    commands: Vec<Value>,
     identified: bool,
     /// Interaction tokens we issued, by token, so follow-ups find their interaction.
     tokens: Vec<(String, u64)>,
@@ -176,6 +178,33 @@ impl FakeDiscord {
         self.inner.lock().unwrap().unexpected.clone()
     }
 
+    /// The slash commands the bot registered last, as it sent them.
+    pub fn registered_commands(&self) -> Vec<Value> {
+        self.inner.lock().unwrap().commands.clone()
+    }
+
+    /// Discord delivers only commands that were registered: an interaction for a command or
+    /// subcommand the bot never registered is recorded as unexpected.
+    fn check_registered(&self, name: &str, sub: &str) {
+        let mut inner = self.inner.lock().unwrap();
+        if !inner.commands_registered {
+            return;
+        }
+        let known = inner.commands.iter().any(|c| {
+            c["name"] == name
+                && c["options"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .any(|o| o["name"] == sub && o["type"] == 1)
+        });
+        if !known {
+            inner.unexpected.push(format!(
+                "an interaction for /{name} {sub}, which was never registered"
+            ));
+        }
+    }
+
     /// Waits (up to `limit`) until `check` finds what it wants in the recorded traffic.
     pub async fn wait_for<T>(
         &self,
@@ -231,6 +260,7 @@ impl FakeDiscord {
     /// Delivers a slash command. `channel` is a server channel when `in_guild`, else a DM
     /// channel. `options` is the subcommand's option list. Returns the interaction id.
     pub fn command(&self, from: &Invoker, name: &str, sub: &str, options: Value) -> u64 {
+        self.check_registered(name, sub);
         let data = json!({
             "id": "920000000000000000",
             "name": name,
@@ -251,6 +281,7 @@ impl FakeDiscord {
         focused: &str,
         typed: &str,
     ) -> u64 {
+        self.check_registered(name, sub);
         let data = json!({
             "id": "920000000000000000",
             "name": name,
@@ -410,7 +441,10 @@ async fn register(State(f): State<FakeDiscord>, Json(body): Json<Value>) -> Json
             c
         })
         .collect();
-    f.record(|i| i.commands_registered = true);
+    f.record(|i| {
+        i.commands_registered = true;
+        i.commands = out.clone();
+    });
     Json(Value::Array(out))
 }
 
