@@ -1,6 +1,7 @@
 //! Adjustment phases: builds where a power has more centres than units, removals where it
 //! has fewer, and civil disorder for removals nobody ordered.
 
+use super::submission::understood;
 use super::{Adjudication, OrderResult, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
@@ -55,10 +56,10 @@ pub(super) fn adjudicate(
 
     for sub in orders {
         let p = sub.power.0 as usize;
-        let order = match &sub.order {
+        let order = match understood(sub) {
             Ok(o) => o,
-            Err(e) => {
-                results.push(OrderResult::illegal(e.clone()));
+            Err(r) => {
+                results.push(r);
                 continue;
             }
         };

@@ -9,6 +9,7 @@ pub(crate) use adjustment::build_location;
 mod movement;
 mod retreat;
 mod route;
+mod submission;
 
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
@@ -231,95 +232,4 @@ fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) 
         take_centres(variant, position);
     }
     position.phase = cal.next_of(phase, |k| k != PhaseKind::Retreat);
-}
-
-/// Finds the unit an order is for and checks it belongs to the power ordering it.
-///
-/// Where a province may hold several units (`holds_many`), the order is for one of the
-/// ordering power's own units there, of the kind it names, that `has_order` says has no order
-/// yet; those are alike, so which one does not matter. An order that names no kind where the
-/// power has units of several kinds there without orders is refused as ambiguous.
-fn find_unit(
-    variant: &Variant,
-    units: &[Unit],
-    power: PowerId,
-    order: &Order,
-    has_order: impl Fn(usize) -> bool,
-) -> Result<usize, String> {
-    let map = &variant.map;
-    let Some(r) = order.unit() else {
-        return Err("the order names no unit".into());
-    };
-    let name = &map.province(r.province).name;
-    let Some(i) = units.iter().position(|u| u.location.province == r.province) else {
-        return Err(format!("there is no unit in {name}"));
-    };
-    if variant.rules.holds_many(map, r.province) {
-        let adj = &variant.powers[power.0 as usize].adjective;
-        let mine: Vec<usize> = (0..units.len())
-            .filter(|&k| units[k].location.province == r.province && units[k].power == power)
-            .collect();
-        if mine.is_empty() {
-            return Err(format!("there is no {adj} unit in {name}"));
-        }
-        let of_kind: Vec<usize> = mine
-            .iter()
-            .copied()
-            .filter(|&k| r.kind.is_none_or(|want| want == units[k].kind))
-            .collect();
-        let what = r.kind.map_or("unit", |k| k.name());
-        if of_kind.is_empty() {
-            return Err(format!("there is no {adj} {what} in {name}"));
-        }
-        let free: Vec<usize> = of_kind.into_iter().filter(|&k| !has_order(k)).collect();
-        if r.kind.is_none() && free.iter().any(|&k| units[k].kind != units[free[0]].kind) {
-            return Err(format!(
-                "there are {adj} units of more than one kind in {name}; say which, such as \"{} {}\"",
-                units[free[0]].kind.letter(),
-                map.province(r.province).id
-            ));
-        }
-        return free
-            .first()
-            .copied()
-            .ok_or_else(|| format!("every {adj} {what} in {name} already has an order"));
-    }
-    let u = &units[i];
-    if u.power != power {
-        return Err(format!(
-            "the {} in {name} belongs to {}, not {}",
-            u.kind.name(),
-            variant.power_name(u.power),
-            variant.power_name(power)
-        ));
-    }
-    if let Some(k) = r.kind {
-        if k != u.kind {
-            return Err(format!(
-                "the unit in {name} is {} {}, not {} {}",
-                article(u.kind.name()),
-                u.kind.name(),
-                article(k.name()),
-                k.name()
-            ));
-        }
-    }
-    if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
-        if c != uc && variant.options.coasts == crate::rulebook::CoastLeniency::Strict {
-            return Err(format!(
-                "the fleet is on {}, not {}",
-                map.location_name(u.location),
-                map.location_name(r.location())
-            ));
-        }
-    }
-    Ok(i)
-}
-
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
 }
