@@ -1,5 +1,5 @@
-//! Adjudication speed: every DATC movement case, a full 34-unit Standard movement phase, and
-//! Pirates of the Caribbean's setup and vote.
+//! Adjudication speed: every DATC movement case, a 34-unit Standard midgame phase, Standard's
+//! opening, and Pirates of the Caribbean's setup and vote.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use engine::case::read_case;
@@ -48,6 +48,14 @@ fn bench(c: &mut Criterion) {
     assert_eq!(p.units.len(), 34);
     assert_eq!(o.len(), 34);
     c.bench_function("standard: movement phase, 34 units, 34 orders", |b| {
+        b.iter(|| black_box(adjudicate(v, p, o)))
+    });
+    // Spring 1901 with a typical opening: two standoffs (Galicia, Burgundy, the Black Sea) and
+    // a supported move, the board most games adjudicate first.
+    let opening = inputs(include_str!("data/standard-opening.json"));
+    let (v, p, o) = &opening[0];
+    assert_eq!(o.len(), 22);
+    c.bench_function("standard: opening, 22 units, 22 orders", |b| {
         b.iter(|| black_box(adjudicate(v, p, o)))
     });
 }

@@ -202,7 +202,8 @@ impl<'a> Resolver<'a> {
                 return false;
             }
         }
-        // Breadth-first through fleets that stay, resolving each only when reached.
+        // Depth-first through the fleets that stay (only reaching the far shore matters, not the
+        // order), resolving each fleet only when reached.
         let variant = self.variant;
         let lands = |f: usize, p: ProvinceId| convoy_lands(variant, self.units[f].location, p);
         let mut reached = vec![false; fleets.len()];
