@@ -20,7 +20,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| render::render_pixmap(black_box(art), black_box(&scene)).expect("render"))
     });
     c.bench_function("standard_map_art_parse", |b| {
-        b.iter(|| render::MapArt::from_svg(black_box(render::STANDARD_MAP_SVG)).expect("art"))
+        b.iter(|| render::MapArt::from_svg(black_box(common::STANDARD_MAP_SVG)).expect("art"))
     });
 }
 

@@ -7,7 +7,9 @@
 //! ```no_run
 //! use render::{MapArt, Scene, PowerStyle, UnitMark, UnitKind, Order, OrderMark};
 //!
-//! let art = MapArt::from_svg(render::STANDARD_MAP_SVG)?; // once per variant
+//! # let svg = std::fs::read_to_string("../maps/standard/map.svg").unwrap_or_default();
+//! // The engine's variant registry owns each variant's art; parse it once per variant.
+//! let art = MapArt::from_svg(&svg)?;
 //! let scene = Scene {
 //!     title: "Spring 1901 movement".into(),
 //!     powers: vec![PowerStyle::new("England", 1)],
@@ -102,9 +104,6 @@ pub use scene::{
     Claim, Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker,
     Scene, UnitKind, UnitMark,
 };
-
-/// The Standard map art, compiled in.
-pub const STANDARD_MAP_SVG: &str = include_str!("../../maps/standard/map.svg");
 
 /// The whole picture as one SVG document: the art with the owners' colours
 /// and the overlay spliced in. Parse it with [`fonts::options`] to get the

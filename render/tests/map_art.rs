@@ -1,5 +1,7 @@
 //! Checks maps/standard/map.svg against the engine's province list.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use render::MapArt;
@@ -52,7 +54,7 @@ fn provinces_txt() -> Vec<ProvinceLine> {
 }
 
 fn art() -> MapArt {
-    MapArt::from_svg(render::STANDARD_MAP_SVG).expect("standard art parses")
+    MapArt::from_svg(common::STANDARD_MAP_SVG).expect("standard art parses")
 }
 
 #[test]
@@ -69,7 +71,7 @@ fn every_province_has_exactly_one_shape_and_every_shape_is_a_province() {
     assert!(extra.is_empty(), "shapes that are not provinces: {extra:?}");
 
     // Exactly one element in the whole document carries each province id.
-    let doc = roxmltree::Document::parse(render::STANDARD_MAP_SVG).unwrap();
+    let doc = roxmltree::Document::parse(common::STANDARD_MAP_SVG).unwrap();
     for id in &expected {
         let n = doc
             .descendants()

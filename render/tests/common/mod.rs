@@ -12,10 +12,14 @@ pub const POWERS: [&str; 7] = [
     "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
 ];
 
+/// Standard's art as the engine's registry ships it (`maps/standard/map.svg`); the renderer
+/// itself names no variant.
+pub const STANDARD_MAP_SVG: &str = include_str!("../../../maps/standard/map.svg");
+
 /// The Standard art, parsed once per test binary.
 pub fn standard_art() -> &'static MapArt {
     static ART: OnceLock<MapArt> = OnceLock::new();
-    ART.get_or_init(|| MapArt::from_svg(render::STANDARD_MAP_SVG).expect("standard art"))
+    ART.get_or_init(|| MapArt::from_svg(STANDARD_MAP_SVG).expect("standard art"))
 }
 
 const HOME: [(&str, &str); 22] = [
