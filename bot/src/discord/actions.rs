@@ -2,13 +2,13 @@
 //! (and posts for the game channel) out. The poise commands in `commands.rs` only translate.
 
 use super::posts::{self, when, Post};
-use crate::games::settings::{duration, parse_duration};
-use crate::games::{
+use crate::text::{discord_len, elide, elide_quotes, quote};
+use engine::rulebook::Controller;
+use engine::store::settings::{duration, parse_duration};
+use engine::store::{
     BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
     Settings, SubmitReport,
 };
-use crate::text::{discord_len, elide, elide_quotes, quote};
-use engine::rulebook::Controller;
 use engine::variants::BUILTIN;
 use engine::Variant;
 
@@ -708,7 +708,7 @@ pub async fn vote_draw(
 }
 
 /// A voter's ballots for the Pirates, as a private reply.
-fn ballots_reply(id: GameId, report: &crate::games::BallotReport) -> String {
+fn ballots_reply(id: GameId, report: &engine::store::BallotReport) -> String {
     let mut text = String::new();
     if let Some(cast) = &report.cast {
         text += &format!("Your vote for `{cast}` is recorded in secret (game {id}).\n");

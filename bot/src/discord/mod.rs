@@ -13,8 +13,8 @@ pub mod config;
 pub mod posts;
 pub mod scheduler;
 
-use crate::games::Games;
 use config::Config;
+use engine::store::Games;
 use poise::serenity_prelude as serenity;
 use posts::{Post, Poster, Sent};
 use std::sync::Arc;
