@@ -45,7 +45,7 @@ impl UnitKind {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
     pub power: PowerId,
     pub kind: UnitKind,

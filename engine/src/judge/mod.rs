@@ -7,8 +7,11 @@
 mod adjustment;
 pub(crate) use adjustment::build_location;
 mod movement;
+mod outcome;
+pub use outcome::Cause;
 mod retreat;
 mod route;
+mod submission;
 
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
@@ -16,6 +19,7 @@ use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
 
 /// One order as a power submitted it: understood, or not.
 #[derive(Clone, Debug)]
@@ -24,7 +28,8 @@ pub struct Submitted {
     pub order: Result<Order, String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     Succeeds,
     Fails,
@@ -49,49 +54,58 @@ impl Verdict {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What became of one order: its verdict and, unless it succeeded, why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrderResult {
     pub verdict: Verdict,
-    /// Why, in a player's words ("bounced with A mun", "no unit in Paris").
-    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<Cause>,
 }
 
 impl OrderResult {
+    /// Why, in a player's words ("bounced in Munich", "there is no unit in Paris"); empty for
+    /// an order that succeeded.
+    pub fn reason(&self, variant: &Variant) -> String {
+        self.cause
+            .as_ref()
+            .map_or_else(String::new, |c| c.words(variant))
+    }
+
     pub(crate) fn ok() -> Self {
         OrderResult {
             verdict: Verdict::Succeeds,
-            reason: String::new(),
+            cause: None,
         }
     }
-    pub(crate) fn fails(reason: impl Into<String>) -> Self {
+    pub(crate) fn fails(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Fails,
-            reason: reason.into(),
+            cause: Some(cause),
         }
     }
-    pub(crate) fn illegal(reason: impl Into<String>) -> Self {
+    pub(crate) fn illegal(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Illegal,
-            reason: reason.into(),
+            cause: Some(cause),
         }
     }
 }
 
 /// A unit dislodged this movement phase, with where it may go.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DislodgedReport {
     pub dislodged: Dislodged,
     pub retreats: Vec<Location>,
 }
 
 /// Why a unit left the board in an adjustment phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RemovalCause {
     Order,
     CivilDisorder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Adjudication {
     /// One per submitted order, in the same order.
     pub results: Vec<OrderResult>,
@@ -119,7 +133,7 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
             None => Adjudication {
                 results: orders
                     .iter()
-                    .map(|_| OrderResult::illegal("this variant has no setup orders"))
+                    .map(|_| OrderResult::illegal(Cause::NoSetupOrders))
                     .collect(),
                 after: Position {
                     phase: variant.calendar.next(position.phase),
@@ -154,7 +168,7 @@ pub fn check_submission(
     }];
     let adj = adjudicate(variant, position, &single);
     match adj.results.into_iter().next() {
-        Some(r) if r.verdict == Verdict::Illegal => Err(r.reason),
+        Some(r) if r.verdict == Verdict::Illegal => Err(r.reason(variant)),
         _ => Ok(order.to_text(&variant.map)),
     }
 }
@@ -231,95 +245,4 @@ fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) 
         take_centres(variant, position);
     }
     position.phase = cal.next_of(phase, |k| k != PhaseKind::Retreat);
-}
-
-/// Finds the unit an order is for and checks it belongs to the power ordering it.
-///
-/// Where a province may hold several units (`holds_many`), the order is for one of the
-/// ordering power's own units there, of the kind it names, that `has_order` says has no order
-/// yet; those are alike, so which one does not matter. An order that names no kind where the
-/// power has units of several kinds there without orders is refused as ambiguous.
-fn find_unit(
-    variant: &Variant,
-    units: &[Unit],
-    power: PowerId,
-    order: &Order,
-    has_order: impl Fn(usize) -> bool,
-) -> Result<usize, String> {
-    let map = &variant.map;
-    let Some(r) = order.unit() else {
-        return Err("the order names no unit".into());
-    };
-    let name = &map.province(r.province).name;
-    let Some(i) = units.iter().position(|u| u.location.province == r.province) else {
-        return Err(format!("there is no unit in {name}"));
-    };
-    if variant.rules.holds_many(map, r.province) {
-        let adj = &variant.powers[power.0 as usize].adjective;
-        let mine: Vec<usize> = (0..units.len())
-            .filter(|&k| units[k].location.province == r.province && units[k].power == power)
-            .collect();
-        if mine.is_empty() {
-            return Err(format!("there is no {adj} unit in {name}"));
-        }
-        let of_kind: Vec<usize> = mine
-            .iter()
-            .copied()
-            .filter(|&k| r.kind.is_none_or(|want| want == units[k].kind))
-            .collect();
-        let what = r.kind.map_or("unit", |k| k.name());
-        if of_kind.is_empty() {
-            return Err(format!("there is no {adj} {what} in {name}"));
-        }
-        let free: Vec<usize> = of_kind.into_iter().filter(|&k| !has_order(k)).collect();
-        if r.kind.is_none() && free.iter().any(|&k| units[k].kind != units[free[0]].kind) {
-            return Err(format!(
-                "there are {adj} units of more than one kind in {name}; say which, such as \"{} {}\"",
-                units[free[0]].kind.letter(),
-                map.province(r.province).id
-            ));
-        }
-        return free
-            .first()
-            .copied()
-            .ok_or_else(|| format!("every {adj} {what} in {name} already has an order"));
-    }
-    let u = &units[i];
-    if u.power != power {
-        return Err(format!(
-            "the {} in {name} belongs to {}, not {}",
-            u.kind.name(),
-            variant.power_name(u.power),
-            variant.power_name(power)
-        ));
-    }
-    if let Some(k) = r.kind {
-        if k != u.kind {
-            return Err(format!(
-                "the unit in {name} is {} {}, not {} {}",
-                article(u.kind.name()),
-                u.kind.name(),
-                article(k.name()),
-                k.name()
-            ));
-        }
-    }
-    if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
-        if c != uc && variant.options.coasts == crate::rulebook::CoastLeniency::Strict {
-            return Err(format!(
-                "the fleet is on {}, not {}",
-                map.location_name(u.location),
-                map.location_name(r.location())
-            ));
-        }
-    }
-    Ok(i)
-}
-
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
 }

@@ -1,8 +1,9 @@
 //! Retreat phases: each dislodged unit retreats to an open neighbour or is disbanded.
 
-use super::{advance, Adjudication, OrderResult, Submitted};
+use super::submission::{claim, Roster};
+use super::{advance, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
-use crate::order::Order;
+use crate::order::{Order, Target};
 use crate::position::{Dislodged, Position};
 use crate::rulebook::CoastLeniency;
 use crate::unit::{Unit, UnitKind};
@@ -62,105 +63,37 @@ pub(super) fn adjudicate(
     let map = &variant.map;
     let lenient = variant.options.coasts == CoastLeniency::Lenient;
     let dislodged = &position.dislodged;
-    let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
-    // For each dislodged unit: the order index and where it asks to go (None = disband).
-    let mut chosen: Vec<Option<(usize, Option<Location>)>> = vec![None; dislodged.len()];
-
-    for (k, sub) in orders.iter().enumerate() {
-        let order = match &sub.order {
-            Ok(o) => o,
-            Err(e) => {
-                results.push(OrderResult::illegal(e.clone()));
-                continue;
-            }
-        };
-        let to = match order {
-            Order::Retreat { to, .. }
+    // Where each order asks its unit to go (None = disband), or why it cannot.
+    let claims = claim(
+        variant,
+        Roster::Dislodged(dislodged),
+        orders,
+        |order| match order {
+            Order::Retreat { .. }
             | Order::Move {
-                to,
-                via_convoy: false,
-                ..
-            } => Some(*to),
-            Order::Disband { .. } => None,
-            _ => {
-                results.push(OrderResult::illegal(
-                    "in a retreat phase a dislodged unit may only retreat (R) or disband (D)",
-                ));
-                continue;
+                via_convoy: false, ..
             }
-        };
-        let r = order.unit().expect("retreats and disbands name a unit");
-        let Some(i) = dislodged
-            .iter()
-            .position(|d| d.unit.location.province == r.province)
-        else {
-            results.push(OrderResult::illegal(format!(
-                "no unit was dislodged from {}",
-                map.province(r.province).name
-            )));
-            continue;
-        };
-        let d = &dislodged[i];
-        if d.unit.power != sub.power {
-            results.push(OrderResult::illegal(format!(
-                "the dislodged unit in {} belongs to {}",
-                map.province(r.province).name,
-                variant.power_name(d.unit.power)
-            )));
-            continue;
-        }
-        if r.kind.is_some_and(|k| k != d.unit.kind) {
-            results.push(OrderResult::illegal(format!(
-                "the dislodged unit is {}",
-                variant.unit_text(&d.unit)
-            )));
-            continue;
-        }
-        if chosen[i].is_some() {
-            results.push(OrderResult::illegal(format!(
-                "{} already has an order",
-                variant.unit_text(&d.unit)
-            )));
-            continue;
-        }
-        let Some(to) = to else {
-            chosen[i] = Some((k, None));
-            results.push(OrderResult::ok());
-            continue;
-        };
-        let legal = options(variant, position, &position.contested, d);
-        let pick: Vec<Location> = legal
-            .iter()
-            .copied()
-            .filter(|l| {
-                l.province == to.province
-                    && (to.coast.is_none() || l.coast.is_none() || l.coast == to.coast)
-            })
-            .collect();
-        let ok = match pick.as_slice() {
-            [one] if to.coast.is_some() || one.coast.is_none() || lenient => Some(*one),
-            _ => None,
-        };
-        match ok {
-            Some(loc) => {
-                chosen[i] = Some((k, Some(loc)));
-                results.push(OrderResult::ok());
+            | Order::Disband { .. } => Ok(()),
+            _ => Err(Cause::NotARetreatOrder),
+        },
+        |i, order| match order {
+            Order::Retreat { to, .. } | Order::Move { to, .. } => {
+                retreat_to(variant, position, &dislodged[i], *to, lenient).map(Some)
             }
-            None => {
-                let names: Vec<String> = legal.iter().map(|l| map.location_name(*l)).collect();
-                let can = if names.is_empty() {
-                    "it has nowhere to go".to_string()
-                } else {
-                    format!("it may go to {}", names.join(", "))
-                };
-                results.push(OrderResult::illegal(format!(
-                    "{} cannot retreat to {}; {can}",
-                    variant.unit_text(&d.unit),
-                    map.location_name(to.location())
-                )));
-            }
-        }
-    }
+            _ => Ok(None),
+        },
+    );
+    let mut results: Vec<OrderResult> = claims
+        .results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(OrderResult::ok))
+        .collect();
+    // For each dislodged unit: the order index and where it goes (None = disband, the default).
+    let chosen: Vec<Option<(usize, Option<Location>)>> = claims
+        .order_of
+        .iter()
+        .map(|k| k.and_then(|k| claims.accepted[k].map(|(_, to)| (k, to))))
+        .collect();
 
     // Two retreats to one province: both units are lost.
     let mut after = position.clone();
@@ -175,10 +108,18 @@ pub(super) fn adjudicate(
                     .any(|(j, c)| j != i && matches!(c, Some((_, Some(l)))
                         if l.province == loc.province && !variant.rules.holds_many(map, loc.province)));
                 if clash {
-                    results[k] = OrderResult::fails(format!(
-                        "another unit retreated to {} too; both are disbanded",
-                        map.province(loc.province).name
-                    ));
+                    let with = chosen
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, c)| {
+                            *j != i && matches!(c, Some((_, Some(l))) if l.province == loc.province)
+                        })
+                        .map(|(j, _)| dislodged[j].unit)
+                        .collect();
+                    results[k] = OrderResult::fails(Cause::RetreatClash {
+                        at: loc.province,
+                        with,
+                    });
                     disbanded.push(d.unit);
                 } else {
                     after.units.push(Unit {
@@ -202,5 +143,32 @@ pub(super) fn adjudicate(
         removed: Vec::new(),
         disbanded,
         arrivals,
+    }
+}
+
+/// Where a retreat to `to` puts the dislodged unit `d`, or why it may not go there.
+fn retreat_to(
+    variant: &Variant,
+    position: &Position,
+    d: &Dislodged,
+    to: Target,
+    lenient: bool,
+) -> Result<Location, Cause> {
+    let legal = options(variant, position, &position.contested, d);
+    let pick: Vec<Location> = legal
+        .iter()
+        .copied()
+        .filter(|l| {
+            l.province == to.province
+                && (to.coast.is_none() || l.coast.is_none() || l.coast == to.coast)
+        })
+        .collect();
+    match pick.as_slice() {
+        [one] if to.coast.is_some() || one.coast.is_none() || lenient => Ok(*one),
+        _ => Err(Cause::CannotRetreat {
+            unit: d.unit,
+            to: to.location(),
+            options: legal,
+        }),
     }
 }

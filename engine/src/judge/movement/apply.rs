@@ -1,0 +1,110 @@
+//! Apply: the position after a movement phase: successful moves made, dislodged units taken off
+//! the board and recorded with where they may retreat, provinces left empty by a standoff
+//! marked, and the next phase set.
+
+use super::super::{advance, retreat, DislodgedReport};
+use super::plan::Act;
+use super::resolve::Decisions;
+use crate::map::ProvinceId;
+use crate::position::{Dislodged, Position};
+use crate::variant::Variant;
+
+/// The board after the phase.
+pub(super) struct Applied {
+    /// The position after the phase, already at the next phase; its `dislodged` lists the
+    /// units dislodged in this one.
+    pub after: Position,
+    /// For each unit (by index into the phase's units): the unit that dislodged it, if one did.
+    pub dislodged_by: Vec<Option<usize>>,
+    pub reports: Vec<DislodgedReport>,
+    /// The provinces a unit moved into.
+    pub arrivals: Vec<ProvinceId>,
+}
+
+pub(super) fn apply(variant: &Variant, position: &Position, decided: &Decisions) -> Applied {
+    let map = &variant.map;
+    let units = &position.units;
+    let n = units.len();
+    let provinces = map.provinces.len();
+    let Decisions {
+        acts,
+        attackers,
+        many,
+        success,
+        path_ok,
+        ..
+    } = decided;
+    let mut after = position.clone();
+    let mut dislodged: Vec<Dislodged> = Vec::new();
+    let mut moved_into = vec![None; provinces];
+    let mut arrivals = Vec::new();
+    for (u, ok) in success.iter().enumerate() {
+        if let (Act::Move { to, by_convoy, .. }, true) = (acts[u], *ok) {
+            moved_into[to.province.0 as usize] = Some((u, by_convoy));
+            after.units[u].location = to;
+            arrivals.push(to.province);
+        }
+    }
+    let mut dislodged_by = vec![None; n];
+    for u in 0..n {
+        let stays = !matches!(acts[u], Act::Move { .. }) || !success[u];
+        let p = units[u].location.province.0 as usize;
+        if stays && !many[p] {
+            if let Some((a, by_convoy)) = moved_into[p] {
+                dislodged_by[u] = Some(a);
+                let arrived = after.units[a].location.coast;
+                let here = units[u].location.coast;
+                dislodged.push(Dislodged {
+                    unit: units[u],
+                    attacker_from: units[a].location.province,
+                    attacker_came_by_convoy: by_convoy,
+                    attacked_along_other_coast: here.is_some()
+                        && arrived.is_some()
+                        && here != arrived,
+                });
+            }
+        }
+    }
+    after.units = after
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(u, _)| dislodged_by[*u].is_none())
+        .map(|(_, x)| *x)
+        .collect();
+
+    // Provinces left empty by a standoff: no retreat may go there.
+    let mut contested = Vec::new();
+    for p in map.province_ids() {
+        let i = p.0 as usize;
+        let bounced = attackers[i]
+            .iter()
+            .filter(|&&a| !success[a] && path_ok[a])
+            .count();
+        if bounced >= 2 && !after.units.iter().any(|u| u.location.province == p) && !many[i] {
+            contested.push(p);
+        }
+    }
+
+    let reports: Vec<DislodgedReport> = dislodged
+        .iter()
+        .map(|d| DislodgedReport {
+            dislodged: *d,
+            retreats: retreat::options(variant, &after, &contested, d),
+        })
+        .collect();
+
+    after.dislodged = dislodged;
+    after.contested = contested;
+    let had = !after.dislodged.is_empty();
+    advance(variant, &mut after, had);
+    if !had {
+        after.contested.clear();
+    }
+    Applied {
+        after,
+        dislodged_by,
+        reports,
+        arrivals,
+    }
+}

@@ -1,0 +1,44 @@
+//! Movement phases, as a pipeline: [`plan`] reads the orders into what each unit does,
+//! [`resolve`] decides every move, support and convoy together, [`apply`] makes the position
+//! after, and [`explain`] gives each order its result.
+
+mod apply;
+mod explain;
+mod plan;
+mod resolve;
+
+pub(super) use plan::accepts;
+
+use super::route::LazyRoutes;
+use super::{Adjudication, Submitted};
+use crate::position::Position;
+use crate::variant::Variant;
+
+pub(super) fn adjudicate(
+    variant: &Variant,
+    position: &Position,
+    orders: &[Submitted],
+) -> Adjudication {
+    let units = &position.units;
+    let routes = LazyRoutes::new(variant, units, false);
+    let mut plan = plan::plan(variant, units, &routes, orders);
+    let decided = resolve::resolve(
+        variant,
+        units,
+        std::mem::take(&mut plan.acts),
+        std::mem::take(&mut plan.many),
+        &plan.convoy_orders,
+        &plan.fallback_candidates,
+    );
+    let applied = apply::apply(variant, position, &decided);
+    let results = explain::explain(variant, units, plan, &decided, &applied);
+    Adjudication {
+        results,
+        after: applied.after,
+        dislodged: applied.reports,
+        built: Vec::new(),
+        removed: Vec::new(),
+        disbanded: Vec::new(),
+        arrivals: applied.arrivals,
+    }
+}

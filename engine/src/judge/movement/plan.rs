@@ -1,0 +1,477 @@
+//! Plan: reads a movement phase's orders into what each unit does (a checked order per unit,
+//! holding by default), then matches supports and convoys to the moves they name.
+
+use super::super::route::{border_into, destination, LazyRoutes};
+use super::super::submission::{claim, find_unit, Roster};
+use super::super::{Cause, OrderResult, Submitted};
+use crate::map::{Location, ProvinceId};
+use crate::order::{Order, Target, UnitRef};
+use crate::rulebook::ConvoyIntent;
+use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variant::Variant;
+
+/// What a unit actually does once its order has been checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Act {
+    Hold,
+    Move {
+        to: Location,
+        by_convoy: bool,
+        /// Strength before supports going by land (or by sea, for a fleet), and going by
+        /// convoy: they differ across Pirates' landbridges (null strength by land, full by
+        /// convoy), and whether an adjacent army goes by convoy is settled only later.
+        base: u32,
+        convoy_base: u32,
+    },
+    SupportHold {
+        of: usize,
+    },
+    SupportMove {
+        of: usize,
+        into: ProvinceId,
+    },
+    /// A support that names a unit not doing what it says: it helps no one.
+    SupportVoid {
+        into: Option<ProvinceId>,
+    },
+    Convoy {
+        army: ProvinceId,
+        to: ProvinceId,
+    },
+}
+
+/// A checked order before supports and convoys are matched to what units really do.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Checked {
+    Hold,
+    Move {
+        to: Location,
+        needs_convoy: bool,
+        via_convoy: bool,
+        base: u32,
+        convoy_base: u32,
+    },
+    SupportHold {
+        target: UnitRef,
+    },
+    SupportMove {
+        target: UnitRef,
+        to: Target,
+    },
+    Convoy {
+        army: ProvinceId,
+        to: ProvinceId,
+    },
+}
+
+/// A convoy order: the fleet (by unit index), the army's province and where it goes.
+pub(super) type ConvoyOrder = (usize, ProvinceId, ProvinceId);
+
+/// What the orders of a movement phase ask of each unit, before anything is decided.
+pub(super) struct Plan {
+    /// For each submitted order: its result when it was refused before resolution (illegal).
+    pub results: Vec<Option<OrderResult>>,
+    /// For each submitted order that stands: the unit it is for.
+    pub ordered_unit: Vec<Option<usize>>,
+    /// What each unit does.
+    pub acts: Vec<Act>,
+    /// For a support that helps no one: why.
+    pub void_support: Vec<Option<Cause>>,
+    pub convoy_orders: Vec<ConvoyOrder>,
+    /// Adjacent armies meant to go by convoy that, under the fallback rule, move by land if
+    /// their convoy route is broken; deciding that needs a resolution of its own.
+    pub fallback_candidates: Vec<usize>,
+    /// Which provinces hold many units (by the rulebook's `holds_many`).
+    pub many: Vec<bool>,
+}
+
+/// Reads the orders of a movement phase into the plan.
+pub(super) fn plan(
+    variant: &Variant,
+    units: &[Unit],
+    routes: &LazyRoutes,
+    orders: &[Submitted],
+) -> Plan {
+    let map = &variant.map;
+    let n = units.len();
+    let claims = claim(
+        variant,
+        Roster::Board(units),
+        orders,
+        |_| Ok(()),
+        |u, order| check_order(variant, units, routes, u, order),
+    );
+    // What each unit does before supports and convoys are matched.
+    let plan: Vec<Checked> = claims.per_unit(Checked::Hold);
+    let unit_in = |p: ProvinceId| units.iter().position(|x| x.location.province == p);
+
+    // Which armies go by convoy: the rulebook's convoy-intent choice.
+    let convoy_orders: Vec<ConvoyOrder> = plan
+        .iter()
+        .enumerate()
+        .filter_map(|(f, c)| match c {
+            Checked::Convoy { army, to } => Some((f, *army, *to)),
+            _ => None,
+        })
+        .collect();
+    let fallback = variant.options.failed_convoy_falls_back_to_land;
+    let intends_convoy = |u: usize, via_convoy: bool, to: ProvinceId| {
+        let matching = convoy_orders
+            .iter()
+            .filter(|f| f.1 == units[u].location.province && f.2 == to);
+        via_convoy
+            || match variant.options.convoy_intent {
+                ConvoyIntent::ViaConvoyOnly => false,
+                ConvoyIntent::ViaConvoyOrOwnFleet => {
+                    matching.clone().any(|f| units[f.0].power == units[u].power)
+                }
+                ConvoyIntent::Kidnapping => matching.clone().next().is_some(),
+            }
+    };
+    let mut acts: Vec<Act> = vec![Act::Hold; n];
+    let mut fallback_candidates: Vec<usize> = Vec::new();
+    for u in 0..n {
+        if let Checked::Move {
+            to,
+            needs_convoy,
+            via_convoy,
+            base,
+            convoy_base,
+        } = plan[u]
+        {
+            let intends = intends_convoy(u, via_convoy, to.province);
+            if fallback && intends && !needs_convoy {
+                fallback_candidates.push(u);
+            }
+            let by_convoy = needs_convoy || (intends && !fallback);
+            acts[u] = Act::Move {
+                to,
+                by_convoy,
+                base,
+                convoy_base,
+            };
+        }
+    }
+
+    let many: Vec<bool> = map
+        .province_ids()
+        .map(|p| variant.rules.holds_many(map, p))
+        .collect();
+    let mut support_status: Vec<Option<Cause>> = vec![None; n];
+    for u in 0..n {
+        match plan[u] {
+            Checked::SupportHold { target } => {
+                let t = unit_in(target.province);
+                acts[u] = match t {
+                    Some(t)
+                        if !matches!(acts[t], Act::Move { .. })
+                            && kind_matches(target, &units[t]) =>
+                    {
+                        Act::SupportHold { of: t }
+                    }
+                    Some(t) => {
+                        support_status[u] = Some(Cause::SupportedDidNotHold { unit: units[t] });
+                        Act::SupportVoid { into: None }
+                    }
+                    None => {
+                        support_status[u] = Some(Cause::NoUnitToSupport {
+                            at: target.province,
+                        });
+                        Act::SupportVoid { into: None }
+                    }
+                };
+            }
+            Checked::SupportMove { target, to } => {
+                let makes_move = |t: usize| {
+                    t != u
+                        && kind_matches(target, &units[t])
+                        && matches!(acts[t], Act::Move { to: mt, .. } if mt.province == to.province
+                            && (to.coast.is_none() || mt.coast.is_none() || mt.coast == to.coast))
+                };
+                let picked = if many[target.province.0 as usize] {
+                    supported_in_box(units, u, target.province, makes_move)
+                } else {
+                    match unit_in(target.province) {
+                        Some(t) if makes_move(t) => Ok(t),
+                        Some(t) => Err(Cause::SupportedDidNotMove { unit: units[t] }),
+                        None => Err(Cause::NoUnitToSupport {
+                            at: target.province,
+                        }),
+                    }
+                };
+                acts[u] = match picked {
+                    Ok(t) => Act::SupportMove {
+                        of: t,
+                        into: to.province,
+                    },
+                    Err(why) => {
+                        support_status[u] = Some(why);
+                        Act::SupportVoid {
+                            into: Some(to.province),
+                        }
+                    }
+                };
+            }
+            Checked::Convoy { army, to } => acts[u] = Act::Convoy { army, to },
+            _ => {}
+        }
+    }
+
+    Plan {
+        results: claims.results,
+        ordered_unit: claims
+            .accepted
+            .iter()
+            .map(|c| c.as_ref().map(|(u, _)| *u))
+            .collect(),
+        acts,
+        void_support: support_status,
+        convoy_orders,
+        fallback_candidates,
+        many,
+    }
+}
+
+/// Whether `order` from `power` would be legal in this movement phase as its only order: the
+/// unit is there and the power's, and the order could be carried out (the checks
+/// [`adjudicate`] makes before resolving). Cheaper than adjudicating it alone, with the same
+/// answer, and `routes` keeps what it learns of convoys for the next question.
+pub(in crate::judge) fn accepts(
+    variant: &Variant,
+    units: &[Unit],
+    routes: &LazyRoutes,
+    power: PowerId,
+    order: &Order,
+) -> Result<(), Cause> {
+    let u = find_unit(variant, units, power, order, |_| false)?;
+    check_order(variant, units, routes, u, order).map(|_| ())
+}
+
+fn check_order(
+    variant: &Variant,
+    units: &[Unit],
+    routes: &LazyRoutes,
+    u: usize,
+    order: &Order,
+) -> Result<Checked, Cause> {
+    let map = &variant.map;
+    let rules = &variant.rules;
+    let unit = &units[u];
+    let here = unit.location.province;
+    match order {
+        Order::Hold { .. } => Ok(Checked::Hold),
+        Order::Move { to, via_convoy, .. } => {
+            if to.province == here {
+                return Err(Cause::MoveToOwnProvince { at: here });
+            }
+            if unit.kind == UnitKind::Army {
+                let border = border_into(variant, unit, to.province);
+                let convoyable = routes.get().exists(here, to.province, None);
+                if to.coast.is_some()
+                    && variant.options.coasts == crate::rulebook::CoastLeniency::Strict
+                {
+                    return Err(Cause::ArmyToCoast { to: None });
+                }
+                // A convoyed move crosses no border (Pirates: full strength over a landbridge).
+                let convoy_base = rules.move_base_strength(map, unit, None);
+                match border {
+                    Some(b) if !*via_convoy || !convoyable => Ok(Checked::Move {
+                        to: Location::province(to.province),
+                        needs_convoy: false,
+                        via_convoy: false,
+                        base: rules.move_base_strength(map, unit, Some(b)),
+                        convoy_base,
+                    }),
+                    _ if convoyable => Ok(Checked::Move {
+                        to: Location::province(to.province),
+                        needs_convoy: border.is_none(),
+                        via_convoy: true,
+                        base: border.map_or(convoy_base, |b| {
+                            rules.move_base_strength(map, unit, Some(b))
+                        }),
+                        convoy_base,
+                    }),
+                    _ => Err(Cause::NoBorderNorConvoy {
+                        from: here,
+                        to: to.province,
+                    }),
+                }
+            } else {
+                if *via_convoy {
+                    return Err(Cause::OnlyArmiesConvoyed { unit: *unit });
+                }
+                let dest = destination(variant, unit, *to)?;
+                let border = map.fleet_border(unit.location, dest);
+                let base = rules.move_base_strength(map, unit, border);
+                Ok(Checked::Move {
+                    to: dest,
+                    needs_convoy: false,
+                    via_convoy: false,
+                    base,
+                    convoy_base: base,
+                })
+            }
+        }
+        Order::SupportHold { supported, .. } | Order::SupportMove { supported, .. } => {
+            let into = match order {
+                Order::SupportMove { to, .. } => to.province,
+                _ => supported.province,
+            };
+            // Where several units may stand, a unit may support another one beside it.
+            let many_here = rules.holds_many(map, here);
+            let beside = |x: usize| {
+                x != u
+                    && units[x].location.province == here
+                    && supported.kind.is_none_or(|k| k == units[x].kind)
+            };
+            if supported.province == here {
+                if !many_here {
+                    return Err(Cause::SupportsItself);
+                }
+                if !(0..units.len()).any(beside) {
+                    return Err(Cause::NoOtherUnitToSupport { unit: *unit });
+                }
+            }
+            // Where many may stand nobody is stood off or dislodged, so support there is
+            // pointless; it is refused rather than silently wasted.
+            if rules.holds_many(map, into) {
+                return Err(match order {
+                    Order::SupportHold { .. } => Cause::HoldSupportNeedless { at: into },
+                    _ => Cause::MoveSupportNeedless { at: into },
+                });
+            }
+            if into == here {
+                return Err(Cause::SupportIntoOwnProvince { at: here });
+            }
+            let Some(border) = border_into(variant, unit, into) else {
+                return Err(Cause::CannotReachToSupport {
+                    unit: *unit,
+                    at: into,
+                });
+            };
+            if !rules.may_support(map, unit, supported.province, into, border) {
+                return Err(Cause::MayNotSupportInto {
+                    unit: *unit,
+                    at: into,
+                });
+            }
+            match order {
+                Order::SupportMove { to, .. } => {
+                    if to.province == supported.province {
+                        return Err(Cause::SupportedMoveGoesNowhere);
+                    }
+                    // The supported unit, if there, must be able to make the move: by land or
+                    // sea, or by a convoy that does not need the supporter itself.
+                    if let Some(t) = units.iter().enumerate().find_map(|(x, t)| {
+                        (x != u && t.location.province == supported.province).then_some(t)
+                    }) {
+                        let possible = match t.kind {
+                            UnitKind::Army => {
+                                border_into(variant, t, to.province).is_some()
+                                    || routes.get().exists(
+                                        t.location.province,
+                                        to.province,
+                                        Some(here),
+                                    )
+                            }
+                            _ => {
+                                let from =
+                                    if supported.coast.is_some() && t.location.coast.is_some() {
+                                        supported.location()
+                                    } else {
+                                        t.location
+                                    };
+                                let probe = Unit {
+                                    location: from,
+                                    ..*t
+                                };
+                                destination(variant, &probe, Target { coast: None, ..*to }).is_ok()
+                                    || map.fleet_borders_into(from, to.province).next().is_some()
+                            }
+                        };
+                        if !possible {
+                            return Err(Cause::SupportedCannotMove {
+                                unit: *t,
+                                to: to.province,
+                            });
+                        }
+                    }
+                    Ok(Checked::SupportMove {
+                        target: *supported,
+                        to: *to,
+                    })
+                }
+                _ => Ok(Checked::SupportHold { target: *supported }),
+            }
+        }
+        Order::Convoy { army, to, .. } => {
+            if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(map, unit.location) {
+                return Err(Cause::CannotConvoy { unit: *unit });
+            }
+            if army.kind.is_some_and(|k| k != UnitKind::Army) {
+                return Err(Cause::ConvoysOnlyArmies);
+            }
+            if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
+                if a.kind != UnitKind::Army {
+                    return Err(Cause::NotAnArmy { unit: *a });
+                }
+            }
+            if !routes.get().needs(army.province, to.province, here) {
+                return Err(Cause::NoConvoyRoute {
+                    via: here,
+                    from: army.province,
+                    to: to.province,
+                });
+            }
+            Ok(Checked::Convoy {
+                army: army.province,
+                to: to.province,
+            })
+        }
+        Order::Retreat { .. } => Err(Cause::RetreatOutOfPhase),
+        Order::Disband { .. } => Err(Cause::DisbandOutOfPhase),
+        Order::Build { .. } | Order::Waive => Err(Cause::BuildOutOfPhase),
+        Order::Special { verb, .. } => Err(Cause::UnknownVerb { verb: verb.clone() }),
+    }
+}
+
+/// Which of the units in a many-unit province a move support is for: the one making the
+/// supported move; if several are, one of the supporter's own power's, or else one of a single
+/// other power's (alike, so which does not matter). If units of several other powers make the
+/// move, the order cannot say which it means and the support is void.
+fn supported_in_box(
+    units: &[Unit],
+    supporter: usize,
+    province: ProvinceId,
+    makes_move: impl Fn(usize) -> bool,
+) -> Result<usize, Cause> {
+    let making: Vec<usize> = (0..units.len())
+        .filter(|&t| units[t].location.province == province && makes_move(t))
+        .collect();
+    let Some(&first) = making.first() else {
+        return Err(Cause::NoUnitMadeMove { at: province });
+    };
+    if let Some(&own) = making
+        .iter()
+        .find(|&&t| units[t].power == units[supporter].power)
+    {
+        return Ok(own);
+    }
+    let mut powers: Vec<PowerId> = Vec::new();
+    for &t in &making {
+        if !powers.contains(&units[t].power) {
+            powers.push(units[t].power);
+        }
+    }
+    if powers.len() == 1 {
+        return Ok(first);
+    }
+    Err(Cause::SupportAmbiguous {
+        at: province,
+        powers,
+    })
+}
+
+fn kind_matches(r: UnitRef, u: &Unit) -> bool {
+    r.kind.is_none_or(|k| k == u.kind)
+}

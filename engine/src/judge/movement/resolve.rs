@@ -1,0 +1,552 @@
+//! Resolve: the decisions of a movement phase (whether each move succeeds, each support is
+//! given, each convoying fleet stays) from the strengths involved.
+//!
+//! The resolver follows Lucas Kruijswijk's method from the DATC's "math of adjudication":
+//! each order has one yes/no decision, decided recursively from attack, hold, defend and
+//! prevent strengths. Decisions that depend on themselves are settled by guessing both ways:
+//! if both guesses give the same answer it stands; if not, the cycle is either circular
+//! movement (every move in it succeeds) or a convoy paradox, settled by the rulebook's
+//! [`ParadoxRule`].
+
+use super::super::route::{border_into, convoy_lands, fleets_link};
+use super::plan::{Act, ConvoyOrder};
+use crate::map::ProvinceId;
+use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ParadoxRule};
+use crate::unit::Unit;
+use crate::variant::Variant;
+
+/// A strength in the DATC's sense (attack, hold, defend, prevent).
+type Strength = i32;
+
+/// The strength of no opposition at all: an empty or vacated province's hold strength, the
+/// prevent strength of a rival whose convoy failed or who lost its head-to-head battle, the
+/// attack strength of a move with no route (or on its own power's unit).
+///
+/// It ranks below 0 because a move can have strength 0: an army crossing a Pirates landbridge
+/// moves at "null strength" (`move_base_strength` 0). Such a move must still enter an empty,
+/// uncontested province (0 > -1), yet bounce off any unit that stays (hold 1), lose to any
+/// rival of strength 1 or more, and stand off with another null-strength rival (0 is not more
+/// than 0). With 0 for "nothing", as the DATC writes it, it could never move at all. Every move
+/// of Standard has strength at least 1, so for Standard -1 and 0 compare the same and no result
+/// changes.
+const NO_STRENGTH: Strength = -1;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Unresolved,
+    Guessing(bool),
+    Resolved(bool),
+}
+
+struct Resolver<'a> {
+    variant: &'a Variant,
+    units: &'a [Unit],
+    acts: Vec<Act>,
+    /// The single unit in each province, for provinces that hold one.
+    occupant: Vec<Option<usize>>,
+    /// Units ordered to move into each province.
+    attackers: Vec<Vec<usize>>,
+    /// Supports that match what each unit does (hold supports or move supports).
+    supports: Vec<Vec<usize>>,
+    /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
+    convoyers: Vec<Vec<usize>>,
+    many: Vec<bool>,
+    state: Vec<State>,
+    deps: Vec<usize>,
+    paradox_failed: Vec<bool>,
+    /// How many times a guessed decision has been read; tells whether a decision leaned on one.
+    guesses_read: u64,
+}
+
+impl<'a> Resolver<'a> {
+    fn origin(&self, u: usize) -> ProvinceId {
+        self.units[u].location.province
+    }
+
+    /// A move's destination, whether it goes by convoy, and its strength before supports.
+    fn mv(&self, u: usize) -> Option<(ProvinceId, bool, Strength)> {
+        match self.acts[u] {
+            Act::Move {
+                to,
+                by_convoy,
+                base,
+                convoy_base,
+            } => Some((
+                to.province,
+                by_convoy,
+                if by_convoy { convoy_base } else { base } as Strength,
+            )),
+            _ => None,
+        }
+    }
+
+    fn resolve(&mut self, i: usize) -> bool {
+        match self.state[i] {
+            State::Resolved(r) => return r,
+            State::Guessing(r) => {
+                self.guesses_read += 1;
+                if !self.deps.contains(&i) {
+                    self.deps.push(i);
+                }
+                return r;
+            }
+            State::Unresolved => {}
+        }
+        let old = self.deps.len();
+        let reads = self.guesses_read;
+        self.state[i] = State::Guessing(false);
+        let first = self.decide(i);
+        if self.guesses_read == reads {
+            // No guess was consulted: the answer is final (unless a backup rule already
+            // fixed it while we were deciding).
+            if let State::Resolved(r) = self.state[i] {
+                return r;
+            }
+            self.state[i] = State::Resolved(first);
+            return first;
+        }
+        if self.deps.len() == old || self.deps[old] != i {
+            // Depends on another order's guess, not on its own: part of that order's cycle,
+            // settled when that order is.
+            self.deps.push(i);
+            self.state[i] = State::Guessing(first);
+            return first;
+        }
+        // A cycle through this order: try the other guess.
+        for &d in &self.deps[old..] {
+            self.state[d] = State::Unresolved;
+        }
+        self.deps.truncate(old);
+        self.state[i] = State::Guessing(true);
+        let second = self.decide(i);
+        if first == second {
+            for &d in &self.deps[old..] {
+                self.state[d] = State::Unresolved;
+            }
+            self.deps.truncate(old);
+            self.state[i] = State::Resolved(first);
+            return first;
+        }
+        self.backup_rule(old);
+        self.resolve(i)
+    }
+
+    /// Settles a cycle with no single consistent answer.
+    fn backup_rule(&mut self, old: usize) {
+        let cycle: Vec<usize> = self.deps[old..].to_vec();
+        // A cycle with a convoy in it is a paradox; one of moves alone is circular movement.
+        let paradox = cycle
+            .iter()
+            .any(|&d| matches!(self.acts[d], Act::Convoy { .. }));
+        for &d in &cycle {
+            self.state[d] = State::Unresolved;
+        }
+        let mut settled = false;
+        if paradox {
+            let all_hold = self.variant.options.paradox == ParadoxRule::AllHold;
+            for &d in &cycle {
+                match self.acts[d] {
+                    Act::Convoy { .. } => {
+                        self.paradox_failed[d] = true;
+                        self.state[d] = State::Resolved(false);
+                        settled = true;
+                    }
+                    Act::Move { .. } if all_hold => self.state[d] = State::Resolved(false),
+                    _ => {}
+                }
+            }
+        } else {
+            for &d in &cycle {
+                if let Act::Move { .. } = self.acts[d] {
+                    self.state[d] = State::Resolved(true);
+                    settled = true;
+                }
+            }
+        }
+        if !settled {
+            // Cannot happen with the decisions above, but never loop: the cycle's orders fail.
+            for &d in &cycle {
+                self.state[d] = State::Resolved(false);
+            }
+        }
+        self.deps.truncate(old);
+    }
+
+    fn decide(&mut self, i: usize) -> bool {
+        match self.acts[i] {
+            Act::Move { .. } => self.decide_move(i),
+            Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => {
+                self.decide_support(i)
+            }
+            Act::Convoy { .. } => self.decide_convoy(i),
+            Act::Hold => true,
+        }
+    }
+
+    /// Whether an army moving by convoy has an unbroken chain of fleets.
+    fn path(&mut self, m: usize) -> bool {
+        let Some((to, by_convoy, _)) = self.mv(m) else {
+            return true;
+        };
+        if !by_convoy {
+            return true;
+        }
+        let from = self.origin(m);
+        let fleets = self.convoyers[m].clone();
+        if self.variant.options.convoy_disruption == ConvoyDisruption::AnyFleet {
+            let mut all = true;
+            for &f in &fleets {
+                all &= self.resolve(f);
+            }
+            if !all {
+                return false;
+            }
+        }
+        // Breadth-first through fleets that stay, resolving each only when reached.
+        let variant = self.variant;
+        let lands = |f: usize, p: ProvinceId| convoy_lands(variant, self.units[f].location, p);
+        let mut reached = vec![false; fleets.len()];
+        let mut frontier: Vec<usize> = (0..fleets.len())
+            .filter(|&k| lands(fleets[k], from))
+            .collect();
+        for &k in &frontier {
+            reached[k] = true;
+        }
+        while let Some(k) = frontier.pop() {
+            let f = fleets[k];
+            if !self.resolve(f) {
+                continue;
+            }
+            if lands(f, to) {
+                return true;
+            }
+            let fp = self.units[f].location.province;
+            for (j, &g) in fleets.iter().enumerate() {
+                if !reached[j] && fleets_link(variant, self.units[g].location.province, fp) {
+                    reached[j] = true;
+                    frontier.push(j);
+                }
+            }
+        }
+        false
+    }
+
+    /// The unit in `m`'s destination if it is moving back into `m`'s origin, neither by convoy.
+    fn head_to_head(&self, m: usize) -> Option<usize> {
+        let (to, by_convoy, _) = self.mv(m)?;
+        // Units leaving a province that holds many pass those coming in: there is room.
+        if by_convoy || self.many[self.origin(m).0 as usize] {
+            return None;
+        }
+        let o = self.occupant[to.0 as usize]?;
+        let (oto, obc, _) = self.mv(o)?;
+        if obc || oto != self.origin(m) {
+            return None;
+        }
+        // With the coastal crawl, fleets passing along different coasts do not meet.
+        if self.variant.options.coastal_crawl {
+            if let (Act::Move { to: mto, .. }, Act::Move { to: oto_loc, .. }) =
+                (self.acts[m], self.acts[o])
+            {
+                let m_from = self.units[m].location;
+                let o_from = self.units[o].location;
+                if (m_from.coast.is_some() && oto_loc.coast != m_from.coast)
+                    || (o_from.coast.is_some() && mto.coast != o_from.coast)
+                {
+                    return None;
+                }
+            }
+        }
+        Some(o)
+    }
+
+    fn count_supports(
+        &mut self,
+        u: usize,
+        exclude_power: Option<crate::unit::PowerId>,
+    ) -> Strength {
+        let mut n = 0;
+        for s in self.supports[u].clone() {
+            if exclude_power == Some(self.units[s].power) {
+                continue;
+            }
+            if self.resolve(s) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn attack_strength(&mut self, m: usize) -> Strength {
+        let (to, _, base) = self.mv(m).expect("attack strength of a move");
+        if !self.path(m) {
+            return NO_STRENGTH;
+        }
+        let Some(o) = self.occupant[to.0 as usize] else {
+            return base + self.count_supports(m, None);
+        };
+        let moves_away = self.mv(o).is_some() && self.head_to_head(m) != Some(o) && self.resolve(o);
+        if moves_away {
+            return base + self.count_supports(m, None);
+        }
+        // A unit never dislodges one of its own power's.
+        if self.units[o].power == self.units[m].power {
+            return NO_STRENGTH;
+        }
+        base + self.count_supports(m, Some(self.units[o].power))
+    }
+
+    fn hold_strength(&mut self, p: ProvinceId) -> Strength {
+        let Some(o) = self.occupant[p.0 as usize] else {
+            return NO_STRENGTH;
+        };
+        if self.mv(o).is_some() {
+            return if self.resolve(o) { NO_STRENGTH } else { 1 };
+        }
+        if !self
+            .variant
+            .rules
+            .may_receive_hold_support(&self.variant.map, &self.units[o])
+        {
+            return 1;
+        }
+        1 + self.count_supports(o, None)
+    }
+
+    fn defend_strength(&mut self, m: usize) -> Strength {
+        let base = self.mv(m).map(|(_, _, b)| b).unwrap_or(1);
+        base + self.count_supports(m, None)
+    }
+
+    fn prevent_strength(&mut self, k: usize) -> Strength {
+        let (_, _, base) = self.mv(k).expect("prevent strength of a move");
+        if !self.path(k) {
+            return NO_STRENGTH;
+        }
+        if let Some(o) = self.head_to_head(k) {
+            if self.resolve(o) {
+                return NO_STRENGTH;
+            }
+        }
+        base + self.count_supports(k, None)
+    }
+
+    fn decide_move(&mut self, m: usize) -> bool {
+        let (to, _, _) = self.mv(m).expect("a move");
+        if self.many[to.0 as usize] {
+            return self.path(m);
+        }
+        if !self.path(m) {
+            return false;
+        }
+        let attack = self.attack_strength(m);
+        match self.head_to_head(m) {
+            Some(o) => {
+                if attack <= self.defend_strength(o) {
+                    return false;
+                }
+            }
+            None => {
+                if attack <= self.hold_strength(to) {
+                    return false;
+                }
+            }
+        }
+        for k in self.attackers[to.0 as usize].clone() {
+            if k != m && attack <= self.prevent_strength(k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a support is given: not cut by an attack from anywhere but the province it
+    /// supports into, and not dislodged.
+    fn decide_support(&mut self, s: usize) -> bool {
+        let into = match self.acts[s] {
+            Act::SupportMove { into, .. } => Some(into),
+            Act::SupportVoid { into } => into,
+            _ => None,
+        };
+        let here = self.origin(s);
+        // A move into a province that holds many attacks no one there.
+        if self.many[here.0 as usize] {
+            return true;
+        }
+        for a in self.attackers[here.0 as usize].clone() {
+            if self.units[a].power == self.units[s].power {
+                continue;
+            }
+            if Some(self.origin(a)) == into {
+                if self.resolve(a) {
+                    return false;
+                }
+                continue;
+            }
+            if self.path(a) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a convoying fleet stays to carry its army.
+    fn decide_convoy(&mut self, f: usize) -> bool {
+        if self.paradox_failed[f] {
+            return false;
+        }
+        let here = self.units[f].location;
+        // Nothing dislodges a fleet where many may stand.
+        if self.many[here.province.0 as usize] {
+            return true;
+        }
+        for a in self.attackers[here.province.0 as usize].clone() {
+            if self.resolve(a) {
+                return false;
+            }
+            if self.units[a].power == self.units[f].power {
+                continue;
+            }
+            let attacker_attacked = self.attackers[self.origin(a).0 as usize]
+                .iter()
+                .any(|&b| self.units[b].power != self.units[a].power);
+            let attack = ConvoyAttack {
+                attacker: &self.units[a],
+                fleet: &self.units[f],
+                attacker_attacked,
+            };
+            let disrupts = self
+                .variant
+                .rules
+                .attack_disrupts_convoy(&self.variant.map, &attack);
+            if disrupts && self.path(a) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Every decision of the phase, settled.
+pub(super) struct Decisions {
+    /// What each unit does, with the fallback rule's choice of land or convoy made.
+    pub acts: Vec<Act>,
+    /// Units ordered to move into each province.
+    pub attackers: Vec<Vec<usize>>,
+    /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
+    pub convoyers: Vec<Vec<usize>>,
+    /// Which provinces hold many units.
+    pub many: Vec<bool>,
+    /// Convoying fleets that fail because the paradox rule settled their cycle.
+    pub paradox_failed: Vec<bool>,
+    /// Each unit's decision: its move succeeds, its support is given, its convoy stays.
+    pub success: Vec<bool>,
+    /// Whether each unit's move has its route (an unbroken convoy, or none needed).
+    pub path_ok: Vec<bool>,
+}
+
+/// Decides every order of the plan.
+pub(super) fn resolve(
+    variant: &Variant,
+    units: &[Unit],
+    acts: Vec<Act>,
+    many: Vec<bool>,
+    convoy_orders: &[ConvoyOrder],
+    fallback_candidates: &[usize],
+) -> Decisions {
+    let map = &variant.map;
+    let n = units.len();
+    let provinces = map.provinces.len();
+    let mut occupant = vec![None; provinces];
+    let mut attackers = vec![Vec::new(); provinces];
+    let mut supports = vec![Vec::new(); n];
+    let mut convoyers = vec![Vec::new(); n];
+    for (u, unit) in units.iter().enumerate() {
+        let p = unit.location.province.0 as usize;
+        if !many[p] {
+            occupant[p] = Some(u);
+        }
+        match acts[u] {
+            Act::Move { to, .. } => attackers[to.province.0 as usize].push(u),
+            Act::SupportHold { of } | Act::SupportMove { of, .. } => supports[of].push(u),
+            _ => {}
+        }
+    }
+    for u in 0..n {
+        if let Act::Move {
+            to,
+            by_convoy: true,
+            ..
+        } = acts[u]
+        {
+            let from = units[u].location.province;
+            convoyers[u] = convoy_orders
+                .iter()
+                .filter(|f| f.1 == from && f.2 == to.province)
+                .map(|f| f.0)
+                .collect();
+        }
+    }
+
+    let mut r = Resolver {
+        variant,
+        units,
+        acts,
+        occupant,
+        attackers,
+        supports,
+        convoyers,
+        many,
+        state: vec![State::Unresolved; n],
+        deps: Vec::new(),
+        paradox_failed: vec![false; n],
+        guesses_read: 0,
+    };
+
+    // The fallback rule: an adjacent army whose convoy is broken moves by land instead.
+    for &u in fallback_candidates {
+        if let Act::Move {
+            to,
+            base,
+            convoy_base,
+            ..
+        } = r.acts[u]
+        {
+            r.acts[u] = Act::Move {
+                to,
+                by_convoy: true,
+                base,
+                convoy_base,
+            };
+            let from = units[u].location.province;
+            r.convoyers[u] = convoy_orders
+                .iter()
+                .filter(|f| f.1 == from && f.2 == to.province)
+                .map(|f| f.0)
+                .collect();
+            let has_route = !r.convoyers[u].is_empty() && r.path(u);
+            if !has_route && border_into(variant, &units[u], to.province).is_some() {
+                r.acts[u] = Act::Move {
+                    to,
+                    by_convoy: false,
+                    base,
+                    convoy_base,
+                };
+            }
+            r.state.iter_mut().for_each(|s| *s = State::Unresolved);
+            r.deps.clear();
+        }
+    }
+
+    let success: Vec<bool> = (0..n).map(|u| r.resolve(u)).collect();
+    let path_ok: Vec<bool> = (0..n).map(|u| r.path(u)).collect();
+    Decisions {
+        acts: r.acts,
+        attackers: r.attackers,
+        convoyers: r.convoyers,
+        many: r.many,
+        paradox_failed: r.paradox_failed,
+        success,
+        path_ok,
+    }
+}
