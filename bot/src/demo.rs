@@ -1,15 +1,15 @@
 //! `parley demo`: a whole game played with random legal orders through the games service,
 //! phase by phase, with a readable report of each phase.
 
-use crate::games::clock::ManualClock;
-use crate::games::rng::Rng;
-use crate::games::{Games, Result, Settings};
 use engine::judge::{Submitted, Verdict};
 use engine::legal::legal_orders;
 use engine::order::Order;
 use engine::phase::PhaseKind;
 use engine::position::Position;
 use engine::rulebook::Controller;
+use engine::store::clock::ManualClock;
+use engine::store::rng::Rng;
+use engine::store::{Games, Result, Settings};
 use engine::unit::PowerId;
 use engine::Variant;
 use std::path::PathBuf;
@@ -26,7 +26,7 @@ pub struct DemoOptions {
     /// Called with each phase's name as it is adjudicated (progress for the command line).
     pub progress: Option<Progress>,
     /// Run inside each adjudication just before it commits (crash tests).
-    pub before_commit: Option<crate::games::CommitHook>,
+    pub before_commit: Option<engine::store::CommitHook>,
 }
 
 /// What the demo did.
@@ -177,7 +177,7 @@ async fn vote_at_random(
 /// Plays the demo game. The database is a fresh file `demo.db` in `out`.
 pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let io = |e: std::io::Error| {
-        crate::games::GameError::Refused(format!("cannot write to {}: {e}", opts.out.display()))
+        engine::store::GameError::Refused(format!("cannot write to {}: {e}", opts.out.display()))
     };
     std::fs::create_dir_all(&opts.out).map_err(io)?;
     let db = opts.out.join("demo.db");
@@ -190,7 +190,7 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
         Arc::new(clock.clone()),
     )
     .await?;
-    let variant = Variant::builtin(&opts.variant).map_err(crate::games::GameError::Refused)?;
+    let variant = Variant::builtin(&opts.variant).map_err(engine::store::GameError::Refused)?;
     games.on_before_commit(opts.before_commit.clone());
     let id = games
         .create(None, None, &opts.variant, Settings::default(), opts.seed)
@@ -247,7 +247,7 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
             let png = crate::picture::phase_png(&v, &position, &report.results)
-                .map_err(crate::games::GameError::Refused)?;
+                .map_err(engine::store::GameError::Refused)?;
             std::fs::write(opts.out.join(format!("{seq:03} {phase}.png")), png).map_err(io)?;
         }
         reports.push(path);

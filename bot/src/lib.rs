@@ -1,9 +1,8 @@
-//! Parley's product layer, shared by the `parley` binary and its tests: the games service
-//! (SQLite), the Discord bot, the demo, and the pictures and reports they post.
+//! Parley's product layer, shared by the `parley` binary and its tests: the Discord bot, the
+//! demo, and the pictures and reports they post. Games themselves live in `engine::store`.
 
 pub mod demo;
 pub mod discord;
-pub mod games;
 pub mod picture;
 pub mod report;
 pub mod text;

@@ -11,39 +11,13 @@ pub const MESSAGE_LIMIT: usize = 2000;
 pub const CHOICE_LIMIT: usize = 100;
 /// The most autocomplete choices Discord shows.
 pub const CHOICES: usize = 25;
-/// How much of a player's input a reply quotes.
-pub const QUOTE_CHARS: usize = 40;
-/// The longest order the bot reads. The longest real one, every name spelled out with a
-/// coast and a convoy, is under 100 characters; anything far longer is a paste gone wrong.
-pub const MAX_ORDER_CHARS: usize = 150;
+// Quoting a player's input is shared with the games service, which quotes it in refusals.
+pub use engine::store::text::{elide, quote, MAX_ORDER_CHARS, QUOTE_CHARS};
 
 /// A length as Discord counts it. Discord's documentation speaks of characters; counting
 /// UTF-16 units is never less than that, so a text this measures as fitting fits.
 pub fn discord_len(text: &str) -> usize {
     text.encode_utf16().count()
-}
-
-/// What a player typed, fit to quote inside a code span: on one line, backticks turned into
-/// quotes (a backtick would end the span), and cut after [`QUOTE_CHARS`] characters with `…`.
-pub fn quote(input: &str) -> String {
-    let flat: String = input
-        .trim()
-        .chars()
-        .map(|c| match c {
-            '`' => '\'',
-            c if c.is_control() => ' ',
-            c => c,
-        })
-        .collect();
-    elide(&flat, QUOTE_CHARS)
-}
-
-/// The first `max` characters of `text`, with `…` when something was left off.
-pub fn elide(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", text[..cut].trim_end()),
-        None => text.to_string(),
-    }
 }
 
 /// Shortens every quoted span ('…', "…" or `…`) longer than [`QUOTE_CHARS`] in a message
@@ -127,14 +101,6 @@ pub fn fit_choice(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn quotes_are_short_single_line_and_safe_in_code_spans() {
-        assert_eq!(quote("  A par - bur "), "A par - bur");
-        let long = "x".repeat(5000);
-        assert_eq!(quote(&long), format!("{}…", "x".repeat(40)));
-        assert_eq!(quote("a`b\nc"), "a'b c");
-    }
 
     #[test]
     fn long_quoted_spans_are_elided_and_apostrophes_left_alone() {

@@ -4,10 +4,10 @@
 mod common;
 use common::*;
 
+use engine::store::{GameError, Games};
 use parley::discord::actions::{self, CreateArgs};
 use parley::discord::posts::{Post, Poster, Sent};
 use parley::discord::scheduler::{Scheduler, Tick};
-use parley::games::{GameError, Games};
 use std::sync::{Arc, Mutex};
 
 fn refusal(r: actions::Outcome) -> String {

@@ -9,10 +9,10 @@ mod common;
 mod fake_discord;
 
 use common::{fill_and_start, T0};
+use engine::store::clock::ManualClock;
+use engine::store::{Games, Settings};
 use fake_discord::harness::{reply_to, signal, spawn_bot, spawn_bot_with, stop, LIMIT};
 use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
-use parley::games::clock::ManualClock;
-use parley::games::{Games, Settings};
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::Path;

@@ -7,8 +7,8 @@
 mod common;
 use common::*;
 
+use engine::store::{BoardEdit, GameError, Games};
 use parley::discord::actions::{self, CreateArgs};
-use parley::games::{BoardEdit, GameError, Games};
 use parley::text::{discord_len, MESSAGE_LIMIT};
 
 /// The refusal, checked to be short and to quote at most a little of `typed`.

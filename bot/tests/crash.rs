@@ -2,8 +2,8 @@
 //! commits, and killed with SIGKILL. The database must hold the game wholly before that phase,
 //! and adjudicating it after the restart must advance it exactly once.
 
-use parley::games::clock::ManualClock;
-use parley::games::Games;
+use engine::store::clock::ManualClock;
+use engine::store::Games;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::sync::Arc;

@@ -4,8 +4,8 @@
 
 mod common;
 use common::{fresh, s};
-use parley::games::clock::Clock;
-use parley::games::{GameError, Games, Settings};
+use engine::store::clock::Clock;
+use engine::store::{GameError, Games, Settings};
 
 const PLAYERS: [&str; 7] = [
     "Denmark",
@@ -338,7 +338,7 @@ async fn a_phase_only_the_vote_decides_ends_early_once_every_voter_is_ready() {
     games
         .edit_board(
             id,
-            &parley::games::BoardEdit::RemoveUnit { at: "tor".into() },
+            &engine::store::BoardEdit::RemoveUnit { at: "tor".into() },
             "moderator",
         )
         .await
@@ -394,7 +394,7 @@ async fn a_centre_a_moderator_filled_cannot_be_selected_built_in_or_granted() {
         games
             .edit_board(
                 id,
-                &parley::games::BoardEdit::AddUnit {
+                &engine::store::BoardEdit::AddUnit {
                     power: power.into(),
                     unit: unit.into(),
                 },
@@ -403,7 +403,7 @@ async fn a_centre_a_moderator_filled_cannot_be_selected_built_in_or_granted() {
             .await
             .expect("add-unit");
     }
-    let reason = |r: parley::games::SubmitReport| r.feedback[0].reason.clone().unwrap_or_default();
+    let reason = |r: engine::store::SubmitReport| r.feedback[0].reason.clone().unwrap_or_default();
     let r = games
         .submit(id, "buccaneers", &s(&["tor select 1"]))
         .await
@@ -425,7 +425,7 @@ async fn a_centre_a_moderator_filled_cannot_be_selected_built_in_or_granted() {
         games
             .edit_board(
                 id,
-                &parley::games::BoardEdit::AddUnit {
+                &engine::store::BoardEdit::AddUnit {
                     power: "Holland".into(),
                     unit: "F tor".into(),
                 },
@@ -458,7 +458,7 @@ async fn a_unit_added_after_a_selection_voids_it_and_the_game_still_loads() {
         games
             .edit_board(
                 id,
-                &parley::games::BoardEdit::AddUnit {
+                &engine::store::BoardEdit::AddUnit {
                     power: power.into(),
                     unit: unit.into(),
                 },

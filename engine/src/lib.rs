@@ -11,6 +11,8 @@
 //! - [`variants`]: each built-in variant's data and its rulebook (Davis, Maharajah, ...).
 //! - [`vote`]: orders decided by the other players' vote (Pirates of the Caribbean's Pirates).
 //! - [`case`]: positions and orders as DATC-shaped JSON, the format of `parley adjudicate`.
+//! - `store` (feature `store`, off by default): games persisted to SQLite, the service every
+//!   front end calls; the only part of the engine that does I/O.
 
 pub mod case;
 pub mod judge;
@@ -22,6 +24,8 @@ pub mod phase;
 pub mod position;
 pub mod rulebook;
 pub mod settled;
+#[cfg(feature = "store")]
+pub mod store;
 pub mod unit;
 pub mod variant;
 pub mod variants;

@@ -37,14 +37,14 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let stall: Option<i64> = std::env::var("PARLEY_DEMO_STALL_AT")
         .ok()
         .and_then(|s| s.parse().ok());
-    let before_commit: Option<parley::games::CommitHook> = stall.map(|at| {
+    let before_commit: Option<engine::store::CommitHook> = stall.map(|at| {
         std::sync::Arc::new(move |_game: i64, seq: i64| {
             if seq == at {
                 println!("stalled before committing phase {seq}");
                 let mut sink = String::new();
                 let _ = std::io::Read::read_to_string(&mut std::io::stdin(), &mut sink);
             }
-        }) as parley::games::CommitHook
+        }) as engine::store::CommitHook
     });
     let progress: parley::demo::Progress = Box::new(|phase: &str| println!("  {phase}"));
     let opts = DemoOptions {

@@ -1,8 +1,8 @@
 //! `parley export GAME` and `parley import FILE`: a game's complete history as JSON.
 
 use super::{database_url, no_more, runtime, CliError};
-use parley::games::clock::SystemClock;
-use parley::games::Games;
+use engine::store::clock::SystemClock;
+use engine::store::Games;
 use std::sync::Arc;
 
 pub fn export(args: &[String]) -> Result<(), CliError> {

@@ -88,11 +88,11 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
         })
 }
 
-impl From<parley::games::GameError> for CliError {
-    fn from(e: parley::games::GameError) -> Self {
+impl From<engine::store::GameError> for CliError {
+    fn from(e: engine::store::GameError) -> Self {
         let code = if matches!(
             e,
-            parley::games::GameError::Refused(_) | parley::games::GameError::NotFound(_)
+            engine::store::GameError::Refused(_) | engine::store::GameError::NotFound(_)
         ) {
             2
         } else {

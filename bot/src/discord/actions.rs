@@ -3,13 +3,13 @@
 
 use super::posts::{self, when, Post};
 use super::vote_alias;
-use crate::games::settings::{duration, parse_duration};
-use crate::games::{
+use crate::text::{discord_len, elide, elide_quotes, quote};
+use engine::rulebook::Controller;
+use engine::store::settings::{duration, parse_duration};
+use engine::store::{
     BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
     Settings, SubmitReport,
 };
-use crate::text::{discord_len, elide, elide_quotes, quote};
-use engine::rulebook::Controller;
 use engine::variants::BUILTIN;
 use engine::Variant;
 
@@ -742,7 +742,7 @@ async fn voted_names(games: &Games, id: GameId) -> Result<String, GameError> {
 
 /// A voter's ballots for the powers ordered by vote (`voted`, as [`voted_names`] gives them),
 /// as a private reply.
-fn ballots_reply(id: GameId, voted: &str, report: &crate::games::BallotReport) -> String {
+fn ballots_reply(id: GameId, voted: &str, report: &engine::store::BallotReport) -> String {
     let mut text = String::new();
     if let Some(cast) = &report.cast {
         text += &format!("Your vote for `{cast}` is recorded in secret (game {id}).\n");

@@ -5,8 +5,8 @@ use super::actions::{self, Caller, CreateArgs, Outcome};
 use super::posts::Post;
 use super::vote_alias::{self, VoteAlias};
 use super::{Data, Error};
-use crate::games::{BoardEdit, GameError, GameId};
 use crate::text;
+use engine::store::{BoardEdit, GameError, GameId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 

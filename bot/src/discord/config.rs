@@ -1,6 +1,6 @@
 //! The bot's configuration, from the environment (and `.env`); `.env.example` lists it all.
 
-use crate::games::clock::{Clock, FileClock, SystemClock};
+use engine::store::clock::{Clock, FileClock, SystemClock};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -15,8 +15,8 @@ pub mod posts;
 pub mod scheduler;
 pub mod vote_alias;
 
-use crate::games::Games;
 use config::Config;
+use engine::store::Games;
 use poise::serenity_prelude as serenity;
 use posts::{Post, Poster, Sent};
 use std::sync::Arc;

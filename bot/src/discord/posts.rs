@@ -1,7 +1,7 @@
 //! The messages Parley posts on its own: a phase's results with its map, NMR waits, game
 //! outcomes and deadline reminders. Built here, sent by a [`Poster`].
 
-use crate::games::{GameId, Games, Result};
+use engine::store::{GameId, Games, Result};
 use std::future::Future;
 use std::pin::Pin;
 
@@ -54,7 +54,7 @@ pub fn when(at: i64) -> String {
 /// decided on the spot: the post of the phase before it told its story.
 pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Option<Post>> {
     let (variant, name, position, results) = games.phase(game, seq).await?;
-    if seq > 0 && crate::games::decided_on_the_spot(&variant, &position) {
+    if seq > 0 && engine::store::decided_on_the_spot(&variant, &position) {
         return Ok(None);
     }
     let info = games.info(game).await?;
@@ -91,7 +91,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
             break None;
         }
         let (v, next_name, next_position, next_results) = games.phase(game, next_seq).await?;
-        if next_results.is_null() || !crate::games::decided_on_the_spot(&v, &next_position) {
+        if next_results.is_null() || !engine::store::decided_on_the_spot(&v, &next_position) {
             break Some(next_name);
         }
         body += &crate::report::results_text(&story.0, &story.1, &next_name);
@@ -207,7 +207,7 @@ pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
     let (variant, name, position, results) = games.phase(game, seq).await?;
     let png = draw(variant, position, results)
         .await
-        .map_err(crate::games::GameError::Refused)?;
+        .map_err(engine::store::GameError::Refused)?;
     Ok(Post {
         text: format!("**{name}**"),
         files: vec![(format!("{}.png", file_stem(&name)), png)],

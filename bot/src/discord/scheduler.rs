@@ -6,7 +6,7 @@
 //! other game runs on.
 
 use super::posts::{self, when, Post, Poster};
-use crate::games::{Closing, GameError, GameId, Games};
+use engine::store::{Closing, GameError, GameId, Games};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

@@ -80,7 +80,7 @@ impl Games {
                     .ok_or_else(|| {
                         refused(format!(
                             "'{}' is not a power a player can hold in {}; the powers are {}",
-                            crate::text::quote(p),
+                            super::text::quote(p),
                             g.variant.name,
                             power_list(&g.variant)
                         ))

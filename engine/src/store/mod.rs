@@ -1,4 +1,6 @@
-//! Games that live in SQLite: the one service API the bot and the command line both call.
+//! Games that live in SQLite: the engine's persistence layer, the one service API every front
+//! end (the Discord bot, the command line) calls. Built only with the `store` feature: the
+//! adjudicator itself does no I/O.
 //!
 //! Every operation that changes a game runs in one transaction, so a crash leaves each game
 //! wholly before or wholly after it. Adjudication is keyed by the phase it is for: running it
@@ -16,6 +18,7 @@ pub mod rng;
 pub mod rulebook;
 pub mod settings;
 mod suggestions;
+pub mod text;
 mod votes;
 
 pub use ballots::BallotReport;
@@ -30,15 +33,15 @@ use ballots::ballots;
 use orders::{current_orders, missing_orders, needs_nothing};
 use phases::surviving_powers;
 
+use crate::case::{position_json, read_position};
+use crate::judge::{Adjudication, Submitted};
+use crate::parse::{parse_location, parse_order, parse_unit};
+use crate::phase::PhaseKind;
+use crate::position::Position;
+use crate::rulebook::Controller;
+use crate::unit::PowerId;
+use crate::{adjudicate, check_submission, Variant};
 use clock::{Clock, Timestamp};
-use engine::case::{position_json, read_position};
-use engine::judge::{Adjudication, Submitted};
-use engine::parse::{parse_location, parse_order, parse_unit};
-use engine::phase::PhaseKind;
-use engine::position::Position;
-use engine::rulebook::Controller;
-use engine::unit::PowerId;
-use engine::{adjudicate, check_submission, Variant};
 use rng::Rng;
 use serde::Serialize;
 use serde_json::{json, Value};

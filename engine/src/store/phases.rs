@@ -93,8 +93,8 @@ impl Games {
                 .await?;
         // Where a vote has a choice to make (the Pirates' orders), every voter is deciding too,
         // so a phase where only the Pirates have something to decide can still end early.
-        let vote_open = engine::vote::has_open_choice(&v, &position);
-        let voters: Vec<PowerId> = engine::vote::voters(&v, &position)
+        let vote_open = crate::vote::has_open_choice(&v, &position);
+        let voters: Vec<PowerId> = crate::vote::voters(&v, &position)
             .iter()
             .map(|x| x.power)
             .collect();
@@ -261,7 +261,7 @@ impl Games {
             );
         }
         let ballots = ballots(&mut tx, &v, id, seq).await?;
-        let decisions = engine::vote::decide(&v, &position, &ballots);
+        let decisions = crate::vote::decide(&v, &position, &ballots);
         let (adj, results) = adjudicate_with(&v, &position, orders, &decisions);
         let now = self.now();
         record_results(&mut tx, id, seq, &results, now).await?;
@@ -272,7 +272,7 @@ impl Games {
         let mut next_seq = seq + 1;
         while needs_nothing(&v, &next) {
             insert_phase(&mut tx, &v, id, next_seq, &next).await?;
-            let decisions = engine::vote::decide(&v, &next, &[]);
+            let decisions = crate::vote::decide(&v, &next, &[]);
             let (skipped, r) = adjudicate_with(&v, &next, Vec::new(), &decisions);
             record_results(&mut tx, id, next_seq, &r, now).await?;
             next = skipped.after;
@@ -325,7 +325,7 @@ fn adjudicate_with(
     v: &Variant,
     position: &Position,
     mut orders: Vec<(PowerId, String)>,
-    decisions: &[engine::vote::Decision],
+    decisions: &[crate::vote::Decision],
 ) -> (Adjudication, Value) {
     orders.extend(decisions.iter().map(|d| (d.power, d.order.to_text(&v.map))));
     let subs: Vec<Submitted> = orders
@@ -344,7 +344,7 @@ fn adjudicate_with(
 }
 
 /// How each voted order was decided: the order, how, and the counts, never who voted what.
-fn votes_json(v: &Variant, decisions: &[engine::vote::Decision]) -> Value {
+fn votes_json(v: &Variant, decisions: &[crate::vote::Decision]) -> Value {
     decisions
         .iter()
         .map(|d| {
@@ -383,7 +383,7 @@ fn victory(v: &Variant, position: &Position) -> Option<String> {
 
 fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {
     let unit =
-        |u: &engine::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
+        |u: &crate::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
     json!({
         "results": orders.iter().zip(&adj.results).map(|((p, t), r)| json!({"power": v.power_name(*p), "order": t, "result": r.verdict.word(), "reason": r.reason(v)})).collect::<Vec<_>>(),
         "dislodged": adj.dislodged.iter().map(|d| json!({

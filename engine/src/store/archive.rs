@@ -259,7 +259,7 @@ impl Games {
 /// year out of range, ...): every path that writes a phase goes through here, so a stored
 /// game always loads and one bad phase can never stop the scheduler for every game.
 pub(super) fn storable(v: &Variant, seq: i64, p: &Position) -> Result<()> {
-    engine::case::check_position(v, p).map_err(|e| {
+    crate::case::check_position(v, p).map_err(|e| {
         refused(format!(
             "phase {seq} ({}) was not stored, since the game could not be loaded from it: {e}",
             v.calendar.name(p.phase)

@@ -1,11 +1,11 @@
 //! The games service against a real SQLite file: lifecycle, deadlines from an injected clock,
 //! per-order feedback, idempotent adjudication, injected failures and a SIGKILLed process.
 
-use parley::games::clock::ManualClock;
-use parley::games::{FailPoint, GameError, Settings};
+use engine::store::clock::ManualClock;
+use engine::store::{FailPoint, GameError, Settings};
 
-mod common;
-use common::*;
+mod store_common;
+use store_common::*;
 
 #[tokio::test]
 async fn a_game_from_forming_to_its_second_year() {
@@ -130,7 +130,7 @@ trait Now {
 }
 impl Now for ManualClock {
     fn now_for_test(&self) -> i64 {
-        use parley::games::clock::Clock;
+        use engine::store::clock::Clock;
         self.now()
     }
 }

@@ -223,7 +223,7 @@ impl Games {
             .ok_or_else(|| {
                 refused(format!(
                     "'{}' is not a power a player can hold in {}; the powers are {}",
-                    crate::text::quote(power),
+                    super::text::quote(power),
                     g.variant.name,
                     power_list(&g.variant)
                 ))
@@ -326,7 +326,7 @@ impl Games {
                 let pid = v.power_by_name(power).ok_or_else(|| {
                     refused(format!(
                         "'{}' is not a power; the powers are {}",
-                        crate::text::quote(power),
+                        super::text::quote(power),
                         power_list(v)
                     ))
                 })?;
@@ -353,7 +353,7 @@ impl Games {
                         v.map.province(at.province).name
                     )));
                 }
-                let new = engine::unit::Unit {
+                let new = crate::unit::Unit {
                     power: pid,
                     kind,
                     location: at,
@@ -394,7 +394,7 @@ impl Games {
                     Some(name) => Some(v.power_by_name(name).ok_or_else(|| {
                         refused(format!(
                             "'{}' is not a power; the powers are {}",
-                            crate::text::quote(name),
+                            super::text::quote(name),
                             power_list(v)
                         ))
                     })?),
@@ -409,7 +409,7 @@ impl Games {
         };
         // The edit's own checks come first with their own words; this one catches whatever
         // they miss, so a board edit can never leave a game that no longer loads.
-        engine::case::check_position(v, &position).map_err(|e| {
+        crate::case::check_position(v, &position).map_err(|e| {
             refused(format!(
                 "that edit would leave a board the game cannot be played from ({e}); nothing was changed"
             ))

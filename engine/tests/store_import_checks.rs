@@ -4,11 +4,11 @@
 //! the field, the database is left exactly as it was, and the untampered file still imports
 //! and plays on.
 
-mod common;
-use common::{fresh, s, started};
-use parley::games::{GameError, Games, Settings};
+mod store_common;
+use engine::store::{GameError, Games, Settings};
 use serde_json::{json, Value};
 use sqlx::Row;
+use store_common::{fresh, s, started};
 
 /// Standard, played to Spring 1902: Germany is dislodged from Burgundy in Fall 1901, retreats
 /// to the Ruhr, and builds in Kiel for Denmark. Phases: 0 Spring 1901 movement, 1 Fall 1901
@@ -263,7 +263,7 @@ async fn a_game_with_a_board_edit_may_leave_a_power_more_units_than_centres() {
     games
         .edit_board(
             id,
-            &parley::games::BoardEdit::AddUnit {
+            &engine::store::BoardEdit::AddUnit {
                 power: "England".into(),
                 unit: "A yor".into(),
             },

@@ -77,7 +77,7 @@ fn legal_texts(v: &Variant, position: &Position, who: Orderer) -> Vec<String> {
     match who {
         Orderer::Power(name) => v
             .power_by_name(&name)
-            .map(|p| engine::legal::legal_orders(v, position, p))
+            .map(|p| crate::legal::legal_orders(v, position, p))
             .unwrap_or_default()
             .into_iter()
             .flat_map(|(_, orders)| orders)
@@ -88,12 +88,12 @@ fn legal_texts(v: &Variant, position: &Position, who: Orderer) -> Vec<String> {
                 return Vec::new();
             }
             let mut out = Vec::new();
-            for p in engine::vote::voted_powers(v) {
-                for (_, list) in engine::legal::legal_orders(v, position, p) {
+            for p in crate::vote::voted_powers(v) {
+                for (_, list) in crate::legal::legal_orders(v, position, p) {
                     // Every build due is used (rule 6), so a waive is never on the ballot.
                     out.extend(
                         list.iter()
-                            .filter(|o| !matches!(o, engine::order::Order::Waive))
+                            .filter(|o| !matches!(o, crate::order::Order::Waive))
                             .map(|o| o.to_text(&v.map)),
                     );
                 }

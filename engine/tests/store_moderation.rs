@@ -1,11 +1,11 @@
 //! Settings and moderation against a real SQLite file: daily deadlines in a timezone, the NMR
 //! policy, rulebook choices, replacing and removing players, board edits and concessions.
 
-mod common;
-use common::*;
+mod store_common;
+use store_common::*;
 
-use parley::games::clock::Clock;
-use parley::games::{
+use engine::store::clock::Clock;
+use engine::store::{
     BoardEdit, Closing, DailyDeadline, GameError, NmrPolicy, RulebookChoice, Settings,
 };
 

@@ -1,7 +1,7 @@
 //! Orders: submitting them, marking ready, and what each power still owes.
 
 use super::*;
-use engine::judge::adjustment_due;
+use crate::judge::adjustment_due;
 
 impl Games {
     /// Submits orders for the user's power in the current phase. Each order is checked now;
@@ -24,10 +24,10 @@ impl Games {
         let mut accepted = Vec::new();
         for text in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
             let length = text.chars().count();
-            let checked = if length > crate::text::MAX_ORDER_CHARS {
+            let checked = if length > super::text::MAX_ORDER_CHARS {
                 Err(format!(
                     "{length} characters is too long for an order; one is at most {}, such as `A par - bur`",
-                    crate::text::MAX_ORDER_CHARS
+                    super::text::MAX_ORDER_CHARS
                 ))
             } else {
                 parse_order(&v.grammar(), text)
@@ -298,7 +298,7 @@ fn beyond_due(
 /// How many of the power's units stand in the province with this id (dislodged ones in a
 /// retreat phase).
 fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> usize {
-    let units: Vec<&engine::unit::Unit> = if position.dislodged.is_empty() {
+    let units: Vec<&crate::unit::Unit> = if position.dislodged.is_empty() {
         position.units.iter().collect()
     } else {
         position.dislodged.iter().map(|d| &d.unit).collect()
@@ -372,7 +372,7 @@ pub(super) fn missing_orders(
 }
 
 /// Whether a phase has nothing for anyone to decide, so it is adjudicated on the spot: the
-/// engine's rule (`engine::settled::nothing_to_decide`).
+/// engine's rule (`crate::settled::nothing_to_decide`).
 pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
-    engine::settled::nothing_to_decide(v, position)
+    crate::settled::nothing_to_decide(v, position)
 }

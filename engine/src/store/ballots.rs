@@ -1,6 +1,6 @@
 //! Ballots for a power nobody plays (Pirates of the Caribbean's Pirates): each surviving power
 //! votes, secretly, an order for each of its units; the tally is made when the phase is
-//! adjudicated (`engine::vote::decide`).
+//! adjudicated (`crate::vote::decide`).
 
 use super::*;
 
@@ -85,7 +85,7 @@ impl Games {
     /// builds with more sites than are due) and has cast no ballot yet, for reminders.
     pub async fn voters_yet_to_vote(&self, id: GameId) -> Result<Vec<String>> {
         let (seq, v, position) = self.current(id).await?;
-        if !engine::vote::has_open_choice(&v, &position) {
+        if !crate::vote::has_open_choice(&v, &position) {
             return Ok(Vec::new());
         }
         let voted: Vec<String> =
@@ -95,7 +95,7 @@ impl Games {
                 .fetch_all(&self.pool)
                 .await?;
         let mut out = Vec::new();
-        for voter in engine::vote::voters(&v, &position) {
+        for voter in crate::vote::voters(&v, &position) {
             let power = v.power_name(voter.power);
             if voted.iter().any(|p| p == power) {
                 continue;
@@ -124,7 +124,7 @@ impl Games {
             )));
         }
         let v = &g.variant;
-        if engine::vote::voted_powers(v).is_empty() {
+        if crate::vote::voted_powers(v).is_empty() {
             return Err(refused(format!(
                 "{} has no power ordered by vote; order your own units with /orders",
                 v.name
@@ -133,7 +133,7 @@ impl Games {
         let seq = g.seq.unwrap_or(0);
         let position = load_position(tx, v, id, seq).await?;
         let pid = v.power_by_name(&power).unwrap_or(PowerId(0));
-        if !engine::vote::voters(v, &position)
+        if !crate::vote::voters(v, &position)
             .iter()
             .any(|x| x.power == pid)
         {
@@ -168,7 +168,7 @@ pub(super) async fn ballots(
     v: &Variant,
     id: GameId,
     seq: i64,
-) -> Result<Vec<(PowerId, engine::order::Order)>> {
+) -> Result<Vec<(PowerId, crate::order::Order)>> {
     let rows = sqlx::query(
         "SELECT voter, order_text FROM ballots WHERE game_id = ? AND seq = ? ORDER BY cast_at, voter",
     )
@@ -192,7 +192,7 @@ pub(super) async fn ballots(
 fn voted_power_order(
     v: &Variant,
     position: &Position,
-    order: &engine::order::Order,
+    order: &crate::order::Order,
 ) -> Result<String> {
     let kind = v.calendar.kind(position.phase);
     if kind == PhaseKind::Setup {
@@ -200,9 +200,9 @@ fn voted_power_order(
             "the Pirates give no orders in the setup; they get a fleet in each of their centres",
         ));
     }
-    let voted = engine::vote::voted_powers(v);
+    let voted = crate::vote::voted_powers(v);
     let at = order.unit().map(|u| u.province);
-    let units: Vec<&engine::unit::Unit> = match kind {
+    let units: Vec<&crate::unit::Unit> = match kind {
         PhaseKind::Retreat => position.dislodged.iter().map(|d| &d.unit).collect(),
         _ => position.units.iter().collect(),
     };

@@ -3,8 +3,8 @@
 //! stored with the game and loaded back for every phase.
 
 use super::{refused, Result};
-use engine::rulebook::{Edition, Options};
-use engine::Variant;
+use crate::rulebook::{Edition, Options};
+use crate::Variant;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -30,7 +30,7 @@ impl RulebookChoice {
             let (k, val) = pair.split_once('=').ok_or_else(|| {
                 refused(format!(
                     "'{}' is not an option setting; write name=value, such as coastal-crawl=true",
-                    crate::text::quote(pair)
+                    super::text::quote(pair)
                 ))
             })?;
             let val = match val.to_lowercase().as_str() {
@@ -99,7 +99,7 @@ pub fn resolve(
             names.extend(&own);
             return Err(refused(format!(
                 "'{}' is not an option of {}; the options are: {}",
-                crate::text::quote(k),
+                super::text::quote(k),
                 base.name,
                 names.join(", ")
             )));

@@ -73,7 +73,7 @@ impl Games {
                 let pid = g.variant.power_by_name(name).ok_or_else(|| {
                     refused(format!(
                         "'{}' is not a power; the powers are {}",
-                        crate::text::quote(name),
+                        super::text::quote(name),
                         power_list(&g.variant)
                     ))
                 })?;

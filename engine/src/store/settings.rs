@@ -2,8 +2,8 @@
 //! to a power that has not ordered by the deadline.
 
 use super::clock::Timestamp;
-use crate::text::quote;
-use engine::phase::PhaseKind;
+use super::text::quote;
+use crate::phase::PhaseKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

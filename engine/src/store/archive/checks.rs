@@ -29,12 +29,12 @@
 
 use super::super::rulebook::load_stored;
 use super::super::settings::Settings;
-use engine::case::{check_position, read_position, CaseError};
-use engine::phase::{Phase, PhaseKind};
-use engine::position::Position;
-use engine::rulebook::{Controller, Edition};
-use engine::unit::PowerId;
-use engine::Variant;
+use crate::case::{check_position, read_position, CaseError};
+use crate::phase::{Phase, PhaseKind};
+use crate::position::Position;
+use crate::rulebook::{Controller, Edition};
+use crate::unit::PowerId;
+use crate::Variant;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::sync::Arc;
