@@ -118,6 +118,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// adjudicated when the signal comes is finished (each is one transaction), or, if that takes
 /// too long, abandoned and rolled back, before the process exits.
 pub async fn run(config: Config) -> Result<(), Error> {
+    let stop_signal = shutdown_signal();
     let games = Games::open(&config.database_url, config.clock.clone()).await?;
     tracing::info!("games database open; connecting to Discord");
     tokio::task::spawn_blocking(crate::picture::warm_up);
@@ -173,7 +174,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     // client itself, not just ask its shards to close.
     let result = tokio::select! {
         r = client.start() => r.map_err(Error::from),
-        _ = shutdown_signal() => {
+        _ = stop_signal => {
             tracing::info!("stopping: finishing the current work");
             if tokio::time::timeout(SHARDS_CLOSE, shards.shutdown_all()).await.is_err() {
                 tracing::warn!("the gateway did not close in time; leaving it");
@@ -201,17 +202,31 @@ pub async fn run(config: Config) -> Result<(), Error> {
 const SHARDS_CLOSE: std::time::Duration = std::time::Duration::from_millis(1500);
 const SCHEDULER_FINISH: std::time::Duration = std::time::Duration::from_millis(2500);
 
-async fn shutdown_signal() {
+/// Listens for SIGTERM and Ctrl-C from the moment it is called, not from its first poll: the
+/// client's shards start on other threads, and a signal that arrived between their start and
+/// the first poll would otherwise meet no handler and kill the process outright.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = term.recv() => {}
-                _ = tokio::signal::ctrl_c() => {}
+        let term = signal(SignalKind::terminate());
+        let interrupt = signal(SignalKind::interrupt());
+        async move {
+            match (term, interrupt) {
+                (Ok(mut term), Ok(mut interrupt)) => {
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = interrupt.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
-            return;
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    #[cfg(not(unix))]
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
