@@ -205,6 +205,8 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
     let last_year = variant.calendar.first_year + opts.years - 1;
     let mut reports = Vec::new();
     let mut outcome = String::from("still running");
+    // Where the units dislodged by the phase before may retreat, as its record says.
+    let mut retreats: Vec<engine::judge::DislodgedReport> = Vec::new();
     loop {
         let (seq, v, position) = games.current(id).await?;
         if position.phase.year > last_year {
@@ -242,15 +244,16 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
         let path = opts.out.join(format!("{:03} {}.txt", seq, phase));
         std::fs::write(
             &path,
-            crate::report::results_text(&phase, &report.results, &report.next_phase),
+            crate::report::results_text(&v, &phase, &report.record, &report.next_phase),
         )
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
-            let png = crate::picture::phase_png(&v, &position, &report.results)
+            let png = crate::picture::phase_png(&v, &position, Some(&report.record), &retreats)
                 .map_err(engine::store::GameError::Refused)?;
             std::fs::write(opts.out.join(format!("{seq:03} {phase}.png")), png).map_err(io)?;
         }
         reports.push(path);
+        retreats = report.record.dislodged.clone();
         if let Some(progress) = &opts.progress {
             progress(&phase);
         }

@@ -1,10 +1,11 @@
 //! Turns an engine position (and optionally its orders and their results) into the renderer's
 //! `Scene`, and draws it on the variant's map art.
 
-use engine::judge::Verdict;
+use engine::judge::{DislodgedReport, Verdict};
 use engine::map::Location as EngineLocation;
 use engine::order::{Order, UnitRef};
 use engine::position::Position;
+use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
 use engine::Variant;
 use render::scene::{
@@ -62,11 +63,13 @@ fn kind(k: UnitKind) -> render::scene::UnitKind {
     }
 }
 
-/// Builds the scene for a position; `orders` are drawn with their verdicts.
+/// Builds the scene for a position; `orders` are drawn with their verdicts, and each
+/// dislodged unit with the retreats `retreats` gives it.
 pub fn scene(
     v: &Variant,
     position: &Position,
     orders: &[(PowerId, Order, Verdict)],
+    retreats: &[DislodgedReport],
     palette: Palette,
 ) -> Scene {
     let power = |p: PowerId| v.power_name(p).to_string();
@@ -121,9 +124,12 @@ pub fn scene(
             location(v, d.unit.location),
         );
         m.dislodged = true;
-        m.retreats = engine::judge::retreat_options(v, position, d)
+        m.retreats = retreats
+            .iter()
+            .find(|r| r.dislodged.unit == d.unit)
             .into_iter()
-            .map(|l| location(v, l))
+            .flat_map(|r| &r.retreats)
+            .map(|l| location(v, *l))
             .collect();
         s.units.push(m);
     }
@@ -204,24 +210,32 @@ pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
     render::render_png(art, scene).map_err(|e| e.to_string())
 }
 
-/// A phase's map: the position it started from, with every order in `results` (the games
-/// service's results JSON; `Null` for a phase not yet played) drawn with how it went.
+/// Where the dislodged units of a position with no record may retreat, as the judge says (a
+/// position given on the command line).
+pub fn retreats_of(v: &Variant, position: &Position) -> Vec<DislodgedReport> {
+    position
+        .dislodged
+        .iter()
+        .map(|d| DislodgedReport {
+            dislodged: *d,
+            retreats: engine::judge::retreat_options(v, position, d),
+        })
+        .collect()
+}
+
+/// A phase's map: the position it started from, with every order of its record (`None` for a
+/// phase not yet played) drawn with how it went, and its dislodged units' retreats.
 pub fn phase_png(
     v: &Variant,
     position: &Position,
-    results: &serde_json::Value,
+    record: Option<&PhaseRecord>,
+    retreats: &[DislodgedReport],
 ) -> Result<Vec<u8>, String> {
-    let drawn: Vec<_> = results["results"]
-        .as_array()
+    let drawn: Vec<_> = record
         .into_iter()
-        .flatten()
-        .filter_map(|r| {
-            let p = v.power_by_name(r["power"].as_str()?)?;
-            let o = engine::parse::parse_order(&v.grammar(), r["order"].as_str()?).ok()?;
-            let verdict = Verdict::from_word(r["result"].as_str()?).unwrap_or(Verdict::Illegal);
-            Some((p, o, verdict))
-        })
+        .flat_map(|r| &r.orders)
+        .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
         .collect();
-    let scene = scene(v, position, &drawn, Palette::Default);
+    let scene = scene(v, position, &drawn, retreats, Palette::Default);
     png(&v.id, &scene)
 }

@@ -1,42 +1,45 @@
 //! A phase's results as text people read: the demo's report files and the file attached to
-//! each results post in a game channel.
+//! each results post in a game channel. Read from the phase's typed record.
 
-use serde_json::Value;
+use engine::store::PhaseRecord;
+use engine::unit::Unit;
+use engine::vote::How;
+use engine::Variant;
 
 /// Every order of the phase grouped by power with its result (and the reason when it did not
 /// succeed), then dislodgements, builds, removals and disbands, and the next phase.
-pub fn results_text(phase: &str, results: &Value, next: &str) -> String {
+pub fn results_text(v: &Variant, phase: &str, record: &PhaseRecord, next: &str) -> String {
     let mut text = format!("{phase}\n{}\n\n", "=".repeat(phase.chars().count()));
-    let rows: Vec<&Value> = results["results"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .collect();
-    let mut powers: Vec<&str> = rows.iter().filter_map(|r| r["power"].as_str()).collect();
+    let mut powers: Vec<_> = record.orders.iter().map(|o| o.power).collect();
     powers.dedup();
     for power in powers {
-        text += &format!("{power}:\n");
-        for r in rows.iter().filter(|r| r["power"] == power) {
-            let result = r["result"].as_str().unwrap_or("");
-            let outcome = match r["reason"].as_str().filter(|w| !w.is_empty()) {
-                Some(why) => format!("{result} ({why})"),
-                None => result.to_string(),
+        text += &format!("{}:\n", v.power_name(power));
+        for o in record.orders.iter().filter(|o| o.power == power) {
+            let result = o.result.verdict.word();
+            let why = o.reason(v);
+            let outcome = if why.is_empty() {
+                result.to_string()
+            } else {
+                format!("{result} ({why})")
             };
-            text += &format!("  {:<28} {outcome}\n", r["order"].as_str().unwrap_or(""));
+            text += &format!("  {:<28} {outcome}\n", o.text);
         }
     }
-    for (key, title) in [
-        ("dislodged", "Dislodged"),
-        ("built", "Built"),
-        ("removed", "Removed"),
-        ("disbanded", "Disbanded"),
-    ] {
-        let items = units(results, key);
+    let lists = [
+        (
+            "Dislodged",
+            units(v, record.dislodged.iter().map(|d| &d.dislodged.unit)),
+        ),
+        ("Built", units(v, record.built.iter())),
+        ("Removed", units(v, record.removed.iter().map(|(u, _)| u))),
+        ("Disbanded", units(v, record.disbanded.iter())),
+    ];
+    for (title, items) in lists {
         if !items.is_empty() {
             text += &format!("\n{title}: {}\n", items.join(", "));
         }
     }
-    let votes = vote_lines(results);
+    let votes = vote_lines(v, record);
     if !votes.is_empty() {
         text += "\nDecided by vote:\n";
         for line in votes {
@@ -49,16 +52,15 @@ pub fn results_text(phase: &str, results: &Value, next: &str) -> String {
 
 /// How each order of a power ordered by vote was decided: the order, and whether the vote
 /// carried it with the counts behind it, or why the default applied. Never who voted what.
-pub fn vote_lines(results: &Value) -> Vec<String> {
-    results["votes"]
-        .as_array()
-        .into_iter()
-        .flatten()
+pub fn vote_lines(v: &Variant, record: &PhaseRecord) -> Vec<String> {
+    record
+        .votes
+        .iter()
         .map(|d| {
-            let order = d["order"].as_str().unwrap_or("");
+            let count =
+                |f: fn(&engine::vote::Tally<String>) -> usize| d.tally.as_ref().map_or(0, f);
             // "4 of 7 powers", with whether that is a majority when it matters.
-            let part = |n: &str, of: &str, what: &str, say_majority: bool| {
-                let (n, of) = (d[n].as_u64().unwrap_or(0), d[of].as_u64().unwrap_or(0));
+            let part = |n: usize, of: usize, what: &str, say_majority: bool| {
                 let verdict = match (say_majority, 2 * n > of) {
                     (false, _) => "",
                     (true, true) => " (a majority)",
@@ -66,52 +68,38 @@ pub fn vote_lines(results: &Value) -> Vec<String> {
                 };
                 format!("{n} of {of} {what}{verdict}")
             };
-            let how = match d["how"].as_str() {
-                Some("carried") => format!(
-                    "carried ({}, {})",
-                    part("powers_for", "voters", "powers", false),
-                    part("centres_for", "owned_centres", "centres", false)
-                ),
-                Some("no choice") => "no choice to vote on".to_string(),
-                _ => match d["leading"].as_str() {
+            let powers = |say| part(count(|t| t.powers_for), count(|t| t.voters), "powers", say);
+            let centres = |say| {
+                part(
+                    count(|t| t.centres_for),
+                    count(|t| t.owned_centres),
+                    "centres",
+                    say,
+                )
+            };
+            let how = match d.how {
+                How::Carried => format!("carried ({}, {})", powers(false), centres(false)),
+                How::NoChoice => "no choice to vote on".to_string(),
+                How::Default => match d.tally.as_ref().and_then(|t| t.leading.as_deref()) {
                     Some(lead) => format!(
                         "not carried, so the default (most votes: {lead} with {}, {})",
-                        part("powers_for", "voters", "powers", true),
-                        part("centres_for", "owned_centres", "centres", true)
+                        powers(true),
+                        centres(true)
                     ),
                     None => "no votes, so the default".to_string(),
                 },
             };
             format!(
-                "{d_power} {order}: {how}",
-                d_power = d["power"].as_str().unwrap_or("")
+                "{} {}: {how}",
+                v.power_name(d.power),
+                d.order.to_text(&v.map)
             )
         })
         .collect()
 }
 
-/// `Power unit` for each entry of one of the results' unit lists.
-pub fn units(results: &Value, key: &str) -> Vec<String> {
-    results[key]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(|d| {
-            format!(
-                "{} {}",
-                d["power"].as_str().unwrap_or(""),
-                d["unit"].as_str().unwrap_or("")
-            )
-        })
+/// `Power unit` for each unit of one of a record's lists.
+pub fn units<'a>(v: &Variant, list: impl Iterator<Item = &'a Unit>) -> Vec<String> {
+    list.map(|u| format!("{} {}", v.power_name(u.power), v.unit_text(u)))
         .collect()
-}
-
-/// How many orders of the phase did not succeed.
-pub fn not_succeeded(results: &Value) -> usize {
-    results["results"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|r| r["result"] != "succeeds")
-        .count()
 }

@@ -268,8 +268,9 @@ async fn builds_add_up_within_a_phase_until_cleared_and_no_more_than_due() {
 
     // The builds the service stores are the ones adjudicated.
     let r = games.adjudicate(id, 2).await.unwrap().unwrap();
-    assert_eq!(r.results["built"].as_array().map(Vec::len), Some(1));
-    assert_eq!(r.results["built"][0]["unit"], "A mar");
+    let (_, v, _) = games.current(id).await.unwrap();
+    let built: Vec<String> = r.record.built.iter().map(|u| v.unit_text(u)).collect();
+    assert_eq!(built, ["A mar"]);
 }
 
 #[tokio::test]

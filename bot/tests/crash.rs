@@ -47,10 +47,10 @@ async fn sigkill_during_adjudication_leaves_the_game_whole() {
     let history = games.history(1).await.expect("history");
     assert_eq!(history.len(), 5, "phases 0..=4 exist, nothing after");
     assert!(
-        history[..4].iter().all(|(_, _, r)| !r.is_null()),
+        history[..4].iter().all(|p| p.record.is_some()),
         "earlier phases keep their results"
     );
-    assert!(history[4].2.is_null(), "phase 4 is not adjudicated");
+    assert!(history[4].record.is_none(), "phase 4 is not adjudicated");
 
     // After the restart the phase is adjudicated once; asking again changes nothing.
     assert!(games.adjudicate(1, 4).await.expect("adjudicates").is_some());

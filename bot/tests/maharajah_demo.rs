@@ -86,7 +86,7 @@ fn the_picture_shows_earned_homes_and_conversions_under_way() {
         power: gondwana,
         count: 0,
     });
-    let scene = parley::picture::scene(&v, &p, &[], render::Palette::Default);
+    let scene = parley::picture::scene(&v, &p, &[], &[], render::Palette::Default);
     let marker = |c: &str| {
         scene
             .supply_centres

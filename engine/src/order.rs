@@ -6,9 +6,10 @@
 
 use crate::map::{CoastId, Location, Map, ProvinceId};
 use crate::unit::UnitKind;
+use serde::{Deserialize, Serialize};
 
 /// A unit as an order names it: its province, and optionally its kind and coast.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UnitRef {
     pub kind: Option<UnitKind>,
     pub province: ProvinceId,
@@ -25,7 +26,7 @@ impl UnitRef {
 }
 
 /// A destination: a province, and a coast if the order names one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Target {
     pub province: ProvinceId,
     pub coast: Option<CoastId>,
@@ -40,7 +41,7 @@ impl Target {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Order {
     Hold {
         unit: UnitRef,

@@ -14,6 +14,7 @@ use crate::position::Position;
 use crate::rulebook::Controller;
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
+use serde::{Deserialize, Serialize};
 
 /// One power entitled to vote, and how many supply centres it owns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +24,7 @@ pub struct Voter {
 }
 
 /// How the ballots for one unit came out.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally<T> {
     /// The order carried, if one met both majorities.
     pub carried: Option<T>,
@@ -95,7 +96,7 @@ pub fn tally<T: Clone + PartialEq>(voters: &[Voter], ballots: &[(PowerId, T)]) -
 }
 
 /// How an order of a voted power came about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum How {
     /// The vote carried it.
     Carried,
@@ -118,7 +119,7 @@ impl How {
 }
 
 /// What the vote decided for one unit of a voted power, or for one of its builds.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Decision {
     pub power: PowerId,
     /// The order given to the judge.

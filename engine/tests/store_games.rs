@@ -121,7 +121,9 @@ async fn a_game_from_forming_to_its_second_year() {
         .await
         .expect("winter")
         .expect("advanced");
-    assert_eq!(report.results["built"][0]["unit"], "F mar");
+    let (_, v, _) = games.current(id).await.expect("game");
+    let built: Vec<String> = report.record.built.iter().map(|u| v.unit_text(u)).collect();
+    assert_eq!(built, ["F mar"]);
     assert_eq!(report.next_phase, "Spring 1902 movement");
 }
 

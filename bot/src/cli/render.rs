@@ -3,7 +3,7 @@
 use super::{no_more, take_value, CliError};
 use engine::case::read_case;
 use engine::judge::Verdict;
-use parley::picture::{png, scene};
+use parley::picture::{png, retreats_of, scene};
 use render::Palette;
 use std::io::Read;
 
@@ -41,7 +41,13 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         .enumerate()
         .filter_map(|(i, (p, _, s))| s.order.as_ref().ok().map(|o| (*p, o.clone(), verdict(i))))
         .collect();
-    let sc = scene(v, &input.position, &orders, palette);
+    let sc = scene(
+        v,
+        &input.position,
+        &orders,
+        &retreats_of(v, &input.position),
+        palette,
+    );
     let bytes = png(&v.id, &sc).map_err(|e| CliError {
         message: e,
         code: 1,

@@ -476,16 +476,17 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
     }
     let mut summary = format!("Game {id}, {} phase(s):\n", history.len());
     let mut full = String::new();
-    for (i, (name, _, results)) in history.iter().enumerate() {
-        if results.is_null() {
+    for (i, phase) in history.iter().enumerate() {
+        let name = &phase.name;
+        let Some(record) = &phase.record else {
             summary += &format!("- {name}: being played\n");
             continue;
-        }
-        let rows = results["results"].as_array().map_or(0, Vec::len);
-        let failed = crate::report::not_succeeded(results);
+        };
+        let rows = record.orders.len();
+        let failed = record.not_succeeded();
         summary += &format!("- {name}: {rows} order(s), {failed} did not succeed\n");
-        let next = history.get(i + 1).map_or("", |h| h.0.as_str());
-        full += &crate::report::results_text(name, results, next);
+        let next = history.get(i + 1).map_or("", |h| h.name.as_str());
+        full += &crate::report::results_text(&phase.variant, name, record, next);
         full += "\n";
     }
     // Discord caps a message at 2000 characters; the whole story is in the file.

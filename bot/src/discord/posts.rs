@@ -1,9 +1,13 @@
 //! The messages Parley posts on its own: a phase's results with its map, NMR waits, game
 //! outcomes and deadline reminders. Built here, sent by a [`Poster`].
 
-use engine::store::{GameId, Games, Result};
+use engine::judge::DislodgedReport;
+use engine::position::Position;
+use engine::store::{GameError, GameId, Games, PhaseRecord, PhaseView, Result};
+use engine::Variant;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 
 /// A message: text and attached files (name, bytes).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -53,25 +57,37 @@ pub fn when(at: i64) -> String {
 /// phase the game is really in next, with its deadline (or the outcome). `None` for a phase
 /// decided on the spot: the post of the phase before it told its story.
 pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Option<Post>> {
-    let (variant, name, position, results) = games.phase(game, seq).await?;
+    let PhaseView {
+        variant,
+        name,
+        position,
+        record,
+        retreats,
+    } = games.phase(game, seq).await?;
     if seq > 0 && engine::store::decided_on_the_spot(&variant, &position) {
         return Ok(None);
     }
+    let record = record.ok_or_else(|| {
+        GameError::Refused(format!(
+            "{name} has not been adjudicated, so has no results"
+        ))
+    })?;
+    let v = &*variant;
     let info = games.info(game).await?;
     let mut text = format!("**{name}** has been adjudicated.");
-    let failed = crate::report::not_succeeded(&results);
-    let dislodged = crate::report::units(&results, "dislodged");
+    let failed = record.not_succeeded();
+    let dislodged = crate::report::units(v, record.dislodged.iter().map(|d| &d.dislodged.unit));
     if failed > 0 {
         text += &format!(" {failed} order(s) did not succeed.");
     }
     if !dislodged.is_empty() {
         text += &format!(" Dislodged: {}.", dislodged.join(", "));
     }
-    text += &happened(&results);
-    text += &waived(&variant, &position, &results);
+    text += &happened(v, &record);
+    text += &waived(v, &position, &record);
     // The vote's outcome is what the players most want to see, so it goes in the message
     // itself; a long list is cut short (the results file has it all).
-    let votes = crate::report::vote_lines(&results);
+    let votes = crate::report::vote_lines(v, &record);
     const SHOWN: usize = 8;
     if !votes.is_empty() {
         text += "\nDecided by vote:";
@@ -84,19 +100,21 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     }
     let last_seq = games.phase_names(game).await?.last().map_or(seq, |p| p.0);
     let mut body = String::new();
-    let mut story = (name.clone(), results.clone());
+    let mut story = (name.clone(), record.clone());
     let mut next_seq = seq + 1;
     let next = loop {
         if next_seq > last_seq {
             break None;
         }
-        let (v, next_name, next_position, next_results) = games.phase(game, next_seq).await?;
-        if next_results.is_null() || !engine::store::decided_on_the_spot(&v, &next_position) {
-            break Some(next_name);
-        }
-        body += &crate::report::results_text(&story.0, &story.1, &next_name);
+        let later = games.phase(game, next_seq).await?;
+        let next_record = match later.record {
+            Some(r) if engine::store::decided_on_the_spot(&later.variant, &later.position) => r,
+            _ => break Some(later.name),
+        };
+        let next_name = later.name;
+        body += &crate::report::results_text(v, &story.0, &story.1, &next_name);
         body += "\n";
-        let what = happened(&next_results);
+        let what = happened(v, &next_record);
         text += &format!(
             "\n**{next_name}** needed no orders and was settled at once:{}",
             if what.is_empty() {
@@ -105,7 +123,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
                 what
             }
         );
-        story = (next_name, next_results);
+        story = (next_name, next_record);
         next_seq += 1;
     };
     let is_current = info.seq == Some(next_seq);
@@ -126,7 +144,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         _ if next.is_some() => text += &format!("\nNext: **{next_name}**."),
         _ => {}
     }
-    body += &crate::report::results_text(&story.0, &story.1, &next_name);
+    body += &crate::report::results_text(v, &story.0, &story.1, &next_name);
     // Discord caps a message at 2000 characters; the results file has everything.
     if text.len() > 1900 {
         let cut = text[..text.floor_char_boundary(1900)]
@@ -139,7 +157,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     post.nonce = Some(results_nonce(game, seq, games.rollbacks(game).await?));
     post.files
         .push((format!("{}.txt", file_stem(&name)), body.into_bytes()));
-    match draw(variant, position, results).await {
+    match draw(variant, position, Some(record), retreats).await {
         Ok(png) => post
             .files
             .insert(0, (format!("{}.png", file_stem(&name)), png)),
@@ -150,11 +168,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
 
 /// In an adjustment, the builds a power was due and did not make, as a sentence for a post
 /// (a missing build is waived; the results list only what was built).
-fn waived(
-    variant: &engine::Variant,
-    position: &engine::position::Position,
-    results: &serde_json::Value,
-) -> String {
+fn waived(variant: &Variant, position: &Position, record: &PhaseRecord) -> String {
     if variant.calendar.kind(position.phase) != engine::phase::PhaseKind::Adjustment {
         return String::new();
     }
@@ -166,12 +180,7 @@ fn waived(
         }
         let name = variant.power_name(power);
         let due = engine::judge::adjustment_due(variant, position, power);
-        let built = results["built"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|b| b["power"] == name)
-            .count() as i64;
+        let built = record.built.iter().filter(|u| u.power == power).count() as i64;
         match due - built {
             n if n <= 0 => {}
             1 => unused.push(format!("{name} 1 build")),
@@ -187,14 +196,19 @@ fn waived(
 
 /// What a phase changed beyond its orders, as sentences for a post: units built, removed
 /// and disbanded (a dislodged unit with nowhere to go is disbanded).
-fn happened(results: &serde_json::Value) -> String {
+fn happened(v: &Variant, record: &PhaseRecord) -> String {
     let mut text = String::new();
-    for (key, label) in [
-        ("built", "Built"),
-        ("removed", "Removed"),
-        ("disbanded", "Disbanded"),
+    for (label, units) in [
+        ("Built", crate::report::units(v, record.built.iter())),
+        (
+            "Removed",
+            crate::report::units(v, record.removed.iter().map(|(u, _)| u)),
+        ),
+        (
+            "Disbanded",
+            crate::report::units(v, record.disbanded.iter()),
+        ),
     ] {
-        let units = crate::report::units(results, key);
         if !units.is_empty() {
             text += &format!(" {label}: {}.", units.join(", "));
         }
@@ -204,10 +218,16 @@ fn happened(results: &serde_json::Value) -> String {
 
 /// The map of a phase as it stood (with its orders if it has been played).
 pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
-    let (variant, name, position, results) = games.phase(game, seq).await?;
-    let png = draw(variant, position, results)
+    let PhaseView {
+        variant,
+        name,
+        position,
+        record,
+        retreats,
+    } = games.phase(game, seq).await?;
+    let png = draw(variant, position, record, retreats)
         .await
-        .map_err(engine::store::GameError::Refused)?;
+        .map_err(GameError::Refused)?;
     Ok(Post {
         text: format!("**{name}**"),
         files: vec![(format!("{}.png", file_stem(&name)), png)],
@@ -217,13 +237,16 @@ pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
 
 /// A phase's map as PNG bytes, drawn off the async threads (rasterising takes tens of ms).
 async fn draw(
-    variant: std::sync::Arc<engine::Variant>,
-    position: engine::position::Position,
-    results: serde_json::Value,
+    variant: Arc<Variant>,
+    position: Position,
+    record: Option<PhaseRecord>,
+    retreats: Vec<DislodgedReport>,
 ) -> std::result::Result<Vec<u8>, String> {
-    tokio::task::spawn_blocking(move || crate::picture::phase_png(&variant, &position, &results))
-        .await
-        .map_err(|e| format!("drawing the map failed: {e}"))?
+    tokio::task::spawn_blocking(move || {
+        crate::picture::phase_png(&variant, &position, record.as_ref(), &retreats)
+    })
+    .await
+    .map_err(|e| format!("drawing the map failed: {e}"))?
 }
 
 /// `Spring 1901 movement` → `spring-1901-movement`.

@@ -23,17 +23,28 @@ impl Games {
             .iter()
             .map(|r| json!({"user": r.get::<String, _>("user_id"), "power": r.get::<Option<String>, _>("power"), "preference": r.get::<Option<String>, _>("preference"), "joined_at": r.get::<i64, _>("joined_at")}))
             .collect();
+        // The file names everything by name and says why in words, as every release has
+        // written it: typed records are the database's business.
+        let mut conn = self.pool.acquire().await?;
+        let v = self.game(&mut conn, id).await?.variant;
         let mut phases = Vec::new();
         for r in sqlx::query("SELECT seq, name, position, results, adjudicated_at FROM phases WHERE game_id = ? ORDER BY seq").bind(id).fetch_all(&self.pool).await? {
             let seq: i64 = r.get("seq");
-            let subs: Vec<Value> = sqlx::query("SELECT power, user_id, orders, submitted_at FROM submissions WHERE game_id = ? AND seq = ? ORDER BY id")
+            let mut subs: Vec<Value> = Vec::new();
+            for s in sqlx::query("SELECT power, user_id, orders, submitted_at FROM submissions WHERE game_id = ? AND seq = ? ORDER BY id")
                 .bind(id)
                 .bind(seq)
                 .fetch_all(&self.pool)
                 .await?
-                .iter()
-                .map(|s| json!({"power": s.get::<String, _>("power"), "user": s.get::<String, _>("user_id"), "orders": parse(Some(s.get("orders"))), "submitted_at": s.get::<i64, _>("submitted_at")}))
-                .collect();
+            {
+                let orders = record::read_submission(&v, s.get::<&str, _>("orders")).map_err(refused)?;
+                let texts: Vec<&str> = orders.iter().map(|a| a.text.as_str()).collect();
+                subs.push(json!({"power": s.get::<String, _>("power"), "user": s.get::<String, _>("user_id"), "orders": texts, "submitted_at": s.get::<i64, _>("submitted_at")}));
+            }
+            let results = match r.get::<Option<String>, _>("results") {
+                Some(text) => lookup::read_record(&mut conn, &v, id, seq, &text).await?.to_json(&v),
+                None => Value::Null,
+            };
             let ready: Vec<String> = sqlx::query_scalar("SELECT power FROM ready WHERE game_id = ? AND seq = ? ORDER BY power").bind(id).bind(seq).fetch_all(&self.pool).await?;
             let votes: Vec<Value> = sqlx::query("SELECT power, kind, yes, cast_at, target FROM votes WHERE game_id = ? AND seq = ? ORDER BY power, kind")
                 .bind(id)
@@ -59,7 +70,7 @@ impl Games {
                 "submissions": subs,
                 "ready": ready,
                 "votes": votes,
-                "results": parse(r.get("results")),
+                "results": results,
                 "adjudicated_at": r.get::<Option<i64>, _>("adjudicated_at"),
             }));
         }
@@ -216,6 +227,13 @@ impl Games {
                     .await?;
             }
         }
+        // The file's names and words become typed records, as the database keeps them.
+        upgrade::upgrade_game(self, &mut tx, id)
+            .await
+            .map_err(|e| match e {
+                GameError::Refused(m) => refused(format!("the game file is refused: {m}")),
+                e => e,
+            })?;
         for a in doc["audit"].as_array().into_iter().flatten() {
             audit(
                 &mut tx,
@@ -231,27 +249,18 @@ impl Games {
         Ok(id)
     }
 
-    /// Every phase of a game with its results, oldest first: (name, position, results).
-    pub async fn history(&self, id: GameId) -> Result<Vec<(String, Value, Value)>> {
-        let rows = sqlx::query(
-            "SELECT name, position, results FROM phases WHERE game_id = ? ORDER BY seq",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .iter()
-            .map(|r| {
-                let p: String = r.get("position");
-                let res: Option<String> = r.get("results");
-                (
-                    r.get("name"),
-                    serde_json::from_str(&p).unwrap_or(Value::Null),
-                    res.and_then(|s| serde_json::from_str(&s).ok())
-                        .unwrap_or(Value::Null),
-                )
-            })
-            .collect())
+    /// Every phase of a game, oldest first (none for a game that does not exist).
+    pub async fn history(&self, id: GameId) -> Result<Vec<PhaseView>> {
+        let seqs: Vec<i64> =
+            sqlx::query_scalar("SELECT seq FROM phases WHERE game_id = ? ORDER BY seq")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+        let mut out = Vec::with_capacity(seqs.len());
+        for seq in seqs {
+            out.push(self.phase(id, seq).await?);
+        }
+        Ok(out)
     }
 }
 

@@ -241,13 +241,9 @@ impl Games {
         Ok(())
     }
 
-    /// One phase of a game: its name, the position it started from, and its results (`Null`
-    /// until adjudicated).
-    pub async fn phase(
-        &self,
-        id: GameId,
-        seq: i64,
-    ) -> Result<(Arc<Variant>, String, Position, Value)> {
+    /// One phase of a game as it stood, read once: its position, its record if it has been
+    /// adjudicated, and where its dislodged units may retreat.
+    pub async fn phase(&self, id: GameId, seq: i64) -> Result<PhaseView> {
         let mut conn = self.pool.acquire().await?;
         let g = self.game(&mut conn, id).await?;
         let row = sqlx::query("SELECT name, results FROM phases WHERE game_id = ? AND seq = ?")
@@ -256,12 +252,24 @@ impl Games {
             .fetch_optional(&mut *conn)
             .await?
             .ok_or_else(|| refused(format!("game {id} has no phase {seq}")))?;
-        let position = load_position(&mut conn, &g.variant, id, seq).await?;
-        let results: Option<String> = row.get("results");
-        let results = results
-            .and_then(|r| serde_json::from_str(&r).ok())
-            .unwrap_or(Value::Null);
-        Ok((g.variant, row.get("name"), position, results))
+        let v = g.variant;
+        let position = load_position(&mut conn, &v, id, seq).await?;
+        let record = match row.get::<Option<String>, _>("results") {
+            Some(text) => Some(read_record(&mut conn, &v, id, seq, &text).await?),
+            None => None,
+        };
+        let retreats = if position.dislodged.is_empty() {
+            Vec::new()
+        } else {
+            retreats_in(&mut conn, &v, id, seq, &position).await?
+        };
+        Ok(PhaseView {
+            variant: v,
+            name: row.get("name"),
+            position,
+            record,
+            retreats,
+        })
     }
 
     /// How many times a moderator has rolled the game back: each replay of a phase is a new
@@ -301,4 +309,80 @@ pub(super) async fn power_held(
     .await?
     .flatten()
     .ok_or_else(|| refused("you hold no power in this game"))
+}
+
+/// One phase of a game as [`Games::phase`] reads it.
+#[derive(Debug, Clone)]
+pub struct PhaseView {
+    pub variant: Arc<Variant>,
+    pub name: String,
+    /// The position the phase started from.
+    pub position: Position,
+    /// What its adjudication did; `None` while it is being played.
+    pub record: Option<PhaseRecord>,
+    /// Where each unit dislodged in `position` may retreat, as the record of the phase that
+    /// dislodged it says (empty outside retreat phases).
+    pub retreats: Vec<DislodgedReport>,
+}
+
+/// A phase's stored record (typed, or an older release's results document).
+pub(super) async fn read_record(
+    conn: &mut sqlx::SqliteConnection,
+    v: &Arc<Variant>,
+    id: GameId,
+    seq: i64,
+    stored: &str,
+) -> Result<PhaseRecord> {
+    if record::is_typed(stored) {
+        return record::read_typed(stored).map_err(refused);
+    }
+    // An older release's row not yet rewritten (see `upgrade`): adjudicated again from its
+    // position, and the next phase's position is the position after it.
+    let position = load_position(conn, v, id, seq).await?;
+    let next = load_position(conn, v, id, seq + 1).await.ok();
+    PhaseRecord::from_stored(v, &position, stored, next).map_err(refused)
+}
+
+/// Where the units dislodged in a retreat phase's position may go: from the record of the
+/// phase before it, which dislodged them. A unit that record does not name (a moderator put
+/// it there, or the game was imported at this phase) gets the judge's answer.
+async fn retreats_in(
+    conn: &mut sqlx::SqliteConnection,
+    v: &Arc<Variant>,
+    id: GameId,
+    seq: i64,
+    position: &Position,
+) -> Result<Vec<DislodgedReport>> {
+    let before: Option<PhaseRecord> = if seq > 0 {
+        let stored: Option<String> =
+            sqlx::query_scalar("SELECT results FROM phases WHERE game_id = ? AND seq = ?")
+                .bind(id)
+                .bind(seq - 1)
+                .fetch_optional(&mut *conn)
+                .await?
+                .flatten();
+        match stored {
+            Some(text) => Some(read_record(conn, v, id, seq - 1, &text).await?),
+            None => None,
+        }
+    } else {
+        None
+    };
+    Ok(position
+        .dislodged
+        .iter()
+        .map(|d| {
+            let recorded = before
+                .iter()
+                .flat_map(|r| &r.dislodged)
+                .find(|r| r.dislodged.unit == d.unit);
+            DislodgedReport {
+                dislodged: *d,
+                retreats: match recorded {
+                    Some(r) => r.retreats.clone(),
+                    None => crate::judge::retreat_options(v, position, d),
+                },
+            }
+        })
+        .collect())
 }

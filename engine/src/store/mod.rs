@@ -14,27 +14,30 @@ mod lookup;
 mod moderation;
 mod orders;
 mod phases;
+pub mod record;
 pub mod rng;
 pub mod rulebook;
 pub mod settings;
 mod suggestions;
 pub mod text;
+mod upgrade;
 mod votes;
 
 pub use ballots::BallotReport;
-pub use lookup::{GameInfo, GameSummary};
+pub use lookup::{GameInfo, GameSummary, PhaseView};
 pub use moderation::BoardEdit;
 pub use phases::{BrokenGame, Closing, DueGames};
+pub use record::{Accepted, OrderRecord, PhaseRecord};
 pub use rulebook::RulebookChoice;
 pub use settings::{DailyDeadline, NmrPolicy, Settings};
 pub use suggestions::Orderer;
 
 use ballots::ballots;
-use orders::{current_orders, missing_orders, needs_nothing};
+use orders::{all_current_orders, missing_orders, needs_nothing};
 use phases::surviving_powers;
 
 use crate::case::{position_json, read_position};
-use crate::judge::{Adjudication, Submitted};
+use crate::judge::{DislodgedReport, Submitted};
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::phase::PhaseKind;
 use crate::position::Position;
@@ -120,7 +123,7 @@ pub struct SubmitReport {
 pub struct PhaseReport {
     pub game: GameId,
     pub phase: String,
-    pub results: Value,
+    pub record: PhaseRecord,
     pub next_phase: String,
     pub finished: Option<String>,
 }
@@ -204,7 +207,7 @@ impl Games {
             .run(&pool)
             .await
             .map_err(|e| GameError::Db(e.into()))?;
-        Ok(Games {
+        let games = Games {
             pool,
             clock,
             writer: Arc::new(tokio::sync::Mutex::new(())),
@@ -212,7 +215,9 @@ impl Games {
             suggestions: Default::default(),
             fail_at: Arc::new(Mutex::new(None)),
             before_commit: Arc::new(Mutex::new(None)),
-        })
+        };
+        games.upgrade_all().await?;
+        Ok(games)
     }
 
     pub fn now(&self) -> Timestamp {
@@ -323,11 +328,13 @@ async fn record_results(
     tx: &mut sqlx::SqliteConnection,
     id: GameId,
     seq: i64,
-    results: &Value,
+    record: &PhaseRecord,
     at: Timestamp,
 ) -> Result<()> {
+    let text = serde_json::to_string(record)
+        .map_err(|e| refused(format!("the phase record could not be written: {e}")))?;
     sqlx::query("UPDATE phases SET results = ?, adjudicated_at = ? WHERE game_id = ? AND seq = ?")
-        .bind(results.to_string())
+        .bind(text)
         .bind(at)
         .bind(id)
         .bind(seq)

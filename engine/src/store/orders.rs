@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::judge::adjustment_due;
+use crate::map::ProvinceId;
+use crate::order::Order;
 
 impl Games {
     /// Submits orders for the user's power in the current phase. Each order is checked now;
@@ -32,28 +34,31 @@ impl Games {
             } else {
                 parse_order(&v.grammar(), text)
                     .map_err(|e| e.message)
-                    .and_then(|o| check_submission(v, &position, power, &o))
+                    .and_then(|order| {
+                        let text = check_submission(v, &position, power, &order)?;
+                        Ok(Accepted { order, text })
+                    })
             };
             let checked = match checked {
-                Ok(canon) if adjustment => {
-                    let key = order_key(v, &canon);
-                    if !replaces(v, &position, power, &standing, &key) && standing.len() >= due {
+                Ok(a) if adjustment => {
+                    let key = order_key(&a.order);
+                    if !replaces(v, &position, power, &standing, key) && standing.len() >= due {
                         Err(beyond_due(v, &position, power, due, &standing))
                     } else {
-                        place(v, &position, power, &mut standing, key, canon.clone());
-                        Ok(canon)
+                        place(v, &position, power, &mut standing, key, a.clone());
+                        Ok(a)
                     }
                 }
                 other => other,
             };
             match checked {
-                Ok(canon) => {
-                    accepted.push(canon.clone());
+                Ok(a) => {
                     feedback.push(OrderFeedback {
                         text: text.to_string(),
-                        accepted: Some(canon),
+                        accepted: Some(a.text.clone()),
                         reason: None,
                     });
+                    accepted.push(a);
                 }
                 Err(reason) => feedback.push(OrderFeedback {
                     text: text.to_string(),
@@ -68,7 +73,7 @@ impl Games {
                 .bind(seq)
                 .bind(&power_name)
                 .bind(user)
-                .bind(serde_json::to_string(&accepted).unwrap_or_default())
+                .bind(record::submission_json(&accepted))
                 .bind(self.now())
                 .execute(&mut *tx)
                 .await?;
@@ -78,7 +83,7 @@ impl Games {
         let missing = missing_orders(v, &position, power, &current);
         Ok(SubmitReport {
             feedback,
-            current: current.iter().map(|o| o.1.clone()).collect(),
+            current: current.iter().map(|o| o.1.text.clone()).collect(),
             missing,
         })
     }
@@ -93,7 +98,7 @@ impl Games {
         Ok(SubmitReport {
             feedback: Vec::new(),
             missing: missing_orders(v, &position, power, &current),
-            current: current.into_iter().map(|o| o.1).collect(),
+            current: current.into_iter().map(|o| o.1.text).collect(),
         })
     }
 
@@ -152,15 +157,8 @@ impl Games {
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
         let v = &g.variant;
         let position = load_position(&mut conn, v, id, seq).await?;
-        let mut out = Vec::new();
-        for p in 0..v.powers.len() {
-            let power = PowerId(p as u8);
-            let current = current_orders(&mut conn, v, &position, id, seq, power).await?;
-            if !missing_orders(v, &position, power, &current).is_empty() {
-                out.push(v.power_name(power).to_string());
-            }
-        }
-        Ok(out)
+        let standing = all_current_orders(&mut conn, v, &position, id, seq).await?;
+        Ok(owing_in(v, &position, &standing))
     }
 }
 
@@ -189,9 +187,12 @@ async fn ordering(
     Ok((g, seq, power_name, power, position))
 }
 
+/// An order in force: the province of the unit or build site it is for (`None` for a waive),
+/// and the order.
+pub(super) type Standing = (Option<ProvinceId>, Accepted);
+
 /// A power's orders in force for a phase, oldest first: for each unit its latest accepted
 /// order; in an adjustment, each site's latest order, up to the builds or removals due.
-/// (unit location or "", canonical order).
 pub(super) async fn current_orders(
     conn: &mut sqlx::SqliteConnection,
     v: &Variant,
@@ -199,7 +200,7 @@ pub(super) async fn current_orders(
     id: GameId,
     seq: i64,
     power: PowerId,
-) -> Result<Vec<(String, String)>> {
+) -> Result<Vec<Standing>> {
     let rows: Vec<String> = sqlx::query_scalar(
         "SELECT orders FROM submissions WHERE game_id = ? AND seq = ? AND power = ? ORDER BY id",
     )
@@ -208,15 +209,60 @@ pub(super) async fn current_orders(
     .bind(v.power_name(power))
     .fetch_all(&mut *conn)
     .await?;
-    let mut out: Vec<(String, String)> = Vec::new();
+    let mut submissions = Vec::with_capacity(rows.len());
     for row in rows {
-        let list: Vec<String> = serde_json::from_str(&row).unwrap_or_default();
+        submissions.push(record::read_submission(v, &row).map_err(refused)?);
+    }
+    Ok(in_force(v, position, power, submissions))
+}
+
+/// Every power's orders in force for a phase (indexed by power), read in one query.
+pub(super) async fn all_current_orders(
+    conn: &mut sqlx::SqliteConnection,
+    v: &Variant,
+    position: &Position,
+    id: GameId,
+    seq: i64,
+) -> Result<Vec<Vec<Standing>>> {
+    let rows = sqlx::query(
+        "SELECT power, orders FROM submissions WHERE game_id = ? AND seq = ? ORDER BY id",
+    )
+    .bind(id)
+    .bind(seq)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut by_power: Vec<Vec<Vec<Accepted>>> = vec![Vec::new(); v.powers.len()];
+    for row in rows {
+        let name: String = row.get("power");
+        // A row for a power the variant does not have could never be adjudicated.
+        let Some(power) = v.power_by_name(&name) else {
+            continue;
+        };
+        let list = record::read_submission(v, row.get::<&str, _>("orders")).map_err(refused)?;
+        by_power[power.0 as usize].push(list);
+    }
+    Ok(by_power
+        .into_iter()
+        .enumerate()
+        .map(|(p, subs)| in_force(v, position, PowerId(p as u8), subs))
+        .collect())
+}
+
+/// The orders in force after a power's submissions, oldest first.
+fn in_force(
+    v: &Variant,
+    position: &Position,
+    power: PowerId,
+    submissions: Vec<Vec<Accepted>>,
+) -> Vec<Standing> {
+    let mut out: Vec<Standing> = Vec::new();
+    for list in submissions {
         if list.is_empty() {
             out.clear();
         }
-        for text in list {
-            let key = order_key(v, &text);
-            place(v, position, power, &mut out, key, text);
+        for a in list {
+            let key = order_key(&a.order);
+            place(v, position, power, &mut out, key, a);
         }
     }
     if v.calendar.kind(position.phase) == PhaseKind::Adjustment {
@@ -226,16 +272,27 @@ pub(super) async fn current_orders(
         let over = out.len().saturating_sub(due);
         out.drain(..over);
     }
-    Ok(out)
+    out
 }
 
-/// The province id of the unit (or build site) an order is for; "" for a waive.
-fn order_key(v: &Variant, text: &str) -> String {
-    parse_order(&v.grammar(), text)
-        .ok()
-        .and_then(|o| o.unit())
-        .map(|u| v.map.province(u.province).id.clone())
-        .unwrap_or_default()
+/// The powers that still owe orders, given every power's orders in force.
+pub(super) fn owing_in(
+    v: &Variant,
+    position: &Position,
+    standing: &[Vec<Standing>],
+) -> Vec<String> {
+    standing
+        .iter()
+        .enumerate()
+        .map(|(p, current)| (PowerId(p as u8), current))
+        .filter(|(power, current)| !missing_orders(v, position, *power, current).is_empty())
+        .map(|(power, _)| v.power_name(power).to_string())
+        .collect()
+}
+
+/// The province of the unit (or build site) an order is for; `None` for a waive.
+fn order_key(order: &Order) -> Option<ProvinceId> {
+    order.unit().map(|u| u.province)
 }
 
 /// Whether an order for `key` takes the place of an earlier one rather than adding to them:
@@ -245,12 +302,12 @@ fn replaces(
     v: &Variant,
     position: &Position,
     power: PowerId,
-    standing: &[(String, String)],
-    key: &str,
+    standing: &[Standing],
+    key: Option<ProvinceId>,
 ) -> bool {
-    let waive = key.is_empty() && v.calendar.kind(position.phase) == PhaseKind::Adjustment;
-    let room = own_units_in(v, position, power, key).max(1);
-    !waive && standing.iter().filter(|(k, _)| k == key).count() >= room
+    let waive = key.is_none() && v.calendar.kind(position.phase) == PhaseKind::Adjustment;
+    let room = key.map_or(0, |k| own_units_in(position, power, k)).max(1);
+    !waive && standing.iter().filter(|(k, _)| *k == key).count() >= room
 }
 
 /// Adds an order to the standing ones, in place of the oldest for the same unit or site when
@@ -259,16 +316,16 @@ fn place(
     v: &Variant,
     position: &Position,
     power: PowerId,
-    standing: &mut Vec<(String, String)>,
-    key: String,
-    text: String,
+    standing: &mut Vec<Standing>,
+    key: Option<ProvinceId>,
+    order: Accepted,
 ) {
-    if replaces(v, position, power, standing, &key) {
+    if replaces(v, position, power, standing, key) {
         if let Some(i) = standing.iter().position(|(k, _)| *k == key) {
             standing.remove(i);
         }
     }
-    standing.push((key, text));
+    standing.push((key, order));
 }
 
 /// Why an adjustment order beyond those due is refused, and what the player can do instead.
@@ -277,7 +334,7 @@ fn beyond_due(
     position: &Position,
     power: PowerId,
     due: usize,
-    standing: &[(String, String)],
+    standing: &[Standing],
 ) -> String {
     let supply = v.rules.supply(v, position, power);
     let units = position.units.iter().filter(|u| u.power == power).count();
@@ -286,7 +343,7 @@ fn beyond_due(
     if standing.is_empty() {
         return format!("{} has no {what}s due", v.power_name(power));
     }
-    let list: Vec<&str> = standing.iter().map(|(_, t)| t.as_str()).collect();
+    let list: Vec<&str> = standing.iter().map(|(_, a)| a.text.as_str()).collect();
     format!(
         "{} is due {due} {what}{plural} and has ordered {}: {}; an order for a site already ordered replaces its order, and `/orders clear` starts again",
         v.power_name(power),
@@ -295,9 +352,8 @@ fn beyond_due(
     )
 }
 
-/// How many of the power's units stand in the province with this id (dislodged ones in a
-/// retreat phase).
-fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> usize {
+/// How many of the power's units stand in the province (dislodged ones in a retreat phase).
+fn own_units_in(position: &Position, power: PowerId, province: ProvinceId) -> usize {
     let units: Vec<&crate::unit::Unit> = if position.dislodged.is_empty() {
         position.units.iter().collect()
     } else {
@@ -305,7 +361,7 @@ fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> u
     };
     units
         .into_iter()
-        .filter(|u| u.power == power && v.map.province(u.location.province).id == id)
+        .filter(|u| u.power == power && u.location.province == province)
         .count()
 }
 
@@ -314,7 +370,7 @@ pub(super) fn missing_orders(
     v: &Variant,
     position: &Position,
     power: PowerId,
-    current: &[(String, String)],
+    current: &[Standing],
 ) -> Vec<String> {
     if v.controller(power) == Controller::Vote {
         // Its orders come from the ballots; nobody owes them.
@@ -323,14 +379,16 @@ pub(super) fn missing_orders(
     match v.calendar.kind(position.phase) {
         PhaseKind::Movement => {
             // Each order covers one unit in its province (several in the High Ocean Box).
-            let mut uncovered: Vec<&str> = current.iter().map(|(k, _)| k.as_str()).collect();
+            let mut uncovered: Vec<Option<ProvinceId>> = current.iter().map(|(k, _)| *k).collect();
             position
                 .units
                 .iter()
                 .filter(|u| u.power == power)
                 .filter(|u| {
-                    let id = v.map.province(u.location.province).id.as_str();
-                    match uncovered.iter().position(|k| *k == id) {
+                    match uncovered
+                        .iter()
+                        .position(|k| *k == Some(u.location.province))
+                    {
                         Some(i) => {
                             uncovered.remove(i);
                             false
@@ -348,7 +406,7 @@ pub(super) fn missing_orders(
             .filter(|d| {
                 !current
                     .iter()
-                    .any(|(k, _)| *k == v.map.province(d.unit.location.province).id)
+                    .any(|(k, _)| *k == Some(d.unit.location.province))
             })
             .map(|d| v.unit_text(&d.unit))
             .collect(),

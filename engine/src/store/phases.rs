@@ -79,7 +79,11 @@ impl Games {
 
     /// Whether every power that has something to decide, and a player to decide it, is ready.
     async fn all_ready(&self, id: GameId, seq: i64) -> Result<bool> {
-        let (_, v, position) = self.current(id).await?;
+        let mut conn = self.pool.acquire().await?;
+        let g = self.game(&mut conn, id).await?;
+        let v = g.variant;
+        let position = load_position(&mut conn, &v, id, seq).await?;
+        drop(conn);
         let ready: Vec<String> =
             sqlx::query_scalar("SELECT power FROM ready WHERE game_id = ? AND seq = ?")
                 .bind(id)
@@ -250,31 +254,31 @@ impl Games {
         }
         let v = g.variant.clone();
         let position = load_position(&mut tx, &v, id, seq).await?;
-        let mut orders: Vec<(PowerId, String)> = Vec::new();
-        for p in 0..v.powers.len() {
-            let power = PowerId(p as u8);
-            orders.extend(
-                current_orders(&mut tx, &v, &position, id, seq, power)
-                    .await?
+        let orders: Vec<(PowerId, Accepted)> = all_current_orders(&mut tx, &v, &position, id, seq)
+            .await?
+            .into_iter()
+            .enumerate()
+            .flat_map(|(p, standing)| {
+                standing
                     .into_iter()
-                    .map(|(_, t)| (power, t)),
-            );
-        }
+                    .map(move |(_, a)| (PowerId(p as u8), a))
+            })
+            .collect();
         let ballots = ballots(&mut tx, &v, id, seq).await?;
         let decisions = crate::vote::decide(&v, &position, &ballots);
-        let (adj, results) = adjudicate_with(&v, &position, orders, &decisions);
+        let record = adjudicate_with(&v, &position, orders, decisions);
         let now = self.now();
-        record_results(&mut tx, id, seq, &results, now).await?;
+        record_results(&mut tx, id, seq, &record, now).await?;
         self.fail_point(FailPoint::AfterResults, "after writing results")?;
 
         // Phases with nothing to decide are adjudicated on the spot, with no orders.
-        let mut next = adj.after;
+        let mut next = record.after.clone();
         let mut next_seq = seq + 1;
         while needs_nothing(&v, &next) {
             insert_phase(&mut tx, &v, id, next_seq, &next).await?;
             let decisions = crate::vote::decide(&v, &next, &[]);
-            let (skipped, r) = adjudicate_with(&v, &next, Vec::new(), &decisions);
-            record_results(&mut tx, id, next_seq, &r, now).await?;
+            let skipped = adjudicate_with(&v, &next, Vec::new(), decisions);
+            record_results(&mut tx, id, next_seq, &skipped, now).await?;
             next = skipped.after;
             next_seq += 1;
         }
@@ -312,57 +316,39 @@ impl Games {
         Ok(Some(PhaseReport {
             game: id,
             phase: v.calendar.name(position.phase),
-            results,
+            record,
             next_phase: v.calendar.name(next.phase),
             finished,
         }))
     }
 }
 
-/// Adjudicates the players' orders with the voted powers' orders added, and the results JSON
-/// that records both.
+/// Adjudicates the players' orders with the voted powers' orders added, and the phase's record
+/// of both. Every order goes to the judge as the typed order it was accepted as.
 fn adjudicate_with(
     v: &Variant,
     position: &Position,
-    mut orders: Vec<(PowerId, String)>,
-    decisions: &[crate::vote::Decision],
-) -> (Adjudication, Value) {
-    orders.extend(decisions.iter().map(|d| (d.power, d.order.to_text(&v.map))));
+    mut orders: Vec<(PowerId, Accepted)>,
+    decisions: Vec<crate::vote::Decision>,
+) -> PhaseRecord {
+    orders.extend(decisions.iter().map(|d| {
+        (
+            d.power,
+            Accepted {
+                order: d.order.clone(),
+                text: d.order.to_text(&v.map),
+            },
+        )
+    }));
     let subs: Vec<Submitted> = orders
         .iter()
-        .map(|(p, t)| Submitted {
+        .map(|(p, a)| Submitted {
             power: *p,
-            order: parse_order(&v.grammar(), t).map_err(|e| e.message),
+            order: Ok(a.order.clone()),
         })
         .collect();
     let adj = adjudicate(v, position, &subs);
-    let mut results = results_json(v, &orders, &adj);
-    if !decisions.is_empty() {
-        results["votes"] = votes_json(v, decisions);
-    }
-    (adj, results)
-}
-
-/// How each voted order was decided: the order, how, and the counts, never who voted what.
-fn votes_json(v: &Variant, decisions: &[crate::vote::Decision]) -> Value {
-    decisions
-        .iter()
-        .map(|d| {
-            let mut j = json!({
-                "power": v.power_name(d.power),
-                "order": d.order.to_text(&v.map),
-                "how": d.how.word(),
-            });
-            if let Some(t) = &d.tally {
-                j["leading"] = json!(t.leading);
-                j["powers_for"] = json!(t.powers_for);
-                j["voters"] = json!(t.voters);
-                j["centres_for"] = json!(t.centres_for);
-                j["owned_centres"] = json!(t.owned_centres);
-            }
-            j
-        })
-        .collect()
+    PhaseRecord::new(orders, decisions, adj)
 }
 
 /// The players' surviving powers (the powers a draw needs; never one ordered by vote).
@@ -379,21 +365,4 @@ pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> 
 /// The power that owns enough centres to win, checked when centres have just changed hands.
 fn victory(v: &Variant, position: &Position) -> Option<String> {
     v.winner(position).map(|p| v.power_name(p).to_string())
-}
-
-fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {
-    let unit =
-        |u: &crate::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
-    json!({
-        "results": orders.iter().zip(&adj.results).map(|((p, t), r)| json!({"power": v.power_name(*p), "order": t, "result": r.verdict.word(), "reason": r.reason(v)})).collect::<Vec<_>>(),
-        "dislodged": adj.dislodged.iter().map(|d| json!({
-            "power": v.power_name(d.dislodged.unit.power),
-            "unit": v.unit_text(&d.dislodged.unit),
-            "attacker_from": v.map.province(d.dislodged.attacker_from).id,
-            "retreats": d.retreats.iter().map(|l| v.map.location_name(*l)).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "built": adj.built.iter().map(unit).collect::<Vec<_>>(),
-        "removed": adj.removed.iter().map(|(u, _)| unit(u)).collect::<Vec<_>>(),
-        "disbanded": adj.disbanded.iter().map(unit).collect::<Vec<_>>(),
-    })
 }
