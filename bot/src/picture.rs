@@ -6,7 +6,7 @@ use engine::map::Location as EngineLocation;
 use engine::order::{Order, UnitRef};
 use engine::position::Position;
 use engine::unit::{PowerId, UnitKind};
-use engine::Variant;
+use engine::Rules;
 use render::scene::{
     Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
 };
@@ -45,7 +45,7 @@ pub fn warm_up() {
     }
 }
 
-fn location(v: &Variant, l: EngineLocation) -> Location {
+fn location(v: &Rules, l: EngineLocation) -> Location {
     let name = v.map.location_name(l);
     match name.split_once('/') {
         Some((p, c)) => Location::with_coast(p, c),
@@ -64,7 +64,7 @@ fn kind(k: UnitKind) -> render::scene::UnitKind {
 
 /// Builds the scene for a position; `orders` are drawn with their verdicts.
 pub fn scene(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     orders: &[(PowerId, Order, Verdict)],
     palette: Palette,
@@ -98,7 +98,7 @@ pub fn scene(
                 .and_then(|h| v.power_by_name(h))
                 != home;
         marker.claim = position.mark_at(c).and_then(|m| {
-            let (done, needed) = v.rules.mark_progress(v, m)?;
+            let (done, needed) = v.book.mark_progress(&v.variant, m)?;
             Some(Claim {
                 power: power(m.power),
                 done,
@@ -207,7 +207,7 @@ pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
 /// A phase's map: the position it started from, with every order in `results` (the games
 /// service's results JSON; `Null` for a phase not yet played) drawn with how it went.
 pub fn phase_png(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     results: &serde_json::Value,
 ) -> Result<Vec<u8>, String> {

@@ -4,10 +4,11 @@
 use engine::case::{differences, position_json, read_case, read_position, run_case};
 use engine::map::{parse_map_files, BorderKind, MapFiles, ProvinceTag};
 use engine::position::Mark;
+use engine::Rules;
 use engine::Variant;
 use serde_json::Value;
 
-fn maharajah() -> std::sync::Arc<Variant> {
+fn maharajah() -> std::sync::Arc<Rules> {
     Variant::builtin("maharajah").expect("maharajah is built in")
 }
 

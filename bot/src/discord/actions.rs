@@ -10,6 +10,7 @@ use crate::games::{
 use crate::text::{discord_len, elide, elide_quotes, quote};
 use engine::rulebook::Controller;
 use engine::variants::BUILTIN;
+use engine::Rules;
 use engine::Variant;
 
 /// Who invoked a command, and where.
@@ -252,7 +253,7 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
 
 /// How many players a game of the variant needs: one per power a player holds (the Pirates
 /// are ordered by everyone's vote, so they take no seat).
-fn seats(v: &Variant) -> usize {
+fn seats(v: &Rules) -> usize {
     v.powers_ordered_by(Controller::Player).len()
 }
 
@@ -320,7 +321,7 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         }
         let gives_setup = v
             .power_by_name(&power)
-            .is_some_and(|p| !v.rules.setup_orders(&v, &position, p).is_empty());
+            .is_some_and(|p| !v.book.setup_orders(&v.context(&position), p).is_empty());
         if setup && gives_setup {
             dm += " The game opens with its setup: `/orders submit` suggests the setup orders you may give.";
         } else if setup {

@@ -151,7 +151,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
 /// In an adjustment, the builds a power was due and did not make, as a sentence for a post
 /// (a missing build is waived; the results list only what was built).
 fn waived(
-    variant: &engine::Variant,
+    variant: &engine::Rules,
     position: &engine::position::Position,
     results: &serde_json::Value,
 ) -> String {
@@ -161,7 +161,7 @@ fn waived(
     let mut unused = Vec::new();
     for power in variant.powers_ordered_by(engine::rulebook::Controller::Player) {
         let units = position.units.iter().filter(|u| u.power == power).count();
-        if variant.rules.supply(variant, position, power) <= units {
+        if variant.supply(position, power) <= units {
             continue;
         }
         let name = variant.power_name(power);
@@ -217,7 +217,7 @@ pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
 
 /// A phase's map as PNG bytes, drawn off the async threads (rasterising takes tens of ms).
 async fn draw(
-    variant: std::sync::Arc<engine::Variant>,
+    variant: std::sync::Arc<engine::Rules>,
     position: engine::position::Position,
     results: serde_json::Value,
 ) -> std::result::Result<Vec<u8>, String> {

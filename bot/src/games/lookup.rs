@@ -43,7 +43,7 @@ impl Games {
     }
 
     /// The current phase number and position.
-    pub async fn current(&self, id: GameId) -> Result<(i64, Arc<Variant>, Position)> {
+    pub async fn current(&self, id: GameId) -> Result<(i64, Arc<Rules>, Position)> {
         let mut conn = self.pool.acquire().await?;
         let g = self.game(&mut conn, id).await?;
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
@@ -247,7 +247,7 @@ impl Games {
         &self,
         id: GameId,
         seq: i64,
-    ) -> Result<(Arc<Variant>, String, Position, Value)> {
+    ) -> Result<(Arc<Rules>, String, Position, Value)> {
         let mut conn = self.pool.acquire().await?;
         let g = self.game(&mut conn, id).await?;
         let row = sqlx::query("SELECT name, results FROM phases WHERE game_id = ? AND seq = ?")

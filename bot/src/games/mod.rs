@@ -38,7 +38,7 @@ use engine::phase::PhaseKind;
 use engine::position::Position;
 use engine::rulebook::Controller;
 use engine::unit::PowerId;
-use engine::{adjudicate, check_submission, Variant};
+use engine::{adjudicate, check_submission, Rules};
 use rng::Rng;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -176,7 +176,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
 const POOL_SIZE: u32 = 16;
 
 struct GameRow {
-    variant: Arc<Variant>,
+    variant: Arc<Rules>,
     status: String,
     settings: Settings,
     seed: i64,
@@ -281,16 +281,16 @@ impl Games {
 /// Whether a phase needs nobody's orders (a retreat phase with no unit that can retreat, an
 /// adjustment with nothing due or to vote on): such a phase is adjudicated the moment the game
 /// enters it, and its results are told in the post of the phase before it.
-pub fn decided_on_the_spot(v: &Variant, position: &Position) -> bool {
+pub fn decided_on_the_spot(v: &Rules, position: &Position) -> bool {
     needs_nothing(v, position)
 }
 
 /// The powers players hold (every power but those ordered by vote, such as the Pirates).
-fn player_powers(v: &Variant) -> Vec<PowerId> {
+fn player_powers(v: &Rules) -> Vec<PowerId> {
     v.powers_ordered_by(Controller::Player)
 }
 
-fn power_list(v: &Variant) -> String {
+fn power_list(v: &Rules) -> String {
     player_powers(v)
         .into_iter()
         .map(|p| v.power_name(p))
@@ -300,7 +300,7 @@ fn power_list(v: &Variant) -> String {
 
 async fn insert_phase(
     tx: &mut sqlx::SqliteConnection,
-    v: &Variant,
+    v: &Rules,
     id: GameId,
     seq: i64,
     p: &Position,
@@ -335,7 +335,7 @@ async fn record_results(
 
 async fn load_position(
     conn: &mut sqlx::SqliteConnection,
-    v: &Arc<Variant>,
+    v: &Arc<Rules>,
     id: GameId,
     seq: i64,
 ) -> Result<Position> {

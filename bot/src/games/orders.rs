@@ -194,7 +194,7 @@ async fn ordering(
 /// (unit location or "", canonical order).
 pub(super) async fn current_orders(
     conn: &mut sqlx::SqliteConnection,
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     id: GameId,
     seq: i64,
@@ -230,7 +230,7 @@ pub(super) async fn current_orders(
 }
 
 /// The province id of the unit (or build site) an order is for; "" for a waive.
-fn order_key(v: &Variant, text: &str) -> String {
+fn order_key(v: &Rules, text: &str) -> String {
     parse_order(&v.grammar(), text)
         .ok()
         .and_then(|o| o.unit())
@@ -242,7 +242,7 @@ fn order_key(v: &Variant, text: &str) -> String {
 /// once each of the power's units in that province has an order (one for a build site).
 /// Every waive adds: each gives up one more build.
 fn replaces(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     standing: &[(String, String)],
@@ -256,7 +256,7 @@ fn replaces(
 /// Adds an order to the standing ones, in place of the oldest for the same unit or site when
 /// it [`replaces`] one.
 fn place(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     standing: &mut Vec<(String, String)>,
@@ -273,13 +273,13 @@ fn place(
 
 /// Why an adjustment order beyond those due is refused, and what the player can do instead.
 fn beyond_due(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     due: usize,
     standing: &[(String, String)],
 ) -> String {
-    let supply = v.rules.supply(v, position, power);
+    let supply = v.supply(position, power);
     let units = position.units.iter().filter(|u| u.power == power).count();
     let what = if supply > units { "build" } else { "removal" };
     let plural = if due == 1 { "" } else { "s" };
@@ -297,7 +297,7 @@ fn beyond_due(
 
 /// How many of the power's units stand in the province with this id (dislodged ones in a
 /// retreat phase).
-fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> usize {
+fn own_units_in(v: &Rules, position: &Position, power: PowerId, id: &str) -> usize {
     let units: Vec<&engine::unit::Unit> = if position.dislodged.is_empty() {
         position.units.iter().collect()
     } else {
@@ -311,7 +311,7 @@ fn own_units_in(v: &Variant, position: &Position, power: PowerId, id: &str) -> u
 
 /// What a power still has to order: its units without orders, or its adjustments.
 pub(super) fn missing_orders(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     current: &[(String, String)],
@@ -362,7 +362,7 @@ pub(super) fn missing_orders(
             }
         }
         PhaseKind::Setup => {
-            if current.is_empty() && !v.rules.setup_orders(v, position, power).is_empty() {
+            if current.is_empty() && !v.book.setup_orders(&v.context(position), power).is_empty() {
                 vec!["setup orders (grants, builds or selections)".into()]
             } else {
                 Vec::new()
@@ -373,6 +373,6 @@ pub(super) fn missing_orders(
 
 /// Whether a phase has nothing for anyone to decide, so it is adjudicated on the spot: the
 /// engine's rule (`engine::settled::nothing_to_decide`).
-pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
+pub(super) fn needs_nothing(v: &Rules, position: &Position) -> bool {
     engine::settled::nothing_to_decide(v, position)
 }

@@ -322,7 +322,7 @@ impl Games {
 /// Adjudicates the players' orders with the voted powers' orders added, and the results JSON
 /// that records both.
 fn adjudicate_with(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     mut orders: Vec<(PowerId, String)>,
     decisions: &[engine::vote::Decision],
@@ -344,7 +344,7 @@ fn adjudicate_with(
 }
 
 /// How each voted order was decided: the order, how, and the counts, never who voted what.
-fn votes_json(v: &Variant, decisions: &[engine::vote::Decision]) -> Value {
+fn votes_json(v: &Rules, decisions: &[engine::vote::Decision]) -> Value {
     decisions
         .iter()
         .map(|d| {
@@ -366,7 +366,7 @@ fn votes_json(v: &Variant, decisions: &[engine::vote::Decision]) -> Value {
 }
 
 /// The players' surviving powers (the powers a draw needs; never one ordered by vote).
-pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> {
+pub(super) fn surviving_powers(v: &Rules, position: &Position) -> Vec<String> {
     player_powers(v)
         .into_iter()
         .filter(|&p| {
@@ -377,11 +377,11 @@ pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> 
 }
 
 /// The power that owns enough centres to win, checked when centres have just changed hands.
-fn victory(v: &Variant, position: &Position) -> Option<String> {
+fn victory(v: &Rules, position: &Position) -> Option<String> {
     v.winner(position).map(|p| v.power_name(p).to_string())
 }
 
-fn results_json(v: &Variant, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {
+fn results_json(v: &Rules, orders: &[(PowerId, String)], adj: &Adjudication) -> Value {
     let unit =
         |u: &engine::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
     json!({

@@ -6,24 +6,26 @@ use super::{Adjudication, OrderResult, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::Position;
+use crate::rulebook::RuleContext;
 use crate::rulebook::{ExcessAdjustments, RemovalRule};
+use crate::rules::Rules;
 use crate::unit::{PowerId, Unit, UnitKind};
-use crate::variant::Variant;
 use std::collections::VecDeque;
 
 pub(super) fn adjudicate(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
     let map = &variant.map;
-    let rules = &variant.rules;
+    let ctx = variant.context(position);
+    let rules = &*variant.book;
     let npowers = variant.powers.len();
     // Positive: builds due; negative: removals due.
     let due: Vec<i64> = (0..npowers)
         .map(|p| {
             let p = PowerId(p as u8);
-            let supply = rules.supply(variant, position, p) as i64;
+            let supply = rules.supply(&ctx, p) as i64;
             let units = position.units.iter().filter(|u| u.power == p).count() as i64;
             supply - units
         })
@@ -50,7 +52,7 @@ pub(super) fn adjudicate(
                     )
                 })
                 .count() as i64;
-            variant.options.excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
+            variant.options().excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
         })
         .collect();
 
@@ -65,8 +67,7 @@ pub(super) fn adjudicate(
         };
         let result = match order {
             Order::Build { unit } => {
-                let sites =
-                    sites[p].get_or_insert_with(|| rules.build_sites(variant, position, sub.power));
+                let sites = sites[p].get_or_insert_with(|| rules.build_sites(&ctx, sub.power));
                 let pname = &map.province(unit.province).name;
                 if due[p] <= 0 {
                     OrderResult::illegal(format!(
@@ -96,11 +97,9 @@ pub(super) fn adjudicate(
                         }
                     ))
                 } else {
-                    match build_location(variant, *unit) {
+                    match build_location(&ctx, *unit) {
                         Err(e) => OrderResult::illegal(e),
-                        Ok((kind, _))
-                            if !rules.may_build(variant, sub.power, kind, unit.province) =>
-                        {
+                        Ok((kind, _)) if !rules.may_build(&ctx, sub.power, kind, unit.province) => {
                             OrderResult::illegal(format!(
                                 "{} {} cannot be built in {pname}",
                                 article(kind),
@@ -140,7 +139,7 @@ pub(super) fn adjudicate(
                 // Where several units may stand, the order is for one of the power's own
                 // units of the kind named that is not removed yet.
                 let here = |i: &usize| position.units[*i].location.province == unit.province;
-                let found_idx = if rules.holds_many(map, unit.province) {
+                let found_idx = if rules.holds_many(&ctx, unit.province) {
                     let mine = |i: &usize| {
                         let u = &position.units[*i];
                         u.power == sub.power && unit.kind.is_none_or(|k| k == u.kind)
@@ -248,10 +247,10 @@ pub(super) fn adjudicate(
 
 /// The unit kind and exact location of a build order, with its coast settled.
 pub(crate) fn build_location(
-    variant: &Variant,
+    ctx: &RuleContext,
     unit: crate::order::UnitRef,
 ) -> Result<(UnitKind, Location), String> {
-    let map = &variant.map;
+    let map = ctx.map();
     let p = map.province(unit.province);
     let Some(kind) = unit.kind else {
         return Err(format!(
@@ -273,9 +272,9 @@ pub(crate) fn build_location(
             p.coasts.join(" or ")
         ));
     }
-    if !variant.rules.can_stand(map, kind, loc)
+    if !ctx.book.can_stand(ctx, kind, loc)
         || !map.province(unit.province).borders.iter().any(|b| {
-            variant.rules.can_cross(map, kind, b)
+            ctx.book.can_cross(ctx, kind, b)
                 && (kind == UnitKind::Army || b.from_coast == loc.coast)
         })
     {
@@ -298,9 +297,10 @@ fn article(kind: UnitKind) -> &'static str {
 }
 
 /// How far a unit is from where it belongs, by the rulebook's civil-disorder rule.
-fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 {
+fn removal_distance(variant: &Rules, position: &Position, unit: &Unit) -> u32 {
+    let ctx = variant.context(position);
     let map = &variant.map;
-    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options.removal {
+    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options().removal {
         RemovalRule::FurthestFromOwnedCentre => (position.centres_of(unit.power).collect(), false),
         RemovalRule::FurthestFromHomeByOwnPath => (
             map.province_ids()
@@ -323,7 +323,7 @@ fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 
             return dist[p.0 as usize];
         }
         for b in &map.province(p).borders {
-            if by_own_path && !variant.rules.can_cross(map, unit.kind, b) {
+            if by_own_path && !variant.book.can_cross(&ctx, unit.kind, b) {
                 continue;
             }
             let q = b.to.province.0 as usize;

@@ -6,20 +6,21 @@ use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::{Dislodged, Position};
 use crate::rulebook::CoastLeniency;
+use crate::rules::Rules;
 use crate::unit::{Unit, UnitKind};
-use crate::variant::Variant;
 
 /// Where a dislodged unit may retreat, given the board after the movement: a neighbour it
 /// could move to that is empty, was not left empty by a standoff, and is not where its
 /// attacker came from (unless that attacker came by convoy and the rulebook allows it).
 pub(crate) fn options(
-    variant: &Variant,
+    variant: &Rules,
     after: &Position,
     contested: &[ProvinceId],
     d: &Dislodged,
 ) -> Vec<Location> {
     let map = &variant.map;
-    let rules = &variant.rules;
+    let ctx = variant.context(after);
+    let rules = &*variant.book;
     let unit = &d.unit;
     let mut out: Vec<Location> = Vec::new();
     for b in &map.province(unit.location.province).borders {
@@ -27,19 +28,19 @@ pub(crate) fn options(
         if unit.kind != UnitKind::Army && b.from_coast != unit.location.coast {
             continue;
         }
-        if !rules.can_cross(map, unit.kind, b)
-            || !rules.can_stand(map, unit.kind, b.to)
-            || !rules.may_retreat(map, unit, b)
+        if !rules.can_cross(&ctx, unit.kind, b)
+            || !rules.can_stand(&ctx, unit.kind, b.to)
+            || !rules.may_retreat(&ctx, unit, b)
         {
             continue;
         }
         let origin_allowed = (d.attacker_came_by_convoy
-            && variant.options.retreat_to_convoy_origin)
-            || (d.attacked_along_other_coast && variant.options.coastal_crawl);
+            && variant.options().retreat_to_convoy_origin)
+            || (d.attacked_along_other_coast && variant.options().coastal_crawl);
         if (p == d.attacker_from && !origin_allowed) || contested.contains(&p) {
             continue;
         }
-        if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(map, p) {
+        if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(&ctx, p) {
             continue;
         }
         let loc = if unit.kind == UnitKind::Army {
@@ -56,16 +57,17 @@ pub(crate) fn options(
 }
 
 pub(super) fn adjudicate(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
     let map = &variant.map;
-    let lenient = variant.options.coasts == CoastLeniency::Lenient;
+    let lenient = variant.options().coasts == CoastLeniency::Lenient;
     let dislodged = &position.dislodged;
     // Where each order asks its unit to go (None = disband), or why it cannot.
+    let ctx = variant.context(position);
     let claims = claim(
-        variant,
+        &ctx,
         Roster::Dislodged(dislodged),
         orders,
         |order| match order {
@@ -108,7 +110,7 @@ pub(super) fn adjudicate(
                     .iter()
                     .enumerate()
                     .any(|(j, c)| j != i && matches!(c, Some((_, Some(l)))
-                        if l.province == loc.province && !variant.rules.holds_many(map, loc.province)));
+                        if l.province == loc.province && !variant.book.holds_many(&ctx, loc.province)));
                 if clash {
                     results[k] = OrderResult::fails(format!(
                         "another unit retreated to {} too; both are disbanded",
@@ -142,7 +144,7 @@ pub(super) fn adjudicate(
 
 /// Where a retreat to `to` puts the dislodged unit `d`, or why it may not go there.
 fn retreat_to(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     d: &Dislodged,
     to: Target,

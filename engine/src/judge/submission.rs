@@ -6,6 +6,7 @@ use super::{OrderResult, Submitted};
 use crate::order::Order;
 use crate::position::Dislodged;
 use crate::rulebook::CoastLeniency;
+use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
 
@@ -70,12 +71,13 @@ impl<C: Copy> Claims<C> {
 /// when it is for no unit of the roster or for another power's, when its unit already has an
 /// order, or when `check` refuses it; a refused order leaves its unit free for a later one.
 pub(super) fn claim<C>(
-    variant: &Variant,
+    ctx: &RuleContext,
     roster: Roster,
     orders: &[Submitted],
     phase_orders: impl Fn(&Order) -> Result<(), String>,
     mut check: impl FnMut(usize, &Order) -> Result<C, String>,
 ) -> Claims<C> {
+    let variant = ctx.variant;
     let mut claims = Claims {
         results: (0..orders.len()).map(|_| None).collect(),
         accepted: (0..orders.len()).map(|_| None).collect(),
@@ -94,7 +96,7 @@ pub(super) fn claim<C>(
             continue;
         }
         let found = match roster {
-            Roster::Board(units) => find_unit(variant, units, sub.power, order, |u| {
+            Roster::Board(units) => find_unit(ctx, units, sub.power, order, |u| {
                 claims.order_of[u].is_some()
             }),
             Roster::Dislodged(ds) => find_dislodged(variant, ds, sub.power, order),
@@ -168,12 +170,13 @@ fn find_dislodged(
 /// yet; those are alike, so which one does not matter. An order that names no kind where the
 /// power has units of several kinds there without orders is refused as ambiguous.
 pub(super) fn find_unit(
-    variant: &Variant,
+    ctx: &RuleContext,
     units: &[Unit],
     power: PowerId,
     order: &Order,
     has_order: impl Fn(usize) -> bool,
 ) -> Result<usize, String> {
+    let variant = ctx.variant;
     let map = &variant.map;
     let Some(r) = order.unit() else {
         return Err("the order names no unit".into());
@@ -182,7 +185,7 @@ pub(super) fn find_unit(
     let Some(i) = units.iter().position(|u| u.location.province == r.province) else {
         return Err(format!("there is no unit in {name}"));
     };
-    if variant.rules.holds_many(map, r.province) {
+    if ctx.book.holds_many(ctx, r.province) {
         let adj = &variant.powers[power.0 as usize].adjective;
         let mine: Vec<usize> = (0..units.len())
             .filter(|&k| units[k].location.province == r.province && units[k].power == power)
@@ -233,7 +236,7 @@ pub(super) fn find_unit(
         }
     }
     if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
-        if c != uc && variant.options.coasts == CoastLeniency::Strict {
+        if c != uc && ctx.options().coasts == CoastLeniency::Strict {
             return Err(format!(
                 "the fleet is on {}, not {}",
                 map.location_name(u.location),

@@ -18,6 +18,7 @@ use crate::judge::{build_location, Adjudication, OrderResult, Submitted};
 use crate::map::{alphabetical_key, Location, ProvinceId, ProvinceTag, Terrain};
 use crate::order::{Order, UnitRef};
 use crate::position::Position;
+use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -203,12 +204,12 @@ fn what_roles_order(variant: &Variant) -> String {
 
 /// Checks one order against the position and the power's orders accepted before it.
 fn check(
-    variant: &Variant,
-    position: &Position,
+    ctx: &RuleContext,
     power: PowerId,
     order: &Order,
     earlier: &[Asked],
 ) -> Result<Asked, String> {
+    let (variant, position) = (ctx.variant, ctx.position);
     let pname = variant.power_name(power);
     let nothing = || {
         format!(
@@ -324,7 +325,7 @@ fn check(
             })
         }
         (Role::GrantToPirates, Order::Build { unit }) => {
-            let (kind, at) = build_location(variant, *unit)?;
+            let (kind, at) = build_location(ctx, *unit)?;
             let cname = name(variant, at.province);
             let may = free_home_centres(variant, position, power);
             if !may.contains(&at.province) {
@@ -341,7 +342,7 @@ fn check(
                     list(variant, &may)
                 ));
             }
-            if !variant.rules.can_stand(&variant.map, kind, at) {
+            if !ctx.book.can_stand(ctx, kind, at) {
                 return Err(format!("a {} cannot stand in {cname}", kind.name()));
             }
             let mut same_kind = 0;
@@ -437,11 +438,8 @@ fn check(
 }
 
 /// Adjudicates the setup phase.
-pub(crate) fn adjudicate(
-    variant: &Variant,
-    position: &Position,
-    orders: &[Submitted],
-) -> Adjudication {
+pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudication {
+    let (variant, position) = (ctx.variant, ctx.position);
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // Accepted orders, with the index of the order they came from.
     let mut asked: Vec<(usize, Asked)> = Vec::new();
@@ -453,7 +451,7 @@ pub(crate) fn adjudicate(
             .collect();
         let checked = match &sub.order {
             Err(e) => Err(e.clone()),
-            Ok(o) => check(variant, position, sub.power, o, &earlier),
+            Ok(o) => check(ctx, sub.power, o, &earlier),
         };
         match checked {
             Ok(a) => {
@@ -659,7 +657,7 @@ pub(crate) fn adjudicate(
             };
             if after.owners[c.0 as usize] == Some(p)
                 && after.is_empty(c)
-                && variant.rules.can_stand(&variant.map, UnitKind::Fleet, at)
+                && ctx.book.can_stand(ctx, UnitKind::Fleet, at)
             {
                 let unit = Unit {
                     power: p,
@@ -685,7 +683,8 @@ pub(crate) fn adjudicate(
 }
 
 /// Every setup order this power may give, for autocomplete and the demo.
-pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+    let (variant, position) = (ctx.variant, ctx.position);
     let mut out = Vec::new();
     match role(variant, power) {
         Role::GrantToPrivateers => {
@@ -719,7 +718,7 @@ pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerI
                         province: c,
                         coast: None,
                     };
-                    if variant.rules.can_stand(&variant.map, kind, at) {
+                    if ctx.book.can_stand(ctx, kind, at) {
                         out.push(Order::Build {
                             unit: UnitRef {
                                 kind: Some(kind),

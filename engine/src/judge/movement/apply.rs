@@ -7,7 +7,7 @@ use super::plan::Act;
 use super::resolve::Decisions;
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
-use crate::variant::Variant;
+use crate::rules::Rules;
 
 /// The board after the phase.
 pub(super) struct Applied {
@@ -21,7 +21,7 @@ pub(super) struct Applied {
     pub arrivals: Vec<ProvinceId>,
 }
 
-pub(super) fn apply(variant: &Variant, position: &Position, decided: &Decisions) -> Applied {
+pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -> Applied {
     let map = &variant.map;
     let units = &position.units;
     let n = units.len();

@@ -5,12 +5,12 @@ use super::super::OrderResult;
 use super::apply::Applied;
 use super::plan::{Act, Plan};
 use super::resolve::Decisions;
+use crate::rules::Rules;
 use crate::unit::Unit;
-use crate::variant::Variant;
 
 /// The result of every submitted order, in the order given.
 pub(super) fn explain(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     plan: Plan,
     decided: &Decisions,

@@ -12,18 +12,19 @@ pub(super) use plan::accepts;
 use super::route::LazyRoutes;
 use super::{Adjudication, Submitted};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::rules::Rules;
 
 pub(super) fn adjudicate(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
     let units = &position.units;
-    let routes = LazyRoutes::new(variant, units, false);
+    let routes = LazyRoutes::new(variant.context(position), units, false);
     let mut plan = plan::plan(variant, units, &routes, orders);
     let decided = resolve::resolve(
         variant,
+        routes.ctx(),
         units,
         std::mem::take(&mut plan.acts),
         std::mem::take(&mut plan.many),

@@ -7,8 +7,8 @@ use super::super::{OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::ConvoyIntent;
+use crate::rules::Rules;
 use crate::unit::{Unit, UnitKind};
-use crate::variant::Variant;
 
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub(super) struct Plan {
 
 /// Reads the orders of a movement phase into the plan.
 pub(super) fn plan(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
     orders: &[Submitted],
@@ -95,7 +95,7 @@ pub(super) fn plan(
     let map = &variant.map;
     let n = units.len();
     let claims = claim(
-        variant,
+        routes.ctx(),
         Roster::Board(units),
         orders,
         |_| Ok(()),
@@ -114,13 +114,13 @@ pub(super) fn plan(
             _ => None,
         })
         .collect();
-    let fallback = variant.options.failed_convoy_falls_back_to_land;
+    let fallback = variant.options().failed_convoy_falls_back_to_land;
     let intends_convoy = |u: usize, via_convoy: bool, to: ProvinceId| {
         let matching = convoy_orders
             .iter()
             .filter(|f| f.1 == units[u].location.province && f.2 == to);
         via_convoy
-            || match variant.options.convoy_intent {
+            || match variant.options().convoy_intent {
                 ConvoyIntent::ViaConvoyOnly => false,
                 ConvoyIntent::ViaConvoyOrOwnFleet => {
                     matching.clone().any(|f| units[f.0].power == units[u].power)
@@ -155,7 +155,7 @@ pub(super) fn plan(
 
     let many: Vec<bool> = map
         .province_ids()
-        .map(|p| variant.rules.holds_many(map, p))
+        .map(|p| variant.book.holds_many(routes.ctx(), p))
         .collect();
     let mut support_status: Vec<Option<String>> = vec![None; n];
     for u in 0..n {
@@ -233,25 +233,26 @@ pub(super) fn plan(
 /// [`adjudicate`] makes before resolving). Cheaper than adjudicating it alone, with the same
 /// answer, and `routes` keeps what it learns of convoys for the next question.
 pub(in crate::judge) fn accepts(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
     power: crate::unit::PowerId,
     order: &Order,
 ) -> Result<(), String> {
-    let u = find_unit(variant, units, power, order, |_| false)?;
+    let u = find_unit(routes.ctx(), units, power, order, |_| false)?;
     check_order(variant, units, routes, u, order).map(|_| ())
 }
 
 fn check_order(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
     u: usize,
     order: &Order,
 ) -> Result<Checked, String> {
     let map = &variant.map;
-    let rules = &variant.rules;
+    let ctx = routes.ctx();
+    let rules = ctx.book;
     let unit = &units[u];
     let here = unit.location.province;
     let pname = |p: ProvinceId| map.province(p).name.clone();
@@ -265,21 +266,21 @@ fn check_order(
                 ));
             }
             if unit.kind == UnitKind::Army {
-                let border = border_into(variant, unit, to.province);
+                let border = border_into(ctx, unit, to.province);
                 let convoyable = routes.get().exists(here, to.province, None);
                 if to.coast.is_some()
-                    && variant.options.coasts == crate::rulebook::CoastLeniency::Strict
+                    && variant.options().coasts == crate::rulebook::CoastLeniency::Strict
                 {
                     return Err("an army cannot move to a coast".into());
                 }
                 // A convoyed move crosses no border (Pirates: full strength over a landbridge).
-                let convoy_base = rules.move_base_strength(map, unit, None);
+                let convoy_base = rules.move_base_strength(ctx, unit, None);
                 match border {
                     Some(b) if !*via_convoy || !convoyable => Ok(Checked::Move {
                         to: Location::province(to.province),
                         needs_convoy: false,
                         via_convoy: false,
-                        base: rules.move_base_strength(map, unit, Some(b)),
+                        base: rules.move_base_strength(ctx, unit, Some(b)),
                         convoy_base,
                     }),
                     _ if convoyable => Ok(Checked::Move {
@@ -287,7 +288,7 @@ fn check_order(
                         needs_convoy: border.is_none(),
                         via_convoy: true,
                         base: border.map_or(convoy_base, |b| {
-                            rules.move_base_strength(map, unit, Some(b))
+                            rules.move_base_strength(ctx, unit, Some(b))
                         }),
                         convoy_base,
                     }),
@@ -304,9 +305,9 @@ fn check_order(
                         variant.unit_text(unit)
                     ));
                 }
-                let dest = destination(variant, unit, *to)?;
+                let dest = destination(ctx, unit, *to)?;
                 let border = map.fleet_border(unit.location, dest);
-                let base = rules.move_base_strength(map, unit, border);
+                let base = rules.move_base_strength(ctx, unit, border);
                 Ok(Checked::Move {
                     to: dest,
                     needs_convoy: false,
@@ -322,7 +323,7 @@ fn check_order(
                 _ => supported.province,
             };
             // Where several units may stand, a unit may support another one beside it.
-            let many_here = rules.holds_many(map, here);
+            let many_here = rules.holds_many(ctx, here);
             let beside = |x: usize| {
                 x != u
                     && units[x].location.province == here
@@ -342,7 +343,7 @@ fn check_order(
             }
             // Where many may stand nobody is stood off or dislodged, so support there is
             // pointless; it is refused rather than silently wasted.
-            if rules.holds_many(map, into) {
+            if rules.holds_many(ctx, into) {
                 return Err(match order {
                     Order::SupportHold { .. } => format!(
                         "nothing can dislodge a unit in {}, so it cannot be supported to hold",
@@ -360,14 +361,14 @@ fn check_order(
                     pname(here)
                 ));
             }
-            let Some(border) = border_into(variant, unit, into) else {
+            let Some(border) = border_into(ctx, unit, into) else {
                 return Err(format!(
                     "{} cannot reach {}, so cannot support there",
                     variant.unit_text(unit),
                     pname(into)
                 ));
             };
-            if !rules.may_support(map, unit, supported.province, into, border) {
+            if !rules.may_support(ctx, unit, supported.province, into, border) {
                 return Err(format!(
                     "{} may not support into {}",
                     variant.unit_text(unit),
@@ -386,7 +387,7 @@ fn check_order(
                     }) {
                         let possible = match t.kind {
                             UnitKind::Army => {
-                                border_into(variant, t, to.province).is_some()
+                                border_into(ctx, t, to.province).is_some()
                                     || routes.get().exists(
                                         t.location.province,
                                         to.province,
@@ -404,7 +405,7 @@ fn check_order(
                                     location: from,
                                     ..*t
                                 };
-                                destination(variant, &probe, Target { coast: None, ..*to }).is_ok()
+                                destination(ctx, &probe, Target { coast: None, ..*to }).is_ok()
                                     || map.fleet_borders_into(from, to.province).next().is_some()
                             }
                         };
@@ -425,7 +426,7 @@ fn check_order(
             }
         }
         Order::Convoy { army, to, .. } => {
-            if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(map, unit.location) {
+            if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(ctx, unit.location) {
                 return Err(format!(
                     "{} cannot convoy: only fleets at sea convoy",
                     variant.unit_text(unit)
@@ -471,7 +472,7 @@ fn check_order(
 /// other power's (alike, so which does not matter). If units of several other powers make the
 /// move, the order cannot say which it means and the support is void.
 fn supported_in_box(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     supporter: usize,
     province: ProvinceId,
