@@ -53,12 +53,17 @@ fn location(v: &Rules, l: EngineLocation) -> Location {
     }
 }
 
+/// The symbol a unit kind is drawn with, by the letter its variant declares (a table of the
+/// render crate's symbols, not of variants); a kind with no symbol of its own is drawn as an
+/// army if it moves over land, else as a fleet.
 fn kind(k: UnitKind) -> render::scene::UnitKind {
-    match k {
-        UnitKind::Army => render::scene::UnitKind::Army,
-        UnitKind::Fleet => render::scene::UnitKind::Fleet,
-        UnitKind::RiverFlotilla => render::scene::UnitKind::RiverFlotilla,
-        UnitKind::ArmyFleet => render::scene::UnitKind::ArmyFleet,
+    match k.letter() {
+        "A" => render::scene::UnitKind::Army,
+        "F" => render::scene::UnitKind::Fleet,
+        "R" => render::scene::UnitKind::RiverFlotilla,
+        "A/F" => render::scene::UnitKind::ArmyFleet,
+        _ if k.uses_coasts() => render::scene::UnitKind::Fleet,
+        _ => render::scene::UnitKind::Army,
     }
 }
 
@@ -172,7 +177,7 @@ pub fn scene(
             },
             Order::Build { unit } => Draw::Build {
                 at: location(v, unit.location()),
-                unit_kind: kind(unit.kind.unwrap_or(UnitKind::Army)),
+                unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
             },
             Order::Disband { unit } => Draw::Disband { unit: at(unit) },
             Order::Waive | Order::Special { .. } => continue,

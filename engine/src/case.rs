@@ -114,7 +114,7 @@ fn read_unit(
         province: r.province,
         coast: r.coast,
     };
-    if kind == crate::unit::UnitKind::Army {
+    if !kind.uses_coasts() {
         location.coast = None;
     }
     if !variant.book.can_stand(&variant.context(at), kind, location) {

@@ -27,7 +27,7 @@ fn targets(variant: &Rules, kind: UnitKind) -> Vec<Target> {
     let mut out = Vec::new();
     for p in variant.map.province_ids() {
         let prov = variant.map.province(p);
-        if kind != UnitKind::Army && !prov.coasts.is_empty() {
+        if kind.uses_coasts() && !prov.coasts.is_empty() {
             for c in 0..prov.coasts.len() {
                 out.push(Target {
                     province: p,
@@ -55,7 +55,7 @@ fn moves(variant: &Rules, judge: &Checker, u: &Unit) -> Vec<Order> {
     targets(variant, u.kind)
         .into_iter()
         .filter(|t| t.province != here)
-        .filter(|t| u.kind == UnitKind::Army || map.any_border(here, t.province))
+        .filter(|t| u.kind.convoyed() || map.any_border(here, t.province))
         .filter_map(|to| {
             accepted(
                 judge,
@@ -154,7 +154,7 @@ fn movement_orders_checked(
         // Support into a neighbour the other unit could also reach.
         for &p in &reach {
             if p == other.location.province
-                || !(map.any_border(other.location.province, p) || other.kind == UnitKind::Army)
+                || !(map.any_border(other.location.province, p) || other.kind.convoyed())
             {
                 continue;
             }
@@ -175,9 +175,9 @@ fn movement_orders_checked(
             }
         }
     }
-    if u.kind == UnitKind::Fleet {
-        for army in position.units.iter().filter(|a| a.kind == UnitKind::Army) {
-            for to in targets(variant, UnitKind::Army) {
+    if u.kind.convoys() {
+        for army in position.units.iter().filter(|a| a.kind.convoyed()) {
+            for to in targets(variant, army.kind) {
                 let order = Order::Convoy {
                     unit: me,
                     army: unit_ref(army),
@@ -219,7 +219,7 @@ pub fn adjustment_orders(variant: &Rules, position: &Position, power: PowerId) -
     let judge = &Checker::new(variant, position);
     let mut out = Vec::new();
     for p in variant.book.build_sites(&variant.context(position), power) {
-        for kind in &variant.unit_kinds {
+        for kind in &variant.map.unit_kinds {
             for t in targets(variant, *kind)
                 .into_iter()
                 .filter(|t| t.province == p)

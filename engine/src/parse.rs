@@ -25,10 +25,10 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// What the parser needs to know about a variant.
+/// What the parser needs to know about a variant: its map (with its unit kinds) and its
+/// rulebook's own verbs.
 pub struct Grammar<'a> {
     pub map: &'a Map,
-    pub unit_kinds: &'a [UnitKind],
     /// Extra order verbs the variant's rulebook understands (see [`Order::Special`]).
     pub special_verbs: &'a [&'a str],
 }
@@ -67,7 +67,8 @@ fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
             out.push(Tok::Word(raw));
             continue;
         }
-        if raw == "a/f" {
+        // A unit kind written with a slash (`A/F`) is one word.
+        if raw.contains('/') && map.unit_kind(&raw).is_some() {
             out.push(Tok::Word(raw));
             continue;
         }
@@ -172,23 +173,20 @@ impl<'a> Parser<'a> {
         let Some(Tok::Word(w)) = self.peek() else {
             return None;
         };
-        let kind = match w.as_str() {
-            "a" | "army" => UnitKind::Army,
-            "f" | "fleet" => UnitKind::Fleet,
-            "r" | "flotilla" | "rf" => UnitKind::RiverFlotilla,
-            "a/f" | "af" => UnitKind::ArmyFleet,
-            _ => return None,
+        // A kind's name may be two words ("river flotilla"): the longest that names one.
+        let two = match self.peek_at(1) {
+            Some(Tok::Word(w2)) => Some(format!("{w} {w2}")),
+            _ => None,
         };
-        if !self.g.unit_kinds.contains(&kind) {
-            return None;
+        if let Some(kind) = two.as_deref().and_then(|t| self.g.map.unit_kind(t)) {
+            // "A" and the rest followed by nothing that could be a province is no unit kind.
+            self.peek_at(2)?;
+            self.pos += 2;
+            return Some(kind);
         }
-        // "A" followed by nothing that could be a province is not a unit kind.
+        let kind = self.g.map.unit_kind(w)?;
         self.peek_at(1)?;
         self.pos += 1;
-        if kind == UnitKind::RiverFlotilla {
-            // "river flotilla" as two words.
-            self.eat(&["flotilla"]);
-        }
         Some(kind)
     }
 
@@ -331,15 +329,18 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// "par army" style, used only by builds ("build par army").
+    /// "par army" style, used only by builds ("build par army"): a kind's name, not its
+    /// letter, after the province.
     fn unit_kind_after(&mut self) -> Option<UnitKind> {
         match self.peek() {
-            Some(Tok::Word(w)) if w == "army" || w == "fleet" => {
-                let k = if w == "army" {
-                    UnitKind::Army
-                } else {
-                    UnitKind::Fleet
-                };
+            Some(Tok::Word(w)) => {
+                let k = self
+                    .g
+                    .map
+                    .unit_kinds
+                    .iter()
+                    .copied()
+                    .find(|k| k.name() == w.as_str())?;
                 self.pos += 1;
                 Some(k)
             }

@@ -6,7 +6,7 @@
 //! embedded from `maps/<id>/` at build time (see [`crate::variants`], the registry);
 //! [`Variant::load`] reads the same files from any other folder.
 
-use crate::map::{parse_map_files, Map, MapError, MapFiles};
+use crate::map::{parse_map_files_with, Map, MapError, MapFiles};
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
 use crate::rulebook::{Edition, Ruleset, VariantOption};
@@ -39,8 +39,6 @@ pub struct Variant {
     pub ruleset: Ruleset,
     /// The variant's own options (from its registry entry), for checking a game's choices.
     pub variant_options: &'static [VariantOption],
-    /// The unit kinds of this variant.
-    pub unit_kinds: Vec<UnitKind>,
 }
 
 #[derive(Deserialize)]
@@ -158,11 +156,14 @@ impl Variant {
         let pfile = format!("{}/provinces.txt", files.dir);
         let bfile = format!("{}/borders.txt", files.dir);
         let ufile = format!("{}/units.txt", files.dir);
-        let map = parse_map_files(&MapFiles {
-            provinces: (&pfile, files.provinces),
-            borders: (&bfile, files.borders),
-            units: (&ufile, files.units),
-        })?;
+        let map = parse_map_files_with(
+            &MapFiles {
+                provinces: (&pfile, files.provinces),
+                borders: (&bfile, files.borders),
+                units: (&ufile, files.units),
+            },
+            unit_kinds,
+        )?;
         let powers: Vec<PowerInfo> = spec
             .powers
             .into_iter()
@@ -187,7 +188,6 @@ impl Variant {
                 variant_options: Default::default(),
             },
             variant_options,
-            unit_kinds: unit_kinds.to_vec(),
         };
         let errs = v.check(&pfile, &ufile);
         Ok((v, errs))
@@ -267,10 +267,7 @@ impl Variant {
     }
 
     pub fn unit_kind_by_letter(&self, s: &str) -> Option<UnitKind> {
-        self.unit_kinds
-            .iter()
-            .copied()
-            .find(|k| k.letter().eq_ignore_ascii_case(s) || k.name().eq_ignore_ascii_case(s))
+        self.map.unit_kind(s)
     }
 
     /// The position a new game starts from.

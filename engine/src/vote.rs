@@ -270,10 +270,10 @@ fn adjustment(
     candidates.sort_by_cached_key(by_name);
     let order_at = |p: ProvinceId| -> Order {
         if is_build {
-            let kind = build_kind(variant, position, power, p).unwrap_or(UnitKind::Fleet);
+            let kind = build_kind(variant, position, power, p);
             Order::Build {
                 unit: UnitRef {
-                    kind: Some(kind),
+                    kind,
                     province: p,
                     coast: None,
                 },
@@ -332,7 +332,7 @@ fn build_kind(
         coast: None,
     };
     let ctx = variant.context(position);
-    variant.unit_kinds.iter().copied().find(|&k| {
+    variant.map.unit_kinds.iter().copied().find(|&k| {
         variant.book.may_build(&ctx, power, k, province) && variant.book.can_stand(&ctx, k, at)
     })
 }

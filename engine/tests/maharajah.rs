@@ -53,7 +53,7 @@ fn river_data_matches_the_rules() {
         map.province(id(a))
             .borders
             .iter()
-            .find(|x| x.to.province == id(b) && x.fleet)
+            .find(|x| x.to.province == id(b) && map.carries_convoys(x))
             .map(|x| x.kinds.contains(BorderKind::River))
     };
     // Rule 2's fixed borders: Bengal's river neighbours, Pegu by coast only.

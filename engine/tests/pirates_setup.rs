@@ -486,7 +486,7 @@ fn a_unit_added_after_the_orders_voids_them_and_the_next_choice_is_taken() {
     let mut pos = with_unit(&v, "Denmark", "F tor");
     pos.units.push(engine::unit::Unit {
         power: power(&v, "Holland"),
-        kind: engine::unit::UnitKind::Fleet,
+        kind: engine::unit::UnitKind::FLEET,
         location: engine::map::Location {
             province: v.map.province_by_id("ctg").expect("ctg"),
             coast: None,

@@ -209,7 +209,7 @@ pub(super) fn adjudicate(
         candidates.sort_by(|(da, a), (db, b)| {
             let (a, b) = (&position.units[*a], &position.units[*b]);
             db.cmp(da)
-                .then((a.kind == UnitKind::Army).cmp(&(b.kind == UnitKind::Army)))
+                .then((!a.kind.uses_coasts()).cmp(&!b.kind.uses_coasts()))
                 .then(
                     map.province(a.location.province)
                         .name
@@ -253,29 +253,41 @@ pub(crate) fn build_location(
     let map = ctx.map();
     let p = map.province(unit.province);
     let Some(kind) = unit.kind else {
-        return Err(format!(
-            "say which unit to build in {}: A (army) or F (fleet)",
-            p.name
-        ));
+        let kinds: Vec<String> = map
+            .unit_kinds
+            .iter()
+            .map(|k| format!("{} ({})", k.letter(), k.name()))
+            .collect();
+        let kinds = match kinds.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        return Err(format!("say which unit to build in {}: {kinds}", p.name));
     };
     let loc = Location {
         province: unit.province,
         coast: unit.coast,
     };
-    if kind == UnitKind::Army && unit.coast.is_some() {
-        return Err(format!("an army is built in {}, not on a coast", p.name));
-    }
-    if kind != UnitKind::Army && !p.coasts.is_empty() && unit.coast.is_none() {
+    if !kind.uses_coasts() && unit.coast.is_some() {
         return Err(format!(
-            "say which coast of {} to build the fleet on: {}",
+            "{} {} is built in {}, not on a coast",
+            article(kind),
+            kind.name(),
+            p.name
+        ));
+    }
+    if kind.uses_coasts() && !p.coasts.is_empty() && unit.coast.is_none() {
+        return Err(format!(
+            "say which coast of {} to build the {} on: {}",
             p.name,
+            kind.name(),
             p.coasts.join(" or ")
         ));
     }
     if !ctx.book.can_stand(ctx, kind, loc)
         || !map.province(unit.province).borders.iter().any(|b| {
-            ctx.book.can_cross(ctx, kind, b)
-                && (kind == UnitKind::Army || b.from_coast == loc.coast)
+            ctx.book.can_cross(ctx, kind, b) && (!kind.uses_coasts() || b.from_coast == loc.coast)
         })
     {
         return Err(format!(
@@ -289,7 +301,7 @@ pub(crate) fn build_location(
 }
 
 fn article(kind: UnitKind) -> &'static str {
-    if kind == UnitKind::Army {
+    if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {
         "a"

@@ -7,7 +7,7 @@ use crate::order::{Order, Target};
 use crate::position::{Dislodged, Position};
 use crate::rulebook::CoastLeniency;
 use crate::rules::Rules;
-use crate::unit::{Unit, UnitKind};
+use crate::unit::Unit;
 
 /// Where a dislodged unit may retreat, given the board after the movement: a neighbour it
 /// could move to that is empty, was not left empty by a standoff, and is not where its
@@ -25,7 +25,7 @@ pub(crate) fn options(
     let mut out: Vec<Location> = Vec::new();
     for b in &map.province(unit.location.province).borders {
         let p = b.to.province;
-        if unit.kind != UnitKind::Army && b.from_coast != unit.location.coast {
+        if unit.kind.uses_coasts() && b.from_coast != unit.location.coast {
             continue;
         }
         if !rules.can_cross(&ctx, unit.kind, b)
@@ -43,7 +43,7 @@ pub(crate) fn options(
         if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(&ctx, p) {
             continue;
         }
-        let loc = if unit.kind == UnitKind::Army {
+        let loc = if !unit.kind.uses_coasts() {
             Location::province(p)
         } else {
             b.to

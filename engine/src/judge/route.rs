@@ -4,7 +4,7 @@ use crate::map::{Border, Location, ProvinceId};
 use crate::order::Target;
 use crate::rulebook::CoastLeniency;
 use crate::rulebook::RuleContext;
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::unit::{PowerId, Unit};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -22,7 +22,7 @@ pub(super) fn border_into<'v>(
         .iter()
         .find(|b| {
             b.to.province == to
-                && (unit.kind == UnitKind::Army || b.from_coast == unit.location.coast)
+                && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
                 && ctx.book.can_cross(ctx, unit.kind, b)
                 && ctx.book.can_stand(ctx, unit.kind, b.to)
         })
@@ -35,7 +35,7 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
     let strict = ctx.options().coasts == CoastLeniency::Strict;
     let dest = map.province(to.province);
     let from_name = &map.province(unit.location.province).name;
-    if unit.kind == UnitKind::Army {
+    if !unit.kind.uses_coasts() {
         if to.coast.is_some() && strict {
             return Err(format!(
                 "an army cannot move to a coast ({})",
@@ -99,7 +99,7 @@ pub(super) fn fleets_link(ctx: &RuleContext, a: ProvinceId, b: ProvinceId) -> bo
         .province(a)
         .borders
         .iter()
-        .any(|x| x.fleet && x.to.province == b)
+        .any(|x| ctx.map().carries_convoys(x) && x.to.province == b)
 }
 
 /// Whether the convoying fleet at `fleet` may take an army from `end` or land it there.
@@ -188,7 +188,7 @@ impl<'v> Routes<'v> {
         let mut fleets = Vec::new();
         let mut owner = Vec::new();
         for u in units {
-            if u.kind == UnitKind::Fleet && ctx.book.can_convoy_at(&ctx, u.location) {
+            if u.kind.convoys() && ctx.book.can_convoy_at(&ctx, u.location) {
                 let p = u.location.province.0 as usize;
                 match index[p] {
                     Some(k) => {
@@ -208,7 +208,12 @@ impl<'v> Routes<'v> {
         let mut next = vec![Vec::new(); n];
         let mut prev = vec![Vec::new(); n];
         for (a, at) in fleets.iter().enumerate() {
-            for b in map.province(at.province).borders.iter().filter(|b| b.fleet) {
+            for b in map
+                .province(at.province)
+                .borders
+                .iter()
+                .filter(|b| map.carries_convoys(b))
+            {
                 if let Some(k) = index[b.to.province.0 as usize] {
                     if !link[a * n + k] {
                         link[a * n + k] = true;

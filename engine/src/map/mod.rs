@@ -7,9 +7,10 @@
 mod load;
 mod names;
 
-pub use load::{parse_map_files, MapError, MapFiles};
+pub use load::{parse_map_files, parse_map_files_with, MapError, MapFiles};
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 
+use crate::unit::{MoveClass, UnitKind};
 use std::fmt;
 
 /// Index of a province in its [`Map`].
@@ -166,14 +167,29 @@ impl BorderKinds {
     }
 }
 
+/// A set of the movement classes of one map, by their place in [`Map::classes`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Classes(pub u32);
+
+impl Classes {
+    pub fn contains(self, other: Classes) -> bool {
+        self.0 & other.0 != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// One side of a border as seen from a province: where it leads and who may cross it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Border {
-    /// The coast of this province the border leaves from (fleet borders of split provinces).
+    /// The coast of this province the border leaves from (borders of split provinces for
+    /// units that move along coasts).
     pub from_coast: Option<CoastId>,
     pub to: Location,
-    pub army: bool,
-    pub fleet: bool,
+    /// The movement classes that may cross it (`army`, `fleet`, or class names, in
+    /// `borders.txt`).
+    pub classes: Classes,
     pub kinds: BorderKinds,
 }
 
@@ -211,9 +227,55 @@ pub struct Map {
     pub provinces: Vec<Province>,
     pub starting_units: Vec<StartingUnit>,
     pub(crate) names: NameLookup,
+    /// The unit kinds of the variant, as its registry entry declares them.
+    pub unit_kinds: Vec<UnitKind>,
+    /// The movement classes those kinds move by, each once; a border's [`Classes`] index
+    /// this list.
+    pub classes: Vec<&'static MoveClass>,
+    /// The classes of the kinds that convoy: the borders a chain of convoying units follows.
+    pub convoy_classes: Classes,
 }
 
 impl Map {
+    /// The set holding the class `kind` moves by (empty if the map has no such class).
+    pub fn class_of(&self, kind: UnitKind) -> Classes {
+        let class = kind.class();
+        match self.classes.iter().position(|c| std::ptr::eq(*c, class)) {
+            Some(i) => Classes(1 << i),
+            None => Classes(0),
+        }
+    }
+
+    /// Whether a unit of this kind's class may cross this border (the default of the
+    /// rulebook's `can_cross`).
+    pub fn crosses(&self, kind: UnitKind, border: &Border) -> bool {
+        border.classes.contains(self.class_of(kind))
+    }
+
+    /// Whether a chain of convoying units may follow this border.
+    pub fn carries_convoys(&self, border: &Border) -> bool {
+        border.classes.contains(self.convoy_classes)
+    }
+
+    /// Whether a unit of this kind may stand at this location by its class alone: the terrain
+    /// admits the class, and the location names a coast exactly when the class moves along
+    /// coasts and the province has several (the default of the rulebook's `can_stand`).
+    pub fn admits(&self, kind: UnitKind, at: Location) -> bool {
+        let p = self.province(at.province);
+        let class = kind.class();
+        class.terrains.contains(&p.terrain)
+            && if class.coasts {
+                p.coasts.is_empty() == at.coast.is_none()
+            } else {
+                at.coast.is_none()
+            }
+    }
+
+    /// The kind of unit whose letter, name or alias this is.
+    pub fn unit_kind(&self, word: &str) -> Option<UnitKind> {
+        self.unit_kinds.iter().copied().find(|k| k.is_called(word))
+    }
+
     pub fn province(&self, id: ProvinceId) -> &Province {
         &self.provinces[id.0 as usize]
     }
@@ -264,37 +326,40 @@ impl Map {
             .filter(|&p| self.province(p).supply_center)
     }
 
-    /// The border armies use from `from` to `to`, if there is one.
-    pub fn army_border(&self, from: ProvinceId, to: ProvinceId) -> Option<&Border> {
-        self.province(from)
-            .borders
-            .iter()
-            .find(|b| b.army && b.to.province == to)
-    }
-
-    /// The border a fleet at `from` uses to reach `to` (a coast of `to`, if it names one).
-    pub fn fleet_border(&self, from: Location, to: Location) -> Option<&Border> {
+    /// The border a unit of `kind` at `from` would cross to reach `to` (a coast of `to`, if
+    /// it names one), by its class alone.
+    pub fn border_for(&self, kind: UnitKind, from: Location, to: Location) -> Option<&Border> {
+        let class = self.class_of(kind);
+        let coasts = kind.uses_coasts();
         self.province(from.province).borders.iter().find(|b| {
-            b.fleet
-                && b.from_coast == from.coast
+            b.classes.contains(class)
+                && (!coasts || b.from_coast == from.coast)
                 && b.to.province == to.province
                 && (to.coast.is_none() || b.to.coast == to.coast)
         })
     }
 
-    /// Every fleet border from `from` into province `to`: one per reachable coast.
-    pub fn fleet_borders_into(
+    /// Every border a unit of `kind` at `from` may cross into province `to`, by its class
+    /// alone: one per reachable coast.
+    pub fn borders_into(
         &self,
+        kind: UnitKind,
         from: Location,
         to: ProvinceId,
     ) -> impl Iterator<Item = &Border> + '_ {
+        let class = self.class_of(kind);
+        let coasts = kind.uses_coasts();
         self.province(from.province)
             .borders
             .iter()
-            .filter(move |b| b.fleet && b.from_coast == from.coast && b.to.province == to)
+            .filter(move |b| {
+                b.classes.contains(class)
+                    && (!coasts || b.from_coast == from.coast)
+                    && b.to.province == to
+            })
     }
 
-    /// Any border, army or fleet, from any coast of `from` to any coast of `to`.
+    /// Any border, of any class, from any coast of `from` to any coast of `to`.
     pub fn any_border(&self, from: ProvinceId, to: ProvinceId) -> bool {
         self.province(from)
             .borders

@@ -81,20 +81,13 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// retreat's destination, of builds, of every unit a case or import places, and of the
     /// variant's starting units.
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
-        let p = ctx.map().province(at.province);
-        match kind {
-            UnitKind::Army => p.terrain.is_land() && at.coast.is_none(),
-            _ => p.terrain.takes_fleets() && (p.coasts.is_empty() == at.coast.is_none()),
-        }
+        ctx.map().admits(kind, at)
     }
 
     /// Whether a unit of this kind may cross this border (moves, retreats, and reaching a
     /// province to support into it).
-    fn can_cross(&self, _ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
-        match kind {
-            UnitKind::Army => border.army,
-            _ => border.fleet,
-        }
+    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
+        ctx.map().crosses(kind, border)
     }
 
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
@@ -159,7 +152,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .province(fleet.province)
             .borders
             .iter()
-            .any(|b| b.fleet && b.to.province == end)
+            .any(|b| ctx.map().carries_convoys(b) && b.to.province == end)
     }
 
     /// Whether this failed attack still breaks the convoy of the fleet it was aimed at

@@ -9,15 +9,10 @@
 use super::{builtin_entry, VariantEntry};
 use crate::map::{Border, Location, ProvinceId, Terrain};
 use crate::rulebook::{RuleContext, Ruleset, StandardRules, VariantOption, VariantRules};
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry = builtin_entry!(
-    "davis",
-    OPTIONS,
-    &[UnitKind::Army, UnitKind::Fleet],
-    rulebook
-);
+pub const ENTRY: VariantEntry = builtin_entry!("davis", OPTIONS, STANDARD_KINDS, rulebook);
 
 fn rulebook(_: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(DavisRules {
@@ -114,6 +109,6 @@ impl VariantRules for DavisRules {
         kind: UnitKind,
         province: ProvinceId,
     ) -> bool {
-        ctx.map().province(province).id != ARCHANGEL || kind == UnitKind::Fleet
+        ctx.map().province(province).id != ARCHANGEL || kind == UnitKind::FLEET
     }
 }

@@ -29,15 +29,10 @@ use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag};
 use crate::phase::PhaseKind;
 use crate::position::{Mark, Position};
 use crate::rulebook::{ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules};
-use crate::unit::UnitKind;
+use crate::unit::{UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry = builtin_entry!(
-    "maharajah",
-    &[],
-    &[UnitKind::Army, UnitKind::Fleet],
-    rulebook
-);
+pub const ENTRY: VariantEntry = builtin_entry!("maharajah", &[], STANDARD_KINDS, rulebook);
 
 fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(MaharajahRules)
@@ -85,10 +80,9 @@ impl VariantRules for MaharajahRules {
         if !on_river(map, fleet.province) {
             return StandardRules.convoy_lands(ctx, fleet, end);
         }
-        map.province(fleet.province)
-            .borders
-            .iter()
-            .any(|b| b.fleet && b.to.province == end && b.kinds.contains(BorderKind::River))
+        map.province(fleet.province).borders.iter().any(|b| {
+            map.carries_convoys(b) && b.to.province == end && b.kinds.contains(BorderKind::River)
+        })
     }
 
     /// Rule 2: a fleet's attack on a convoying fleet in a river province disrupts the convoy
@@ -96,7 +90,7 @@ impl VariantRules for MaharajahRules {
     /// is itself attacked lacks this power (F Benares, attacked by the very army F Sambalpur
     /// convoys, does not disrupt the convoy).
     fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
-        attack.attacker.kind == UnitKind::Fleet
+        attack.attacker.kind == UnitKind::FLEET
             && on_river(ctx.map(), attack.fleet.location.province)
             && !attack.attacker_attacked
     }

@@ -13,11 +13,10 @@ use crate::order::Order;
 use crate::rulebook::{
     Controller, ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules,
 };
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry =
-    builtin_entry!("pirates", &[], &[UnitKind::Army, UnitKind::Fleet], rulebook);
+pub const ENTRY: VariantEntry = builtin_entry!("pirates", &[], STANDARD_KINDS, rulebook);
 
 fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(PiratesRules)
@@ -75,7 +74,7 @@ impl VariantRules for PiratesRules {
         kind: UnitKind,
         _province: ProvinceId,
     ) -> bool {
-        power_kind(ctx.variant, power) != PowerKind::Mercenary || kind == UnitKind::Fleet
+        power_kind(ctx.variant, power) != PowerKind::Mercenary || kind == UnitKind::FLEET
     }
 
     // ---- Rules 7-9: islands, landbridges, rivers.
@@ -124,14 +123,14 @@ impl VariantRules for PiratesRules {
     /// attacking fleet that is itself attacked. Fleets at sea and on islands convoy as in
     /// Standard.
     fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
-        attack.attacker.kind == UnitKind::Fleet
+        attack.attacker.kind == UnitKind::FLEET
             && on_river(ctx.map(), attack.fleet.location.province)
     }
 }
 
 /// Rule 8: whether this is an army crossing a landbridge (by land, not by convoy).
 fn army_over_landbridge(unit: &Unit, border: Option<&Border>) -> bool {
-    unit.kind == UnitKind::Army && border.is_some_and(|b| b.kinds.contains(BorderKind::Landbridge))
+    unit.kind == UnitKind::ARMY && border.is_some_and(|b| b.kinds.contains(BorderKind::Landbridge))
 }
 
 /// Rule 9: whether a fleet in this province is on a river (where it may convoy, and where a

@@ -87,7 +87,7 @@ fn grantable_to_privateers(
         .filter(|&p| {
             position
                 .unit_at(p)
-                .is_some_and(|u| u.power == power && u.kind == UnitKind::Fleet)
+                .is_some_and(|u| u.power == power && u.kind == UnitKind::FLEET)
         })
         .collect();
     alphabetical(variant, v)
@@ -360,9 +360,10 @@ fn check(
                     _ => {}
                 }
             }
-            let allowed = match kind {
-                UnitKind::Army => GRANTOR_ARMIES,
-                _ => GRANTOR_FLEETS,
+            let allowed = if kind == UnitKind::ARMY {
+                GRANTOR_ARMIES
+            } else {
+                GRANTOR_FLEETS
             };
             if same_kind >= allowed {
                 return Err(format!(
@@ -631,7 +632,7 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
             after.owners[centre.0 as usize] = Some(power);
             let unit = Unit {
                 power,
-                kind: UnitKind::Fleet,
+                kind: UnitKind::FLEET,
                 location: Location {
                     province: centre,
                     coast: None,
@@ -657,11 +658,11 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
             };
             if after.owners[c.0 as usize] == Some(p)
                 && after.is_empty(c)
-                && ctx.book.can_stand(ctx, UnitKind::Fleet, at)
+                && ctx.book.can_stand(ctx, UnitKind::FLEET, at)
             {
                 let unit = Unit {
                     power: p,
-                    kind: UnitKind::Fleet,
+                    kind: UnitKind::FLEET,
                     location: at,
                 };
                 after.units.push(unit);
@@ -692,7 +693,7 @@ pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
                 for p in powers_of(variant, PowerKind::Privateer) {
                     out.push(special(
                         UnitRef {
-                            kind: Some(UnitKind::Fleet),
+                            kind: Some(UnitKind::FLEET),
                             ..province_ref(c)
                         },
                         "grant",
@@ -713,7 +714,7 @@ pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
                 }
             }
             for &c in &home {
-                for kind in [UnitKind::Army, UnitKind::Fleet] {
+                for kind in [UnitKind::ARMY, UnitKind::FLEET] {
                     let at = Location {
                         province: c,
                         coast: None,

@@ -2,11 +2,6 @@
 //! the rulebook.
 
 use super::{builtin_entry, standard_rulebook, VariantEntry};
-use crate::unit::UnitKind;
+use crate::unit::STANDARD_KINDS;
 
-pub const ENTRY: VariantEntry = builtin_entry!(
-    "standard",
-    &[],
-    &[UnitKind::Army, UnitKind::Fleet],
-    standard_rulebook
-);
+pub const ENTRY: VariantEntry = builtin_entry!("standard", &[], STANDARD_KINDS, standard_rulebook);

@@ -83,10 +83,10 @@ fn random_unit_order(v: &Rules, position: &Position, u: &Unit, rng: &mut Rng) ->
             .province(here)
             .borders
             .iter()
-            .filter(|b| u.kind == UnitKind::Army || b.from_coast == u.location.coast)
+            .filter(|b| u.kind == UnitKind::ARMY || b.from_coast == u.location.coast)
             .collect();
         if let Some(b) = rng.pick(&borders) {
-            let coast = if u.kind == UnitKind::Army || rng.below(3) == 0 {
+            let coast = if u.kind == UnitKind::ARMY || rng.below(3) == 0 {
                 None
             } else {
                 b.to.coast
@@ -107,7 +107,7 @@ fn random_unit_order(v: &Rules, position: &Position, u: &Unit, rng: &mut Rng) ->
         return Order::Move {
             unit: me,
             to: target(to),
-            via_convoy: u.kind == UnitKind::Army && rng.below(2) == 0,
+            via_convoy: u.kind == UnitKind::ARMY && rng.below(2) == 0,
         };
     }
     if roll < 70 {
@@ -132,7 +132,7 @@ fn random_unit_order(v: &Rules, position: &Position, u: &Unit, rng: &mut Rng) ->
                 position
                     .units
                     .iter()
-                    .filter(|o| o.kind == UnitKind::Army && o.location.province != here),
+                    .filter(|o| o.kind == UnitKind::ARMY && o.location.province != here),
             );
         }
         if let Some(o) = rng.pick(&movers) {
@@ -151,11 +151,11 @@ fn random_unit_order(v: &Rules, position: &Position, u: &Unit, rng: &mut Rng) ->
             };
         }
     }
-    if u.kind != UnitKind::Army {
+    if u.kind != UnitKind::ARMY {
         let armies: Vec<&Unit> = near(v, here, 3)
             .into_iter()
             .flat_map(|p| position.units_at(p))
-            .filter(|a| a.kind == UnitKind::Army)
+            .filter(|a| a.kind == UnitKind::ARMY)
             .collect();
         if let Some(a) = rng.pick(&armies) {
             let ends = near(v, a.location.province, 4);
@@ -180,13 +180,18 @@ fn fleet_chain(v: &Rules, position: &Position, from: ProvinceId) -> Vec<usize> {
         position
             .units
             .iter()
-            .position(|u| u.location.province == p && u.kind == UnitKind::Fleet)
+            .position(|u| u.location.province == p && u.kind == UnitKind::FLEET)
     };
     let mut reached: Vec<usize> = map.neighbours(from).filter_map(fleet_at).collect();
     let mut i = 0;
     while i < reached.len() {
         let p = position.units[reached[i]].location.province;
-        for b in map.province(p).borders.iter().filter(|b| b.fleet) {
+        for b in map
+            .province(p)
+            .borders
+            .iter()
+            .filter(|b| map.carries_convoys(b))
+        {
             if let Some(f) = fleet_at(b.to.province) {
                 if !reached.contains(&f) {
                     reached.push(f);
@@ -207,7 +212,7 @@ pub fn random_movement_orders(v: &Rules, position: &Position, rng: &mut Rng) -> 
         .map(|u| Some(random_unit_order(v, position, u, rng)))
         .collect();
     let armies: Vec<usize> = (0..position.units.len())
-        .filter(|&i| position.units[i].kind == UnitKind::Army)
+        .filter(|&i| position.units[i].kind == UnitKind::ARMY)
         .collect();
     let plans = rng.below(2 + position.units.len() / 6);
     for _ in 0..plans {
@@ -324,7 +329,7 @@ pub fn random_orders(v: &Rules, position: &Position, rng: &mut Rng) -> Vec<Submi
 
 /// Where a unit of `kind` may stand in `p`, on its first coast if it has several.
 fn stand_at(v: &Rules, kind: UnitKind, p: ProvinceId) -> Option<Location> {
-    let coast = if kind == UnitKind::Army || v.map.province(p).coasts.is_empty() {
+    let coast = if kind == UnitKind::ARMY || v.map.province(p).coasts.is_empty() {
         None
     } else {
         Some(CoastId(0))
@@ -357,20 +362,20 @@ pub fn busy_board(v: &Rules, seed: u64, keep: usize) -> Position {
     for p in v.map.province_ids() {
         let prov = v.map.province(p);
         let kind = if prov.terrain.is_water() {
-            UnitKind::Fleet
+            UnitKind::FLEET
         } else if prov.supply_center || rng.below(4) > 0 {
             if rng.below(3) == 0 {
-                UnitKind::Fleet
+                UnitKind::FLEET
             } else {
-                UnitKind::Army
+                UnitKind::ARMY
             }
         } else {
             continue;
         };
-        let other = if kind == UnitKind::Army {
-            UnitKind::Fleet
+        let other = if kind == UnitKind::ARMY {
+            UnitKind::FLEET
         } else {
-            UnitKind::Army
+            UnitKind::ARMY
         };
         let Some((kind, at)) = stand_at(v, kind, p)
             .map(|l| (kind, l))

@@ -8,7 +8,7 @@ use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::ConvoyIntent;
 use crate::rules::Rules;
-use crate::unit::{Unit, UnitKind};
+use crate::unit::Unit;
 
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,7 +265,7 @@ fn check_order(
                     pname(here)
                 ));
             }
-            if unit.kind == UnitKind::Army {
+            if unit.kind.convoyed() {
                 let border = border_into(ctx, unit, to.province);
                 let convoyable = routes.get().exists(here, to.province, None);
                 if to.coast.is_some()
@@ -306,7 +306,7 @@ fn check_order(
                     ));
                 }
                 let dest = destination(ctx, unit, *to)?;
-                let border = map.fleet_border(unit.location, dest);
+                let border = map.border_for(unit.kind, unit.location, dest);
                 let base = rules.move_base_strength(ctx, unit, border);
                 Ok(Checked::Move {
                     to: dest,
@@ -385,16 +385,13 @@ fn check_order(
                     if let Some(t) = units.iter().enumerate().find_map(|(x, t)| {
                         (x != u && t.location.province == supported.province).then_some(t)
                     }) {
-                        let possible = match t.kind {
-                            UnitKind::Army => {
-                                border_into(ctx, t, to.province).is_some()
-                                    || routes.get().exists(
-                                        t.location.province,
-                                        to.province,
-                                        Some(here),
-                                    )
-                            }
-                            _ => {
+                        let possible = if t.kind.convoyed() {
+                            border_into(ctx, t, to.province).is_some()
+                                || routes
+                                    .get()
+                                    .exists(t.location.province, to.province, Some(here))
+                        } else {
+                            {
                                 let from =
                                     if supported.coast.is_some() && t.location.coast.is_some() {
                                         supported.location()
@@ -406,7 +403,7 @@ fn check_order(
                                     ..*t
                                 };
                                 destination(ctx, &probe, Target { coast: None, ..*to }).is_ok()
-                                    || map.fleet_borders_into(from, to.province).next().is_some()
+                                    || map.borders_into(t.kind, from, to.province).next().is_some()
                             }
                         };
                         if !possible {
@@ -426,17 +423,17 @@ fn check_order(
             }
         }
         Order::Convoy { army, to, .. } => {
-            if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(ctx, unit.location) {
+            if !unit.kind.convoys() || !rules.can_convoy_at(ctx, unit.location) {
                 return Err(format!(
                     "{} cannot convoy: only fleets at sea convoy",
                     variant.unit_text(unit)
                 ));
             }
-            if army.kind.is_some_and(|k| k != UnitKind::Army) {
+            if army.kind.is_some_and(|k| !k.convoyed()) {
                 return Err("only armies can be convoyed".into());
             }
             if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
-                if a.kind != UnitKind::Army {
+                if !a.kind.convoyed() {
                     return Err(format!(
                         "{} is not an army, so cannot be convoyed",
                         variant.unit_text(a)
