@@ -571,7 +571,7 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
             o.insert("power".into(), json!(variant.power_name(*p)));
             o.insert("order".into(), json!(text));
             o.insert("result".into(), json!(r.verdict.word()));
-            o.insert("reason".into(), json!(r.reason));
+            o.insert("reason".into(), json!(r.reason(variant)));
             Value::Object(o)
         })
         .collect();

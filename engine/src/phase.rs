@@ -5,7 +5,7 @@
 //! movement, Fall retreat, Winter adjustment; a variant may use months with quarterly builds,
 //! lettered phases, a "Monsoon" adjustment, or setup steps that come once before the first move.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -104,7 +104,7 @@ impl CalendarSpec {
 pub const LAST_YEAR: i32 = 9999;
 
 /// A point in a game's calendar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Phase {
     pub year: i32,
     /// Index into the calendar's steps, or into its setup steps when `setup` is true.

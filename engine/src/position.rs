@@ -3,9 +3,10 @@
 use crate::map::ProvinceId;
 use crate::phase::Phase;
 use crate::unit::{PowerId, Unit};
+use serde::{Deserialize, Serialize};
 
 /// A unit pushed out of its province, waiting to retreat or be disbanded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Dislodged {
     pub unit: Unit,
     /// Where the unit that dislodged it came from; it may not retreat there (unless the
@@ -20,14 +21,14 @@ pub struct Dislodged {
 /// A count a variant's rulebook keeps for one power on one province from phase to phase
 /// (Maharajah: how many turns of the year a unit has held a centre towards making it a home
 /// centre of its power). Standard keeps none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mark {
     pub province: ProvinceId,
     pub power: PowerId,
     pub count: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
     pub phase: Phase,
     pub units: Vec<Unit>,

@@ -9,11 +9,13 @@
 //! River Flotilla, the A/F) by declaring it, with no change to the core.
 
 use crate::map::{Location, Terrain};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::{OnceLock, RwLock};
 
 /// Index of a power in its variant's list of powers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PowerId(pub u8);
 
 /// A way of moving, which borders grant or refuse (`borders.txt` names the classes that may
@@ -167,13 +169,57 @@ impl Ord for UnitKind {
     }
 }
 
+/// Every unit kind some registered variant declares, so that a stored unit (its kind written
+/// as its letter) can be read back without knowing its variant: Standard's kinds, and those
+/// [`declare`]d by the registry as it registers variants.
+fn declared() -> &'static RwLock<Vec<&'static UnitKindDecl>> {
+    static DECLARED: OnceLock<RwLock<Vec<&'static UnitKindDecl>>> = OnceLock::new();
+    DECLARED.get_or_init(|| RwLock::new(vec![&ARMY, &FLEET]))
+}
+
+/// Makes these kinds known to [`UnitKind::by_letter`] (and so to reading stored units). Two
+/// variants that give one letter to different kinds are read as the first declared.
+pub fn declare(kinds: &[UnitKind]) {
+    let mut list = declared().write().unwrap_or_else(|e| e.into_inner());
+    for k in kinds {
+        if !list.iter().any(|d| d.letter == k.letter()) {
+            list.push(k.0);
+        }
+    }
+}
+
+impl UnitKind {
+    /// The declared kind with this letter, if any variant declares one.
+    pub fn by_letter(letter: &str) -> Option<UnitKind> {
+        let list = declared().read().unwrap_or_else(|e| e.into_inner());
+        list.iter()
+            .find(|d| d.letter.eq_ignore_ascii_case(letter))
+            .map(|d| UnitKind(d))
+    }
+}
+
+impl Serialize for UnitKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.letter)
+    }
+}
+
+impl<'de> Deserialize<'de> for UnitKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<UnitKind, D::Error> {
+        let letter = String::deserialize(d)?;
+        UnitKind::by_letter(&letter).ok_or_else(|| {
+            serde::de::Error::custom(format!("'{letter}' is not a declared unit kind"))
+        })
+    }
+}
+
 impl fmt::Debug for UnitKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.name)
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Unit {
     pub power: PowerId,
     pub kind: UnitKind,

@@ -81,7 +81,7 @@ fn assert_all_succeed(v: &Rules, subs: &[Submitted], adj: &Adjudication) {
             "{} {:?}: {}",
             v.power_name(s.power),
             s.order,
-            r.reason
+            r.reason(v)
         );
     }
 }
@@ -183,9 +183,9 @@ fn same_priority_duplicates_go_to_the_pirates_and_the_lists_go_on() {
     let clash = &adj.results[15];
     assert_eq!(clash.verdict, Verdict::Fails);
     assert!(
-        clash.reason.contains("Corsairs also chose Tortuga"),
+        clash.reason(&v).contains("Corsairs also chose Tortuga"),
         "{}",
-        clash.reason
+        clash.reason(&v)
     );
 }
 
@@ -293,22 +293,24 @@ fn spain_builds_three_armies_and_four_fleets_and_grants_two() {
         ]
     );
     assert!(
-        adj.results[2].reason.contains("exactly 2"),
+        adj.results[2].reason(&v).contains("exactly 2"),
         "{}",
-        adj.results[2].reason
+        adj.results[2].reason(&v)
     );
     assert!(
-        adj.results[6].reason.contains("3 armies"),
+        adj.results[6].reason(&v).contains("3 armies"),
         "{}",
-        adj.results[6].reason
+        adj.results[6].reason(&v)
     );
     assert!(
-        adj.results[7].reason.contains("grants Havana"),
+        adj.results[7].reason(&v).contains("grants Havana"),
         "{}",
-        adj.results[7].reason
+        adj.results[7].reason(&v)
     );
-    assert!(adj.results[9].reason.contains("already selects Tortuga"));
-    assert!(adj.results[10].reason.contains("at priority 1"));
+    assert!(adj.results[9]
+        .reason(&v)
+        .contains("already selects Tortuga"));
+    assert!(adj.results[10].reason(&v).contains("at priority 1"));
 }
 
 #[test]
@@ -509,9 +511,9 @@ fn a_unit_added_after_the_orders_voids_them_and_the_next_choice_is_taken() {
     let r = result_of("tor select 1");
     assert_ne!(r.verdict, Verdict::Succeeds);
     assert!(
-        r.reason.contains("Tortuga has the Danish F tor on it"),
+        r.reason(&v).contains("Tortuga has the Danish F tor on it"),
         "{}",
-        r.reason
+        r.reason(&v)
     );
     assert_eq!(unit(&v, &adj.after, "tor").as_deref(), Some("Denmark F"));
     assert_eq!(owner(&v, &adj.after, "tor"), None);
@@ -522,9 +524,9 @@ fn a_unit_added_after_the_orders_voids_them_and_the_next_choice_is_taken() {
     let r = result_of("A ctg B");
     assert_ne!(r.verdict, Verdict::Succeeds);
     assert!(
-        r.reason.contains("Cartagena has the Dutch F ctg on it"),
+        r.reason(&v).contains("Cartagena has the Dutch F ctg on it"),
         "{}",
-        r.reason
+        r.reason(&v)
     );
     assert_eq!(unit(&v, &adj.after, "ctg").as_deref(), Some("Holland F"));
     assert_eq!(owner(&v, &adj.after, "ctg").as_deref(), Some("Spain"));
@@ -551,10 +553,10 @@ fn a_grant_of_a_centre_occupied_since_is_void_and_the_default_grant_is_made() {
     assert_eq!(adj.results[0].verdict, Verdict::Illegal);
     assert!(
         adj.results[0]
-            .reason
+            .reason(&v)
             .contains("Cartagena has the French A ctg on it"),
         "{}",
-        adj.results[0].reason
+        adj.results[0].reason(&v)
     );
     assert_eq!(adj.results[1].verdict, Verdict::Succeeds);
     // The French army stays French and Cartagena Spanish; the missing grant is made

@@ -39,10 +39,11 @@ fn outcome(v: &Rules, adj: &Adjudication) -> Value {
         .results
         .iter()
         .map(|r| {
-            if r.reason.is_empty() {
+            let reason = r.reason(v);
+            if reason.is_empty() {
                 r.verdict.word().to_string()
             } else {
-                format!("{}: {}", r.verdict.word(), r.reason)
+                format!("{}: {}", r.verdict.word(), reason)
             }
         })
         .collect();

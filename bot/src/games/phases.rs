@@ -385,7 +385,7 @@ fn results_json(v: &Rules, orders: &[(PowerId, String)], adj: &Adjudication) -> 
     let unit =
         |u: &engine::unit::Unit| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)});
     json!({
-        "results": orders.iter().zip(&adj.results).map(|((p, t), r)| json!({"power": v.power_name(*p), "order": t, "result": r.verdict.word(), "reason": r.reason})).collect::<Vec<_>>(),
+        "results": orders.iter().zip(&adj.results).map(|((p, t), r)| json!({"power": v.power_name(*p), "order": t, "result": r.verdict.word(), "reason": r.reason(v)})).collect::<Vec<_>>(),
         "dislodged": adj.dislodged.iter().map(|d| json!({
             "power": v.power_name(d.dislodged.unit.power),
             "unit": v.unit_text(&d.dislodged.unit),

@@ -2,7 +2,7 @@
 //! has fewer, and civil disorder for removals nobody ordered.
 
 use super::submission::understood;
-use super::{Adjudication, OrderResult, RemovalCause, Submitted};
+use super::{Adjudication, Cause, OrderResult, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::Position;
@@ -68,47 +68,29 @@ pub(super) fn adjudicate(
         let result = match order {
             Order::Build { unit } => {
                 let sites = sites[p].get_or_insert_with(|| rules.build_sites(&ctx, sub.power));
-                let pname = &map.province(unit.province).name;
+                let at = unit.province;
                 if due[p] <= 0 {
-                    OrderResult::illegal(format!(
-                        "{} has no builds due",
-                        variant.power_name(sub.power)
-                    ))
+                    OrderResult::illegal(Cause::NoBuildsDue { power: sub.power })
                 } else if over_ordered[p] {
-                    OrderResult::fails("more adjustment orders than builds due: all are ignored")
+                    OrderResult::fails(Cause::ExcessBuilds)
                 } else if built
                     .iter()
-                    .any(|b| b.location.province == unit.province && b.power == sub.power)
+                    .any(|b| b.location.province == at && b.power == sub.power)
                 {
-                    OrderResult::fails(format!("a unit was already built in {pname}"))
-                } else if !sites.contains(&unit.province) {
-                    let names: Vec<&str> =
-                        sites.iter().map(|s| map.province(*s).id.as_str()).collect();
-                    let what = format!(
-                        "{pname} is not a centre where {} may build now",
-                        variant.power_name(sub.power)
-                    );
-                    OrderResult::illegal(format!(
-                        "{what}; it may build in: {}",
-                        if names.is_empty() {
-                            "nowhere".into()
-                        } else {
-                            names.join(", ")
-                        }
-                    ))
+                    OrderResult::fails(Cause::AlreadyBuilt { at })
+                } else if !sites.contains(&at) {
+                    OrderResult::illegal(Cause::NotABuildSite {
+                        at,
+                        power: sub.power,
+                        sites: sites.clone(),
+                    })
                 } else {
                     match build_location(&ctx, *unit) {
                         Err(e) => OrderResult::illegal(e),
-                        Ok((kind, _)) if !rules.may_build(&ctx, sub.power, kind, unit.province) => {
-                            OrderResult::illegal(format!(
-                                "{} {} cannot be built in {pname}",
-                                article(kind),
-                                kind.name()
-                            ))
+                        Ok((kind, _)) if !rules.may_build(&ctx, sub.power, kind, at) => {
+                            OrderResult::illegal(Cause::CannotBuild { kind, at })
                         }
-                        Ok(_) if left[p] <= 0 => {
-                            OrderResult::fails("all the builds due have been used")
-                        }
+                        Ok(_) if left[p] <= 0 => OrderResult::fails(Cause::BuildsUsed),
                         Ok((kind, loc)) => {
                             left[p] -= 1;
                             sites.retain(|s| *s != unit.province);
@@ -124,12 +106,9 @@ pub(super) fn adjudicate(
             }
             Order::Waive => {
                 if due[p] <= 0 {
-                    OrderResult::illegal(format!(
-                        "{} has no builds due to waive",
-                        variant.power_name(sub.power)
-                    ))
+                    OrderResult::illegal(Cause::NoBuildsToWaive { power: sub.power })
                 } else if left[p] <= 0 {
-                    OrderResult::fails("all the builds due have been used")
+                    OrderResult::fails(Cause::BuildsUsed)
                 } else {
                     left[p] -= 1;
                     OrderResult::ok()
@@ -155,31 +134,21 @@ pub(super) fn adjudicate(
                 };
                 let found = found_idx.map(|i| &position.units[i]);
                 match found {
-                    None => OrderResult::illegal(format!(
-                        "there is no unit in {}",
-                        map.province(unit.province).name
-                    )),
-                    Some(u) if u.power != sub.power => OrderResult::illegal(format!(
-                        "{} belongs to {}",
-                        variant.unit_text(u),
-                        variant.power_name(u.power)
-                    )),
+                    None => OrderResult::illegal(Cause::NoUnit { at: unit.province }),
+                    Some(u) if u.power != sub.power => {
+                        OrderResult::illegal(Cause::DisbandNotYours { unit: *u })
+                    }
                     Some(u) if unit.kind.is_some_and(|k| k != u.kind) => {
-                        OrderResult::illegal(format!("the unit there is {}", variant.unit_text(u)))
+                        OrderResult::illegal(Cause::DisbandWrongKind { unit: *u })
                     }
-                    Some(_) if due[p] >= 0 => OrderResult::illegal(format!(
-                        "{} has no removals due",
-                        variant.power_name(sub.power)
-                    )),
-                    Some(_) if over_ordered[p] => OrderResult::fails(
-                        "more adjustment orders than removals due: all are ignored",
-                    ),
+                    Some(_) if due[p] >= 0 => {
+                        OrderResult::illegal(Cause::NoRemovalsDue { power: sub.power })
+                    }
+                    Some(_) if over_ordered[p] => OrderResult::fails(Cause::ExcessRemovals),
                     Some(u) if found_idx.is_some_and(|i| removed_idx.contains(&i)) => {
-                        OrderResult::fails(format!("{} is already removed", variant.unit_text(u)))
+                        OrderResult::fails(Cause::AlreadyRemoved { unit: *u })
                     }
-                    Some(_) if left[p] >= 0 => {
-                        OrderResult::fails("all the removals due have been ordered")
-                    }
+                    Some(_) if left[p] >= 0 => OrderResult::fails(Cause::RemovalsUsed),
                     Some(u) => {
                         left[p] += 1;
                         removed.push((*u, RemovalCause::Order));
@@ -188,9 +157,7 @@ pub(super) fn adjudicate(
                     }
                 }
             }
-            _ => OrderResult::illegal(
-                "in an adjustment phase the orders are build (B), disband (D) or waive",
-            ),
+            _ => OrderResult::illegal(Cause::NotAnAdjustmentOrder),
         };
         results.push(result);
     }
@@ -249,63 +216,31 @@ pub(super) fn adjudicate(
 pub(crate) fn build_location(
     ctx: &RuleContext,
     unit: crate::order::UnitRef,
-) -> Result<(UnitKind, Location), String> {
+) -> Result<(UnitKind, Location), Cause> {
     let map = ctx.map();
-    let p = map.province(unit.province);
+    let at = unit.province;
+    let p = map.province(at);
     let Some(kind) = unit.kind else {
-        let kinds: Vec<String> = map
-            .unit_kinds
-            .iter()
-            .map(|k| format!("{} ({})", k.letter(), k.name()))
-            .collect();
-        let kinds = match kinds.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-            None => String::new(),
-        };
-        return Err(format!("say which unit to build in {}: {kinds}", p.name));
+        return Err(Cause::BuildNeedsKind { at });
     };
     let loc = Location {
-        province: unit.province,
+        province: at,
         coast: unit.coast,
     };
     if !kind.uses_coasts() && unit.coast.is_some() {
-        return Err(format!(
-            "{} {} is built in {}, not on a coast",
-            article(kind),
-            kind.name(),
-            p.name
-        ));
+        return Err(Cause::ArmyBuiltOnCoast { at });
     }
     if kind.uses_coasts() && !p.coasts.is_empty() && unit.coast.is_none() {
-        return Err(format!(
-            "say which coast of {} to build the {} on: {}",
-            p.name,
-            kind.name(),
-            p.coasts.join(" or ")
-        ));
+        return Err(Cause::BuildNeedsCoast { at });
     }
     if !ctx.book.can_stand(ctx, kind, loc)
-        || !map.province(unit.province).borders.iter().any(|b| {
+        || !p.borders.iter().any(|b| {
             ctx.book.can_cross(ctx, kind, b) && (!kind.uses_coasts() || b.from_coast == loc.coast)
         })
     {
-        return Err(format!(
-            "{} {} cannot be built in {}",
-            article(kind),
-            kind.name(),
-            p.name
-        ));
+        return Err(Cause::CannotBuild { kind, at });
     }
     Ok((kind, loc))
-}
-
-fn article(kind: UnitKind) -> &'static str {
-    if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
 }
 
 /// How far a unit is from where it belongs, by the rulebook's civil-disorder rule.

@@ -7,6 +7,8 @@
 mod adjustment;
 pub(crate) use adjustment::build_location;
 mod movement;
+mod outcome;
+pub use outcome::Cause;
 mod retreat;
 mod route;
 mod submission;
@@ -17,6 +19,7 @@ use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
+use serde::{Deserialize, Serialize};
 
 /// One order as a power submitted it: understood, or not.
 #[derive(Clone, Debug)]
@@ -25,7 +28,8 @@ pub struct Submitted {
     pub order: Result<Order, String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Verdict {
     Succeeds,
     Fails,
@@ -50,49 +54,58 @@ impl Verdict {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What became of one order: its verdict and, unless it succeeded, why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OrderResult {
     pub verdict: Verdict,
-    /// Why, in a player's words ("bounced with A mun", "no unit in Paris").
-    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<Cause>,
 }
 
 impl OrderResult {
+    /// Why, in a player's words ("bounced in Munich", "there is no unit in Paris"); empty for
+    /// an order that succeeded.
+    pub fn reason(&self, variant: &Rules) -> String {
+        self.cause
+            .as_ref()
+            .map_or_else(String::new, |c| c.words(variant))
+    }
+
     pub(crate) fn ok() -> Self {
         OrderResult {
             verdict: Verdict::Succeeds,
-            reason: String::new(),
+            cause: None,
         }
     }
-    pub(crate) fn fails(reason: impl Into<String>) -> Self {
+    pub(crate) fn fails(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Fails,
-            reason: reason.into(),
+            cause: Some(cause),
         }
     }
-    pub(crate) fn illegal(reason: impl Into<String>) -> Self {
+    pub(crate) fn illegal(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Illegal,
-            reason: reason.into(),
+            cause: Some(cause),
         }
     }
 }
 
 /// A unit dislodged this movement phase, with where it may go.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DislodgedReport {
     pub dislodged: Dislodged,
     pub retreats: Vec<Location>,
 }
 
 /// Why a unit left the board in an adjustment phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RemovalCause {
     Order,
     CivilDisorder,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Adjudication {
     /// One per submitted order, in the same order.
     pub results: Vec<OrderResult>,
@@ -123,7 +136,7 @@ pub fn adjudicate(variant: &Rules, position: &Position, orders: &[Submitted]) ->
             None => Adjudication {
                 results: orders
                     .iter()
-                    .map(|_| OrderResult::illegal("this variant has no setup orders"))
+                    .map(|_| OrderResult::illegal(Cause::NoSetupOrders))
                     .collect(),
                 after: Position {
                     phase: variant.calendar.next(position.phase),
@@ -158,7 +171,7 @@ pub fn check_submission(
     }];
     let adj = adjudicate(variant, position, &single);
     match adj.results.into_iter().next() {
-        Some(r) if r.verdict == Verdict::Illegal => Err(r.reason),
+        Some(r) if r.verdict == Verdict::Illegal => Err(r.reason(variant)),
         _ => Ok(order.to_text(&variant.map)),
     }
 }

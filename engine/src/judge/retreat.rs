@@ -1,7 +1,7 @@
 //! Retreat phases: each dislodged unit retreats to an open neighbour or is disbanded.
 
 use super::submission::{claim, Roster};
-use super::{advance, Adjudication, OrderResult, Submitted};
+use super::{advance, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::{Dislodged, Position};
@@ -61,7 +61,6 @@ pub(super) fn adjudicate(
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
-    let map = &variant.map;
     let lenient = variant.options().coasts == CoastLeniency::Lenient;
     let dislodged = &position.dislodged;
     // Where each order asks its unit to go (None = disband), or why it cannot.
@@ -76,9 +75,7 @@ pub(super) fn adjudicate(
                 via_convoy: false, ..
             }
             | Order::Disband { .. } => Ok(()),
-            _ => Err(
-                "in a retreat phase a dislodged unit may only retreat (R) or disband (D)".into(),
-            ),
+            _ => Err(Cause::NotARetreatOrder),
         },
         |i, order| match order {
             Order::Retreat { to, .. } | Order::Move { to, .. } => {
@@ -112,10 +109,18 @@ pub(super) fn adjudicate(
                     .any(|(j, c)| j != i && matches!(c, Some((_, Some(l)))
                         if l.province == loc.province && !variant.book.holds_many(&ctx, loc.province)));
                 if clash {
-                    results[k] = OrderResult::fails(format!(
-                        "another unit retreated to {} too; both are disbanded",
-                        map.province(loc.province).name
-                    ));
+                    let with = chosen
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, c)| {
+                            *j != i && matches!(c, Some((_, Some(l))) if l.province == loc.province)
+                        })
+                        .map(|(j, _)| dislodged[j].unit)
+                        .collect();
+                    results[k] = OrderResult::fails(Cause::RetreatClash {
+                        at: loc.province,
+                        with,
+                    });
                     disbanded.push(d.unit);
                 } else {
                     after.units.push(Unit {
@@ -149,8 +154,7 @@ fn retreat_to(
     d: &Dislodged,
     to: Target,
     lenient: bool,
-) -> Result<Location, String> {
-    let map = &variant.map;
+) -> Result<Location, Cause> {
     let legal = options(variant, position, &position.contested, d);
     let pick: Vec<Location> = legal
         .iter()
@@ -162,18 +166,10 @@ fn retreat_to(
         .collect();
     match pick.as_slice() {
         [one] if to.coast.is_some() || one.coast.is_none() || lenient => Ok(*one),
-        _ => {
-            let names: Vec<String> = legal.iter().map(|l| map.location_name(*l)).collect();
-            let can = if names.is_empty() {
-                "it has nowhere to go".to_string()
-            } else {
-                format!("it may go to {}", names.join(", "))
-            };
-            Err(format!(
-                "{} cannot retreat to {}; {can}",
-                variant.unit_text(&d.unit),
-                map.location_name(to.location())
-            ))
-        }
+        _ => Err(Cause::CannotRetreat {
+            unit: d.unit,
+            to: to.location(),
+            options: legal,
+        }),
     }
 }

@@ -1,5 +1,6 @@
 //! Where a unit can go: adjacency by unit kind, destination coasts, and convoy routes.
 
+use super::Cause;
 use crate::map::{Border, Location, ProvinceId};
 use crate::order::Target;
 use crate::rulebook::CoastLeniency;
@@ -30,24 +31,22 @@ pub(super) fn border_into<'v>(
 
 /// Checks a move's destination for a unit moving without convoy and settles its coast.
 /// Returns the exact location the unit would end in, or why it cannot go there.
-pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<Location, String> {
+pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<Location, Cause> {
     let map = ctx.map();
     let strict = ctx.options().coasts == CoastLeniency::Strict;
     let dest = map.province(to.province);
-    let from_name = &map.province(unit.location.province).name;
     if !unit.kind.uses_coasts() {
         if to.coast.is_some() && strict {
-            return Err(format!(
-                "an army cannot move to a coast ({})",
-                map.location_name(to.location())
-            ));
+            return Err(Cause::ArmyToCoast {
+                to: Some(to.location()),
+            });
         }
         return match border_into(ctx, unit, to.province) {
             Some(_) => Ok(Location::province(to.province)),
-            None => Err(format!(
-                "{from_name} does not border {} for an army",
-                dest.name
-            )),
+            None => Err(Cause::NoBorder {
+                from: unit.location.province,
+                to: to.province,
+            }),
         };
     }
     let reachable: Vec<&Border> = map
@@ -62,34 +61,28 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
         })
         .collect();
     if reachable.is_empty() {
-        return Err(format!(
-            "{} cannot reach {} from {}",
-            unit.kind.name(),
-            dest.name,
-            map.location_name(unit.location)
-        ));
+        return Err(Cause::CannotReach {
+            kind: unit.kind,
+            from: unit.location,
+            to: Location::province(to.province),
+        });
     }
     match to.coast {
         Some(c) => match reachable.iter().find(|b| b.to.coast == Some(c)) {
             Some(b) => Ok(b.to),
             None if dest.coasts.is_empty() => Ok(reachable[0].to),
-            None => Err(format!(
-                "{} cannot reach {} from {}",
-                unit.kind.name(),
-                map.location_name(to.location()),
-                map.location_name(unit.location)
-            )),
+            None => Err(Cause::CannotReach {
+                kind: unit.kind,
+                from: unit.location,
+                to: to.location(),
+            }),
         },
         None if dest.coasts.is_empty() => Ok(reachable[0].to),
         None if reachable.len() == 1 && !strict => Ok(reachable[0].to),
-        None => {
-            let coasts: Vec<String> = reachable.iter().map(|b| map.location_name(b.to)).collect();
-            Err(format!(
-                "{} has more than one coast; say which: {}",
-                dest.name,
-                coasts.join(" or ")
-            ))
-        }
+        None => Err(Cause::CoastNeeded {
+            at: to.province,
+            coasts: reachable.iter().map(|b| b.to).collect(),
+        }),
     }
 }
 

@@ -2,13 +2,12 @@
 //! own rules look at it (a parse error, the unit it is for, the wrong power, a second order for
 //! one unit) and what a unit does when it has no order.
 
-use super::{OrderResult, Submitted};
+use super::{Cause, OrderResult, Submitted};
 use crate::order::Order;
 use crate::position::Dislodged;
 use crate::rulebook::CoastLeniency;
 use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit};
-use crate::variant::Variant;
 
 /// The units a phase's orders are given to.
 #[derive(Clone, Copy)]
@@ -40,7 +39,7 @@ impl Roster<'_> {
 pub(super) fn understood(sub: &Submitted) -> Result<&Order, OrderResult> {
     sub.order
         .as_ref()
-        .map_err(|e| OrderResult::illegal(e.clone()))
+        .map_err(|e| OrderResult::illegal(Cause::Unparsed { message: e.clone() }))
 }
 
 /// What the front end made of a phase's orders.
@@ -74,10 +73,9 @@ pub(super) fn claim<C>(
     ctx: &RuleContext,
     roster: Roster,
     orders: &[Submitted],
-    phase_orders: impl Fn(&Order) -> Result<(), String>,
-    mut check: impl FnMut(usize, &Order) -> Result<C, String>,
+    phase_orders: impl Fn(&Order) -> Result<(), Cause>,
+    mut check: impl FnMut(usize, &Order) -> Result<C, Cause>,
 ) -> Claims<C> {
-    let variant = ctx.variant;
     let mut claims = Claims {
         results: (0..orders.len()).map(|_| None).collect(),
         accepted: (0..orders.len()).map(|_| None).collect(),
@@ -99,7 +97,7 @@ pub(super) fn claim<C>(
             Roster::Board(units) => find_unit(ctx, units, sub.power, order, |u| {
                 claims.order_of[u].is_some()
             }),
-            Roster::Dislodged(ds) => find_dislodged(variant, ds, sub.power, order),
+            Roster::Dislodged(ds) => find_dislodged(ds, sub.power, order),
         };
         let u = match found {
             Ok(u) => u,
@@ -109,10 +107,9 @@ pub(super) fn claim<C>(
             }
         };
         if claims.order_of[u].is_some() {
-            claims.results[k] = Some(OrderResult::illegal(format!(
-                "{} already has an order",
-                variant.unit_text(roster.unit(u))
-            )));
+            claims.results[k] = Some(OrderResult::illegal(Cause::AlreadyOrdered {
+                unit: *roster.unit(u),
+            }));
             continue;
         }
         match check(u, order) {
@@ -127,38 +124,22 @@ pub(super) fn claim<C>(
 }
 
 /// Finds the dislodged unit a retreat order is for and checks it belongs to the power ordering it.
-fn find_dislodged(
-    variant: &Variant,
-    dislodged: &[Dislodged],
-    power: PowerId,
-    order: &Order,
-) -> Result<usize, String> {
-    let map = &variant.map;
+fn find_dislodged(dislodged: &[Dislodged], power: PowerId, order: &Order) -> Result<usize, Cause> {
     let Some(r) = order.unit() else {
-        return Err("the order names no unit".into());
+        return Err(Cause::NamesNoUnit);
     };
     let Some(i) = dislodged
         .iter()
         .position(|d| d.unit.location.province == r.province)
     else {
-        return Err(format!(
-            "no unit was dislodged from {}",
-            map.province(r.province).name
-        ));
+        return Err(Cause::NoDislodgedUnit { at: r.province });
     };
-    let d = &dislodged[i];
-    if d.unit.power != power {
-        return Err(format!(
-            "the dislodged unit in {} belongs to {}",
-            map.province(r.province).name,
-            variant.power_name(d.unit.power)
-        ));
+    let unit = dislodged[i].unit;
+    if unit.power != power {
+        return Err(Cause::DislodgedNotYours { unit });
     }
-    if r.kind.is_some_and(|k| k != d.unit.kind) {
-        return Err(format!(
-            "the dislodged unit is {}",
-            variant.unit_text(&d.unit)
-        ));
+    if r.kind.is_some_and(|k| k != unit.kind) {
+        return Err(Cause::DislodgedIs { unit });
     }
     Ok(i)
 }
@@ -175,82 +156,64 @@ pub(super) fn find_unit(
     power: PowerId,
     order: &Order,
     has_order: impl Fn(usize) -> bool,
-) -> Result<usize, String> {
-    let variant = ctx.variant;
-    let map = &variant.map;
+) -> Result<usize, Cause> {
     let Some(r) = order.unit() else {
-        return Err("the order names no unit".into());
+        return Err(Cause::NamesNoUnit);
     };
-    let name = &map.province(r.province).name;
-    let Some(i) = units.iter().position(|u| u.location.province == r.province) else {
-        return Err(format!("there is no unit in {name}"));
+    let at = r.province;
+    let Some(i) = units.iter().position(|u| u.location.province == at) else {
+        return Err(Cause::NoUnit { at });
     };
-    if ctx.book.holds_many(ctx, r.province) {
-        let adj = &variant.powers[power.0 as usize].adjective;
-        let mine: Vec<usize> = (0..units.len())
-            .filter(|&k| units[k].location.province == r.province && units[k].power == power)
-            .collect();
-        if mine.is_empty() {
-            return Err(format!("there is no {adj} unit in {name}"));
+    if ctx.book.holds_many(ctx, at) {
+        let mine = |k: &usize| units[*k].location.province == at && units[*k].power == power;
+        if !(0..units.len()).any(|k| mine(&k)) {
+            return Err(Cause::NoOwnUnit {
+                power,
+                kind: None,
+                at,
+            });
         }
-        let of_kind: Vec<usize> = mine
-            .iter()
-            .copied()
+        let of_kind: Vec<usize> = (0..units.len())
+            .filter(mine)
             .filter(|&k| r.kind.is_none_or(|want| want == units[k].kind))
             .collect();
-        let what = r.kind.map_or("unit", |k| k.name());
         if of_kind.is_empty() {
-            return Err(format!("there is no {adj} {what} in {name}"));
+            return Err(Cause::NoOwnUnit {
+                power,
+                kind: r.kind,
+                at,
+            });
         }
         let free: Vec<usize> = of_kind.into_iter().filter(|&k| !has_order(k)).collect();
         if r.kind.is_none() && free.iter().any(|&k| units[k].kind != units[free[0]].kind) {
-            return Err(format!(
-                "there are {adj} units of more than one kind in {name}; say which, such as \"{} {}\"",
-                units[free[0]].kind.letter(),
-                map.province(r.province).id
-            ));
+            return Err(Cause::WhichKind {
+                power,
+                at,
+                example: units[free[0]].kind,
+            });
         }
-        return free
-            .first()
-            .copied()
-            .ok_or_else(|| format!("every {adj} {what} in {name} already has an order"));
+        return free.first().copied().ok_or(Cause::AllOrdered {
+            power,
+            kind: r.kind,
+            at,
+        });
     }
-    let u = &units[i];
+    let u = units[i];
     if u.power != power {
-        return Err(format!(
-            "the {} in {name} belongs to {}, not {}",
-            u.kind.name(),
-            variant.power_name(u.power),
-            variant.power_name(power)
-        ));
+        return Err(Cause::NotYours { unit: u, power });
     }
     if let Some(k) = r.kind {
         if k != u.kind {
-            return Err(format!(
-                "the unit in {name} is {} {}, not {} {}",
-                article(u.kind.name()),
-                u.kind.name(),
-                article(k.name()),
-                k.name()
-            ));
+            return Err(Cause::WrongKind { unit: u, named: k });
         }
     }
     if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
         if c != uc && ctx.options().coasts == CoastLeniency::Strict {
-            return Err(format!(
-                "the fleet is on {}, not {}",
-                map.location_name(u.location),
-                map.location_name(r.location())
-            ));
+            return Err(Cause::WrongCoast {
+                unit: u,
+                named: r.location(),
+            });
         }
     }
     Ok(i)
-}
-
-fn article(word: &str) -> &'static str {
-    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
 }

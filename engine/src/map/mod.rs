@@ -11,18 +11,19 @@ pub use load::{parse_map_files, parse_map_files_with, MapError, MapFiles};
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 
 use crate::unit::{MoveClass, UnitKind};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Index of a province in its [`Map`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ProvinceId(pub u16);
 
 /// Index of a coast within its province's list of coasts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct CoastId(pub u8);
 
 /// Where a unit stands: a province, and for a fleet in a split-coast province, the coast.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Location {
     pub province: ProvinceId,
     pub coast: Option<CoastId>,

@@ -127,6 +127,7 @@ pub fn register(entry: VariantEntry) -> Result<(), String> {
         return Err(format!("a variant '{}' is already registered", entry.id));
     }
     load(&entry).map_err(|errs| bad_data(entry.id, &errs))?;
+    crate::unit::declare(entry.unit_kinds);
     list.push(Box::leak(Box::new(entry)));
     Ok(())
 }

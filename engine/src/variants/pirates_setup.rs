@@ -14,7 +14,7 @@
 //! "Pirates: setup"): grants in alphabetical order of the centres' names, no builds waived
 //! silently but simply missing, an empty selection list.
 
-use crate::judge::{build_location, Adjudication, OrderResult, Submitted};
+use crate::judge::{build_location, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{alphabetical_key, Location, ProvinceId, ProvinceTag, Terrain};
 use crate::order::{Order, UnitRef};
 use crate::position::Position;
@@ -118,6 +118,14 @@ fn selectable(variant: &Variant, position: &Position) -> Vec<ProvinceId> {
         })
         .collect();
     alphabetical(variant, v)
+}
+
+/// A setup order refused or failed by one of the setup's own rules, in its words.
+fn rule(name: &str, words: String) -> Cause {
+    Cause::VariantRule {
+        rule: name.into(),
+        words,
+    }
 }
 
 /// "Tortuga has the English F tor on it", when a unit stands there.
@@ -325,7 +333,7 @@ fn check(
             })
         }
         (Role::GrantToPirates, Order::Build { unit }) => {
-            let (kind, at) = build_location(ctx, *unit)?;
+            let (kind, at) = build_location(ctx, *unit).map_err(|c| c.words(variant))?;
             let cname = name(variant, at.province);
             let may = free_home_centres(variant, position, power);
             if !may.contains(&at.province) {
@@ -451,8 +459,8 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
             .map(|(_, a)| *a)
             .collect();
         let checked = match &sub.order {
-            Err(e) => Err(e.clone()),
-            Ok(o) => check(ctx, sub.power, o, &earlier),
+            Err(e) => Err(Cause::Unparsed { message: e.clone() }),
+            Ok(o) => check(ctx, sub.power, o, &earlier).map_err(|w| rule("setup", w)),
         };
         match checked {
             Ok(a) => {
@@ -545,17 +553,21 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
     for (i, a) in &asked {
         if let Asked::Build { power, kind, at } = *a {
             if grants.iter().any(|(c, _)| *c == at.province) {
-                results[*i] = OrderResult::fails(format!(
-                    "{} went to the Pirates, since {} granted too few centres itself",
-                    name(variant, at.province),
-                    variant.power_name(power)
+                results[*i] = OrderResult::fails(rule(
+                    "grants",
+                    format!(
+                        "{} went to the Pirates, since {} granted too few centres itself",
+                        name(variant, at.province),
+                        variant.power_name(power)
+                    ),
                 ));
                 continue;
             }
             // Checked against the board at the deadline above; this guards the invariant
             // that no setup order puts a unit where one stands, whatever placed it there.
             if let Some(o) = occupied(variant, &after, at.province) {
-                results[*i] = OrderResult::fails(format!("{o}; nothing is built there"));
+                results[*i] =
+                    OrderResult::fails(rule("placement", format!("{o}; nothing is built there")));
                 continue;
             }
             let unit = Unit {
@@ -591,20 +603,29 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
         for &(i, power, centre) in &at_priority {
             let cname = name(variant, centre);
             if chosen.contains(&power) {
-                results[i] = OrderResult::fails(format!(
-                    "not needed: the {} already have their centre",
-                    variant.power_name(power)
+                results[i] = OrderResult::fails(rule(
+                    "selections",
+                    format!(
+                        "not needed: the {} already have their centre",
+                        variant.power_name(power)
+                    ),
                 ));
                 continue;
             }
             if taken.contains(&centre) {
-                results[i] = OrderResult::fails(format!("{cname} was already given out"));
+                results[i] = OrderResult::fails(rule(
+                    "selections",
+                    format!("{cname} was already given out"),
+                ));
                 continue;
             }
             if let Some(o) = occupied(variant, &after, centre) {
-                results[i] = OrderResult::fails(format!(
-                    "{o}; the {}' next choice is taken",
-                    variant.power_name(power)
+                results[i] = OrderResult::fails(rule(
+                    "selections",
+                    format!(
+                        "{o}; the {}' next choice is taken",
+                        variant.power_name(power)
+                    ),
                 ));
                 continue;
             }
@@ -614,13 +635,16 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
                 .map(|&(_, p, _)| p)
                 .collect();
             if !rivals.is_empty() {
-                results[i] = OrderResult::fails(format!(
-                    "the {} also chose {cname} at priority {priority}; it goes to the Pirates",
-                    rivals
-                        .iter()
-                        .map(|&p| variant.power_name(p))
-                        .collect::<Vec<_>>()
-                        .join(" and ")
+                results[i] = OrderResult::fails(rule(
+                    "selections",
+                    format!(
+                        "the {} also chose {cname} at priority {priority}; it goes to the Pirates",
+                        rivals
+                            .iter()
+                            .map(|&p| variant.power_name(p))
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
                 ));
                 if !struck.contains(&centre) {
                     struck.push(centre);

@@ -14,8 +14,8 @@ pub(super) struct Applied {
     /// The position after the phase, already at the next phase; its `dislodged` lists the
     /// units dislodged in this one.
     pub after: Position,
-    /// Which units (by index into the phase's units) were dislodged.
-    pub dislodged_idx: Vec<bool>,
+    /// For each unit (by index into the phase's units): the unit that dislodged it, if one did.
+    pub dislodged_by: Vec<Option<usize>>,
     pub reports: Vec<DislodgedReport>,
     /// The provinces a unit moved into.
     pub arrivals: Vec<ProvinceId>,
@@ -45,13 +45,13 @@ pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -
             arrivals.push(to.province);
         }
     }
-    let mut dislodged_idx = vec![false; n];
+    let mut dislodged_by = vec![None; n];
     for u in 0..n {
         let stays = !matches!(acts[u], Act::Move { .. }) || !success[u];
         let p = units[u].location.province.0 as usize;
         if stays && !many[p] {
             if let Some((a, by_convoy)) = moved_into[p] {
-                dislodged_idx[u] = true;
+                dislodged_by[u] = Some(a);
                 let arrived = after.units[a].location.coast;
                 let here = units[u].location.coast;
                 dislodged.push(Dislodged {
@@ -69,7 +69,7 @@ pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -
         .units
         .iter()
         .enumerate()
-        .filter(|(u, _)| !dislodged_idx[*u])
+        .filter(|(u, _)| dislodged_by[*u].is_none())
         .map(|(_, x)| *x)
         .collect();
 
@@ -103,7 +103,7 @@ pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -
     }
     Applied {
         after,
-        dislodged_idx,
+        dislodged_by,
         reports,
         arrivals,
     }

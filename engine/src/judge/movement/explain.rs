@@ -1,89 +1,81 @@
-//! Explain: each order's result (its verdict and why) from the settled decisions and the
-//! position after the phase.
+//! Explain: each order's result (its verdict and the cause when it did not succeed) from the
+//! settled decisions and the position after the phase.
 
-use super::super::OrderResult;
+use super::super::{Cause, OrderResult};
 use super::apply::Applied;
 use super::plan::{Act, Plan};
 use super::resolve::Decisions;
-use crate::rules::Rules;
+use crate::map::ProvinceId;
+use crate::rulebook::{ConvoyAttack, RuleContext};
 use crate::unit::Unit;
 
 /// The result of every submitted order, in the order given.
 pub(super) fn explain(
-    variant: &Rules,
+    ctx: &RuleContext,
     units: &[Unit],
     plan: Plan,
     decided: &Decisions,
     applied: &Applied,
 ) -> Vec<OrderResult> {
-    let map = &variant.map;
     let Decisions {
         acts,
         attackers,
+        convoyers,
         paradox_failed,
         success,
         path_ok,
         ..
     } = decided;
-    let dislodged = &applied.after.dislodged;
-    let dislodged_idx = &applied.dislodged_idx;
-    let support_status = &plan.void_support;
+    let mut void_support = plan.void_support;
     let mut results = plan.results;
     for (k, u) in plan.ordered_unit.iter().enumerate() {
-        let Some(u) = u else { continue };
-        let u = *u;
-        let was_dislodged = dislodged_idx[u];
-        let by = || {
-            dislodged
-                .iter()
-                .find(|d| d.unit == units[u])
-                .map(|d| {
-                    format!(
-                        "dislodged by the unit from {}",
-                        map.province(d.attacker_from).name
-                    )
-                })
-                .unwrap_or_default()
-        };
+        let Some(u) = *u else { continue };
+        let dislodged_by = applied.dislodged_by[u].map(|a| units[a]);
+        let moves = |a: usize| matches!(acts[a], Act::Move { .. });
         results[k] = Some(match acts[u] {
-            Act::Hold => {
-                if was_dislodged {
-                    OrderResult::fails(by())
-                } else {
-                    OrderResult::ok()
-                }
-            }
+            Act::Hold => match dislodged_by {
+                Some(by) => OrderResult::fails(Cause::Dislodged { by }),
+                None => OrderResult::ok(),
+            },
             Act::Move { to, by_convoy, .. } => {
                 if success[u] {
                     OrderResult::ok()
                 } else if by_convoy && !path_ok[u] {
-                    OrderResult::fails("no unbroken convoy carried it")
+                    OrderResult::fails(Cause::ConvoyBroken {
+                        fleets: convoyers[u]
+                            .iter()
+                            .filter(|&&f| !success[f])
+                            .map(|&f| units[f])
+                            .collect(),
+                    })
                 } else {
-                    let others: Vec<String> = attackers[to.province.0 as usize]
-                        .iter()
-                        .filter(|&&a| a != u)
-                        .map(|&a| variant.unit_text(&units[a]))
-                        .collect();
-                    let mut reason = format!("bounced in {}", map.province(to.province).name);
-                    if !others.is_empty() {
-                        reason.push_str(&format!(" (also ordered there: {})", others.join(", ")));
-                    }
-                    if was_dislodged {
-                        reason.push_str("; ");
-                        reason.push_str(&by());
-                    }
-                    OrderResult::fails(reason)
+                    let at = to.province;
+                    OrderResult::fails(Cause::Bounced {
+                        at,
+                        rivals: attackers[at.0 as usize]
+                            .iter()
+                            .filter(|&&a| a != u)
+                            .map(|&a| units[a])
+                            .collect(),
+                        defender: (0..units.len())
+                            .find(|&o| {
+                                units[o].location.province == at && !(moves(o) && success[o])
+                            })
+                            .map(|o| units[o]),
+                        dislodged_by,
+                    })
                 }
             }
             Act::SupportHold { .. } | Act::SupportMove { .. } | Act::SupportVoid { .. } => {
-                if let Some(why) = &support_status[u] {
-                    OrderResult::fails(why.clone())
+                if let Some(why) = void_support[u].take() {
+                    OrderResult::fails(why)
                 } else if success[u] {
                     OrderResult::ok()
-                } else if was_dislodged {
-                    OrderResult::fails(format!("support cut: {}", by()))
                 } else {
-                    OrderResult::fails("support cut")
+                    OrderResult::fails(Cause::SupportCut {
+                        by: support_cutters(units, decided, u),
+                        dislodged_by,
+                    })
                 }
             }
             Act::Convoy { army, to } => {
@@ -92,15 +84,17 @@ pub(super) fn explain(
                         && matches!(acts[a], Act::Move { to: t, .. } if t.province == to)
                 });
                 if !ordered_move {
-                    OrderResult::fails("no army was ordered to make that move")
-                } else if was_dislodged {
+                    OrderResult::fails(Cause::NoArmyToConvoy { army, to })
+                } else if let Some(by) = dislodged_by {
                     // Said first even when the paradox rule settled the cycle: a supported
                     // attack from the army's destination dislodges the fleet either way.
-                    OrderResult::fails(by())
+                    OrderResult::fails(Cause::Dislodged { by })
                 } else if paradox_failed[u] {
-                    OrderResult::fails("the convoy is part of a paradox and fails (Szykman rule)")
+                    OrderResult::fails(Cause::ConvoyParadox)
                 } else if !success[u] {
-                    OrderResult::fails("the convoy was disrupted")
+                    OrderResult::fails(Cause::ConvoyDisrupted {
+                        by: convoy_disrupters(ctx, units, decided, u),
+                    })
                 } else {
                     OrderResult::ok()
                 }
@@ -109,6 +103,59 @@ pub(super) fn explain(
     }
     results
         .into_iter()
-        .map(|r| r.unwrap_or_else(|| OrderResult::illegal("not adjudicated")))
+        .map(|r| r.unwrap_or_else(|| OrderResult::illegal(Cause::NotAdjudicated)))
+        .collect()
+}
+
+/// The units that cut support `s`: attacks on it by another power, from anywhere but the
+/// province it supports into, that had their route; and an attack from that province that
+/// dislodged it.
+fn support_cutters(units: &[Unit], decided: &Decisions, s: usize) -> Vec<Unit> {
+    let into: Option<ProvinceId> = match decided.acts[s] {
+        Act::SupportMove { into, .. } => Some(into),
+        Act::SupportVoid { into } => into,
+        _ => None,
+    };
+    let here = units[s].location.province;
+    decided.attackers[here.0 as usize]
+        .iter()
+        .copied()
+        .filter(|&a| units[a].power != units[s].power)
+        .filter(|&a| {
+            if Some(units[a].location.province) == into {
+                decided.success[a]
+            } else {
+                decided.path_ok[a]
+            }
+        })
+        .map(|a| units[a])
+        .collect()
+}
+
+/// The units whose attacks kept convoying fleet `f` from convoying without dislodging it:
+/// attacks by another power, with their route, that the rulebook says disrupt a convoy.
+fn convoy_disrupters(
+    ctx: &RuleContext,
+    units: &[Unit],
+    decided: &Decisions,
+    f: usize,
+) -> Vec<Unit> {
+    let here = units[f].location.province;
+    decided.attackers[here.0 as usize]
+        .iter()
+        .copied()
+        .filter(|&a| units[a].power != units[f].power && decided.path_ok[a])
+        .filter(|&a| {
+            let attacker_attacked = decided.attackers[units[a].location.province.0 as usize]
+                .iter()
+                .any(|&b| units[b].power != units[a].power);
+            let attack = ConvoyAttack {
+                attacker: &units[a],
+                fleet: &units[f],
+                attacker_attacked,
+            };
+            ctx.book.attack_disrupts_convoy(ctx, &attack)
+        })
+        .map(|a| units[a])
         .collect()
 }

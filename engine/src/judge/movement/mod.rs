@@ -32,7 +32,7 @@ pub(super) fn adjudicate(
         &plan.fallback_candidates,
     );
     let applied = apply::apply(variant, position, &decided);
-    let results = explain::explain(variant, units, plan, &decided, &applied);
+    let results = explain::explain(routes.ctx(), units, plan, &decided, &applied);
     Adjudication {
         results,
         after: applied.after,

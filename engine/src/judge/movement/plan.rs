@@ -3,12 +3,12 @@
 
 use super::super::route::{border_into, destination, LazyRoutes};
 use super::super::submission::{claim, find_unit, Roster};
-use super::super::{OrderResult, Submitted};
+use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::ConvoyIntent;
 use crate::rules::Rules;
-use crate::unit::Unit;
+use crate::unit::{PowerId, Unit};
 
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +76,7 @@ pub(super) struct Plan {
     /// What each unit does.
     pub acts: Vec<Act>,
     /// For a support that helps no one: why.
-    pub void_support: Vec<Option<String>>,
+    pub void_support: Vec<Option<Cause>>,
     pub convoy_orders: Vec<ConvoyOrder>,
     /// Adjacent armies meant to go by convoy that, under the fallback rule, move by land if
     /// their convoy route is broken; deciding that needs a resolution of its own.
@@ -157,7 +157,7 @@ pub(super) fn plan(
         .province_ids()
         .map(|p| variant.book.holds_many(routes.ctx(), p))
         .collect();
-    let mut support_status: Vec<Option<String>> = vec![None; n];
+    let mut support_status: Vec<Option<Cause>> = vec![None; n];
     for u in 0..n {
         match plan[u] {
             Checked::SupportHold { target } => {
@@ -169,12 +169,14 @@ pub(super) fn plan(
                     {
                         Act::SupportHold { of: t }
                     }
-                    Some(_) => {
-                        support_status[u] = Some("the supported unit did not hold".into());
+                    Some(t) => {
+                        support_status[u] = Some(Cause::SupportedDidNotHold { unit: units[t] });
                         Act::SupportVoid { into: None }
                     }
                     None => {
-                        support_status[u] = Some("there is no unit to support there".into());
+                        support_status[u] = Some(Cause::NoUnitToSupport {
+                            at: target.province,
+                        });
                         Act::SupportVoid { into: None }
                     }
                 };
@@ -187,12 +189,14 @@ pub(super) fn plan(
                             && (to.coast.is_none() || mt.coast.is_none() || mt.coast == to.coast))
                 };
                 let picked = if many[target.province.0 as usize] {
-                    supported_in_box(variant, units, u, target.province, makes_move)
+                    supported_in_box(units, u, target.province, makes_move)
                 } else {
                     match unit_in(target.province) {
                         Some(t) if makes_move(t) => Ok(t),
-                        Some(_) => Err("the supported unit did not make that move".to_string()),
-                        None => Err("there is no unit to support there".to_string()),
+                        Some(t) => Err(Cause::SupportedDidNotMove { unit: units[t] }),
+                        None => Err(Cause::NoUnitToSupport {
+                            at: target.province,
+                        }),
                     }
                 };
                 acts[u] = match picked {
@@ -236,9 +240,9 @@ pub(in crate::judge) fn accepts(
     variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
-    power: crate::unit::PowerId,
+    power: PowerId,
     order: &Order,
-) -> Result<(), String> {
+) -> Result<(), Cause> {
     let u = find_unit(routes.ctx(), units, power, order, |_| false)?;
     check_order(variant, units, routes, u, order).map(|_| ())
 }
@@ -249,21 +253,17 @@ fn check_order(
     routes: &LazyRoutes,
     u: usize,
     order: &Order,
-) -> Result<Checked, String> {
+) -> Result<Checked, Cause> {
     let map = &variant.map;
     let ctx = routes.ctx();
     let rules = ctx.book;
     let unit = &units[u];
     let here = unit.location.province;
-    let pname = |p: ProvinceId| map.province(p).name.clone();
     match order {
         Order::Hold { .. } => Ok(Checked::Hold),
         Order::Move { to, via_convoy, .. } => {
             if to.province == here {
-                return Err(format!(
-                    "a unit cannot move to its own province ({})",
-                    pname(here)
-                ));
+                return Err(Cause::MoveToOwnProvince { at: here });
             }
             if unit.kind.convoyed() {
                 let border = border_into(ctx, unit, to.province);
@@ -271,7 +271,7 @@ fn check_order(
                 if to.coast.is_some()
                     && variant.options().coasts == crate::rulebook::CoastLeniency::Strict
                 {
-                    return Err("an army cannot move to a coast".into());
+                    return Err(Cause::ArmyToCoast { to: None });
                 }
                 // A convoyed move crosses no border (Pirates: full strength over a landbridge).
                 let convoy_base = rules.move_base_strength(ctx, unit, None);
@@ -292,18 +292,14 @@ fn check_order(
                         }),
                         convoy_base,
                     }),
-                    _ => Err(format!(
-                        "{} does not border {} and no convoy could carry an army there",
-                        pname(here),
-                        pname(to.province)
-                    )),
+                    _ => Err(Cause::NoBorderNorConvoy {
+                        from: here,
+                        to: to.province,
+                    }),
                 }
             } else {
                 if *via_convoy {
-                    return Err(format!(
-                        "only armies are convoyed; this is {}",
-                        variant.unit_text(unit)
-                    ));
+                    return Err(Cause::OnlyArmiesConvoyed { unit: *unit });
                 }
                 let dest = destination(ctx, unit, *to)?;
                 let border = map.border_for(unit.kind, unit.location, dest);
@@ -331,54 +327,39 @@ fn check_order(
             };
             if supported.province == here {
                 if !many_here {
-                    return Err("a unit cannot support itself".into());
+                    return Err(Cause::SupportsItself);
                 }
                 if !(0..units.len()).any(beside) {
-                    return Err(format!(
-                        "there is no other unit in {} for {} to support",
-                        pname(here),
-                        variant.unit_text(unit)
-                    ));
+                    return Err(Cause::NoOtherUnitToSupport { unit: *unit });
                 }
             }
             // Where many may stand nobody is stood off or dislodged, so support there is
             // pointless; it is refused rather than silently wasted.
             if rules.holds_many(ctx, into) {
                 return Err(match order {
-                    Order::SupportHold { .. } => format!(
-                        "nothing can dislodge a unit in {}, so it cannot be supported to hold",
-                        pname(into)
-                    ),
-                    _ => format!(
-                        "nothing can keep a unit out of {}, so a move there needs no support",
-                        pname(into)
-                    ),
+                    Order::SupportHold { .. } => Cause::HoldSupportNeedless { at: into },
+                    _ => Cause::MoveSupportNeedless { at: into },
                 });
             }
             if into == here {
-                return Err(format!(
-                    "a unit cannot support a move into its own province ({})",
-                    pname(here)
-                ));
+                return Err(Cause::SupportIntoOwnProvince { at: here });
             }
             let Some(border) = border_into(ctx, unit, into) else {
-                return Err(format!(
-                    "{} cannot reach {}, so cannot support there",
-                    variant.unit_text(unit),
-                    pname(into)
-                ));
+                return Err(Cause::CannotReachToSupport {
+                    unit: *unit,
+                    at: into,
+                });
             };
             if !rules.may_support(ctx, unit, supported.province, into, border) {
-                return Err(format!(
-                    "{} may not support into {}",
-                    variant.unit_text(unit),
-                    pname(into)
-                ));
+                return Err(Cause::MayNotSupportInto {
+                    unit: *unit,
+                    at: into,
+                });
             }
             match order {
                 Order::SupportMove { to, .. } => {
                     if to.province == supported.province {
-                        return Err("a supported move must go to another province".into());
+                        return Err(Cause::SupportedMoveGoesNowhere);
                     }
                     // The supported unit, if there, must be able to make the move: by land or
                     // sea, or by a convoy that does not need the supporter itself.
@@ -407,11 +388,10 @@ fn check_order(
                             }
                         };
                         if !possible {
-                            return Err(format!(
-                                "{} cannot move to {}, so the move cannot be supported",
-                                variant.unit_text(t),
-                                pname(to.province)
-                            ));
+                            return Err(Cause::SupportedCannotMove {
+                                unit: *t,
+                                to: to.province,
+                            });
                         }
                     }
                     Ok(Checked::SupportMove {
@@ -424,43 +404,32 @@ fn check_order(
         }
         Order::Convoy { army, to, .. } => {
             if !unit.kind.convoys() || !rules.can_convoy_at(ctx, unit.location) {
-                return Err(format!(
-                    "{} cannot convoy: only fleets at sea convoy",
-                    variant.unit_text(unit)
-                ));
+                return Err(Cause::CannotConvoy { unit: *unit });
             }
             if army.kind.is_some_and(|k| !k.convoyed()) {
-                return Err("only armies can be convoyed".into());
+                return Err(Cause::ConvoysOnlyArmies);
             }
             if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
                 if !a.kind.convoyed() {
-                    return Err(format!(
-                        "{} is not an army, so cannot be convoyed",
-                        variant.unit_text(a)
-                    ));
+                    return Err(Cause::NotAnArmy { unit: *a });
                 }
             }
             if !routes.get().needs(army.province, to.province, here) {
-                return Err(format!(
-                    "no chain of fleets through {} could carry an army from {} to {}",
-                    pname(here),
-                    pname(army.province),
-                    pname(to.province)
-                ));
+                return Err(Cause::NoConvoyRoute {
+                    via: here,
+                    from: army.province,
+                    to: to.province,
+                });
             }
             Ok(Checked::Convoy {
                 army: army.province,
                 to: to.province,
             })
         }
-        Order::Retreat { .. } => Err("retreats are ordered in the retreat phase".into()),
-        Order::Disband { .. } => {
-            Err("disbands are ordered in the retreat or adjustment phase".into())
-        }
-        Order::Build { .. } | Order::Waive => {
-            Err("builds are ordered in the adjustment phase".into())
-        }
-        Order::Special { verb, .. } => Err(format!("'{verb}' is not an order of this variant")),
+        Order::Retreat { .. } => Err(Cause::RetreatOutOfPhase),
+        Order::Disband { .. } => Err(Cause::DisbandOutOfPhase),
+        Order::Build { .. } | Order::Waive => Err(Cause::BuildOutOfPhase),
+        Order::Special { verb, .. } => Err(Cause::UnknownVerb { verb: verb.clone() }),
     }
 }
 
@@ -469,18 +438,16 @@ fn check_order(
 /// other power's (alike, so which does not matter). If units of several other powers make the
 /// move, the order cannot say which it means and the support is void.
 fn supported_in_box(
-    variant: &Rules,
     units: &[Unit],
     supporter: usize,
     province: ProvinceId,
     makes_move: impl Fn(usize) -> bool,
-) -> Result<usize, String> {
-    let name = &variant.map.province(province).name;
+) -> Result<usize, Cause> {
     let making: Vec<usize> = (0..units.len())
         .filter(|&t| units[t].location.province == province && makes_move(t))
         .collect();
     let Some(&first) = making.first() else {
-        return Err(format!("no unit in {name} made that move"));
+        return Err(Cause::NoUnitMadeMove { at: province });
     };
     if let Some(&own) = making
         .iter()
@@ -488,19 +455,19 @@ fn supported_in_box(
     {
         return Ok(own);
     }
-    let mut powers: Vec<&str> = making
-        .iter()
-        .map(|&t| variant.power_name(units[t].power))
-        .collect();
-    powers.sort_unstable();
-    powers.dedup();
+    let mut powers: Vec<PowerId> = Vec::new();
+    for &t in &making {
+        if !powers.contains(&units[t].power) {
+            powers.push(units[t].power);
+        }
+    }
     if powers.len() == 1 {
         return Ok(first);
     }
-    Err(format!(
-        "units of {} in {name} all made that move, and the support does not say which it is for",
-        powers.join(" and ")
-    ))
+    Err(Cause::SupportAmbiguous {
+        at: province,
+        powers,
+    })
 }
 
 fn kind_matches(r: UnitRef, u: &Unit) -> bool {

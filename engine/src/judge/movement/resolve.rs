@@ -431,6 +431,8 @@ pub(super) struct Decisions {
     pub acts: Vec<Act>,
     /// Units ordered to move into each province.
     pub attackers: Vec<Vec<usize>>,
+    /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
+    pub convoyers: Vec<Vec<usize>>,
     /// Which provinces hold many units.
     pub many: Vec<bool>,
     /// Convoying fleets that fail because the paradox rule settled their cycle.
@@ -541,6 +543,7 @@ pub(super) fn resolve<'a>(
     Decisions {
         acts: r.acts,
         attackers: r.attackers,
+        convoyers: r.convoyers,
         many: r.many,
         paradox_failed: r.paradox_failed,
         success,
