@@ -6,8 +6,8 @@ use super::{Adjudication, Cause, OrderResult, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::Position;
-use crate::rulebook::RuleContext;
 use crate::rulebook::{ExcessAdjustments, RemovalRule};
+use crate::rulebook::{RuleContext, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit, UnitKind};
 use std::collections::VecDeque;
@@ -56,7 +56,8 @@ pub(super) fn adjudicate(
         })
         .collect();
 
-    for sub in orders {
+    let mut specials: Vec<SpecialOrder> = Vec::new();
+    for (index, sub) in orders.iter().enumerate() {
         let p = sub.power.0 as usize;
         let order = match understood(sub) {
             Ok(o) => o,
@@ -157,6 +158,29 @@ pub(super) fn adjudicate(
                     }
                 }
             }
+            Order::Special { unit, verb, args } => {
+                // The power's own unit in the province the order names, if there is one.
+                let unit = unit.and_then(|r| {
+                    position
+                        .units
+                        .iter()
+                        .find(|u| u.location.province == r.province && u.power == sub.power)
+                        .copied()
+                });
+                match rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args) {
+                    Ok(()) => {
+                        specials.push(SpecialOrder {
+                            index,
+                            power: sub.power,
+                            unit,
+                            verb: verb.clone(),
+                            args: args.clone(),
+                        });
+                        OrderResult::ok()
+                    }
+                    Err(cause) => OrderResult::illegal(cause),
+                }
+            }
             _ => OrderResult::illegal(Cause::NotAnAdjustmentOrder),
         };
         results.push(result);
@@ -199,8 +223,11 @@ pub(super) fn adjudicate(
         .map(|i| position.units[i])
         .collect();
     after.units.extend(built.iter().copied());
+    let mut arrivals = built.iter().map(|u| u.location.province).collect();
+    if !specials.is_empty() {
+        super::settle_specials(&ctx, &specials, &mut results, &mut after, &mut arrivals);
+    }
     after.phase = variant.calendar.next(position.phase);
-    let arrivals = built.iter().map(|u| u.location.province).collect();
     Adjudication {
         results,
         after,

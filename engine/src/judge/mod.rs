@@ -17,6 +17,7 @@ use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
+use crate::rulebook::{RuleContext, Settled, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
 use serde::{Deserialize, Serialize};
@@ -71,19 +72,19 @@ impl OrderResult {
             .map_or_else(String::new, |c| c.words(variant))
     }
 
-    pub(crate) fn ok() -> Self {
+    pub fn ok() -> Self {
         OrderResult {
             verdict: Verdict::Succeeds,
             cause: None,
         }
     }
-    pub(crate) fn fails(cause: Cause) -> Self {
+    pub fn fails(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Fails,
             cause: Some(cause),
         }
     }
-    pub(crate) fn illegal(cause: Cause) -> Self {
+    pub fn illegal(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Illegal,
             cause: Some(cause),
@@ -226,6 +227,29 @@ impl<'a> Checker<'a> {
 /// Where a dislodged unit may retreat in this retreat-phase position.
 pub fn retreat_options(variant: &Rules, position: &Position, d: &Dislodged) -> Vec<Location> {
     retreat::options(variant, position, &position.contested, d)
+}
+
+/// Hands a phase's accepted special orders to the rulebook
+/// ([`crate::rulebook::VariantRules::adjudicate_special`]) once its standard orders are
+/// settled, and writes their results over the stand-in ones. A rulebook that returns the
+/// wrong number of results leaves the orders it did not answer unadjudicated.
+fn settle_specials(
+    ctx: &RuleContext,
+    specials: &[SpecialOrder],
+    results: &mut [OrderResult],
+    after: &mut Position,
+    arrivals: &mut Vec<ProvinceId>,
+) {
+    let mut settled = Settled { after, arrivals };
+    let mut answers = ctx
+        .book
+        .adjudicate_special(ctx, specials, &mut settled)
+        .into_iter();
+    for s in specials {
+        results[s.index] = answers
+            .next()
+            .unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated));
+    }
 }
 
 /// Gives every supply centre with a unit on it to that unit's power.

@@ -5,7 +5,7 @@ use super::{advance, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::{Dislodged, Position};
-use crate::rulebook::CoastLeniency;
+use crate::rulebook::{CoastLeniency, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::Unit;
 
@@ -74,16 +74,40 @@ pub(super) fn adjudicate(
             | Order::Move {
                 via_convoy: false, ..
             }
-            | Order::Disband { .. } => Ok(()),
+            | Order::Disband { .. }
+            | Order::Special { .. } => Ok(()),
             _ => Err(Cause::NotARetreatOrder),
         },
         |i, order| match order {
             Order::Retreat { to, .. } | Order::Move { to, .. } => {
                 retreat_to(variant, position, &dislodged[i], *to, lenient).map(Some)
             }
+            Order::Special { verb, args, .. } => {
+                let unit = &dislodged[i].unit;
+                variant
+                    .book
+                    .check_special(&ctx, unit.power, Some(unit), verb, args)
+                    .map(|()| None)
+            }
             _ => Ok(None),
         },
     );
+    // The variant's own orders, for its rulebook once the retreats are settled.
+    let specials: Vec<SpecialOrder> = claims
+        .accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match (c, &orders[k].order) {
+            (Some((i, _)), Ok(Order::Special { verb, args, .. })) => Some(SpecialOrder {
+                index: k,
+                power: orders[k].power,
+                unit: Some(dislodged[*i].unit),
+                verb: verb.clone(),
+                args: args.clone(),
+            }),
+            _ => None,
+        })
+        .collect();
     let mut results: Vec<OrderResult> = claims
         .results
         .into_iter()
@@ -130,8 +154,20 @@ pub(super) fn adjudicate(
                     arrivals.push(loc.province);
                 }
             }
+            // A unit with a special order is the rulebook's, below.
+            Some((k, None)) if specials.iter().any(|s| s.index == k) => {}
             _ => disbanded.push(d.unit),
         }
+    }
+    if !specials.is_empty() {
+        // The rulebook takes a unit it keeps out of `after.dislodged` (and puts it where it
+        // goes); one it leaves there is disbanded.
+        after.dislodged = specials
+            .iter()
+            .filter_map(|s| dislodged.iter().find(|d| Some(d.unit) == s.unit).copied())
+            .collect();
+        super::settle_specials(&ctx, &specials, &mut results, &mut after, &mut arrivals);
+        disbanded.extend(after.dislodged.iter().map(|d| d.unit));
     }
     after.dislodged.clear();
     after.contested.clear();

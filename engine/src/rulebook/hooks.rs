@@ -6,7 +6,7 @@
 //! judged, so a rule may depend on the phase (a sea frozen in winter), on the units and marks
 //! on the board, or on the variant's options.
 
-use crate::judge::{Adjudication, Submitted};
+use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId, Terrain};
 use crate::order::Order;
 use crate::phase::{CalendarStep, Phase};
@@ -221,12 +221,85 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// stood there before.
     fn after_phase(&self, _ctx: &RuleContext, _arrivals: &[ProvinceId], _after: &mut Position) {}
 
+    /// Checks one of the variant's own orders ([`Order::Special`]: board, land, search, attack
+    /// in an ocean, build a canal, capture an anchor) given in a movement, retreat or
+    /// adjustment phase. The judge asks it when the order is submitted, when legal orders are
+    /// listed, and again when the phase is adjudicated, after it has found the unit the order
+    /// is for (`unit`: on the board in a movement phase, among the dislodged in a retreat
+    /// phase, the unit in the named province if any in an adjustment; the ordering power's
+    /// own, else the order is refused before this is asked). `Ok` accepts it; the error is the
+    /// reason it is illegal. Setup phases have [`VariantRules::adjudicate_setup`] instead.
+    ///
+    /// While the standard orders are resolved, a unit with an accepted special order holds in
+    /// a movement phase (it may be supported to hold, and dislodged), waits in a retreat phase
+    /// and stays in an adjustment; [`VariantRules::adjudicate_special`] then decides what the
+    /// order does. By default a variant has no orders of its own.
+    fn check_special(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        _unit: Option<&Unit>,
+        verb: &str,
+        _args: &[String],
+    ) -> Result<(), Cause> {
+        Err(Cause::UnknownVerb {
+            verb: verb.to_string(),
+        })
+    }
+
+    /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
+    /// standard orders are settled: one result per order in `orders`, in the same order. `ctx`
+    /// is at the position before the phase; `settled` is the board the standard rules left
+    /// (moves made, dislodged units in `settled.after.dislodged`, builds and removals done),
+    /// not yet advanced to the next phase: the rulebook may change it (move, add or remove
+    /// units, dislodge more, change owners and marks) and must list in `settled.arrivals` any
+    /// province a unit came into. Centres change hands and the phase advances after this, so a
+    /// rulebook's fight inside a province that holds many units can dislodge the loser into
+    /// the retreat phase. In a retreat phase `settled.after.dislodged` holds the dislodged
+    /// units these orders are for: the rulebook takes out of it a unit it keeps (and puts it
+    /// on the board); one left there is disbanded. Called only when the phase has accepted
+    /// special orders.
+    fn adjudicate_special(
+        &self,
+        _ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        orders
+            .iter()
+            .map(|_| OrderResult::fails(Cause::NotAdjudicated))
+            .collect()
+    }
+
     /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
     /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
     /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
     fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
         None
     }
+}
+
+/// One of the variant's own orders accepted in a movement, retreat or adjustment phase, as
+/// [`VariantRules::adjudicate_special`] receives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecialOrder {
+    /// Its place among the phase's submitted orders.
+    pub index: usize,
+    pub power: PowerId,
+    /// The unit it is for, as it stood before the phase (see [`VariantRules::check_special`]).
+    pub unit: Option<Unit>,
+    pub verb: String,
+    pub args: Vec<String>,
+}
+
+/// The board a phase's standard orders left, for [`VariantRules::adjudicate_special`] to
+/// finish.
+#[derive(Debug)]
+pub struct Settled<'a> {
+    /// The position after the standard orders, still at the phase being adjudicated.
+    pub after: &'a mut Position,
+    /// The provinces a unit came into during the phase.
+    pub arrivals: &'a mut Vec<ProvinceId>,
 }
 
 /// A move ordered against a convoying fleet, as [`VariantRules::attack_disrupts_convoy`] sees it.

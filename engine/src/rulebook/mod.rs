@@ -7,7 +7,10 @@
 
 mod hooks;
 
-pub use hooks::{Controller, ConvoyAttack, RuleContext, Rulebook, StandardRules, VariantRules};
+pub use hooks::{
+    Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
+    VariantRules,
+};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

@@ -31,8 +31,19 @@ pub(super) fn adjudicate(
         &plan.convoy_orders,
         &plan.fallback_candidates,
     );
-    let applied = apply::apply(variant, position, &decided);
-    let results = explain::explain(routes.ctx(), units, plan, &decided, &applied);
+    let mut applied = apply::apply(variant, position, &decided);
+    let specials = std::mem::take(&mut plan.specials);
+    let mut results = explain::explain(routes.ctx(), units, plan, &decided, &applied);
+    if !specials.is_empty() {
+        super::settle_specials(
+            routes.ctx(),
+            &specials,
+            &mut results,
+            &mut applied.after,
+            &mut applied.arrivals,
+        );
+    }
+    apply::finish(variant, &mut applied);
     Adjudication {
         results,
         after: applied.after,

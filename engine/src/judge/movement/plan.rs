@@ -6,7 +6,7 @@ use super::super::submission::{claim, find_unit, Roster};
 use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
-use crate::rulebook::ConvoyIntent;
+use crate::rulebook::{ConvoyIntent, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
 
@@ -44,6 +44,9 @@ pub(super) enum Act {
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Checked {
     Hold,
+    /// One of the variant's own orders, accepted by its rulebook: the unit holds while the
+    /// standard orders are resolved.
+    Special,
     Move {
         to: Location,
         needs_convoy: bool,
@@ -83,6 +86,8 @@ pub(super) struct Plan {
     pub fallback_candidates: Vec<usize>,
     /// Which provinces hold many units (by the rulebook's `holds_many`).
     pub many: Vec<bool>,
+    /// The variant's own orders that were accepted, for its rulebook to adjudicate.
+    pub specials: Vec<SpecialOrder>,
 }
 
 /// Reads the orders of a movement phase into the plan.
@@ -217,7 +222,25 @@ pub(super) fn plan(
         }
     }
 
+    let specials = claims
+        .accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match (c, &orders[k].order) {
+            (Some((u, Checked::Special)), Ok(Order::Special { verb, args, .. })) => {
+                Some(SpecialOrder {
+                    index: k,
+                    power: orders[k].power,
+                    unit: Some(units[*u]),
+                    verb: verb.clone(),
+                    args: args.clone(),
+                })
+            }
+            _ => None,
+        })
+        .collect();
     Plan {
+        specials,
         results: claims.results,
         ordered_unit: claims
             .accepted
@@ -429,7 +452,10 @@ fn check_order(
         Order::Retreat { .. } => Err(Cause::RetreatOutOfPhase),
         Order::Disband { .. } => Err(Cause::DisbandOutOfPhase),
         Order::Build { .. } | Order::Waive => Err(Cause::BuildOutOfPhase),
-        Order::Special { verb, .. } => Err(Cause::UnknownVerb { verb: verb.clone() }),
+        Order::Special { verb, args, .. } => {
+            rules.check_special(ctx, unit.power, Some(unit), verb, args)?;
+            Ok(Checked::Special)
+        }
     }
 }
 
