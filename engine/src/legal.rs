@@ -219,7 +219,7 @@ pub fn adjustment_orders(variant: &Rules, position: &Position, power: PowerId) -
     let judge = &Checker::new(variant, position);
     let mut out = Vec::new();
     for p in variant.book.build_sites(&variant.context(position), power) {
-        for kind in &variant.map.unit_kinds {
+        for kind in &variant.unit_kinds {
             for t in targets(variant, *kind)
                 .into_iter()
                 .filter(|t| t.province == p)

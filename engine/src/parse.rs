@@ -29,6 +29,7 @@ impl std::error::Error for ParseError {}
 /// rulebook's own verbs.
 pub struct Grammar<'a> {
     pub map: &'a Map,
+    pub unit_kinds: &'a [UnitKind],
     /// Extra order verbs the variant's rulebook understands (see [`Order::Special`]).
     pub special_verbs: &'a [&'a str],
 }
@@ -54,7 +55,12 @@ impl Tok {
     }
 }
 
-fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
+/// The kind called `word` (its letter, name or an alias).
+fn kind_called(kinds: &[UnitKind], word: &str) -> Option<UnitKind> {
+    kinds.iter().copied().find(|k| k.is_called(word))
+}
+
+fn tokenise(text: &str, map: &Map, kinds: &[UnitKind]) -> Vec<Tok> {
     let mut out = Vec::new();
     for raw in text.split_whitespace() {
         let raw = raw.to_lowercase();
@@ -68,7 +74,7 @@ fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
             continue;
         }
         // A unit kind written with a slash (`A/F`) is one word.
-        if raw.contains('/') && map.unit_kind(&raw).is_some() {
+        if raw.contains('/') && kind_called(kinds, &raw).is_some() {
             out.push(Tok::Word(raw));
             continue;
         }
@@ -178,13 +184,16 @@ impl<'a> Parser<'a> {
             Some(Tok::Word(w2)) => Some(format!("{w} {w2}")),
             _ => None,
         };
-        if let Some(kind) = two.as_deref().and_then(|t| self.g.map.unit_kind(t)) {
+        if let Some(kind) = two
+            .as_deref()
+            .and_then(|t| kind_called(self.g.unit_kinds, t))
+        {
             // "A" and the rest followed by nothing that could be a province is no unit kind.
             self.peek_at(2)?;
             self.pos += 2;
             return Some(kind);
         }
-        let kind = self.g.map.unit_kind(w)?;
+        let kind = kind_called(self.g.unit_kinds, w)?;
         self.peek_at(1)?;
         self.pos += 1;
         Some(kind)
@@ -336,7 +345,6 @@ impl<'a> Parser<'a> {
             Some(Tok::Word(w)) => {
                 let k = self
                     .g
-                    .map
                     .unit_kinds
                     .iter()
                     .copied()
@@ -512,7 +520,7 @@ fn coast_word(w: &str) -> Option<&'static str> {
 pub fn parse_order(g: &Grammar, text: &str) -> Result<Order, ParseError> {
     let mut p = Parser {
         g,
-        toks: tokenise(text, g.map),
+        toks: tokenise(text, g.map, g.unit_kinds),
         pos: 0,
         text,
     };
@@ -523,7 +531,7 @@ pub fn parse_order(g: &Grammar, text: &str) -> Result<Order, ParseError> {
 pub fn parse_unit(g: &Grammar, text: &str) -> Result<UnitRef, ParseError> {
     let mut p = Parser {
         g,
-        toks: tokenise(text, g.map),
+        toks: tokenise(text, g.map, g.unit_kinds),
         pos: 0,
         text,
     };
@@ -541,7 +549,7 @@ pub fn parse_unit(g: &Grammar, text: &str) -> Result<UnitRef, ParseError> {
 pub fn parse_location(g: &Grammar, text: &str) -> Result<Target, ParseError> {
     let mut p = Parser {
         g,
-        toks: tokenise(text, g.map),
+        toks: tokenise(text, g.map, g.unit_kinds),
         pos: 0,
         text,
     };

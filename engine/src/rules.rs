@@ -175,6 +175,7 @@ impl Rules {
     pub fn grammar(&self) -> Grammar<'_> {
         Grammar {
             map: &self.map,
+            unit_kinds: &self.unit_kinds,
             special_verbs: self.book.special_verbs(),
         }
     }

@@ -8,7 +8,9 @@
 //! and by water, are the default declaration ([`STANDARD_KINDS`]); a variant adds a kind (the
 //! River Flotilla, the A/F) by declaring it, with no change to the core.
 
-use crate::map::{Location, Terrain};
+pub use crate::map::{MoveClass, LAND, WATER};
+
+use crate::map::{Location, MoveClass as Class};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -17,45 +19,6 @@ use std::sync::{OnceLock, RwLock};
 /// Index of a power in its variant's list of powers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PowerId(pub u8);
-
-/// A way of moving, which borders grant or refuse (`borders.txt` names the classes that may
-/// cross each border) and which terrains admit or refuse.
-#[derive(Debug)]
-pub struct MoveClass {
-    /// The word `borders.txt` uses for it (`land`, `water`, `river`).
-    pub name: &'static str,
-    /// The terrains a unit moving by this class may stand on.
-    pub terrains: &'static [Terrain],
-    /// Whether a unit moving by this class stands on one coast of a province that has several
-    /// (and so names the coast it moves to), as fleets do.
-    pub coasts: bool,
-}
-
-/// Moving over land: armies.
-pub static LAND: MoveClass = MoveClass {
-    name: "land",
-    terrains: &[
-        Terrain::Land,
-        Terrain::Coast,
-        Terrain::Island,
-        Terrain::Glacier,
-    ],
-    coasts: false,
-};
-
-/// Moving over water and along shores: fleets.
-pub static WATER: MoveClass = MoveClass {
-    name: "water",
-    terrains: &[
-        Terrain::Coast,
-        Terrain::Sea,
-        Terrain::Ocean,
-        Terrain::Lake,
-        Terrain::Island,
-        Terrain::Box,
-    ],
-    coasts: true,
-};
 
 /// One kind of unit as a variant declares it.
 #[derive(Debug)]
@@ -67,7 +30,7 @@ pub struct UnitKindDecl {
     /// Other words players may write for it (`flotilla`, `af`).
     pub aliases: &'static [&'static str],
     /// How it moves.
-    pub class: &'static MoveClass,
+    pub class: &'static Class,
     /// Whether a convoy may carry it (armies).
     pub convoyed: bool,
     /// Whether it may convoy (fleets).
@@ -95,6 +58,31 @@ pub static FLEET: UnitKindDecl = UnitKindDecl {
 /// Standard's unit kinds, the default declaration: armies and fleets.
 pub const STANDARD_KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET];
 
+/// The words `borders.txt` may use for these kinds' movement classes (each class's name, then
+/// each kind's name for its class), and the classes of the kinds that convoy: what the map
+/// loader needs of a variant's kinds.
+pub fn movement_words(
+    kinds: &[UnitKind],
+) -> (Vec<(&'static str, &'static Class)>, Vec<&'static Class>) {
+    let mut words: Vec<(&'static str, &'static Class)> = Vec::new();
+    for k in kinds {
+        if !words.iter().any(|(_, c)| std::ptr::eq(*c, k.class())) {
+            words.push((k.class().name, k.class()));
+        }
+    }
+    for k in kinds {
+        if !words.iter().any(|(w, _)| *w == k.name()) {
+            words.push((k.name(), k.class()));
+        }
+    }
+    let convoying = kinds
+        .iter()
+        .filter(|k| k.convoys())
+        .map(|k| k.class())
+        .collect();
+    (words, convoying)
+}
+
 /// A unit kind: a reference to its declaration. Two kinds are the same when their letters are.
 #[derive(Clone, Copy)]
 pub struct UnitKind(pub &'static UnitKindDecl);
@@ -116,7 +104,7 @@ impl UnitKind {
     }
 
     /// How it moves.
-    pub fn class(self) -> &'static MoveClass {
+    pub fn class(self) -> &'static Class {
         self.0.class
     }
 

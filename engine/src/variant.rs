@@ -6,11 +6,11 @@
 //! embedded from `maps/<id>/` at build time (see [`crate::variants`], the registry);
 //! [`Variant::load`] reads the same files from any other folder.
 
-use crate::map::{parse_map_files_with, Map, MapError, MapFiles};
+use crate::map::{parse_map_files_with, Map, MapError, MapFiles, Movement};
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
 use crate::rulebook::{Edition, Ruleset, VariantOption};
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::unit::{movement_words, PowerId, Unit, UnitKind};
 use serde::Deserialize;
 
 #[derive(Clone, Debug)]
@@ -39,6 +39,8 @@ pub struct Variant {
     pub ruleset: Ruleset,
     /// The variant's own options (from its registry entry), for checking a game's choices.
     pub variant_options: &'static [VariantOption],
+    /// Its unit kinds, as its registry entry declares them.
+    pub unit_kinds: Vec<UnitKind>,
 }
 
 #[derive(Deserialize)]
@@ -156,13 +158,17 @@ impl Variant {
         let pfile = format!("{}/provinces.txt", files.dir);
         let bfile = format!("{}/borders.txt", files.dir);
         let ufile = format!("{}/units.txt", files.dir);
+        let (words, convoying) = movement_words(unit_kinds);
         let map = parse_map_files_with(
             &MapFiles {
                 provinces: (&pfile, files.provinces),
                 borders: (&bfile, files.borders),
                 units: (&ufile, files.units),
             },
-            unit_kinds,
+            Movement {
+                words: &words,
+                convoying: &convoying,
+            },
         )?;
         let powers: Vec<PowerInfo> = spec
             .powers
@@ -188,6 +194,7 @@ impl Variant {
                 variant_options: Default::default(),
             },
             variant_options,
+            unit_kinds: unit_kinds.to_vec(),
         };
         let errs = v.check(&pfile, &ufile);
         Ok((v, errs))
@@ -267,7 +274,7 @@ impl Variant {
     }
 
     pub fn unit_kind_by_letter(&self, s: &str) -> Option<UnitKind> {
-        self.map.unit_kind(s)
+        self.unit_kinds.iter().copied().find(|k| k.is_called(s))
     }
 
     /// The position a new game starts from.

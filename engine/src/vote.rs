@@ -332,7 +332,7 @@ fn build_kind(
         coast: None,
     };
     let ctx = variant.context(position);
-    variant.map.unit_kinds.iter().copied().find(|&k| {
+    variant.unit_kinds.iter().copied().find(|&k| {
         variant.book.may_build(&ctx, power, k, province) && variant.book.can_stand(&ctx, k, at)
     })
 }

@@ -480,7 +480,6 @@ impl Cause {
             }
             Cause::BuildNeedsKind { at } => {
                 let kinds: Vec<String> = variant
-                    .map
                     .unit_kinds
                     .iter()
                     .map(|k| format!("{} ({})", k.letter(), k.name()))

@@ -2,10 +2,9 @@
 //! with its file and line.
 
 use super::{
-    normalise, Border, BorderKind, BorderKinds, Classes, CoastId, Location, Map, NameLookup,
-    Province, ProvinceId, ProvinceTag, StartingUnit, Terrain,
+    normalise, Border, BorderKind, BorderKinds, Classes, CoastId, Location, Map, MoveClass,
+    NameLookup, Province, ProvinceId, ProvinceTag, StartingUnit, Terrain, LAND, WATER,
 };
-use crate::unit::{MoveClass, UnitKind, STANDARD_KINDS};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -89,24 +88,41 @@ fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }
 
-/// Parses and checks a whole map of Standard's unit kinds (see [`parse_map_files_with`]).
-pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
-    parse_map_files_with(files, STANDARD_KINDS)
+/// What `borders.txt` may name: the words for the variant's movement classes (a class's own
+/// name, or the name of a unit kind that moves by it) and the classes convoying units move by.
+/// The variant builds it from its unit kinds (`crate::unit::movement_words`).
+#[derive(Clone, Copy, Debug)]
+pub struct Movement<'a> {
+    pub words: &'a [(&'a str, &'static MoveClass)],
+    pub convoying: &'a [&'static MoveClass],
 }
 
-/// Parses and checks a whole map for a variant with these unit kinds: `borders.txt` names the
-/// movement classes that may cross each border by a class name (`land`, `water`, `river`) or
-/// by the name of a kind that moves by it (`army`, `fleet`). On failure returns every problem
-/// found, not just the first.
-pub fn parse_map_files_with(
-    files: &MapFiles,
-    unit_kinds: &[UnitKind],
-) -> Result<Map, Vec<MapError>> {
+/// Standard's movement: armies by land, fleets by water, as `crate::unit::STANDARD_KINDS`
+/// declares them.
+pub const STANDARD_MOVEMENT: Movement<'static> = Movement {
+    words: &[
+        ("land", &LAND),
+        ("water", &WATER),
+        ("army", &LAND),
+        ("fleet", &WATER),
+    ],
+    convoying: &[&WATER],
+};
+
+/// Parses and checks a whole map of Standard's unit kinds (see [`parse_map_files_with`]).
+pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
+    parse_map_files_with(files, STANDARD_MOVEMENT)
+}
+
+/// Parses and checks a whole map for a variant with these movement classes: `borders.txt`
+/// names the classes that may cross each border by one of `movement.words` (`land`, `water`,
+/// `river`, `army`, `fleet`). On failure returns every problem found, not just the first.
+pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map, Vec<MapError>> {
     let mut errs = Errors(Vec::new());
     let mut classes: Vec<&'static MoveClass> = Vec::new();
-    for k in unit_kinds {
-        if !classes.iter().any(|c| std::ptr::eq(*c, k.class())) {
-            classes.push(k.class());
+    for (_, c) in movement.words {
+        if !classes.iter().any(|x| std::ptr::eq(*x, *c)) {
+            classes.push(c);
         }
     }
     let class_bit = |c: &MoveClass| {
@@ -118,20 +134,17 @@ pub fn parse_map_files_with(
         )
     };
     let convoy_classes = Classes(
-        unit_kinds
+        movement
+            .convoying
             .iter()
-            .filter(|k| k.convoys())
-            .map(|k| class_bit(k.class()).0)
+            .map(|c| class_bit(c).0)
             .fold(0, |a, b| a | b),
     );
-    // The words a border may carry: each class's name, and each kind's name for its class.
-    let mut words: Vec<(String, &'static MoveClass)> =
-        classes.iter().map(|c| (c.name.to_string(), *c)).collect();
-    for k in unit_kinds {
-        if !words.iter().any(|(w, _)| w == k.name()) {
-            words.push((k.name().to_string(), k.class()));
-        }
-    }
+    let words: Vec<(String, &'static MoveClass)> = movement
+        .words
+        .iter()
+        .map(|(w, c)| (w.to_string(), *c))
+        .collect();
     let mut provinces: Vec<Province> = Vec::new();
     let mut names = NameLookup::default();
 
@@ -525,7 +538,6 @@ pub fn parse_map_files_with(
             provinces,
             starting_units,
             names,
-            unit_kinds: unit_kinds.to_vec(),
             classes,
             convoy_classes,
         })

@@ -7,10 +7,11 @@
 mod load;
 mod names;
 
-pub use load::{parse_map_files, parse_map_files_with, MapError, MapFiles};
+pub use load::{
+    parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
+};
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 
-use crate::unit::{MoveClass, UnitKind};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -100,6 +101,45 @@ impl Terrain {
         !matches!(self, Terrain::Land | Terrain::Glacier)
     }
 }
+
+/// A way of moving, which borders grant or refuse (`borders.txt` names the classes that may
+/// cross each border) and which terrains admit or refuse.
+#[derive(Debug)]
+pub struct MoveClass {
+    /// The word `borders.txt` uses for it (`land`, `water`, `river`).
+    pub name: &'static str,
+    /// The terrains a unit moving by this class may stand on.
+    pub terrains: &'static [Terrain],
+    /// Whether a unit moving by this class stands on one coast of a province that has several
+    /// (and so names the coast it moves to), as fleets do.
+    pub coasts: bool,
+}
+
+/// Moving over land: armies.
+pub static LAND: MoveClass = MoveClass {
+    name: "land",
+    terrains: &[
+        Terrain::Land,
+        Terrain::Coast,
+        Terrain::Island,
+        Terrain::Glacier,
+    ],
+    coasts: false,
+};
+
+/// Moving over water and along shores: fleets.
+pub static WATER: MoveClass = MoveClass {
+    name: "water",
+    terrains: &[
+        Terrain::Coast,
+        Terrain::Sea,
+        Terrain::Ocean,
+        Terrain::Lake,
+        Terrain::Island,
+        Terrain::Box,
+    ],
+    coasts: true,
+};
 
 /// A special quality of a province beyond its terrain, written `tags=...` in `provinces.txt`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -228,29 +268,26 @@ pub struct Map {
     pub provinces: Vec<Province>,
     pub starting_units: Vec<StartingUnit>,
     pub(crate) names: NameLookup,
-    /// The unit kinds of the variant, as its registry entry declares them.
-    pub unit_kinds: Vec<UnitKind>,
-    /// The movement classes those kinds move by, each once; a border's [`Classes`] index
-    /// this list.
+    /// The movement classes of the variant's unit kinds, each once; a border's [`Classes`]
+    /// index this list.
     pub classes: Vec<&'static MoveClass>,
     /// The classes of the kinds that convoy: the borders a chain of convoying units follows.
     pub convoy_classes: Classes,
 }
 
 impl Map {
-    /// The set holding the class `kind` moves by (empty if the map has no such class).
-    pub fn class_of(&self, kind: UnitKind) -> Classes {
-        let class = kind.class();
+    /// The set holding this class (empty if the map's units have no such class).
+    pub fn class_bits(&self, class: &MoveClass) -> Classes {
         match self.classes.iter().position(|c| std::ptr::eq(*c, class)) {
             Some(i) => Classes(1 << i),
             None => Classes(0),
         }
     }
 
-    /// Whether a unit of this kind's class may cross this border (the default of the
-    /// rulebook's `can_cross`).
-    pub fn crosses(&self, kind: UnitKind, border: &Border) -> bool {
-        border.classes.contains(self.class_of(kind))
+    /// Whether a unit moving by `class` may cross this border (the default of the rulebook's
+    /// `can_cross`).
+    pub fn crosses(&self, class: &MoveClass, border: &Border) -> bool {
+        border.classes.contains(self.class_bits(class))
     }
 
     /// Whether a chain of convoying units may follow this border.
@@ -258,23 +295,17 @@ impl Map {
         border.classes.contains(self.convoy_classes)
     }
 
-    /// Whether a unit of this kind may stand at this location by its class alone: the terrain
-    /// admits the class, and the location names a coast exactly when the class moves along
-    /// coasts and the province has several (the default of the rulebook's `can_stand`).
-    pub fn admits(&self, kind: UnitKind, at: Location) -> bool {
+    /// Whether a unit moving by `class` may stand at this location by its class alone: the
+    /// terrain admits the class, and the location names a coast exactly when the class moves
+    /// along coasts and the province has several (the default of the rulebook's `can_stand`).
+    pub fn admits(&self, class: &MoveClass, at: Location) -> bool {
         let p = self.province(at.province);
-        let class = kind.class();
         class.terrains.contains(&p.terrain)
             && if class.coasts {
                 p.coasts.is_empty() == at.coast.is_none()
             } else {
                 at.coast.is_none()
             }
-    }
-
-    /// The kind of unit whose letter, name or alias this is.
-    pub fn unit_kind(&self, word: &str) -> Option<UnitKind> {
-        self.unit_kinds.iter().copied().find(|k| k.is_called(word))
     }
 
     pub fn province(&self, id: ProvinceId) -> &Province {
@@ -327,11 +358,11 @@ impl Map {
             .filter(|&p| self.province(p).supply_center)
     }
 
-    /// The border a unit of `kind` at `from` would cross to reach `to` (a coast of `to`, if
-    /// it names one), by its class alone.
-    pub fn border_for(&self, kind: UnitKind, from: Location, to: Location) -> Option<&Border> {
-        let class = self.class_of(kind);
-        let coasts = kind.uses_coasts();
+    /// The border a unit moving by `class` at `from` would cross to reach `to` (a coast of
+    /// `to`, if it names one), by its class alone.
+    pub fn border_for(&self, class: &MoveClass, from: Location, to: Location) -> Option<&Border> {
+        let coasts = class.coasts;
+        let class = self.class_bits(class);
         self.province(from.province).borders.iter().find(|b| {
             b.classes.contains(class)
                 && (!coasts || b.from_coast == from.coast)
@@ -340,16 +371,16 @@ impl Map {
         })
     }
 
-    /// Every border a unit of `kind` at `from` may cross into province `to`, by its class
-    /// alone: one per reachable coast.
+    /// Every border a unit moving by `class` at `from` may cross into province `to`, by its
+    /// class alone: one per reachable coast.
     pub fn borders_into(
         &self,
-        kind: UnitKind,
+        class: &MoveClass,
         from: Location,
         to: ProvinceId,
     ) -> impl Iterator<Item = &Border> + '_ {
-        let class = self.class_of(kind);
-        let coasts = kind.uses_coasts();
+        let coasts = class.coasts;
+        let class = self.class_bits(class);
         self.province(from.province)
             .borders
             .iter()

@@ -81,13 +81,13 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// retreat's destination, of builds, of every unit a case or import places, and of the
     /// variant's starting units.
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
-        ctx.map().admits(kind, at)
+        ctx.map().admits(kind.class(), at)
     }
 
     /// Whether a unit of this kind may cross this border (moves, retreats, and reaching a
     /// province to support into it).
     fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
-        ctx.map().crosses(kind, border)
+        ctx.map().crosses(kind.class(), border)
     }
 
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null

@@ -325,7 +325,7 @@ fn check_order(
                     return Err(Cause::OnlyArmiesConvoyed { unit: *unit });
                 }
                 let dest = destination(ctx, unit, *to)?;
-                let border = map.border_for(unit.kind, unit.location, dest);
+                let border = map.border_for(unit.kind.class(), unit.location, dest);
                 let base = rules.move_base_strength(ctx, unit, border);
                 Ok(Checked::Move {
                     to: dest,
@@ -407,7 +407,10 @@ fn check_order(
                                     ..*t
                                 };
                                 destination(ctx, &probe, Target { coast: None, ..*to }).is_ok()
-                                    || map.borders_into(t.kind, from, to.province).next().is_some()
+                                    || map
+                                        .borders_into(t.kind.class(), from, to.province)
+                                        .next()
+                                        .is_some()
                             }
                         };
                         if !possible {
