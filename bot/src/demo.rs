@@ -11,6 +11,7 @@ use engine::store::clock::ManualClock;
 use engine::store::rng::Rng;
 use engine::store::{Games, Result, Settings};
 use engine::unit::PowerId;
+use engine::Rules;
 use engine::Variant;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -89,7 +90,7 @@ fn pick_adjustments(rng: &mut Rng, orders: &[Order], due: i64) -> Vec<Order> {
 }
 
 /// The demo's user id for a power's player.
-fn player(v: &Variant, power: PowerId) -> String {
+fn player(v: &Rules, power: PowerId) -> String {
     format!("player-{}", v.power_name(power).to_lowercase())
 }
 
@@ -97,7 +98,7 @@ fn player(v: &Variant, power: PowerId) -> String {
 /// accepts it beside those already kept.
 fn pick_setup(
     rng: &mut Rng,
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     lists: &[(Option<engine::map::Location>, Vec<Order>)],
@@ -136,7 +137,7 @@ async fn vote_at_random(
     games: &Games,
     id: i64,
     rng: &mut Rng,
-    v: &Variant,
+    v: &Rules,
     position: &Position,
 ) -> Result<()> {
     let voters = engine::vote::voters(v, position);
@@ -219,7 +220,7 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             let chosen: Vec<Order> = if kind == PhaseKind::Setup {
                 pick_setup(&mut rng, &v, &position, power, &lists)
             } else if kind == PhaseKind::Adjustment {
-                let supply = v.rules.supply(&v, &position, power) as i64;
+                let supply = v.supply(&position, power) as i64;
                 let units = position.units.iter().filter(|u| u.power == power).count() as i64;
                 lists
                     .iter()

@@ -7,7 +7,7 @@ use engine::order::{Order, UnitRef};
 use engine::position::Position;
 use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
-use engine::Variant;
+use engine::Rules;
 use render::scene::{
     Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
 };
@@ -46,7 +46,7 @@ pub fn warm_up() {
     }
 }
 
-fn location(v: &Variant, l: EngineLocation) -> Location {
+fn location(v: &Rules, l: EngineLocation) -> Location {
     let name = v.map.location_name(l);
     match name.split_once('/') {
         Some((p, c)) => Location::with_coast(p, c),
@@ -54,19 +54,24 @@ fn location(v: &Variant, l: EngineLocation) -> Location {
     }
 }
 
+/// The symbol a unit kind is drawn with, by the letter its variant declares (a table of the
+/// render crate's symbols, not of variants); a kind with no symbol of its own is drawn as an
+/// army if it moves over land, else as a fleet.
 fn kind(k: UnitKind) -> render::scene::UnitKind {
-    match k {
-        UnitKind::Army => render::scene::UnitKind::Army,
-        UnitKind::Fleet => render::scene::UnitKind::Fleet,
-        UnitKind::RiverFlotilla => render::scene::UnitKind::RiverFlotilla,
-        UnitKind::ArmyFleet => render::scene::UnitKind::ArmyFleet,
+    match k.letter() {
+        "A" => render::scene::UnitKind::Army,
+        "F" => render::scene::UnitKind::Fleet,
+        "R" => render::scene::UnitKind::RiverFlotilla,
+        "A/F" => render::scene::UnitKind::ArmyFleet,
+        _ if k.uses_coasts() => render::scene::UnitKind::Fleet,
+        _ => render::scene::UnitKind::Army,
     }
 }
 
 /// Builds the scene for a position; `orders` are drawn with their verdicts, and each
 /// dislodged unit with the retreats `retreats` gives it.
 pub fn scene(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     orders: &[(PowerId, Order, Verdict)],
     retreats: &[DislodgedReport],
@@ -101,7 +106,7 @@ pub fn scene(
                 .and_then(|h| v.power_by_name(h))
                 != home;
         marker.claim = position.mark_at(c).and_then(|m| {
-            let (done, needed) = v.rules.mark_progress(v, m)?;
+            let (done, needed) = v.book.mark_progress(&v.variant, m)?;
             Some(Claim {
                 power: power(m.power),
                 done,
@@ -178,7 +183,7 @@ pub fn scene(
             },
             Order::Build { unit } => Draw::Build {
                 at: location(v, unit.location()),
-                unit_kind: kind(unit.kind.unwrap_or(UnitKind::Army)),
+                unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
             },
             Order::Disband { unit } => Draw::Disband { unit: at(unit) },
             Order::Waive | Order::Special { .. } => continue,
@@ -212,7 +217,7 @@ pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
 
 /// Where the dislodged units of a position with no record may retreat, as the judge says (a
 /// position given on the command line).
-pub fn retreats_of(v: &Variant, position: &Position) -> Vec<DislodgedReport> {
+pub fn retreats_of(v: &Rules, position: &Position) -> Vec<DislodgedReport> {
     position
         .dislodged
         .iter()
@@ -226,7 +231,7 @@ pub fn retreats_of(v: &Variant, position: &Position) -> Vec<DislodgedReport> {
 /// A phase's map: the position it started from, with every order of its record (`None` for a
 /// phase not yet played) drawn with how it went, and its dislodged units' retreats.
 pub fn phase_png(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     record: Option<&PhaseRecord>,
     retreats: &[DislodgedReport],

@@ -4,11 +4,11 @@
 use engine::store::PhaseRecord;
 use engine::unit::Unit;
 use engine::vote::How;
-use engine::Variant;
+use engine::Rules;
 
 /// Every order of the phase grouped by power with its result (and the reason when it did not
 /// succeed), then dislodgements, builds, removals and disbands, and the next phase.
-pub fn results_text(v: &Variant, phase: &str, record: &PhaseRecord, next: &str) -> String {
+pub fn results_text(v: &Rules, phase: &str, record: &PhaseRecord, next: &str) -> String {
     let mut text = format!("{phase}\n{}\n\n", "=".repeat(phase.chars().count()));
     let mut powers: Vec<_> = record.orders.iter().map(|o| o.power).collect();
     powers.dedup();
@@ -52,7 +52,7 @@ pub fn results_text(v: &Variant, phase: &str, record: &PhaseRecord, next: &str) 
 
 /// How each order of a power ordered by vote was decided: the order, and whether the vote
 /// carried it with the counts behind it, or why the default applied. Never who voted what.
-pub fn vote_lines(v: &Variant, record: &PhaseRecord) -> Vec<String> {
+pub fn vote_lines(v: &Rules, record: &PhaseRecord) -> Vec<String> {
     record
         .votes
         .iter()
@@ -99,7 +99,7 @@ pub fn vote_lines(v: &Variant, record: &PhaseRecord) -> Vec<String> {
 }
 
 /// `Power unit` for each unit of one of a record's lists.
-pub fn units<'a>(v: &Variant, list: impl Iterator<Item = &'a Unit>) -> Vec<String> {
+pub fn units<'a>(v: &Rules, list: impl Iterator<Item = &'a Unit>) -> Vec<String> {
     list.map(|u| format!("{} {}", v.power_name(u.power), v.unit_text(u)))
         .collect()
 }

@@ -5,13 +5,13 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use engine::case::read_case;
 use engine::judge::Submitted;
 use engine::phase::PhaseKind;
-use engine::{adjudicate, Variant};
+use engine::{adjudicate, Rules, Variant};
 use serde_json::Value;
 
 fn inputs(
     text: &str,
 ) -> Vec<(
-    std::sync::Arc<Variant>,
+    std::sync::Arc<Rules>,
     engine::position::Position,
     Vec<Submitted>,
 )> {

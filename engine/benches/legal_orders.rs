@@ -8,10 +8,10 @@ use common::{busiest_board, random_movement_orders, sea_board, Rng};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use engine::legal::legal_orders;
 use engine::unit::PowerId;
-use engine::{adjudicate, Variant};
+use engine::{adjudicate, Rules, Variant};
 
 /// The power with the most units on the board.
-fn busiest_power(v: &Variant, p: &engine::position::Position) -> PowerId {
+fn busiest_power(v: &Rules, p: &engine::position::Position) -> PowerId {
     (0..v.powers.len())
         .map(|i| PowerId(i as u8))
         .max_by_key(|&pw| p.units.iter().filter(|u| u.power == pw).count())

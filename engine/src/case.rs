@@ -28,6 +28,7 @@ use crate::map::{Location, ProvinceId};
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Mark, Position};
+use crate::rules::Rules;
 use crate::settled::nothing_to_decide;
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
@@ -56,7 +57,7 @@ type PowerList<'a> = (PowerId, String, Vec<&'a str>);
 
 /// The entries of a `{"Power": [...]}` object, with each power checked.
 fn power_lists<'a>(
-    variant: &Variant,
+    variant: &Rules,
     field: &str,
     v: Option<&'a Value>,
 ) -> Result<Vec<PowerList<'a>>, CaseError> {
@@ -95,7 +96,13 @@ fn power_lists<'a>(
     Ok(out)
 }
 
-fn read_unit(variant: &Variant, field: &str, power: PowerId, s: &str) -> Result<Unit, CaseError> {
+fn read_unit(
+    variant: &Rules,
+    at: &Position,
+    field: &str,
+    power: PowerId,
+    s: &str,
+) -> Result<Unit, CaseError> {
     let r = parse_unit(&variant.grammar(), s).map_err(|e| bad(field, e))?;
     let kind = r.kind.ok_or_else(|| {
         bad(
@@ -107,10 +114,10 @@ fn read_unit(variant: &Variant, field: &str, power: PowerId, s: &str) -> Result<
         province: r.province,
         coast: r.coast,
     };
-    if kind == crate::unit::UnitKind::Army {
+    if !kind.uses_coasts() {
         location.coast = None;
     }
-    if !variant.rules.can_stand(&variant.map, kind, location) {
+    if !variant.book.can_stand(&variant.context(at), kind, location) {
         return Err(bad(
             field,
             format!(
@@ -129,7 +136,7 @@ fn read_unit(variant: &Variant, field: &str, power: PowerId, s: &str) -> Result<
 
 /// A position and its orders, read from a case.
 pub struct CaseInput {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Rules>,
     pub position: Position,
     pub centres_given: bool,
     /// The case stated `homes` or `marks`: the output then shows them too.
@@ -140,10 +147,7 @@ pub struct CaseInput {
 }
 
 /// Reads one case; every error names the field it is in.
-pub fn read_case(
-    v: &Value,
-    variant_override: Option<Arc<Variant>>,
-) -> Result<CaseInput, CaseError> {
+pub fn read_case(v: &Value, variant_override: Option<Arc<Rules>>) -> Result<CaseInput, CaseError> {
     let obj = v
         .as_object()
         .ok_or_else(|| CaseError("expected a JSON object".into()))?;
@@ -164,23 +168,15 @@ pub fn read_case(
         None | Some(Value::Null) => variant,
         Some(Value::Object(m)) => {
             // The case's choices on top of the values the variant already has.
-            let mut values: Vec<(String, bool)> = variant
-                .option_values()
-                .into_iter()
-                .map(|(o, on)| (o.name.to_string(), on))
-                .collect();
+            let mut ruleset = variant.ruleset.clone();
             for (name, v) in m {
                 let on = v.as_bool().ok_or_else(|| {
                     bad(&format!("variant_options.{name}"), "expected true or false")
                 })?;
-                values.push((name.clone(), on));
+                ruleset.variant_options.insert(name.clone(), on);
             }
-            Variant::builtin_configured(
-                &variant.id,
-                Some((variant.edition, variant.options)),
-                &values,
-            )
-            .map_err(|e| bad("variant_options", e))?
+            Variant::builtin_with_ruleset(&variant.id, ruleset)
+                .map_err(|e| bad("variant_options", e))?
         }
         Some(_) => {
             return Err(bad(
@@ -194,7 +190,7 @@ pub fn read_case(
 
 fn read_step(
     obj: &JsonMap<String, Value>,
-    variant: Arc<Variant>,
+    variant: Arc<Rules>,
     carried: Option<&Position>,
 ) -> Result<CaseInput, CaseError> {
     let phase_text = obj.get("phase").and_then(Value::as_str).ok_or_else(|| {
@@ -217,8 +213,10 @@ fn read_step(
         let mut units = Vec::new();
         for (power, name, list) in power_lists(&variant, "units", obj.get("units"))? {
             for (i, s) in list.iter().enumerate() {
-                let u = read_unit(&variant, &format!("units.{name}[{i}]"), power, s)?;
-                let many = variant.rules.holds_many(&variant.map, u.location.province);
+                let u = read_unit(&variant, &position, &format!("units.{name}[{i}]"), power, s)?;
+                let many = variant
+                    .book
+                    .holds_many(&variant.context(&position), u.location.province);
                 if let Some(other) = units
                     .iter()
                     .find(|o: &&Unit| o.location.province == u.location.province && !many)
@@ -270,7 +268,7 @@ fn read_step(
                     .get("unit")
                     .and_then(Value::as_str)
                     .ok_or_else(|| bad(&format!("{f}.unit"), "missing"))?;
-                let unit = read_unit(&variant, &format!("{f}.unit"), power, us)?;
+                let unit = read_unit(&variant, &position, &format!("{f}.unit"), power, us)?;
                 let af = e
                     .get("attacker_from")
                     .and_then(Value::as_str)
@@ -374,7 +372,7 @@ fn read_step(
 /// A per-power list of supply centres (`{"England": ["lon", ...]}`, as `supply_centers` and
 /// `homes` are written) as a table indexed by province: whose each centre is, or `None`.
 fn read_centre_table(
-    variant: &Variant,
+    variant: &Rules,
     key: &str,
     v: &Value,
 ) -> Result<Vec<Option<PowerId>>, CaseError> {
@@ -408,7 +406,7 @@ fn read_centre_table(
     Ok(table)
 }
 
-fn read_marks(variant: &Variant, v: &Value) -> Result<Vec<Mark>, CaseError> {
+fn read_marks(variant: &Rules, v: &Value) -> Result<Vec<Mark>, CaseError> {
     let arr = v
         .as_array()
         .ok_or_else(|| bad("marks", "expected a list of {province, power, count}"))?;
@@ -451,7 +449,7 @@ fn read_marks(variant: &Variant, v: &Value) -> Result<Vec<Mark>, CaseError> {
     Ok(out)
 }
 
-fn marks_json(variant: &Variant, position: &Position) -> Value {
+fn marks_json(variant: &Rules, position: &Position) -> Value {
     position
         .marks
         .iter()
@@ -465,7 +463,7 @@ fn marks_json(variant: &Variant, position: &Position) -> Value {
         .collect()
 }
 
-fn homes_json(variant: &Variant, position: &Position) -> Value {
+fn homes_json(variant: &Rules, position: &Position) -> Value {
     let map = &variant.map;
     let mut homes = JsonMap::new();
     for (i, p) in variant.powers.iter().enumerate() {
@@ -483,7 +481,7 @@ fn homes_json(variant: &Variant, position: &Position) -> Value {
     Value::Object(homes)
 }
 
-fn units_json(variant: &Variant, units: &[Unit]) -> Value {
+fn units_json(variant: &Rules, units: &[Unit]) -> Value {
     let mut out = JsonMap::new();
     for (i, p) in variant.powers.iter().enumerate() {
         let mut mine: Vec<&Unit> = units.iter().filter(|u| u.power.0 as usize == i).collect();
@@ -501,7 +499,7 @@ fn units_json(variant: &Variant, units: &[Unit]) -> Value {
     Value::Object(out)
 }
 
-fn centres_json(variant: &Variant, position: &Position) -> Value {
+fn centres_json(variant: &Rules, position: &Position) -> Value {
     let mut out = JsonMap::new();
     for (i, p) in variant.powers.iter().enumerate() {
         let mut mine: Vec<String> = position
@@ -830,7 +828,7 @@ fn compare(id: &str, got: &Value, want: &Value, problems: &mut Vec<String>) {
 
 /// A position as a JSON document (the shape of a case without orders, plus each centre's home
 /// power): how games store positions and how exports carry them.
-pub fn position_json(variant: &Variant, position: &Position) -> Value {
+pub fn position_json(variant: &Rules, position: &Position) -> Value {
     let map = &variant.map;
     let dislodged: Vec<Value> = position
         .dislodged
@@ -862,7 +860,7 @@ pub fn position_json(variant: &Variant, position: &Position) -> Value {
 }
 
 /// Reads a position written by [`position_json`].
-pub fn read_position(variant: Arc<Variant>, v: &Value) -> Result<Position, CaseError> {
+pub fn read_position(variant: Arc<Rules>, v: &Value) -> Result<Position, CaseError> {
     let obj = v
         .as_object()
         .ok_or_else(|| CaseError("a position must be a JSON object".into()))?;
@@ -873,8 +871,9 @@ pub fn read_position(variant: Arc<Variant>, v: &Value) -> Result<Position, CaseE
 /// phase out of the calendar's years, two units in one province (outside provinces that hold
 /// many), a unit where it cannot stand, an owner or home on a province that is no centre, two
 /// marks in one province. Checked before a position is stored, so a stored game always loads.
-pub fn check_position(variant: &Variant, position: &Position) -> Result<(), CaseError> {
+pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseError> {
     let map = &variant.map;
+    let ctx = variant.context(position);
     variant
         .calendar
         .check_year(position.phase)
@@ -882,7 +881,7 @@ pub fn check_position(variant: &Variant, position: &Position) -> Result<(), Case
     let mut seen: Vec<&Unit> = Vec::new();
     for u in &position.units {
         let field = format!("units.{}", variant.power_name(u.power));
-        if !variant.rules.can_stand(map, u.kind, u.location) {
+        if !variant.book.can_stand(&ctx, u.kind, u.location) {
             return Err(bad(
                 &field,
                 format!(
@@ -893,7 +892,7 @@ pub fn check_position(variant: &Variant, position: &Position) -> Result<(), Case
             ));
         }
         let p = u.location.province;
-        if !variant.rules.holds_many(map, p) {
+        if !variant.book.holds_many(&ctx, p) {
             if let Some(other) = seen.iter().find(|o| o.location.province == p) {
                 return Err(bad(
                     &field,
@@ -911,7 +910,7 @@ pub fn check_position(variant: &Variant, position: &Position) -> Result<(), Case
         seen.push(u);
     }
     for d in &position.dislodged {
-        if !variant.rules.can_stand(map, d.unit.kind, d.unit.location) {
+        if !variant.book.can_stand(&ctx, d.unit.kind, d.unit.location) {
             return Err(bad(
                 "dislodged",
                 format!(

@@ -11,8 +11,8 @@ use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::Position;
+use crate::rules::Rules;
 use crate::unit::{PowerId, Unit, UnitKind};
-use crate::variant::Variant;
 
 pub(crate) fn unit_ref(u: &Unit) -> UnitRef {
     UnitRef {
@@ -23,11 +23,11 @@ pub(crate) fn unit_ref(u: &Unit) -> UnitRef {
 }
 
 /// Each place a unit could be told to go: every coast of every province, once.
-fn targets(variant: &Variant, kind: UnitKind) -> Vec<Target> {
+fn targets(variant: &Rules, kind: UnitKind) -> Vec<Target> {
     let mut out = Vec::new();
     for p in variant.map.province_ids() {
         let prov = variant.map.province(p);
-        if kind != UnitKind::Army && !prov.coasts.is_empty() {
+        if kind.uses_coasts() && !prov.coasts.is_empty() {
             for c in 0..prov.coasts.len() {
                 out.push(Target {
                     province: p,
@@ -49,13 +49,13 @@ fn accepted(judge: &Checker, power: PowerId, order: Order) -> Option<Order> {
 }
 
 /// The moves a unit may make, by land or sea or (armies) by convoy.
-fn moves(variant: &Variant, judge: &Checker, u: &Unit) -> Vec<Order> {
+fn moves(variant: &Rules, judge: &Checker, u: &Unit) -> Vec<Order> {
     let map = &variant.map;
     let here = u.location.province;
     targets(variant, u.kind)
         .into_iter()
         .filter(|t| t.province != here)
-        .filter(|t| u.kind == UnitKind::Army || map.any_border(here, t.province))
+        .filter(|t| u.kind.convoyed() || map.any_border(here, t.province))
         .filter_map(|to| {
             accepted(
                 judge,
@@ -72,7 +72,7 @@ fn moves(variant: &Variant, judge: &Checker, u: &Unit) -> Vec<Order> {
 
 /// Every legal movement-phase order for the unit at `at` (where several units stand, the
 /// first; see [`unit_movement_orders`]).
-pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
+pub fn movement_orders(variant: &Rules, position: &Position, at: ProvinceId) -> Vec<Order> {
     match position.unit_at(at) {
         Some(u) => unit_movement_orders(variant, position, u),
         None => Vec::new(),
@@ -82,12 +82,12 @@ pub fn movement_orders(variant: &Variant, position: &Position, at: ProvinceId) -
 /// Every legal movement-phase order for one unit. Orders name units by province; in a
 /// province that holds many, the judge gives each order to one of the power's units there
 /// without an order, so units alike in kind and power have the same list.
-pub fn unit_movement_orders(variant: &Variant, position: &Position, u: &Unit) -> Vec<Order> {
+pub fn unit_movement_orders(variant: &Rules, position: &Position, u: &Unit) -> Vec<Order> {
     movement_orders_checked(variant, position, &Checker::new(variant, position), u)
 }
 
 fn movement_orders_checked(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     judge: &Checker,
     u: &Unit,
@@ -154,7 +154,7 @@ fn movement_orders_checked(
         // Support into a neighbour the other unit could also reach.
         for &p in &reach {
             if p == other.location.province
-                || !(map.any_border(other.location.province, p) || other.kind == UnitKind::Army)
+                || !(map.any_border(other.location.province, p) || other.kind.convoyed())
             {
                 continue;
             }
@@ -175,9 +175,9 @@ fn movement_orders_checked(
             }
         }
     }
-    if u.kind == UnitKind::Fleet {
-        for army in position.units.iter().filter(|a| a.kind == UnitKind::Army) {
-            for to in targets(variant, UnitKind::Army) {
+    if u.kind.convoys() {
+        for army in position.units.iter().filter(|a| a.kind.convoyed()) {
+            for to in targets(variant, army.kind) {
                 let order = Order::Convoy {
                     unit: me,
                     army: unit_ref(army),
@@ -193,7 +193,7 @@ fn movement_orders_checked(
 }
 
 /// Every legal order for the dislodged unit that stood at `at`.
-pub fn retreat_orders(variant: &Variant, position: &Position, at: ProvinceId) -> Vec<Order> {
+pub fn retreat_orders(variant: &Rules, position: &Position, at: ProvinceId) -> Vec<Order> {
     let Some(d) = position
         .dislodged
         .iter()
@@ -215,11 +215,11 @@ pub fn retreat_orders(variant: &Variant, position: &Position, at: ProvinceId) ->
 }
 
 /// Every legal adjustment order for a power: its builds (and waive) or its disbands.
-pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+pub fn adjustment_orders(variant: &Rules, position: &Position, power: PowerId) -> Vec<Order> {
     let judge = &Checker::new(variant, position);
     let mut out = Vec::new();
-    for p in variant.rules.build_sites(variant, position, power) {
-        for kind in variant.rules.unit_kinds() {
+    for p in variant.book.build_sites(&variant.context(position), power) {
+        for kind in &variant.unit_kinds {
             for t in targets(variant, *kind)
                 .into_iter()
                 .filter(|t| t.province == p)
@@ -249,7 +249,7 @@ pub fn adjustment_orders(variant: &Variant, position: &Position, power: PowerId)
 /// Every legal order, unit by unit, for a power in the position's phase. Adjustment orders are
 /// listed under no unit (`None`).
 pub fn legal_orders(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     power: PowerId,
 ) -> Vec<(Option<Location>, Vec<Order>)> {
@@ -285,7 +285,7 @@ pub fn legal_orders(
             let orders = if kind == PhaseKind::Adjustment {
                 adjustment_orders(variant, position, power)
             } else {
-                variant.rules.setup_orders(variant, position, power)
+                variant.book.setup_orders(&variant.context(position), power)
             };
             if orders.is_empty() {
                 Vec::new()

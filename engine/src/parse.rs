@@ -25,7 +25,8 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// What the parser needs to know about a variant.
+/// What the parser needs to know about a variant: its map (with its unit kinds) and its
+/// rulebook's own verbs.
 pub struct Grammar<'a> {
     pub map: &'a Map,
     pub unit_kinds: &'a [UnitKind],
@@ -54,7 +55,12 @@ impl Tok {
     }
 }
 
-fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
+/// The kind called `word` (its letter, name or an alias).
+fn kind_called(kinds: &[UnitKind], word: &str) -> Option<UnitKind> {
+    kinds.iter().copied().find(|k| k.is_called(word))
+}
+
+fn tokenise(text: &str, map: &Map, kinds: &[UnitKind]) -> Vec<Tok> {
     let mut out = Vec::new();
     for raw in text.split_whitespace() {
         let raw = raw.to_lowercase();
@@ -67,7 +73,8 @@ fn tokenise(text: &str, map: &Map) -> Vec<Tok> {
             out.push(Tok::Word(raw));
             continue;
         }
-        if raw == "a/f" {
+        // A unit kind written with a slash (`A/F`) is one word.
+        if raw.contains('/') && kind_called(kinds, &raw).is_some() {
             out.push(Tok::Word(raw));
             continue;
         }
@@ -172,23 +179,23 @@ impl<'a> Parser<'a> {
         let Some(Tok::Word(w)) = self.peek() else {
             return None;
         };
-        let kind = match w.as_str() {
-            "a" | "army" => UnitKind::Army,
-            "f" | "fleet" => UnitKind::Fleet,
-            "r" | "flotilla" | "rf" => UnitKind::RiverFlotilla,
-            "a/f" | "af" => UnitKind::ArmyFleet,
-            _ => return None,
+        // A kind's name may be two words ("river flotilla"): the longest that names one.
+        let two = match self.peek_at(1) {
+            Some(Tok::Word(w2)) => Some(format!("{w} {w2}")),
+            _ => None,
         };
-        if !self.g.unit_kinds.contains(&kind) {
-            return None;
+        if let Some(kind) = two
+            .as_deref()
+            .and_then(|t| kind_called(self.g.unit_kinds, t))
+        {
+            // "A" and the rest followed by nothing that could be a province is no unit kind.
+            self.peek_at(2)?;
+            self.pos += 2;
+            return Some(kind);
         }
-        // "A" followed by nothing that could be a province is not a unit kind.
+        let kind = kind_called(self.g.unit_kinds, w)?;
         self.peek_at(1)?;
         self.pos += 1;
-        if kind == UnitKind::RiverFlotilla {
-            // "river flotilla" as two words.
-            self.eat(&["flotilla"]);
-        }
         Some(kind)
     }
 
@@ -331,15 +338,17 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// "par army" style, used only by builds ("build par army").
+    /// "par army" style, used only by builds ("build par army"): a kind's name, not its
+    /// letter, after the province.
     fn unit_kind_after(&mut self) -> Option<UnitKind> {
         match self.peek() {
-            Some(Tok::Word(w)) if w == "army" || w == "fleet" => {
-                let k = if w == "army" {
-                    UnitKind::Army
-                } else {
-                    UnitKind::Fleet
-                };
+            Some(Tok::Word(w)) => {
+                let k = self
+                    .g
+                    .unit_kinds
+                    .iter()
+                    .copied()
+                    .find(|k| k.name() == w.as_str())?;
                 self.pos += 1;
                 Some(k)
             }
@@ -511,7 +520,7 @@ fn coast_word(w: &str) -> Option<&'static str> {
 pub fn parse_order(g: &Grammar, text: &str) -> Result<Order, ParseError> {
     let mut p = Parser {
         g,
-        toks: tokenise(text, g.map),
+        toks: tokenise(text, g.map, g.unit_kinds),
         pos: 0,
         text,
     };
@@ -522,7 +531,7 @@ pub fn parse_order(g: &Grammar, text: &str) -> Result<Order, ParseError> {
 pub fn parse_unit(g: &Grammar, text: &str) -> Result<UnitRef, ParseError> {
     let mut p = Parser {
         g,
-        toks: tokenise(text, g.map),
+        toks: tokenise(text, g.map, g.unit_kinds),
         pos: 0,
         text,
     };
@@ -540,7 +549,7 @@ pub fn parse_unit(g: &Grammar, text: &str) -> Result<UnitRef, ParseError> {
 pub fn parse_location(g: &Grammar, text: &str) -> Result<Target, ParseError> {
     let mut p = Parser {
         g,
-        toks: tokenise(text, g.map),
+        toks: tokenise(text, g.map, g.unit_kinds),
         pos: 0,
         text,
     };

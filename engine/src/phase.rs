@@ -43,6 +43,11 @@ impl PhaseKind {
 pub struct CalendarStep {
     pub season: String,
     pub kind: PhaseKind,
+    /// Whether supply centres change hands once this movement step (and the retreats after
+    /// it) are over. `variant.toml` marks such steps with a third word, `count`
+    /// (`["January", "movement", "count"]`); a calendar that marks none counts after the last
+    /// movement step of the year, as Standard does.
+    pub counts: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,25 +62,44 @@ pub struct Calendar {
     pub steps: Vec<CalendarStep>,
 }
 
-/// The calendar as `variant.toml` writes it.
+/// The calendar as `variant.toml` writes it: each step a season, a phase kind and, for a
+/// movement step after which centres change hands, the word `count`.
 #[derive(Deserialize)]
 pub(crate) struct CalendarSpec {
     first_year: i32,
     setup_year: Option<i32>,
     #[serde(default)]
-    setup: Vec<[String; 2]>,
-    steps: Vec<[String; 2]>,
+    setup: Vec<Vec<String>>,
+    steps: Vec<Vec<String>>,
 }
 
 impl CalendarSpec {
     pub(crate) fn build(self) -> Result<Calendar, String> {
-        let conv = |v: Vec<[String; 2]>| -> Result<Vec<CalendarStep>, String> {
+        let conv = |v: Vec<Vec<String>>| -> Result<Vec<CalendarStep>, String> {
             v.into_iter()
-                .map(|[season, kind]| {
-                    let kind = PhaseKind::parse(&kind).ok_or_else(|| {
+                .map(|words| {
+                    let (season, kind, counts) = match words.as_slice() {
+                        [season, kind] => (season, kind, false),
+                        [season, kind, c] if c == "count" => (season, kind, true),
+                        _ => {
+                            return Err(format!(
+                                "calendar step {words:?}: expected [season, kind] or [season, kind, \"count\"]"
+                            ))
+                        }
+                    };
+                    let kind = PhaseKind::parse(kind).ok_or_else(|| {
                         format!("calendar step '{season} {kind}': kind must be movement, retreat, adjustment or setup")
                     })?;
-                    Ok(CalendarStep { season, kind })
+                    if counts && kind != PhaseKind::Movement {
+                        return Err(format!(
+                            "calendar step '{season} {kind}': only a movement step may count centres"
+                        ));
+                    }
+                    Ok(CalendarStep {
+                        season: season.clone(),
+                        kind,
+                        counts,
+                    })
                 })
                 .collect()
         };
@@ -86,14 +110,24 @@ impl CalendarSpec {
                 self.first_year
             ));
         }
-        let cal = Calendar {
+        let mut cal = Calendar {
             first_year: self.first_year,
             setup_year,
             setup: conv(self.setup)?,
             steps: conv(self.steps)?,
         };
-        if !cal.steps.iter().any(|s| s.kind == PhaseKind::Movement) {
+        if cal.setup.iter().any(|s| s.counts) {
+            return Err("a setup step cannot count centres".into());
+        }
+        let Some(last) = cal
+            .steps
+            .iter()
+            .rposition(|s| s.kind == PhaseKind::Movement)
+        else {
             return Err("the calendar has no movement step".into());
+        };
+        if !cal.steps.iter().any(|s| s.counts) {
+            cal.steps[last].counts = true;
         }
         Ok(cal)
     }
@@ -192,18 +226,20 @@ impl Calendar {
                 .any(|s| s.kind == PhaseKind::Movement)
     }
 
-    /// Whether supply centres change hands once this phase is over: at the end of the year's
-    /// last movement step, or of the retreat step that follows it.
+    /// Whether supply centres change hands once this phase is over: at the end of a movement
+    /// step that counts ([`CalendarStep::counts`]; by default the year's last), or of the
+    /// retreat step that follows it.
     pub fn ends_centre_count(&self, phase: Phase) -> bool {
         if phase.setup {
             return false;
         }
         match self.kind(phase) {
-            PhaseKind::Movement => self.is_last_movement_of_year(phase),
+            PhaseKind::Movement => self.steps[phase.step].counts,
             PhaseKind::Retreat => self.steps[..phase.step]
                 .iter()
-                .rposition(|s| s.kind == PhaseKind::Movement)
-                .is_some_and(|m| self.is_last_movement_of_year(Phase { step: m, ..phase })),
+                .rev()
+                .find(|s| s.kind == PhaseKind::Movement)
+                .is_some_and(|m| m.counts),
             _ => false,
         }
     }
@@ -327,7 +363,43 @@ impl fmt::Display for PhaseKind {
 
 #[cfg(test)]
 mod tests {
+    use super::{CalendarSpec, Phase};
     use crate::Variant;
+
+    fn calendar(steps: &str) -> Result<super::Calendar, String> {
+        let text = format!("first_year = 1901\nsteps = {steps}\n");
+        toml::from_str::<CalendarSpec>(&text)
+            .map_err(|e| e.to_string())?
+            .build()
+    }
+
+    #[test]
+    fn centres_change_hands_after_the_steps_marked_count() {
+        let at = |step| Phase {
+            year: 1901,
+            step,
+            setup: false,
+        };
+        // Unmarked: after the year's last movement step and its retreats, as in Standard.
+        let standard = calendar(
+            r#"[["Spring", "movement"], ["Spring", "retreat"], ["Fall", "movement"], ["Fall", "retreat"], ["Winter", "adjustment"]]"#,
+        )
+        .expect("standard calendar");
+        let counts: Vec<bool> = (0..5).map(|s| standard.ends_centre_count(at(s))).collect();
+        assert_eq!(counts, [false, false, true, true, false]);
+        // Marked: after every marked movement step (Atlantica counts four times a year).
+        let quarterly = calendar(
+            r#"[["January", "movement", "count"], ["January", "retreat"], ["April", "movement", "count"], ["April", "retreat"], ["May", "movement"], ["May", "adjustment"]]"#,
+        )
+        .expect("quarterly calendar");
+        let counts: Vec<bool> = (0..6).map(|s| quarterly.ends_centre_count(at(s))).collect();
+        assert_eq!(counts, [true, true, true, true, false, false]);
+        let e =
+            calendar(r#"[["Spring", "movement"], ["Winter", "adjustment", "count"]]"#).unwrap_err();
+        assert!(e.contains("only a movement step may count centres"), "{e}");
+        let e = calendar(r#"[["Spring", "movement", "tally"]]"#).unwrap_err();
+        assert!(e.contains("expected [season, kind]"), "{e}");
+    }
 
     #[test]
     fn years_are_read_only_within_the_games_range() {

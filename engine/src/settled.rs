@@ -8,7 +8,7 @@ use crate::judge::{adjustment_due, retreat_options};
 use crate::phase::PhaseKind;
 use crate::position::Position;
 use crate::rulebook::Controller;
-use crate::variant::Variant;
+use crate::rules::Rules;
 use crate::vote::has_open_choice;
 
 /// Whether a phase has nothing for anyone to decide, so it can be adjudicated at once with no
@@ -16,7 +16,7 @@ use crate::vote::has_open_choice;
 /// or every one must disband), or an adjustment in which no power a player orders has a build
 /// or removal due and the vote (Pirates) has no open choice. Movement and setup phases always
 /// wait for orders.
-pub fn nothing_to_decide(variant: &Variant, position: &Position) -> bool {
+pub fn nothing_to_decide(variant: &Rules, position: &Position) -> bool {
     match variant.calendar.kind(position.phase) {
         PhaseKind::Retreat => position
             .dislodged

@@ -1,14 +1,16 @@
-//! Variants: a map, its powers and calendar, and the rulebook that plays it.
+//! Variants: a map, its powers and calendar, and the ruleset it is played under by default.
 //!
-//! The data of every built-in variant is embedded from `maps/<id>/` at build time, so the
-//! binary runs from anywhere; [`Variant::load`] reads the same files from any other folder.
+//! A [`Variant`] is immutable data, loaded and checked once and shared (`Arc`) by every game
+//! of it. What a game plays is a [`crate::rules::Rules`]: a variant, the game's
+//! [`Ruleset`] and the rulebook built for that ruleset. The data of every built-in variant is
+//! embedded from `maps/<id>/` at build time (see [`crate::variants`], the registry);
+//! [`Variant::load`] reads the same files from any other folder.
 
-use crate::map::{parse_map_files, Map, MapError, MapFiles};
-use crate::parse::Grammar;
+use crate::map::{parse_map_files_with, Map, MapError, MapFiles, Movement};
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
-use crate::rulebook::{Controller, Edition, Options, VariantRules};
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::rulebook::{Edition, Ruleset, VariantOption};
+use crate::unit::{movement_words, PowerId, Unit, UnitKind};
 use serde::Deserialize;
 
 #[derive(Clone, Debug)]
@@ -32,9 +34,13 @@ pub struct Variant {
     pub powers: Vec<PowerInfo>,
     pub victory_centers: usize,
     pub calendar: Calendar,
-    pub edition: Edition,
-    pub options: Options,
-    pub rules: Box<dyn VariantRules>,
+    /// The rules the variant is played under unless a game chooses others: the edition and
+    /// options its `variant.toml` names, every variant option at its default.
+    pub ruleset: Ruleset,
+    /// The variant's own options (from its registry entry), for checking a game's choices.
+    pub variant_options: &'static [VariantOption],
+    /// Its unit kinds, as its registry entry declares them.
+    pub unit_kinds: Vec<UnitKind>,
 }
 
 #[derive(Deserialize)]
@@ -90,49 +96,31 @@ fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
 }
 
 impl Variant {
-    /// Sets one of the variant's own options. An option the variant does not have, or one
-    /// that is not yet available set to anything but its default, is refused by name.
-    pub fn set_option(&mut self, name: &str, on: bool) -> Result<(), String> {
-        let listed = self.rules.variant_options();
-        let Some(opt) = listed
-            .iter()
-            .find(|o| o.name.eq_ignore_ascii_case(name.trim()))
-        else {
-            let names: Vec<&str> = listed.iter().map(|o| o.name).collect();
-            return Err(format!(
-                "{} has no option '{name}'; {}",
-                self.name,
-                if names.is_empty() {
-                    "it has no options".to_string()
-                } else {
-                    format!("its options are {}", names.join(", "))
-                }
-            ));
-        };
-        if !opt.available && on != opt.default {
-            return Err(format!(
-                "option '{}' of {} ({}) is not yet available",
-                opt.name, self.name, opt.about
-            ));
-        }
-        self.rules.set_option(opt.name, on);
-        Ok(())
-    }
-
-    /// The variant's own options with their values in this variant: (option, on).
-    pub fn option_values(&self) -> Vec<(crate::rulebook::VariantOption, bool)> {
-        self.rules
-            .variant_options()
-            .iter()
-            .map(|o| (*o, self.rules.option_on(o.name)))
-            .collect()
-    }
-
-    /// Loads and checks a variant from its files' text; every problem is reported.
+    /// Loads and checks a variant's data from its files' text; every problem is reported.
+    /// What only its rulebook can judge (where units may stand) is checked by
+    /// [`crate::rules::Rules::check_data`].
     pub fn load(
         files: &VariantFiles,
-        rules: Box<dyn VariantRules>,
+        variant_options: &'static [VariantOption],
+        unit_kinds: &[UnitKind],
     ) -> Result<Variant, Vec<MapError>> {
+        let (variant, errs) = Variant::read(files, variant_options, unit_kinds)?;
+        if errs.is_empty() {
+            Ok(variant)
+        } else {
+            Err(errs)
+        }
+    }
+
+    /// Reads a variant's files: the variant, with the problems that do not stop it from being
+    /// built (powers named in the map that do not exist, unknown starting unit kinds, an
+    /// unreachable victory count), so that a check can go on to report more; or, when the
+    /// files cannot be read into a variant at all, those problems alone.
+    pub(crate) fn read(
+        files: &VariantFiles,
+        variant_options: &'static [VariantOption],
+        unit_kinds: &[UnitKind],
+    ) -> Result<(Variant, Vec<MapError>), Vec<MapError>> {
         let vfile = format!("{}/variant.toml", files.dir);
         let spec: VariantSpec = toml::from_str(files.variant_toml).map_err(|e| {
             let line = e
@@ -170,11 +158,18 @@ impl Variant {
         let pfile = format!("{}/provinces.txt", files.dir);
         let bfile = format!("{}/borders.txt", files.dir);
         let ufile = format!("{}/units.txt", files.dir);
-        let map = parse_map_files(&MapFiles {
-            provinces: (&pfile, files.provinces),
-            borders: (&bfile, files.borders),
-            units: (&ufile, files.units),
-        })?;
+        let (words, convoying) = movement_words(unit_kinds);
+        let map = parse_map_files_with(
+            &MapFiles {
+                provinces: (&pfile, files.provinces),
+                borders: (&bfile, files.borders),
+                units: (&ufile, files.units),
+            },
+            Movement {
+                words: &words,
+                convoying: &convoying,
+            },
+        )?;
         let powers: Vec<PowerInfo> = spec
             .powers
             .into_iter()
@@ -193,17 +188,21 @@ impl Variant {
             powers,
             victory_centers: spec.victory_centers,
             calendar,
-            edition,
-            options,
-            rules,
+            ruleset: Ruleset {
+                edition,
+                options,
+                variant_options: Default::default(),
+            },
+            variant_options,
+            unit_kinds: unit_kinds.to_vec(),
         };
-        v.check(&pfile, &ufile)?;
-        Ok(v)
+        let errs = v.check(&pfile, &ufile);
+        Ok((v, errs))
     }
 
     /// Checks what the map files alone cannot: that powers named in them exist, that starting
-    /// units can stand where they are, and that the victory count can be reached.
-    fn check(&self, pfile: &str, ufile: &str) -> Result<(), Vec<MapError>> {
+    /// units are of kinds the variant has, and that the victory count can be reached.
+    fn check(&self, pfile: &str, ufile: &str) -> Vec<MapError> {
         let mut errs = Vec::new();
         for p in &self.map.provinces {
             if let Some(h) = &p.home_of {
@@ -231,16 +230,8 @@ impl Variant {
                 e(format!("'{}' is not a power of this variant", u.power));
                 continue;
             };
-            let Some(kind) = self.unit_kind_by_letter(&u.kind) else {
+            if self.unit_kind_by_letter(&u.kind).is_none() {
                 e(format!("'{}' is not a unit kind of this variant", u.kind));
-                continue;
-            };
-            if !self.rules.can_stand(&self.map, kind, u.location) {
-                e(format!(
-                    "a {} cannot stand at {}",
-                    kind.name(),
-                    self.map.location_name(u.location)
-                ));
             }
         }
         let centres = self.map.supply_centers().count();
@@ -254,11 +245,7 @@ impl Variant {
                 ),
             });
         }
-        if errs.is_empty() {
-            Ok(())
-        } else {
-            Err(errs)
-        }
+        errs
     }
 
     fn dir_hint(&self) -> String {
@@ -277,28 +264,6 @@ impl Variant {
         &self.powers[p.0 as usize].name
     }
 
-    /// The player-run power that owns at least `victory_centers` centres in this position, if
-    /// any. A power ordered by vote cannot win (Pirates: the rules are silent; see
-    /// ARCHITECTURE.md).
-    pub fn winner(&self, position: &Position) -> Option<PowerId> {
-        self.powers_ordered_by(Controller::Player)
-            .into_iter()
-            .find(|&p| position.centres_of(p).count() >= self.victory_centers)
-    }
-
-    /// The powers a player holds (`Controller::Player`), or those the others' vote orders.
-    pub fn powers_ordered_by(&self, controller: Controller) -> Vec<PowerId> {
-        (0..self.powers.len())
-            .map(|p| PowerId(p as u8))
-            .filter(|&p| self.controller(p) == controller)
-            .collect()
-    }
-
-    /// Who orders this power: its player, or everyone's vote.
-    pub fn controller(&self, p: PowerId) -> Controller {
-        self.rules.controller(self, p)
-    }
-
     /// A unit as orders write it: `A par`, `F spa/nc`.
     pub fn unit_text(&self, unit: &Unit) -> String {
         format!(
@@ -309,19 +274,7 @@ impl Variant {
     }
 
     pub fn unit_kind_by_letter(&self, s: &str) -> Option<UnitKind> {
-        self.rules
-            .unit_kinds()
-            .iter()
-            .copied()
-            .find(|k| k.letter().eq_ignore_ascii_case(s) || k.name().eq_ignore_ascii_case(s))
-    }
-
-    pub fn grammar(&self) -> Grammar<'_> {
-        Grammar {
-            map: &self.map,
-            unit_kinds: self.rules.unit_kinds(),
-            special_verbs: self.rules.special_verbs(),
-        }
+        self.unit_kinds.iter().copied().find(|k| k.is_called(s))
     }
 
     /// The position a new game starts from.

@@ -12,8 +12,8 @@ use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::Position;
 use crate::rulebook::Controller;
+use crate::rules::Rules;
 use crate::unit::{PowerId, Unit, UnitKind};
-use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
 /// One power entitled to vote, and how many supply centres it owns.
@@ -132,7 +132,7 @@ pub struct Decision {
 
 /// The powers entitled to vote in this position: every surviving power (one with a unit or a
 /// centre) that a player orders, with its centres.
-pub fn voters(variant: &Variant, position: &Position) -> Vec<Voter> {
+pub fn voters(variant: &Rules, position: &Position) -> Vec<Voter> {
     variant
         .powers_ordered_by(Controller::Player)
         .into_iter()
@@ -149,13 +149,13 @@ pub fn voters(variant: &Variant, position: &Position) -> Vec<Voter> {
 }
 
 /// The powers whose orders come from the vote.
-pub fn voted_powers(variant: &Variant) -> Vec<PowerId> {
+pub fn voted_powers(variant: &Rules) -> Vec<PowerId> {
     variant.powers_ordered_by(Controller::Vote)
 }
 
 /// Whether the vote has something to choose in this position (a voted unit to order, or more
 /// sites or units than builds or disbands due); if not, the voted orders follow without it.
-pub fn has_open_choice(variant: &Variant, position: &Position) -> bool {
+pub fn has_open_choice(variant: &Rules, position: &Position) -> bool {
     decide(variant, position, &[])
         .iter()
         .any(|d| d.how != How::NoChoice)
@@ -165,11 +165,7 @@ pub fn has_open_choice(variant: &Variant, position: &Position) -> bool {
 /// each order for a voted power's unit (or, in an adjustment, a build or disband for it).
 /// Ballots from non-voters and for anything else are ignored; a voter's last ballot for a unit
 /// counts.
-pub fn decide(
-    variant: &Variant,
-    position: &Position,
-    ballots: &[(PowerId, Order)],
-) -> Vec<Decision> {
+pub fn decide(variant: &Rules, position: &Position, ballots: &[(PowerId, Order)]) -> Vec<Decision> {
     let map = &variant.map;
     let voters = voters(variant, position);
     let texts: Vec<(PowerId, String, &Order)> = ballots
@@ -248,23 +244,23 @@ type TallyAbout<'a> = dyn Fn(ProvinceId, &dyn Fn(&Order) -> bool) -> Tally<Strin
 /// Rule 6's adjustments: voted only where there is a choice; sites or units the vote carries
 /// first, the rest in alphabetical order; every build and disband due is used.
 fn adjustment(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     power: PowerId,
     about: &TallyAbout,
 ) -> Vec<Decision> {
     let map = &variant.map;
-    let rules = &variant.rules;
     let units: Vec<&Unit> = position.units.iter().filter(|u| u.power == power).collect();
-    let supply = rules.supply(variant, position, power);
+    let supply = variant.supply(position, power);
     let by_name = |p: &ProvinceId| alphabetical_key(&map.province(*p).name);
     let (candidates, due, is_build): (Vec<ProvinceId>, usize, bool) = if supply > units.len() {
         // The voted power's builds: a unit of the first kind it may build and that may stand
         // there (the Pirates: fleets).
-        let sites = rules
-            .build_sites(variant, position, power)
+        let sites = variant
+            .book
+            .build_sites(&variant.context(position), power)
             .into_iter()
-            .filter(|&p| build_kind(variant, power, p).is_some())
+            .filter(|&p| build_kind(variant, position, power, p).is_some())
             .collect();
         (sites, supply - units.len(), true)
     } else {
@@ -275,10 +271,10 @@ fn adjustment(
     candidates.sort_by_cached_key(by_name);
     let order_at = |p: ProvinceId| -> Order {
         if is_build {
-            let kind = build_kind(variant, power, p).unwrap_or(UnitKind::Fleet);
+            let kind = build_kind(variant, position, power, p);
             Order::Build {
                 unit: UnitRef {
-                    kind: Some(kind),
+                    kind,
                     province: p,
                     coast: None,
                 },
@@ -326,14 +322,19 @@ fn adjustment(
 
 /// The kind a voted power builds in this province: the first of the variant's unit kinds it
 /// may build that may stand there.
-fn build_kind(variant: &Variant, power: PowerId, province: ProvinceId) -> Option<UnitKind> {
+fn build_kind(
+    variant: &Rules,
+    position: &Position,
+    power: PowerId,
+    province: ProvinceId,
+) -> Option<UnitKind> {
     let at = Location {
         province,
         coast: None,
     };
-    variant.rules.unit_kinds().iter().copied().find(|&k| {
-        variant.rules.may_build(variant, power, k, province)
-            && variant.rules.can_stand(&variant.map, k, at)
+    let ctx = variant.context(position);
+    variant.unit_kinds.iter().copied().find(|&k| {
+        variant.book.may_build(&ctx, power, k, province) && variant.book.can_stand(&ctx, k, at)
     })
 }
 

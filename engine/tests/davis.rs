@@ -5,10 +5,11 @@
 use engine::case::{read_case, run_case};
 use engine::legal::legal_orders;
 use engine::parse::parse_order;
+use engine::Rules;
 use engine::Variant;
 use serde_json::{json, Value};
 
-fn davis() -> std::sync::Arc<Variant> {
+fn davis() -> std::sync::Arc<Rules> {
     Variant::builtin("davis").expect("davis")
 }
 

@@ -1,9 +1,10 @@
 //! The legal-order lists agree with the judge and cover what a player could sensibly order.
 
 use engine::legal::{legal_orders, movement_orders};
+use engine::Rules;
 use engine::Variant;
 
-fn texts(v: &Variant, orders: &[engine::order::Order]) -> Vec<String> {
+fn texts(v: &Rules, orders: &[engine::order::Order]) -> Vec<String> {
     orders.iter().map(|o| o.to_text(&v.map)).collect()
 }
 

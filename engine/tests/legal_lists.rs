@@ -10,6 +10,7 @@ use engine::case::{position_json, read_position};
 use engine::legal::legal_orders;
 use engine::position::Position;
 use engine::unit::PowerId;
+use engine::Rules;
 use engine::Variant;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -18,7 +19,7 @@ const FIXTURE: &str = "tests/data/legal_lists.jsonl";
 
 /// The boards: each variant's start and busiest board, half-full Pirates boards, and the
 /// retreat and adjustment phases that follow random orders on them.
-fn boards() -> Vec<(std::sync::Arc<Variant>, Position)> {
+fn boards() -> Vec<(std::sync::Arc<Rules>, Position)> {
     let mut out = Vec::new();
     for id in engine::variants::BUILTIN {
         let v = Variant::builtin(id).expect(id);
@@ -61,7 +62,7 @@ fn digest(orders: &BTreeSet<String>) -> String {
 }
 
 /// Each power's lists: per unit (or none), how many orders and their digest.
-fn lists(v: &Variant, p: &Position) -> Value {
+fn lists(v: &Rules, p: &Position) -> Value {
     (0..v.powers.len())
         .map(|i| {
             let lists: Vec<Value> = legal_orders(v, p, PowerId(i as u8))

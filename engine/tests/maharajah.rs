@@ -4,10 +4,11 @@
 use engine::case::{differences, position_json, read_case, read_position, run_case};
 use engine::map::{parse_map_files, BorderKind, MapFiles, ProvinceTag};
 use engine::position::Mark;
+use engine::Rules;
 use engine::Variant;
 use serde_json::Value;
 
-fn maharajah() -> std::sync::Arc<Variant> {
+fn maharajah() -> std::sync::Arc<Rules> {
     Variant::builtin("maharajah").expect("maharajah is built in")
 }
 
@@ -52,7 +53,7 @@ fn river_data_matches_the_rules() {
         map.province(id(a))
             .borders
             .iter()
-            .find(|x| x.to.province == id(b) && x.fleet)
+            .find(|x| x.to.province == id(b) && map.carries_convoys(x))
             .map(|x| x.kinds.contains(BorderKind::River))
     };
     // Rule 2's fixed borders: Bengal's river neighbours, Pegu by coast only.

@@ -1,8 +1,7 @@
 //! Loading map data: every problem is reported with its file and line.
 
 use engine::map::{parse_map_files, MapFiles};
-use engine::rulebook::StandardRules;
-use engine::variant::{Variant, VariantFiles};
+use engine::variant::VariantFiles;
 
 const PROVINCES: &str = "\
 # a tiny test board
@@ -71,7 +70,7 @@ fn variant_files_are_checked_too() {
         borders,
         units: "France A wal\nEngland A eng\n",
     };
-    let errs: Vec<String> = Variant::load(&files, Box::new(StandardRules))
+    let errs: Vec<String> = engine::variants::check_files(&files)
         .unwrap_err()
         .iter()
         .map(|e| e.to_string())
@@ -94,7 +93,7 @@ fn variant_files_are_checked_too() {
         borders,
         units: "",
     };
-    let errs: Vec<String> = Variant::load(&files, Box::new(StandardRules))
+    let errs: Vec<String> = engine::variants::check_files(&files)
         .unwrap_err()
         .iter()
         .map(|e| e.to_string())
@@ -123,20 +122,17 @@ fn davis_and_maharajah_boards_load() {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let davis = Variant::load(
-        &files!("davis"),
-        Box::new(engine::variants::DavisRules::default()),
-    )
-    .map_err(show)
-    .expect("davis loads");
+    let davis = engine::variants::check_files(&files!("davis"))
+        .map_err(show)
+        .expect("davis loads");
     assert_eq!(davis.map.supply_centers().count(), 35);
     assert_eq!(davis.victory_centers, 18);
     assert!(
-        davis.options.coastal_crawl,
+        davis.options().coastal_crawl,
         "Davis plays with the coastal crawl"
     );
-    assert_eq!(davis.edition, engine::rulebook::Edition::Y1971);
-    let maharajah = Variant::load(&files!("maharajah"), Box::new(StandardRules))
+    assert_eq!(davis.edition(), engine::rulebook::Edition::Y1971);
+    let maharajah = engine::variants::check_files(&files!("maharajah"))
         .map_err(show)
         .expect("maharajah loads");
     assert_eq!(maharajah.map.provinces.len(), 77);

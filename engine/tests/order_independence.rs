@@ -10,6 +10,7 @@ use engine::order::Order;
 use engine::phase::PhaseKind;
 use engine::position::Position;
 use engine::unit::PowerId;
+use engine::Rules;
 use engine::Variant;
 
 /// SplitMix64: enough randomness for choosing orders, with no dependency.
@@ -33,7 +34,7 @@ impl Rng {
 }
 
 /// Random orders for every power: moves more often than not, so units meet.
-fn random_orders(v: &Variant, position: &Position, rng: &mut Rng) -> Vec<Submitted> {
+fn random_orders(v: &Rules, position: &Position, rng: &mut Rng) -> Vec<Submitted> {
     let mut out = Vec::new();
     for p in 0..v.powers.len() {
         let power = PowerId(p as u8);
@@ -62,7 +63,7 @@ fn random_orders(v: &Variant, position: &Position, rng: &mut Rng) -> Vec<Submitt
 }
 
 /// The outcome in a form that does not depend on the orders' sequence.
-fn outcome(v: &Variant, subs: &[Submitted], adj: &Adjudication) -> (Vec<String>, Vec<String>) {
+fn outcome(v: &Rules, subs: &[Submitted], adj: &Adjudication) -> (Vec<String>, Vec<String>) {
     let mut results: Vec<String> = subs
         .iter()
         .zip(&adj.results)
@@ -110,7 +111,7 @@ fn check_variant(id: &str, seed: u64, phases: usize) {
         for p in v.map.province_ids() {
             let here = adj.after.units_at(p).count();
             assert!(
-                here <= 1 || v.rules.holds_many(&v.map, p),
+                here <= 1 || v.book.holds_many(&v.context(&adj.after), p),
                 "{id} seed {seed} {name}: {here} units in {}",
                 v.map.province(p).id
             );

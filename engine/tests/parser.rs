@@ -95,7 +95,7 @@ fn supports_convoys_and_the_rest() {
     assert_eq!(canonical("waive"), "waive");
     let v = Variant::builtin("standard").expect("standard");
     let o = parse_order(&v.grammar(), "build fleet kiel").expect("parses");
-    assert!(matches!(o, Order::Build { unit } if unit.kind == Some(UnitKind::Fleet)));
+    assert!(matches!(o, Order::Build { unit } if unit.kind == Some(UnitKind::FLEET)));
 }
 
 #[test]

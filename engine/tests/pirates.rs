@@ -149,7 +149,7 @@ fn the_board_has_the_islands_landbridges_and_rivers_the_rules_read() {
             if b.kinds.contains(BorderKind::Landbridge) {
                 let ends = [map.province(p).terrain, map.province(b.to.province).terrain];
                 assert!(ends.contains(&Terrain::Island), "{}", map.province(p).id);
-                assert!(b.army && b.fleet);
+                assert!(b.classes == engine::map::Classes(0b11));
             }
         }
     }

@@ -8,18 +8,19 @@ use engine::parse::parse_order;
 use engine::position::Position;
 use engine::rulebook::Controller;
 use engine::unit::PowerId;
+use engine::Rules;
 use engine::Variant;
 use std::sync::Arc;
 
-fn pirates() -> Arc<Variant> {
+fn pirates() -> Arc<Rules> {
     Variant::builtin("pirates").expect("pirates is built in")
 }
 
-fn power(v: &Variant, name: &str) -> PowerId {
+fn power(v: &Rules, name: &str) -> PowerId {
     v.power_by_name(name).unwrap_or_else(|| panic!("{name}"))
 }
 
-fn orders(v: &Variant, list: &[(&str, &str)]) -> Vec<Submitted> {
+fn orders(v: &Rules, list: &[(&str, &str)]) -> Vec<Submitted> {
     list.iter()
         .map(|(p, o)| Submitted {
             power: power(v, p),
@@ -29,7 +30,7 @@ fn orders(v: &Variant, list: &[(&str, &str)]) -> Vec<Submitted> {
 }
 
 /// A complete, ordinary set of setup orders, with the privateers' lists given.
-fn full_setup(v: &Variant, buccaneers: &[&str], corsairs: &[&str]) -> Vec<Submitted> {
+fn full_setup(v: &Rules, buccaneers: &[&str], corsairs: &[&str]) -> Vec<Submitted> {
     let mut list: Vec<(&str, String)> = vec![
         ("England", "F atg grant buccaneers".into()),
         ("England", "F ber grant corsairs".into()),
@@ -57,22 +58,22 @@ fn full_setup(v: &Variant, buccaneers: &[&str], corsairs: &[&str]) -> Vec<Submit
     orders(v, &refs)
 }
 
-fn owner(v: &Variant, pos: &Position, id: &str) -> Option<String> {
+fn owner(v: &Rules, pos: &Position, id: &str) -> Option<String> {
     let p = v.map.province_by_id(id).unwrap_or_else(|| panic!("{id}"));
     pos.owners[p.0 as usize].map(|o| v.power_name(o).to_string())
 }
 
-fn unit(v: &Variant, pos: &Position, id: &str) -> Option<String> {
+fn unit(v: &Rules, pos: &Position, id: &str) -> Option<String> {
     let p = v.map.province_by_id(id).unwrap_or_else(|| panic!("{id}"));
     pos.unit_at(p)
         .map(|u| format!("{} {}", v.power_name(u.power), u.kind.letter()))
 }
 
-fn run(v: &Variant, subs: &[Submitted]) -> Adjudication {
+fn run(v: &Rules, subs: &[Submitted]) -> Adjudication {
     adjudicate(v, &v.initial_position(), subs)
 }
 
-fn assert_all_succeed(v: &Variant, subs: &[Submitted], adj: &Adjudication) {
+fn assert_all_succeed(v: &Rules, subs: &[Submitted], adj: &Adjudication) {
     for (s, r) in subs.iter().zip(&adj.results) {
         assert_eq!(
             r.verdict,
@@ -401,7 +402,7 @@ fn a_privateer_in_civil_disorder_loses_the_unit_furthest_from_its_centres() {
 }
 
 /// The setup position with a unit a moderator placed (`/mod add-unit`).
-fn with_unit(v: &Variant, power_name: &str, unit_text: &str) -> Position {
+fn with_unit(v: &Rules, power_name: &str, unit_text: &str) -> Position {
     let mut pos = v.initial_position();
     let u = engine::parse::parse_unit(&v.grammar(), unit_text).expect(unit_text);
     pos.units.push(engine::unit::Unit {
@@ -413,7 +414,7 @@ fn with_unit(v: &Variant, power_name: &str, unit_text: &str) -> Position {
 }
 
 /// No province holds two units (Pirates has no province that holds many).
-fn assert_one_unit_per_province(v: &Variant, pos: &Position) {
+fn assert_one_unit_per_province(v: &Rules, pos: &Position) {
     for (i, u) in pos.units.iter().enumerate() {
         let again = pos.units[i + 1..]
             .iter()
@@ -487,7 +488,7 @@ fn a_unit_added_after_the_orders_voids_them_and_the_next_choice_is_taken() {
     let mut pos = with_unit(&v, "Denmark", "F tor");
     pos.units.push(engine::unit::Unit {
         power: power(&v, "Holland"),
-        kind: engine::unit::UnitKind::Fleet,
+        kind: engine::unit::UnitKind::FLEET,
         location: engine::map::Location {
             province: v.map.province_by_id("ctg").expect("ctg"),
             coast: None,

@@ -7,24 +7,25 @@ use engine::parse::parse_order;
 use engine::position::{Dislodged, Position};
 use engine::unit::PowerId;
 use engine::vote::{decide, voters, How};
+use engine::Rules;
 use engine::Variant;
 use std::sync::Arc;
 
-fn pirates() -> Arc<Variant> {
+fn pirates() -> Arc<Rules> {
     Variant::builtin("pirates").expect("pirates is built in")
 }
 
-fn power(v: &Variant, name: &str) -> PowerId {
+fn power(v: &Rules, name: &str) -> PowerId {
     v.power_by_name(name).unwrap_or_else(|| panic!("{name}"))
 }
 
-fn order(v: &Variant, text: &str) -> Order {
+fn order(v: &Rules, text: &str) -> Order {
     parse_order(&v.grammar(), text).expect(text)
 }
 
 /// The position after a setup in which the Pirates get Havana and Veragua (from Spain) and
 /// Tortuga (a clash), at Spring 1681.
-fn after_setup(v: &Variant) -> Position {
+fn after_setup(v: &Rules) -> Position {
     let list = [
         ("Spain", "hav grant pirates"),
         ("Spain", "ver grant pirates"),
@@ -50,7 +51,7 @@ fn after_setup(v: &Variant) -> Position {
     adjudicate(v, &v.initial_position(), &subs).after
 }
 
-fn ballots(v: &Variant, list: &[(&str, &str)]) -> Vec<(PowerId, Order)> {
+fn ballots(v: &Rules, list: &[(&str, &str)]) -> Vec<(PowerId, Order)> {
     list.iter()
         .map(|(p, o)| (power(v, p), order(v, o)))
         .collect()
@@ -67,7 +68,7 @@ const COLONIALS_AND_PRIVATEERS: [&str; 7] = [
 ];
 
 /// The same ballot from every voter.
-fn everyone(v: &Variant, order: &str) -> Vec<(PowerId, Order)> {
+fn everyone(v: &Rules, order: &str) -> Vec<(PowerId, Order)> {
     let list: Vec<(&str, &str)> = COLONIALS_AND_PRIVATEERS
         .iter()
         .map(|p| (*p, order))
@@ -76,7 +77,7 @@ fn everyone(v: &Variant, order: &str) -> Vec<(PowerId, Order)> {
 }
 
 fn decision_for<'a>(
-    v: &Variant,
+    v: &Rules,
     ds: &'a [engine::vote::Decision],
     unit: &str,
 ) -> &'a engine::vote::Decision {
@@ -258,7 +259,7 @@ fn a_retreat_needs_a_majority_or_the_unit_disbands() {
 }
 
 /// The position after the setup at Winter 1681, with the Pirate units in `free` removed.
-fn pirates_with_builds(v: &Variant, free: &[&str]) -> Position {
+fn pirates_with_builds(v: &Rules, free: &[&str]) -> Position {
     let mut pos = after_setup(v);
     pos.phase = v.calendar.parse("Winter 1681 adjustment").unwrap();
     for id in free {

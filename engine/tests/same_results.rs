@@ -16,13 +16,14 @@ use engine::judge::{adjudicate, Adjudication, Submitted};
 use engine::parse::parse_order;
 use engine::phase::PhaseKind;
 use engine::position::Position;
+use engine::Rules;
 use engine::Variant;
 use serde_json::{json, Value};
 
 const FIXTURE: &str = "tests/data/phases.jsonl";
 
 /// FNV-1a: a stable digest of the position after a phase, so the fixture stays small.
-fn digest(v: &Variant, p: &Position) -> String {
+fn digest(v: &Rules, p: &Position) -> String {
     let text = serde_json::to_string(&position_json(v, p)).expect("json");
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in text.bytes() {
@@ -33,7 +34,7 @@ fn digest(v: &Variant, p: &Position) -> String {
 }
 
 /// What the judge made of a phase, in the fixture's words.
-fn outcome(v: &Variant, adj: &Adjudication) -> Value {
+fn outcome(v: &Rules, adj: &Adjudication) -> Value {
     let results: Vec<String> = adj
         .results
         .iter()
@@ -78,7 +79,7 @@ fn outcome(v: &Variant, adj: &Adjudication) -> Value {
     })
 }
 
-fn read_orders(v: &Variant, orders: &Value) -> Vec<Submitted> {
+fn read_orders(v: &Rules, orders: &Value) -> Vec<Submitted> {
     let grammar = v.grammar();
     orders
         .as_array()
@@ -98,7 +99,7 @@ fn read_orders(v: &Variant, orders: &Value) -> Vec<Submitted> {
 }
 
 /// Plays one seeded random game and writes it as one fixture line.
-fn record_game(v: &Variant, start: &Position, seed: u64, movements: usize) -> (Value, usize) {
+fn record_game(v: &Rules, start: &Position, seed: u64, movements: usize) -> (Value, usize) {
     let mut rng = Rng(seed);
     let start_json = position_json(v, start);
     let mut position = read_position(Variant::builtin(&v.id).expect("variant"), &start_json)

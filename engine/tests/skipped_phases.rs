@@ -4,6 +4,7 @@
 
 use engine::case::{read_case, run_case};
 use engine::settled::nothing_to_decide;
+use engine::Rules;
 use engine::Variant;
 use serde_json::{json, Value};
 
@@ -26,7 +27,7 @@ fn run(case: &Value) -> Value {
     run_case(&read_case(case, None).expect("case reads")).expect("case runs")
 }
 
-fn position_after(case: &Value) -> (std::sync::Arc<Variant>, engine::position::Position) {
+fn position_after(case: &Value) -> (std::sync::Arc<Rules>, engine::position::Position) {
     let input = read_case(case, None).expect("case reads");
     let subs: Vec<_> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
     let adj = engine::adjudicate(&input.variant, &input.position, &subs);

@@ -1,8 +1,8 @@
 //! `parley variants`: the built-in variants and their vital numbers.
 
 use super::{no_more, take_flag, take_value, CliError};
-use engine::variant::{declared_id, Variant, VariantFiles};
-use engine::variants::BUILTIN;
+use engine::variant::{Variant, VariantFiles};
+use engine::variants::{check_files, ids};
 use serde_json::json;
 
 /// `parley variants --check DIR`: loads a variant's data files from a folder and reports every
@@ -25,10 +25,9 @@ fn check(dir: &str) -> Result<(), CliError> {
         borders: &borders,
         units: &units,
     };
-    // Built-in data is checked with its own rulebook (a variant's tags and kinds of power mean
-    // nothing to Standard's); a new map's with Standard's until it has one.
-    let rules = engine::variants::rules_for(&declared_id(&toml).unwrap_or_default());
-    match Variant::load(&files, rules) {
+    // A registered variant's data is checked with its own rulebook (a variant's tags and
+    // kinds of power mean nothing to Standard's); a new map's with Standard's until it has one.
+    match check_files(&files) {
         Ok(v) => super::print_out(&format!(
             "{dir}: ok: {} provinces, {} supply centres, {} powers, {} starting units",
             v.map.provinces.len(),
@@ -55,7 +54,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let as_json = take_flag(&mut args, "--json");
     no_more(&args, "--json or --check DIR")?;
     let mut rows = Vec::new();
-    for id in BUILTIN {
+    for id in ids() {
         let v = Variant::builtin(id).map_err(|e| CliError {
             message: e,
             code: 1,
@@ -81,7 +80,7 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             "supply_centers": v.map.supply_centers().count(),
             "victory_centers": v.victory_centers,
             "first_phase": v.calendar.name(v.calendar.first_phase()),
-            "rulebook": v.edition.name(),
+            "rulebook": v.edition().name(),
             "options": options,
         }));
     }

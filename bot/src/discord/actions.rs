@@ -11,6 +11,7 @@ use engine::store::{
     Settings, SubmitReport,
 };
 use engine::variants::BUILTIN;
+use engine::Rules;
 use engine::Variant;
 
 /// Who invoked a command, and where.
@@ -253,7 +254,7 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
 
 /// How many players a game of the variant needs: one per power a player holds (a power
 /// ordered by everyone's vote takes no seat).
-fn seats(v: &Variant) -> usize {
+fn seats(v: &Rules) -> usize {
     v.powers_ordered_by(Controller::Player).len()
 }
 
@@ -321,7 +322,7 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         }
         let gives_setup = v
             .power_by_name(&power)
-            .is_some_and(|p| !v.rules.setup_orders(&v, &position, p).is_empty());
+            .is_some_and(|p| !v.book.setup_orders(&v.context(&position), p).is_empty());
         if setup && gives_setup {
             dm += " The game opens with its setup: `/orders submit` suggests the setup orders you may give.";
         } else if setup {

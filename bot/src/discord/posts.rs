@@ -4,7 +4,7 @@
 use engine::judge::DislodgedReport;
 use engine::position::Position;
 use engine::store::{GameError, GameId, Games, PhaseRecord, PhaseView, Result};
-use engine::Variant;
+use engine::Rules;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -168,14 +168,14 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
 
 /// In an adjustment, the builds a power was due and did not make, as a sentence for a post
 /// (a missing build is waived; the results list only what was built).
-fn waived(variant: &Variant, position: &Position, record: &PhaseRecord) -> String {
+fn waived(variant: &Rules, position: &Position, record: &PhaseRecord) -> String {
     if variant.calendar.kind(position.phase) != engine::phase::PhaseKind::Adjustment {
         return String::new();
     }
     let mut unused = Vec::new();
     for power in variant.powers_ordered_by(engine::rulebook::Controller::Player) {
         let units = position.units.iter().filter(|u| u.power == power).count();
-        if variant.rules.supply(variant, position, power) <= units {
+        if variant.supply(position, power) <= units {
             continue;
         }
         let name = variant.power_name(power);
@@ -196,7 +196,7 @@ fn waived(variant: &Variant, position: &Position, record: &PhaseRecord) -> Strin
 
 /// What a phase changed beyond its orders, as sentences for a post: units built, removed
 /// and disbanded (a dislodged unit with nowhere to go is disbanded).
-fn happened(v: &Variant, record: &PhaseRecord) -> String {
+fn happened(v: &Rules, record: &PhaseRecord) -> String {
     let mut text = String::new();
     for (label, units) in [
         ("Built", crate::report::units(v, record.built.iter())),
@@ -237,7 +237,7 @@ pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
 
 /// A phase's map as PNG bytes, drawn off the async threads (rasterising takes tens of ms).
 async fn draw(
-    variant: Arc<Variant>,
+    variant: Arc<Rules>,
     position: Position,
     record: Option<PhaseRecord>,
     retreats: Vec<DislodgedReport>,

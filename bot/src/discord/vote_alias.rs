@@ -3,6 +3,7 @@
 //! the players who know the ballots by that name. The names come from the variants' data.
 
 use engine::rulebook::Controller;
+use engine::Rules;
 use engine::Variant;
 use std::sync::OnceLock;
 
@@ -36,7 +37,7 @@ pub fn command_name(power: &str) -> Option<String> {
 
 /// The aliases of the given variants: one per power ruled by vote, in the variants' order,
 /// the first power to claim a name keeping it, none taking another command's name.
-pub fn aliases_of<'a>(variants: impl IntoIterator<Item = &'a Variant>) -> Vec<VoteAlias> {
+pub fn aliases_of<'a>(variants: impl IntoIterator<Item = &'a Rules>) -> Vec<VoteAlias> {
     let mut out: Vec<VoteAlias> = Vec::new();
     for v in variants {
         for p in v.powers_ordered_by(Controller::Vote) {

@@ -7,23 +7,25 @@ use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{ExcessAdjustments, RemovalRule};
+use crate::rulebook::{RuleContext, SpecialOrder};
+use crate::rules::Rules;
 use crate::unit::{PowerId, Unit, UnitKind};
-use crate::variant::Variant;
 use std::collections::VecDeque;
 
 pub(super) fn adjudicate(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
     let map = &variant.map;
-    let rules = &variant.rules;
+    let ctx = variant.context(position);
+    let rules = &*variant.book;
     let npowers = variant.powers.len();
     // Positive: builds due; negative: removals due.
     let due: Vec<i64> = (0..npowers)
         .map(|p| {
             let p = PowerId(p as u8);
-            let supply = rules.supply(variant, position, p) as i64;
+            let supply = rules.supply(&ctx, p) as i64;
             let units = position.units.iter().filter(|u| u.power == p).count() as i64;
             supply - units
         })
@@ -50,11 +52,12 @@ pub(super) fn adjudicate(
                     )
                 })
                 .count() as i64;
-            variant.options.excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
+            variant.options().excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
         })
         .collect();
 
-    for sub in orders {
+    let mut specials: Vec<SpecialOrder> = Vec::new();
+    for (index, sub) in orders.iter().enumerate() {
         let p = sub.power.0 as usize;
         let order = match understood(sub) {
             Ok(o) => o,
@@ -65,8 +68,7 @@ pub(super) fn adjudicate(
         };
         let result = match order {
             Order::Build { unit } => {
-                let sites =
-                    sites[p].get_or_insert_with(|| rules.build_sites(variant, position, sub.power));
+                let sites = sites[p].get_or_insert_with(|| rules.build_sites(&ctx, sub.power));
                 let at = unit.province;
                 if due[p] <= 0 {
                     OrderResult::illegal(Cause::NoBuildsDue { power: sub.power })
@@ -84,9 +86,9 @@ pub(super) fn adjudicate(
                         sites: sites.clone(),
                     })
                 } else {
-                    match build_location(variant, *unit) {
+                    match build_location(&ctx, *unit) {
                         Err(e) => OrderResult::illegal(e),
-                        Ok((kind, _)) if !rules.may_build(variant, sub.power, kind, at) => {
+                        Ok((kind, _)) if !rules.may_build(&ctx, sub.power, kind, at) => {
                             OrderResult::illegal(Cause::CannotBuild { kind, at })
                         }
                         Ok(_) if left[p] <= 0 => OrderResult::fails(Cause::BuildsUsed),
@@ -117,7 +119,7 @@ pub(super) fn adjudicate(
                 // Where several units may stand, the order is for one of the power's own
                 // units of the kind named that is not removed yet.
                 let here = |i: &usize| position.units[*i].location.province == unit.province;
-                let found_idx = if rules.holds_many(map, unit.province) {
+                let found_idx = if rules.holds_many(&ctx, unit.province) {
                     let mine = |i: &usize| {
                         let u = &position.units[*i];
                         u.power == sub.power && unit.kind.is_none_or(|k| k == u.kind)
@@ -156,6 +158,29 @@ pub(super) fn adjudicate(
                     }
                 }
             }
+            Order::Special { unit, verb, args } => {
+                // The power's own unit in the province the order names, if there is one.
+                let unit = unit.and_then(|r| {
+                    position
+                        .units
+                        .iter()
+                        .find(|u| u.location.province == r.province && u.power == sub.power)
+                        .copied()
+                });
+                match rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args) {
+                    Ok(()) => {
+                        specials.push(SpecialOrder {
+                            index,
+                            power: sub.power,
+                            unit,
+                            verb: verb.clone(),
+                            args: args.clone(),
+                        });
+                        OrderResult::ok()
+                    }
+                    Err(cause) => OrderResult::illegal(cause),
+                }
+            }
             _ => OrderResult::illegal(Cause::NotAnAdjustmentOrder),
         };
         results.push(result);
@@ -175,7 +200,7 @@ pub(super) fn adjudicate(
         candidates.sort_by(|(da, a), (db, b)| {
             let (a, b) = (&position.units[*a], &position.units[*b]);
             db.cmp(da)
-                .then((a.kind == UnitKind::Army).cmp(&(b.kind == UnitKind::Army)))
+                .then((!a.kind.uses_coasts()).cmp(&!b.kind.uses_coasts()))
                 .then(
                     map.province(a.location.province)
                         .name
@@ -198,8 +223,11 @@ pub(super) fn adjudicate(
         .map(|i| position.units[i])
         .collect();
     after.units.extend(built.iter().copied());
+    let mut arrivals = built.iter().map(|u| u.location.province).collect();
+    if !specials.is_empty() {
+        super::settle_specials(&ctx, &specials, &mut results, &mut after, &mut arrivals);
+    }
     after.phase = variant.calendar.next(position.phase);
-    let arrivals = built.iter().map(|u| u.location.province).collect();
     Adjudication {
         results,
         after,
@@ -213,10 +241,10 @@ pub(super) fn adjudicate(
 
 /// The unit kind and exact location of a build order, with its coast settled.
 pub(crate) fn build_location(
-    variant: &Variant,
+    ctx: &RuleContext,
     unit: crate::order::UnitRef,
 ) -> Result<(UnitKind, Location), Cause> {
-    let map = &variant.map;
+    let map = ctx.map();
     let at = unit.province;
     let p = map.province(at);
     let Some(kind) = unit.kind else {
@@ -226,16 +254,15 @@ pub(crate) fn build_location(
         province: at,
         coast: unit.coast,
     };
-    if kind == UnitKind::Army && unit.coast.is_some() {
+    if !kind.uses_coasts() && unit.coast.is_some() {
         return Err(Cause::ArmyBuiltOnCoast { at });
     }
-    if kind != UnitKind::Army && !p.coasts.is_empty() && unit.coast.is_none() {
+    if kind.uses_coasts() && !p.coasts.is_empty() && unit.coast.is_none() {
         return Err(Cause::BuildNeedsCoast { at });
     }
-    if !variant.rules.can_stand(map, kind, loc)
+    if !ctx.book.can_stand(ctx, kind, loc)
         || !p.borders.iter().any(|b| {
-            variant.rules.can_cross(map, kind, b)
-                && (kind == UnitKind::Army || b.from_coast == loc.coast)
+            ctx.book.can_cross(ctx, kind, b) && (!kind.uses_coasts() || b.from_coast == loc.coast)
         })
     {
         return Err(Cause::CannotBuild { kind, at });
@@ -244,9 +271,10 @@ pub(crate) fn build_location(
 }
 
 /// How far a unit is from where it belongs, by the rulebook's civil-disorder rule.
-fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 {
+fn removal_distance(variant: &Rules, position: &Position, unit: &Unit) -> u32 {
+    let ctx = variant.context(position);
     let map = &variant.map;
-    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options.removal {
+    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options().removal {
         RemovalRule::FurthestFromOwnedCentre => (position.centres_of(unit.power).collect(), false),
         RemovalRule::FurthestFromHomeByOwnPath => (
             map.province_ids()
@@ -269,7 +297,7 @@ fn removal_distance(variant: &Variant, position: &Position, unit: &Unit) -> u32 
             return dist[p.0 as usize];
         }
         for b in &map.province(p).borders {
-            if by_own_path && !variant.rules.can_cross(map, unit.kind, b) {
+            if by_own_path && !variant.book.can_cross(&ctx, unit.kind, b) {
                 continue;
             }
             let q = b.to.province.0 as usize;

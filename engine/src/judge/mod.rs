@@ -17,8 +17,9 @@ use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
+use crate::rulebook::{RuleContext, Settled, SpecialOrder};
+use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
-use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
 
 /// One order as a power submitted it: understood, or not.
@@ -65,25 +66,25 @@ pub struct OrderResult {
 impl OrderResult {
     /// Why, in a player's words ("bounced in Munich", "there is no unit in Paris"); empty for
     /// an order that succeeded.
-    pub fn reason(&self, variant: &Variant) -> String {
+    pub fn reason(&self, variant: &Rules) -> String {
         self.cause
             .as_ref()
             .map_or_else(String::new, |c| c.words(variant))
     }
 
-    pub(crate) fn ok() -> Self {
+    pub fn ok() -> Self {
         OrderResult {
             verdict: Verdict::Succeeds,
             cause: None,
         }
     }
-    pub(crate) fn fails(cause: Cause) -> Self {
+    pub fn fails(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Fails,
             cause: Some(cause),
         }
     }
-    pub(crate) fn illegal(cause: Cause) -> Self {
+    pub fn illegal(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Illegal,
             cause: Some(cause),
@@ -123,12 +124,15 @@ pub struct Adjudication {
 
 /// Adjudicates the orders of one phase. Units without orders hold, retreats without orders
 /// disband, missing builds are waived and missing removals follow the rulebook's rule.
-pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) -> Adjudication {
+pub fn adjudicate(variant: &Rules, position: &Position, orders: &[Submitted]) -> Adjudication {
     let mut adj = match variant.calendar.kind(position.phase) {
         PhaseKind::Movement => movement::adjudicate(variant, position, orders),
         PhaseKind::Retreat => retreat::adjudicate(variant, position, orders),
         PhaseKind::Adjustment => adjustment::adjudicate(variant, position, orders),
-        PhaseKind::Setup => match variant.rules.adjudicate_setup(variant, position, orders) {
+        PhaseKind::Setup => match variant
+            .book
+            .adjudicate_setup(&variant.context(position), orders)
+        {
             Some(adj) => adj,
             None => Adjudication {
                 results: orders
@@ -148,8 +152,8 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
         },
     };
     variant
-        .rules
-        .after_phase(variant, position, &adj.arrivals, &mut adj.after);
+        .book
+        .after_phase(&variant.context(position), &adj.arrivals, &mut adj.after);
     adj
 }
 
@@ -157,7 +161,7 @@ pub fn adjudicate(variant: &Variant, position: &Position, orders: &[Submitted]) 
 /// unit that is not there, for another power's unit, or that could never be carried out is
 /// refused with the reason. Returns the order's canonical text when it is accepted.
 pub fn check_submission(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     power: PowerId,
     order: &Order,
@@ -175,12 +179,13 @@ pub fn check_submission(
 
 /// How many builds (or removals) a power is due in an adjustment, never negative; builds are
 /// capped by the sites it has to build in.
-pub fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) -> i64 {
-    let supply = variant.rules.supply(variant, position, power) as i64;
+pub fn adjustment_due(variant: &Rules, position: &Position, power: PowerId) -> i64 {
+    let ctx = variant.context(position);
+    let supply = variant.book.supply(&ctx, power) as i64;
     let units = position.units.iter().filter(|u| u.power == power).count() as i64;
     let diff = supply - units;
     if diff > 0 {
-        diff.min(variant.rules.build_sites(variant, position, power).len() as i64)
+        diff.min(variant.book.build_sites(&ctx, power).len() as i64)
     } else {
         -diff
     }
@@ -192,18 +197,19 @@ pub fn adjustment_due(variant: &Variant, position: &Position, power: PowerId) ->
 /// board's convoy routes from one candidate to the next: listing legal orders asks about
 /// thousands of convoys on a busy board.
 pub(crate) struct Checker<'a> {
-    variant: &'a Variant,
+    variant: &'a Rules,
     position: &'a Position,
     routes: Option<route::LazyRoutes<'a>>,
 }
 
 impl<'a> Checker<'a> {
-    pub(crate) fn new(variant: &'a Variant, position: &'a Position) -> Self {
+    pub(crate) fn new(variant: &'a Rules, position: &'a Position) -> Self {
         let movement = variant.calendar.kind(position.phase) == PhaseKind::Movement;
         Checker {
             variant,
             position,
-            routes: movement.then(|| route::LazyRoutes::new(variant, &position.units, true)),
+            routes: movement
+                .then(|| route::LazyRoutes::new(variant.context(position), &position.units, true)),
         }
     }
 
@@ -219,12 +225,35 @@ impl<'a> Checker<'a> {
 }
 
 /// Where a dislodged unit may retreat in this retreat-phase position.
-pub fn retreat_options(variant: &Variant, position: &Position, d: &Dislodged) -> Vec<Location> {
+pub fn retreat_options(variant: &Rules, position: &Position, d: &Dislodged) -> Vec<Location> {
     retreat::options(variant, position, &position.contested, d)
 }
 
+/// Hands a phase's accepted special orders to the rulebook
+/// ([`crate::rulebook::VariantRules::adjudicate_special`]) once its standard orders are
+/// settled, and writes their results over the stand-in ones. A rulebook that returns the
+/// wrong number of results leaves the orders it did not answer unadjudicated.
+fn settle_specials(
+    ctx: &RuleContext,
+    specials: &[SpecialOrder],
+    results: &mut [OrderResult],
+    after: &mut Position,
+    arrivals: &mut Vec<ProvinceId>,
+) {
+    let mut settled = Settled { after, arrivals };
+    let mut answers = ctx
+        .book
+        .adjudicate_special(ctx, specials, &mut settled)
+        .into_iter();
+    for s in specials {
+        results[s.index] = answers
+            .next()
+            .unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated));
+    }
+}
+
 /// Gives every supply centre with a unit on it to that unit's power.
-fn take_centres(variant: &Variant, position: &mut Position) {
+fn take_centres(variant: &Rules, position: &mut Position) {
     for u in &position.units {
         let p = u.location.province;
         if variant.map.province(p).supply_center {
@@ -234,7 +263,7 @@ fn take_centres(variant: &Variant, position: &mut Position) {
 }
 
 /// The next phase after a movement or retreat phase, taking centres at the end of the year.
-fn advance(variant: &Variant, position: &mut Position, had_dislodgements: bool) {
+fn advance(variant: &Rules, position: &mut Position, had_dislodgements: bool) {
     let cal = &variant.calendar;
     let phase = position.phase;
     if had_dislodgements {

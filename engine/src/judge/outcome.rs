@@ -478,10 +478,19 @@ impl Cause {
                     }
                 )
             }
-            Cause::BuildNeedsKind { at } => format!(
-                "say which unit to build in {}: A (army) or F (fleet)",
-                n.province(*at)
-            ),
+            Cause::BuildNeedsKind { at } => {
+                let kinds: Vec<String> = variant
+                    .unit_kinds
+                    .iter()
+                    .map(|k| format!("{} ({})", k.letter(), k.name()))
+                    .collect();
+                let kinds = match kinds.split_last() {
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                    None => String::new(),
+                };
+                format!("say which unit to build in {}: {kinds}", n.province(*at))
+            }
             Cause::ArmyBuiltOnCoast { at } => {
                 format!("an army is built in {}, not on a coast", n.province(*at))
             }
@@ -572,9 +581,9 @@ fn article(word: &str) -> &'static str {
     }
 }
 
-/// "a" or "an" before a unit kind's name in a refused build (which says "an" only of armies).
+/// "a" or "an" before a unit kind's name in a refused build.
 fn build_article(kind: UnitKind) -> &'static str {
-    if kind == UnitKind::Army {
+    if kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {
         "a"
@@ -587,13 +596,14 @@ mod tests {
     use crate::judge::{adjudicate, Adjudication, Submitted, Verdict};
     use crate::parse::parse_order;
     use crate::position::Position;
+    use crate::rules::Rules;
     use std::sync::Arc;
 
-    fn standard() -> Arc<Variant> {
+    fn standard() -> Arc<Rules> {
         Variant::builtin("standard").expect("standard")
     }
 
-    fn run(v: &Variant, position: &Position, orders: &[(&str, &str)]) -> Adjudication {
+    fn run(v: &Rules, position: &Position, orders: &[(&str, &str)]) -> Adjudication {
         let grammar = v.grammar();
         let subs: Vec<Submitted> = orders
             .iter()
@@ -605,7 +615,7 @@ mod tests {
         adjudicate(v, position, &subs)
     }
 
-    fn unit_at(v: &Variant, position: &Position, id: &str) -> Unit {
+    fn unit_at(v: &Rules, position: &Position, id: &str) -> Unit {
         *position
             .unit_at(v.map.province_by_id(id).expect("province"))
             .expect("a unit")
@@ -700,7 +710,7 @@ mod tests {
         let v = standard();
         let far = Unit {
             power: PowerId(200),
-            kind: UnitKind::Fleet,
+            kind: UnitKind::FLEET,
             location: Location {
                 province: ProvinceId(60_000),
                 coast: Some(crate::map::CoastId(9)),

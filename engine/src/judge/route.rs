@@ -4,8 +4,8 @@ use super::Cause;
 use crate::map::{Border, Location, ProvinceId};
 use crate::order::Target;
 use crate::rulebook::CoastLeniency;
-use crate::unit::{PowerId, Unit, UnitKind};
-use crate::variant::Variant;
+use crate::rulebook::RuleContext;
+use crate::unit::{PowerId, Unit};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
@@ -13,35 +13,35 @@ use std::rc::Rc;
 
 /// The border a unit would cross to reach `to` (any coast of it), if it can.
 pub(super) fn border_into<'v>(
-    variant: &'v Variant,
+    ctx: &RuleContext<'v>,
     unit: &Unit,
     to: ProvinceId,
 ) -> Option<&'v Border> {
-    let map = &variant.map;
+    let map = ctx.map();
     map.province(unit.location.province)
         .borders
         .iter()
         .find(|b| {
             b.to.province == to
-                && (unit.kind == UnitKind::Army || b.from_coast == unit.location.coast)
-                && variant.rules.can_cross(map, unit.kind, b)
-                && variant.rules.can_stand(map, unit.kind, b.to)
+                && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+                && ctx.book.can_cross(ctx, unit.kind, b)
+                && ctx.book.can_stand(ctx, unit.kind, b.to)
         })
 }
 
 /// Checks a move's destination for a unit moving without convoy and settles its coast.
 /// Returns the exact location the unit would end in, or why it cannot go there.
-pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<Location, Cause> {
-    let map = &variant.map;
-    let strict = variant.options.coasts == CoastLeniency::Strict;
+pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<Location, Cause> {
+    let map = ctx.map();
+    let strict = ctx.options().coasts == CoastLeniency::Strict;
     let dest = map.province(to.province);
-    if unit.kind == UnitKind::Army {
+    if !unit.kind.uses_coasts() {
         if to.coast.is_some() && strict {
             return Err(Cause::ArmyToCoast {
                 to: Some(to.location()),
             });
         }
-        return match border_into(variant, unit, to.province) {
+        return match border_into(ctx, unit, to.province) {
             Some(_) => Ok(Location::province(to.province)),
             None => Err(Cause::NoBorder {
                 from: unit.location.province,
@@ -56,8 +56,8 @@ pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<
         .filter(|b| {
             b.to.province == to.province
                 && b.from_coast == unit.location.coast
-                && variant.rules.can_cross(map, unit.kind, b)
-                && variant.rules.can_stand(map, unit.kind, b.to)
+                && ctx.book.can_cross(ctx, unit.kind, b)
+                && ctx.book.can_stand(ctx, unit.kind, b.to)
         })
         .collect();
     if reachable.is_empty() {
@@ -87,18 +87,17 @@ pub(super) fn destination(variant: &Variant, unit: &Unit, to: Target) -> Result<
 }
 
 /// Whether two convoying fleets are next to each other: a fleet border joins their provinces.
-pub(super) fn fleets_link(variant: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
-    variant
-        .map
+pub(super) fn fleets_link(ctx: &RuleContext, a: ProvinceId, b: ProvinceId) -> bool {
+    ctx.map()
         .province(a)
         .borders
         .iter()
-        .any(|x| x.fleet && x.to.province == b)
+        .any(|x| ctx.map().carries_convoys(x) && x.to.province == b)
 }
 
 /// Whether the convoying fleet at `fleet` may take an army from `end` or land it there.
-pub(super) fn convoy_lands(variant: &Variant, fleet: Location, end: ProvinceId) -> bool {
-    variant.rules.convoy_lands(&variant.map, fleet, end)
+pub(super) fn convoy_lands(ctx: &RuleContext, fleet: Location, end: ProvinceId) -> bool {
+    ctx.book.convoy_lands(ctx, fleet, end)
 }
 
 /// An army's origin and destination, and a province whose fleet the route may not use.
@@ -111,7 +110,7 @@ type Fleets = Rc<[bool]>;
 /// joined by fleet borders, built once per board and asked many times (by every order of a
 /// phase, and by every candidate order when listing legal orders), with each answer kept.
 pub(super) struct Routes<'v> {
-    variant: &'v Variant,
+    ctx: RuleContext<'v>,
     /// For each province, the index of the convoying fleet standing there.
     index: Vec<Option<usize>>,
     /// Where each convoying fleet stands. Where several stand (a province that holds many),
@@ -148,36 +147,41 @@ pub(super) struct Routes<'v> {
 /// A board's [`Routes`], built the first time an order asks about a convoy: most phases
 /// never do, and building the table costs more than adjudicating a small one.
 pub(super) struct LazyRoutes<'v> {
-    variant: &'v Variant,
+    ctx: RuleContext<'v>,
     units: &'v [Unit],
     by_power: bool,
     built: std::cell::OnceCell<Routes<'v>>,
 }
 
 impl<'v> LazyRoutes<'v> {
-    pub(super) fn new(variant: &'v Variant, units: &'v [Unit], by_power: bool) -> Self {
+    pub(super) fn new(ctx: RuleContext<'v>, units: &'v [Unit], by_power: bool) -> Self {
         LazyRoutes {
-            variant,
+            ctx,
             units,
             by_power,
             built: std::cell::OnceCell::new(),
         }
     }
 
+    /// What the rulebook's hooks are told about this board.
+    pub(super) fn ctx(&self) -> &RuleContext<'v> {
+        &self.ctx
+    }
+
     pub(super) fn get(&self) -> &Routes<'v> {
         self.built
-            .get_or_init(|| Routes::new(self.variant, self.units, self.by_power))
+            .get_or_init(|| Routes::new(self.ctx, self.units, self.by_power))
     }
 }
 
 impl<'v> Routes<'v> {
-    pub(super) fn new(variant: &'v Variant, units: &[Unit], by_power: bool) -> Self {
-        let map = &variant.map;
+    pub(super) fn new(ctx: RuleContext<'v>, units: &[Unit], by_power: bool) -> Self {
+        let map = ctx.map();
         let mut index = vec![None; map.provinces.len()];
         let mut fleets = Vec::new();
         let mut owner = Vec::new();
         for u in units {
-            if u.kind == UnitKind::Fleet && variant.rules.can_convoy_at(map, u.location) {
+            if u.kind.convoys() && ctx.book.can_convoy_at(&ctx, u.location) {
                 let p = u.location.province.0 as usize;
                 match index[p] {
                     Some(k) => {
@@ -197,7 +201,12 @@ impl<'v> Routes<'v> {
         let mut next = vec![Vec::new(); n];
         let mut prev = vec![Vec::new(); n];
         for (a, at) in fleets.iter().enumerate() {
-            for b in map.province(at.province).borders.iter().filter(|b| b.fleet) {
+            for b in map
+                .province(at.province)
+                .borders
+                .iter()
+                .filter(|b| map.carries_convoys(b))
+            {
                 if let Some(k) = index[b.to.province.0 as usize] {
                     if !link[a * n + k] {
                         link[a * n + k] = true;
@@ -209,7 +218,7 @@ impl<'v> Routes<'v> {
         }
         let two_way = (0..n).all(|a| (0..n).all(|b| link[a * n + b] == link[b * n + a]));
         Routes {
-            variant,
+            ctx,
             two_way,
             index,
             fleets,
@@ -235,7 +244,7 @@ impl<'v> Routes<'v> {
         let found: Fleets = self
             .fleets
             .iter()
-            .map(|at| convoy_lands(self.variant, *at, end))
+            .map(|at| convoy_lands(&self.ctx, *at, end))
             .collect();
         self.landing.borrow_mut()[p] = Some(found.clone());
         found
@@ -292,11 +301,8 @@ impl<'v> Routes<'v> {
         to: ProvinceId,
         avoid: Option<ProvinceId>,
     ) -> bool {
-        let map = &self.variant.map;
-        if from == to
-            || !self.variant.rules.can_convoy_to(map, from)
-            || !self.variant.rules.can_convoy_to(map, to)
-        {
+        let ctx = &self.ctx;
+        if from == to || !ctx.book.can_convoy_to(ctx, from) || !ctx.book.can_convoy_to(ctx, to) {
             return false;
         }
         let lands = self.landing(to);

@@ -6,8 +6,8 @@ use super::{Cause, OrderResult, Submitted};
 use crate::order::Order;
 use crate::position::Dislodged;
 use crate::rulebook::CoastLeniency;
+use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit};
-use crate::variant::Variant;
 
 /// The units a phase's orders are given to.
 #[derive(Clone, Copy)]
@@ -70,7 +70,7 @@ impl<C: Copy> Claims<C> {
 /// when it is for no unit of the roster or for another power's, when its unit already has an
 /// order, or when `check` refuses it; a refused order leaves its unit free for a later one.
 pub(super) fn claim<C>(
-    variant: &Variant,
+    ctx: &RuleContext,
     roster: Roster,
     orders: &[Submitted],
     phase_orders: impl Fn(&Order) -> Result<(), Cause>,
@@ -94,7 +94,7 @@ pub(super) fn claim<C>(
             continue;
         }
         let found = match roster {
-            Roster::Board(units) => find_unit(variant, units, sub.power, order, |u| {
+            Roster::Board(units) => find_unit(ctx, units, sub.power, order, |u| {
                 claims.order_of[u].is_some()
             }),
             Roster::Dislodged(ds) => find_dislodged(ds, sub.power, order),
@@ -151,13 +151,12 @@ fn find_dislodged(dislodged: &[Dislodged], power: PowerId, order: &Order) -> Res
 /// yet; those are alike, so which one does not matter. An order that names no kind where the
 /// power has units of several kinds there without orders is refused as ambiguous.
 pub(super) fn find_unit(
-    variant: &Variant,
+    ctx: &RuleContext,
     units: &[Unit],
     power: PowerId,
     order: &Order,
     has_order: impl Fn(usize) -> bool,
 ) -> Result<usize, Cause> {
-    let map = &variant.map;
     let Some(r) = order.unit() else {
         return Err(Cause::NamesNoUnit);
     };
@@ -165,7 +164,7 @@ pub(super) fn find_unit(
     let Some(i) = units.iter().position(|u| u.location.province == at) else {
         return Err(Cause::NoUnit { at });
     };
-    if variant.rules.holds_many(map, at) {
+    if ctx.book.holds_many(ctx, at) {
         let mine = |k: &usize| units[*k].location.province == at && units[*k].power == power;
         if !(0..units.len()).any(|k| mine(&k)) {
             return Err(Cause::NoOwnUnit {
@@ -209,7 +208,7 @@ pub(super) fn find_unit(
         }
     }
     if let (Some(c), Some(uc)) = (r.coast, u.location.coast) {
-        if c != uc && variant.options.coasts == CoastLeniency::Strict {
+        if c != uc && ctx.options().coasts == CoastLeniency::Strict {
             return Err(Cause::WrongCoast {
                 unit: u,
                 named: r.location(),

@@ -2,8 +2,8 @@
 //! with its file and line.
 
 use super::{
-    normalise, Border, BorderKind, BorderKinds, CoastId, Location, Map, NameLookup, Province,
-    ProvinceId, ProvinceTag, StartingUnit, Terrain,
+    normalise, Border, BorderKind, BorderKinds, Classes, CoastId, Location, Map, MoveClass,
+    NameLookup, Province, ProvinceId, ProvinceTag, StartingUnit, Terrain, LAND, WATER,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -88,9 +88,63 @@ fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }
 
-/// Parses and checks a whole map. On failure returns every problem found, not just the first.
+/// What `borders.txt` may name: the words for the variant's movement classes (a class's own
+/// name, or the name of a unit kind that moves by it) and the classes convoying units move by.
+/// The variant builds it from its unit kinds (`crate::unit::movement_words`).
+#[derive(Clone, Copy, Debug)]
+pub struct Movement<'a> {
+    pub words: &'a [(&'a str, &'static MoveClass)],
+    pub convoying: &'a [&'static MoveClass],
+}
+
+/// Standard's movement: armies by land, fleets by water, as `crate::unit::STANDARD_KINDS`
+/// declares them.
+pub const STANDARD_MOVEMENT: Movement<'static> = Movement {
+    words: &[
+        ("land", &LAND),
+        ("water", &WATER),
+        ("army", &LAND),
+        ("fleet", &WATER),
+    ],
+    convoying: &[&WATER],
+};
+
+/// Parses and checks a whole map of Standard's unit kinds (see [`parse_map_files_with`]).
 pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
+    parse_map_files_with(files, STANDARD_MOVEMENT)
+}
+
+/// Parses and checks a whole map for a variant with these movement classes: `borders.txt`
+/// names the classes that may cross each border by one of `movement.words` (`land`, `water`,
+/// `river`, `army`, `fleet`). On failure returns every problem found, not just the first.
+pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map, Vec<MapError>> {
     let mut errs = Errors(Vec::new());
+    let mut classes: Vec<&'static MoveClass> = Vec::new();
+    for (_, c) in movement.words {
+        if !classes.iter().any(|x| std::ptr::eq(*x, *c)) {
+            classes.push(c);
+        }
+    }
+    let class_bit = |c: &MoveClass| {
+        Classes(
+            1 << classes
+                .iter()
+                .position(|x| std::ptr::eq(*x, c))
+                .unwrap_or(0),
+        )
+    };
+    let convoy_classes = Classes(
+        movement
+            .convoying
+            .iter()
+            .map(|c| class_bit(c).0)
+            .fold(0, |a, b| a | b),
+    );
+    let words: Vec<(String, &'static MoveClass)> = movement
+        .words
+        .iter()
+        .map(|(w, c)| (w.to_string(), *c))
+        .collect();
     let mut provinces: Vec<Province> = Vec::new();
     let mut names = NameLookup::default();
 
@@ -287,7 +341,11 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             Some(Ok(t)) => t,
         };
         if toks.len() < 3 {
-            errs.at(bfile, ln, "expected: a b [army] [fleet] [kind=...]");
+            errs.at(
+                bfile,
+                ln,
+                "expected: a b, the classes that may cross (army, fleet, ...), [kind=...]",
+            );
             continue;
         }
         let (a, b) = match (loc(&toks[0], &provinces), loc(&toks[1], &provinces)) {
@@ -299,11 +357,16 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                 continue;
             }
         };
-        let (mut army, mut fleet, mut kinds) = (false, false, BorderKinds::default());
+        let mut carried: Vec<(&str, &'static MoveClass)> = Vec::new();
+        let mut kinds = BorderKinds::default();
         for t in &toks[2..] {
             match t.split_once('=') {
-                None if t == "army" => army = true,
-                None if t == "fleet" => fleet = true,
+                None if words.iter().any(|(w, _)| w == t) => {
+                    let (w, c) = words.iter().find(|(w, _)| w == t).expect("found");
+                    if !carried.iter().any(|(_, x)| std::ptr::eq(*x, *c)) {
+                        carried.push((w.as_str(), *c));
+                    }
+                }
                 Some(("kind", list)) => {
                     for k in list.split(',') {
                         if k == "plain" {
@@ -326,11 +389,14 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
                         }
                     }
                 }
-                _ => errs.at(
-                    bfile,
-                    ln,
-                    format!("unknown word '{t}'; expected army, fleet or kind="),
-                ),
+                _ => {
+                    let known: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+                    errs.at(
+                        bfile,
+                        ln,
+                        format!("unknown word '{t}'; expected {} or kind=", known.join(", ")),
+                    )
+                }
             }
         }
         let name = |l: Location| &provinces[l.province.0 as usize].id;
@@ -338,50 +404,65 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             errs.at(bfile, ln, format!("{} borders itself", name(a)));
             continue;
         }
-        if !army && !fleet {
-            errs.at(bfile, ln, "a border must carry army, fleet or both");
+        if carried.is_empty() {
+            let known: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+            errs.at(
+                bfile,
+                ln,
+                format!("a border must carry at least one of {}", known.join(", ")),
+            );
         }
         for end in [a, b] {
             let p = &provinces[end.province.0 as usize];
-            if army && (!p.terrain.is_land() || end.coast.is_some()) {
-                errs.at(
-                    bfile,
-                    ln,
-                    format!(
-                        "army border at {}: armies cannot stand there (terrain {}{})",
-                        p.id,
-                        p.terrain.name(),
-                        if end.coast.is_some() {
-                            ", or a coast was named"
-                        } else {
-                            ""
-                        }
-                    ),
-                );
-            }
-            if fleet && !p.terrain.takes_fleets() {
-                errs.at(
-                    bfile,
-                    ln,
-                    format!(
-                        "fleet border at {}: fleets cannot stand on {}",
-                        p.id,
-                        p.terrain.name()
-                    ),
-                );
-            }
-            if fleet && !p.coasts.is_empty() && end.coast.is_none() {
-                errs.at(
-                    bfile,
-                    ln,
-                    format!(
-                        "fleet border at {} must name one of its coasts ({})",
-                        p.id,
-                        p.coasts.join(", ")
-                    ),
-                );
+            for (word, class) in &carried {
+                if !class.coasts && (!class.terrains.contains(&p.terrain) || end.coast.is_some()) {
+                    errs.at(
+                        bfile,
+                        ln,
+                        format!(
+                            "{word} border at {}: units moving by {} cannot stand there (terrain {}{})",
+                            p.id,
+                            class.name,
+                            p.terrain.name(),
+                            if end.coast.is_some() {
+                                ", or a coast was named"
+                            } else {
+                                ""
+                            }
+                        ),
+                    );
+                }
+                if class.coasts && !class.terrains.contains(&p.terrain) {
+                    errs.at(
+                        bfile,
+                        ln,
+                        format!(
+                            "{word} border at {}: units moving by {} cannot stand on {}",
+                            p.id,
+                            class.name,
+                            p.terrain.name()
+                        ),
+                    );
+                }
+                if class.coasts && !p.coasts.is_empty() && end.coast.is_none() {
+                    errs.at(
+                        bfile,
+                        ln,
+                        format!(
+                            "{word} border at {} must name one of its coasts ({})",
+                            p.id,
+                            p.coasts.join(", ")
+                        ),
+                    );
+                }
             }
         }
+        let classes_here = Classes(
+            carried
+                .iter()
+                .map(|(_, c)| class_bit(c).0)
+                .fold(0, |x, y| x | y),
+        );
         let key = if a <= b { (a, b) } else { (b, a) };
         if let Some(prev) = seen.insert(key, ln) {
             errs.at(
@@ -398,8 +479,7 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             provinces[from.province.0 as usize].borders.push(Border {
                 from_coast: from.coast,
                 to,
-                army,
-                fleet,
+                classes: classes_here,
                 kinds,
             });
         }
@@ -435,7 +515,11 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             Some(Ok(t)) => t,
         };
         if toks.len() != 3 {
-            errs.at(ufile, ln, "expected: Power A|F province[/coast]");
+            errs.at(
+                ufile,
+                ln,
+                "expected: Power kind province[/coast], such as England F lon",
+            );
             continue;
         }
         match loc(&toks[2], &provinces) {
@@ -454,6 +538,8 @@ pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
             provinces,
             starting_units,
             names,
+            classes,
+            convoy_classes,
         })
     } else {
         Err(errs.0)

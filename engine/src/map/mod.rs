@@ -7,7 +7,9 @@
 mod load;
 mod names;
 
-pub use load::{parse_map_files, MapError, MapFiles};
+pub use load::{
+    parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
+};
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 
 use serde::{Deserialize, Serialize};
@@ -100,6 +102,45 @@ impl Terrain {
     }
 }
 
+/// A way of moving, which borders grant or refuse (`borders.txt` names the classes that may
+/// cross each border) and which terrains admit or refuse.
+#[derive(Debug)]
+pub struct MoveClass {
+    /// The word `borders.txt` uses for it (`land`, `water`, `river`).
+    pub name: &'static str,
+    /// The terrains a unit moving by this class may stand on.
+    pub terrains: &'static [Terrain],
+    /// Whether a unit moving by this class stands on one coast of a province that has several
+    /// (and so names the coast it moves to), as fleets do.
+    pub coasts: bool,
+}
+
+/// Moving over land: armies.
+pub static LAND: MoveClass = MoveClass {
+    name: "land",
+    terrains: &[
+        Terrain::Land,
+        Terrain::Coast,
+        Terrain::Island,
+        Terrain::Glacier,
+    ],
+    coasts: false,
+};
+
+/// Moving over water and along shores: fleets.
+pub static WATER: MoveClass = MoveClass {
+    name: "water",
+    terrains: &[
+        Terrain::Coast,
+        Terrain::Sea,
+        Terrain::Ocean,
+        Terrain::Lake,
+        Terrain::Island,
+        Terrain::Box,
+    ],
+    coasts: true,
+};
+
 /// A special quality of a province beyond its terrain, written `tags=...` in `provinces.txt`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProvinceTag {
@@ -167,14 +208,29 @@ impl BorderKinds {
     }
 }
 
+/// A set of the movement classes of one map, by their place in [`Map::classes`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Classes(pub u32);
+
+impl Classes {
+    pub fn contains(self, other: Classes) -> bool {
+        self.0 & other.0 != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// One side of a border as seen from a province: where it leads and who may cross it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Border {
-    /// The coast of this province the border leaves from (fleet borders of split provinces).
+    /// The coast of this province the border leaves from (borders of split provinces for
+    /// units that move along coasts).
     pub from_coast: Option<CoastId>,
     pub to: Location,
-    pub army: bool,
-    pub fleet: bool,
+    /// The movement classes that may cross it (`army`, `fleet`, or class names, in
+    /// `borders.txt`).
+    pub classes: Classes,
     pub kinds: BorderKinds,
 }
 
@@ -212,9 +268,46 @@ pub struct Map {
     pub provinces: Vec<Province>,
     pub starting_units: Vec<StartingUnit>,
     pub(crate) names: NameLookup,
+    /// The movement classes of the variant's unit kinds, each once; a border's [`Classes`]
+    /// index this list.
+    pub classes: Vec<&'static MoveClass>,
+    /// The classes of the kinds that convoy: the borders a chain of convoying units follows.
+    pub convoy_classes: Classes,
 }
 
 impl Map {
+    /// The set holding this class (empty if the map's units have no such class).
+    pub fn class_bits(&self, class: &MoveClass) -> Classes {
+        match self.classes.iter().position(|c| std::ptr::eq(*c, class)) {
+            Some(i) => Classes(1 << i),
+            None => Classes(0),
+        }
+    }
+
+    /// Whether a unit moving by `class` may cross this border (the default of the rulebook's
+    /// `can_cross`).
+    pub fn crosses(&self, class: &MoveClass, border: &Border) -> bool {
+        border.classes.contains(self.class_bits(class))
+    }
+
+    /// Whether a chain of convoying units may follow this border.
+    pub fn carries_convoys(&self, border: &Border) -> bool {
+        border.classes.contains(self.convoy_classes)
+    }
+
+    /// Whether a unit moving by `class` may stand at this location by its class alone: the
+    /// terrain admits the class, and the location names a coast exactly when the class moves
+    /// along coasts and the province has several (the default of the rulebook's `can_stand`).
+    pub fn admits(&self, class: &MoveClass, at: Location) -> bool {
+        let p = self.province(at.province);
+        class.terrains.contains(&p.terrain)
+            && if class.coasts {
+                p.coasts.is_empty() == at.coast.is_none()
+            } else {
+                at.coast.is_none()
+            }
+    }
+
     pub fn province(&self, id: ProvinceId) -> &Province {
         &self.provinces[id.0 as usize]
     }
@@ -265,37 +358,40 @@ impl Map {
             .filter(|&p| self.province(p).supply_center)
     }
 
-    /// The border armies use from `from` to `to`, if there is one.
-    pub fn army_border(&self, from: ProvinceId, to: ProvinceId) -> Option<&Border> {
-        self.province(from)
-            .borders
-            .iter()
-            .find(|b| b.army && b.to.province == to)
-    }
-
-    /// The border a fleet at `from` uses to reach `to` (a coast of `to`, if it names one).
-    pub fn fleet_border(&self, from: Location, to: Location) -> Option<&Border> {
+    /// The border a unit moving by `class` at `from` would cross to reach `to` (a coast of
+    /// `to`, if it names one), by its class alone.
+    pub fn border_for(&self, class: &MoveClass, from: Location, to: Location) -> Option<&Border> {
+        let coasts = class.coasts;
+        let class = self.class_bits(class);
         self.province(from.province).borders.iter().find(|b| {
-            b.fleet
-                && b.from_coast == from.coast
+            b.classes.contains(class)
+                && (!coasts || b.from_coast == from.coast)
                 && b.to.province == to.province
                 && (to.coast.is_none() || b.to.coast == to.coast)
         })
     }
 
-    /// Every fleet border from `from` into province `to`: one per reachable coast.
-    pub fn fleet_borders_into(
+    /// Every border a unit moving by `class` at `from` may cross into province `to`, by its
+    /// class alone: one per reachable coast.
+    pub fn borders_into(
         &self,
+        class: &MoveClass,
         from: Location,
         to: ProvinceId,
     ) -> impl Iterator<Item = &Border> + '_ {
+        let coasts = class.coasts;
+        let class = self.class_bits(class);
         self.province(from.province)
             .borders
             .iter()
-            .filter(move |b| b.fleet && b.from_coast == from.coast && b.to.province == to)
+            .filter(move |b| {
+                b.classes.contains(class)
+                    && (!coasts || b.from_coast == from.coast)
+                    && b.to.province == to
+            })
     }
 
-    /// Any border, army or fleet, from any coast of `from` to any coast of `to`.
+    /// Any border, of any class, from any coast of `from` to any coast of `to`.
     pub fn any_border(&self, from: ProvinceId, to: ProvinceId) -> bool {
         self.province(from)
             .borders

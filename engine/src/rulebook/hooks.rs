@@ -1,13 +1,17 @@
 //! The extension points a variant implements to change the rules, with Standard's answers as
 //! the defaults.
 //!
-//! Each method names the rule it exists for. The core resolver asks these questions at fixed
-//! places (see ARCHITECTURE.md) and never looks at which variant it is playing.
+//! Each method names the rule it exists for and when the judge asks it. Every hook is given a
+//! [`RuleContext`]: the variant, the game's ruleset, the rulebook and the position being
+//! judged, so a rule may depend on the phase (a sea frozen in winter), on the units and marks
+//! on the board, or on the variant's options.
 
-use crate::judge::{Adjudication, Submitted};
+use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId, Terrain};
 use crate::order::Order;
+use crate::phase::{CalendarStep, Phase};
 use crate::position::{Mark, Position};
+use crate::rulebook::{Options, Ruleset};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -20,79 +24,93 @@ pub enum Controller {
     Vote,
 }
 
-/// A switch a variant's own rules offer (Davis's High Ocean Box and Abstraction A/F rules),
-/// set per game before it starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantOption {
-    /// The name games and cases use (`high-ocean-box`).
-    pub name: &'static str,
-    /// What it switches, with the rule it comes from, for listings and error messages.
-    pub about: &'static str,
-    pub default: bool,
-    /// `false` for an option the engine cannot play yet: it may only be left at its default,
-    /// and asking for anything else is refused by name.
-    pub available: bool,
+/// How a variant's rulebook is made for one game: from the variant's data (so it can look up
+/// the names it cares about, such as a border kind or a terrain, once) and the game's
+/// [`Ruleset`] (so it knows the variant's own options). Each registry entry names one.
+pub type Rulebook = fn(&Variant, &Ruleset) -> Box<dyn VariantRules>;
+
+/// What a hook is told about the game it rules on: the variant (map, powers, calendar), the
+/// game's ruleset, the rulebook itself (so a rule may ask another, and code a rulebook calls
+/// may ask its hooks), and the position being judged (its phase, units, owners, homes and
+/// marks). In a movement phase it is the position before the moves; when the resolver asks
+/// where a dislodged unit may retreat, the board after them.
+#[derive(Clone, Copy)]
+pub struct RuleContext<'a> {
+    pub variant: &'a Variant,
+    pub ruleset: &'a Ruleset,
+    pub book: &'a dyn VariantRules,
+    pub position: &'a Position,
 }
 
+impl<'a> RuleContext<'a> {
+    pub fn map(&self) -> &'a Map {
+        &self.variant.map
+    }
+
+    pub fn options(&self) -> &'a Options {
+        &self.ruleset.options
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.position.phase
+    }
+
+    /// The calendar step of the position's phase: its season and kind.
+    pub fn step(&self) -> &'a CalendarStep {
+        self.variant.calendar.step(self.position.phase)
+    }
+
+    /// The same game at another position (the board after a movement, when asking where a
+    /// dislodged unit may retreat).
+    pub fn at(&self, position: &'a Position) -> RuleContext<'a> {
+        RuleContext { position, ..*self }
+    }
+}
+
+/// The extension points of a variant's rules. Every method has Standard's answer as its
+/// default; a variant overrides the ones its rules change. The judge calls them at the places
+/// each method's documentation names and never looks at which variant it is playing.
 pub trait VariantRules: Send + Sync + std::fmt::Debug {
-    /// The variant's own options, each with its default (see [`VariantOption`]).
-    fn variant_options(&self) -> &'static [VariantOption] {
-        &[]
-    }
-
-    /// Whether one of [`VariantRules::variant_options`] is on in this rulebook.
-    fn option_on(&self, _name: &str) -> bool {
-        false
-    }
-
-    /// Switches one of [`VariantRules::variant_options`]. [`crate::Variant::set_option`] calls
-    /// it only with a listed, available option.
-    fn set_option(&mut self, _name: &str, _on: bool) {}
-
-    /// The unit kinds that exist in this variant (River Flotillas, A/F units).
-    fn unit_kinds(&self) -> &'static [UnitKind] {
-        &[UnitKind::Army, UnitKind::Fleet]
-    }
-
     /// Order verbs beyond the standard set (`at`, `board`, `search`, `canal`, ...), parsed as
     /// [`crate::order::Order::Special`].
     fn special_verbs(&self) -> &'static [&'static str] {
         &[]
     }
 
-    /// Whether a unit of this kind may stand at this location.
-    fn can_stand(&self, map: &Map, kind: UnitKind, at: Location) -> bool {
-        let p = map.province(at.province);
-        match kind {
-            UnitKind::Army => p.terrain.is_land() && at.coast.is_none(),
-            _ => p.terrain.takes_fleets() && (p.coasts.is_empty() == at.coast.is_none()),
-        }
+    /// Whether a unit of this kind may stand at this location. Asked of every move's and
+    /// retreat's destination, of builds, of every unit a case or import places, and of the
+    /// variant's starting units.
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        ctx.map().admits(kind.class(), at)
     }
 
     /// Whether a unit of this kind may cross this border (moves, retreats, and reaching a
     /// province to support into it).
-    fn can_cross(&self, _map: &Map, kind: UnitKind, border: &Border) -> bool {
-        match kind {
-            UnitKind::Army => border.army,
-            _ => border.fleet,
-        }
+    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
+        ctx.map().crosses(kind.class(), border)
     }
 
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
     /// strength) and Latin America's Greater Andes (zero strength). `border` is the border
     /// crossed, `None` for an army going by convoy. A move of strength 0 still enters an empty
     /// province: the resolver ranks "no opposition" below 0 (`NO_STRENGTH` in
-    /// `judge/movement.rs`).
-    fn move_base_strength(&self, _map: &Map, _unit: &Unit, _border: Option<&Border>) -> u32 {
+    /// `judge/movement/resolve.rs`). Asked when each move is checked.
+    fn move_base_strength(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _border: Option<&Border>,
+    ) -> u32 {
         1
     }
 
     /// Whether this unit may support the unit in `supported_from` to hold there or to move into
     /// `into`, reaching `into` across `border` (rainforest, mountain, desert and swamp rules;
-    /// Davis's High Ocean Box). For a hold support `supported_from == into`.
+    /// Davis's High Ocean Box). For a hold support `supported_from == into`. Asked when each
+    /// support is checked.
     fn may_support(
         &self,
-        _map: &Map,
+        _ctx: &RuleContext,
         _supporter: &Unit,
         _supported_from: ProvinceId,
         _into: ProvinceId,
@@ -101,26 +119,27 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
-    /// Whether this unit may be supported to hold (Latin America's swamps: no).
-    fn may_receive_hold_support(&self, _map: &Map, _unit: &Unit) -> bool {
+    /// Whether this unit may be supported to hold (Latin America's swamps: no). Asked by the
+    /// resolver for the hold strength of a unit that does not move.
+    fn may_receive_hold_support(&self, _ctx: &RuleContext, _unit: &Unit) -> bool {
         true
     }
 
     /// Whether a dislodged unit may retreat across this border (no retreats over mountains or
     /// landbridges).
-    fn may_retreat(&self, _map: &Map, _unit: &Unit, _border: &Border) -> bool {
+    fn may_retreat(&self, _ctx: &RuleContext, _unit: &Unit, _border: &Border) -> bool {
         true
     }
 
     /// Whether a fleet here may convoy (Standard: open water only; variants add islands and
     /// rivers).
-    fn can_convoy_at(&self, map: &Map, at: Location) -> bool {
-        map.province(at.province).terrain.is_water()
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        ctx.map().province(at.province).terrain.is_water()
     }
 
     /// Whether an army may be convoyed from or to this province.
-    fn can_convoy_to(&self, map: &Map, province: ProvinceId) -> bool {
-        let p = map.province(province);
+    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        let p = ctx.map().province(province);
         matches!(p.terrain, Terrain::Coast | Terrain::Island)
     }
 
@@ -128,17 +147,18 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// ashore there: the first and last steps of a convoy. Standard: any fleet border.
     /// (Maharajah: a fleet on a river only across a river border.) Steps between two
     /// convoying fleets always follow fleet borders.
-    fn convoy_lands(&self, map: &Map, fleet: Location, end: ProvinceId) -> bool {
-        map.province(fleet.province)
+    fn convoy_lands(&self, ctx: &RuleContext, fleet: Location, end: ProvinceId) -> bool {
+        ctx.map()
+            .province(fleet.province)
             .borders
             .iter()
-            .any(|b| b.fleet && b.to.province == end)
+            .any(|b| ctx.map().carries_convoys(b) && b.to.province == end)
     }
 
     /// Whether this failed attack still breaks the convoy of the fleet it was aimed at
     /// (Maharajah's and Pirates' river convoys). A successful attack always does, by
     /// dislodging the fleet; the resolver asks only about attacks by another power's units.
-    fn attack_disrupts_convoy(&self, _map: &Map, _attack: &ConvoyAttack) -> bool {
+    fn attack_disrupts_convoy(&self, _ctx: &RuleContext, _attack: &ConvoyAttack) -> bool {
         false
     }
 
@@ -146,20 +166,15 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// boxes). In such a province a move in always succeeds and dislodges no one, nobody is
     /// stood off, its units neither block nor attack each other, a move in does not cut their
     /// supports or break their convoys, and a retreat may end there beside other units.
-    fn holds_many(&self, map: &Map, province: ProvinceId) -> bool {
-        map.province(province).terrain == Terrain::Box
+    fn holds_many(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().province(province).terrain == Terrain::Box
     }
 
     /// Where this power may build this adjustment: by default, its home centres that it owns
     /// and that are empty.
-    fn build_sites(
-        &self,
-        variant: &Variant,
-        position: &Position,
-        power: PowerId,
-    ) -> Vec<ProvinceId> {
-        variant
-            .map
+    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
+        let position = ctx.position;
+        ctx.map()
             .supply_centers()
             .filter(|&p| position.owns_home_centre(power, p) && position.is_empty(p))
             .collect()
@@ -169,7 +184,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// in Archangel; Pirates: the Pirates build only fleets).
     fn may_build(
         &self,
-        _variant: &Variant,
+        _ctx: &RuleContext,
         _power: PowerId,
         _kind: UnitKind,
         _province: ProvinceId,
@@ -178,11 +193,11 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     }
 
     /// How many units this power's centres support (Latin America's capitals count twice).
-    fn supply(&self, _variant: &Variant, position: &Position, power: PowerId) -> usize {
-        position.centres_of(power).count()
+    fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
+        ctx.position.centres_of(power).count()
     }
 
-    /// Who orders this power.
+    /// Who orders this power; fixed for the whole game.
     fn controller(&self, _variant: &Variant, _power: PowerId) -> Controller {
         Controller::Player
     }
@@ -190,36 +205,70 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// Adjudicates a setup phase (Pirates' grants and selections): one result per order and
     /// the position after it. `None`: the variant takes no setup orders, and every one is
     /// refused as such.
-    fn adjudicate_setup(
-        &self,
-        _variant: &Variant,
-        _position: &Position,
-        _orders: &[Submitted],
-    ) -> Option<Adjudication> {
+    fn adjudicate_setup(&self, _ctx: &RuleContext, _orders: &[Submitted]) -> Option<Adjudication> {
         None
     }
 
     /// The setup orders this power may give in this position, for autocomplete and the demo.
-    fn setup_orders(
-        &self,
-        _variant: &Variant,
-        _position: &Position,
-        _power: PowerId,
-    ) -> Vec<Order> {
+    fn setup_orders(&self, _ctx: &RuleContext, _power: PowerId) -> Vec<Order> {
         Vec::new()
     }
 
     /// Called once a phase has been adjudicated, to update variant state kept in the position
-    /// (`Position::homes`, `Position::marks`: Maharajah's earned home centres). `arrivals` are
-    /// the provinces a unit came into during the phase (a move, a retreat or a build); every
-    /// other unit in `after` is the same unit that stood there in `before`.
-    fn after_phase(
+    /// (`Position::homes`, `Position::marks`: Maharajah's earned home centres). `ctx` is at
+    /// the position before the phase; `arrivals` are the provinces a unit came into during the
+    /// phase (a move, a retreat or a build); every other unit in `after` is the same unit that
+    /// stood there before.
+    fn after_phase(&self, _ctx: &RuleContext, _arrivals: &[ProvinceId], _after: &mut Position) {}
+
+    /// Checks one of the variant's own orders ([`Order::Special`]: board, land, search, attack
+    /// in an ocean, build a canal, capture an anchor) given in a movement, retreat or
+    /// adjustment phase. The judge asks it when the order is submitted, when legal orders are
+    /// listed, and again when the phase is adjudicated, after it has found the unit the order
+    /// is for (`unit`: on the board in a movement phase, among the dislodged in a retreat
+    /// phase, the unit in the named province if any in an adjustment; the ordering power's
+    /// own, else the order is refused before this is asked). `Ok` accepts it; the error is the
+    /// reason it is illegal. Setup phases have [`VariantRules::adjudicate_setup`] instead.
+    ///
+    /// While the standard orders are resolved, a unit with an accepted special order holds in
+    /// a movement phase (it may be supported to hold, and dislodged), waits in a retreat phase
+    /// and stays in an adjustment; [`VariantRules::adjudicate_special`] then decides what the
+    /// order does. By default a variant has no orders of its own.
+    fn check_special(
         &self,
-        _variant: &Variant,
-        _before: &Position,
-        _arrivals: &[ProvinceId],
-        _after: &mut Position,
-    ) {
+        _ctx: &RuleContext,
+        _power: PowerId,
+        _unit: Option<&Unit>,
+        verb: &str,
+        _args: &[String],
+    ) -> Result<(), Cause> {
+        Err(Cause::UnknownVerb {
+            verb: verb.to_string(),
+        })
+    }
+
+    /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
+    /// standard orders are settled: one result per order in `orders`, in the same order. `ctx`
+    /// is at the position before the phase; `settled` is the board the standard rules left
+    /// (moves made, dislodged units in `settled.after.dislodged`, builds and removals done),
+    /// not yet advanced to the next phase: the rulebook may change it (move, add or remove
+    /// units, dislodge more, change owners and marks) and must list in `settled.arrivals` any
+    /// province a unit came into. Centres change hands and the phase advances after this, so a
+    /// rulebook's fight inside a province that holds many units can dislodge the loser into
+    /// the retreat phase. In a retreat phase `settled.after.dislodged` holds the dislodged
+    /// units these orders are for: the rulebook takes out of it a unit it keeps (and puts it
+    /// on the board); one left there is disbanded. Called only when the phase has accepted
+    /// special orders.
+    fn adjudicate_special(
+        &self,
+        _ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        orders
+            .iter()
+            .map(|_| OrderResult::fails(Cause::NotAdjudicated))
+            .collect()
     }
 
     /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
@@ -228,6 +277,29 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
         None
     }
+}
+
+/// One of the variant's own orders accepted in a movement, retreat or adjustment phase, as
+/// [`VariantRules::adjudicate_special`] receives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecialOrder {
+    /// Its place among the phase's submitted orders.
+    pub index: usize,
+    pub power: PowerId,
+    /// The unit it is for, as it stood before the phase (see [`VariantRules::check_special`]).
+    pub unit: Option<Unit>,
+    pub verb: String,
+    pub args: Vec<String>,
+}
+
+/// The board a phase's standard orders left, for [`VariantRules::adjudicate_special`] to
+/// finish.
+#[derive(Debug)]
+pub struct Settled<'a> {
+    /// The position after the standard orders, still at the phase being adjudicated.
+    pub after: &'a mut Position,
+    /// The provinces a unit came into during the phase.
+    pub arrivals: &'a mut Vec<ProvinceId>,
 }
 
 /// A move ordered against a convoying fleet, as [`VariantRules::attack_disrupts_convoy`] sees it.

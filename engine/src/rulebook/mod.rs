@@ -7,9 +7,64 @@
 
 mod hooks;
 
-pub use hooks::{Controller, ConvoyAttack, StandardRules, VariantOption, VariantRules};
+pub use hooks::{
+    Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
+    VariantRules,
+};
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A switch a variant's own rules offer (Davis's High Ocean Box and Abstraction A/F rules),
+/// set per game before it starts. The list is part of the variant's registry entry; the values
+/// a game chose are in its [`Ruleset`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantOption {
+    /// The name games and cases use (`high-ocean-box`).
+    pub name: &'static str,
+    /// What it switches, with the rule it comes from, for listings and error messages.
+    pub about: &'static str,
+    pub default: bool,
+    /// `false` for an option the engine cannot play yet: it may only be left at its default,
+    /// and asking for anything else is refused by name.
+    pub available: bool,
+}
+
+/// The rules one game is played under: an edition's options (changed one by one where the
+/// variant or the game's creator says so) and the values of the variant's own options. A
+/// plain value: a game stores it and the engine builds the game's [`crate::rules::Rules`]
+/// from it. A variant's own default is [`crate::Variant::ruleset`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Ruleset {
+    pub edition: Edition,
+    pub options: Options,
+    /// The variant's own options this game sets (`high-ocean-box`); one not named here has its
+    /// default ([`VariantOption::default`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variant_options: BTreeMap<String, bool>,
+}
+
+impl Ruleset {
+    /// An edition's rules with its own options and every variant option at its default.
+    pub fn edition(edition: Edition) -> Ruleset {
+        Ruleset {
+            edition,
+            options: edition.options(),
+            variant_options: BTreeMap::new(),
+        }
+    }
+
+    /// The value of one of the variant's own options in this ruleset: the one set, or else
+    /// the option's default from `listed` (the variant's options); `false` for an option not
+    /// listed.
+    pub fn variant_option(&self, listed: &[VariantOption], name: &str) -> bool {
+        match self.variant_options.get(name) {
+            Some(on) => *on,
+            None => listed.iter().any(|o| o.name == name && o.default),
+        }
+    }
+}
 
 /// When an army ordered to an adjacent province travels by convoy (DATC 4.A.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -267,7 +267,7 @@ impl Games {
 /// Refuses to store a position the game could not load back (two units in one province, a
 /// year out of range, ...): every path that writes a phase goes through here, so a stored
 /// game always loads and one bad phase can never stop the scheduler for every game.
-pub(super) fn storable(v: &Variant, seq: i64, p: &Position) -> Result<()> {
+pub(super) fn storable(v: &Rules, seq: i64, p: &Position) -> Result<()> {
     crate::case::check_position(v, p).map_err(|e| {
         refused(format!(
             "phase {seq} ({}) was not stored, since the game could not be loaded from it: {e}",

@@ -165,7 +165,7 @@ impl Games {
 /// Every ballot cast in a phase, as (voter, order), for the tally.
 pub(super) async fn ballots(
     conn: &mut sqlx::SqliteConnection,
-    v: &Variant,
+    v: &Rules,
     id: GameId,
     seq: i64,
 ) -> Result<Vec<(PowerId, crate::order::Order)>> {
@@ -190,7 +190,7 @@ pub(super) async fn ballots(
 /// Checks an order as one of the voted power's: for one of its units (or its builds and
 /// disbands) and legal in this position. Returns the canonical text.
 fn voted_power_order(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     order: &crate::order::Order,
 ) -> Result<String> {

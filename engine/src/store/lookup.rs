@@ -43,7 +43,7 @@ impl Games {
     }
 
     /// The current phase number and position.
-    pub async fn current(&self, id: GameId) -> Result<(i64, Arc<Variant>, Position)> {
+    pub async fn current(&self, id: GameId) -> Result<(i64, Arc<Rules>, Position)> {
         let mut conn = self.pool.acquire().await?;
         let g = self.game(&mut conn, id).await?;
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
@@ -314,7 +314,7 @@ pub(super) async fn power_held(
 /// One phase of a game as [`Games::phase`] reads it.
 #[derive(Debug, Clone)]
 pub struct PhaseView {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Rules>,
     pub name: String,
     /// The position the phase started from.
     pub position: Position,
@@ -328,7 +328,7 @@ pub struct PhaseView {
 /// A phase's stored record (typed, or an older release's results document).
 pub(super) async fn read_record(
     conn: &mut sqlx::SqliteConnection,
-    v: &Arc<Variant>,
+    v: &Arc<Rules>,
     id: GameId,
     seq: i64,
     stored: &str,
@@ -348,7 +348,7 @@ pub(super) async fn read_record(
 /// it there, or the game was imported at this phase) gets the judge's answer.
 async fn retreats_in(
     conn: &mut sqlx::SqliteConnection,
-    v: &Arc<Variant>,
+    v: &Arc<Rules>,
     id: GameId,
     seq: i64,
     position: &Position,

@@ -43,7 +43,8 @@ use crate::phase::PhaseKind;
 use crate::position::Position;
 use crate::rulebook::Controller;
 use crate::unit::PowerId;
-use crate::{adjudicate, check_submission, Variant};
+use crate::Rules;
+use crate::{adjudicate, check_submission};
 use clock::{Clock, Timestamp};
 use rng::Rng;
 use serde::Serialize;
@@ -182,7 +183,7 @@ const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
 const POOL_SIZE: u32 = 16;
 
 struct GameRow {
-    variant: Arc<Variant>,
+    variant: Arc<Rules>,
     status: String,
     settings: Settings,
     seed: i64,
@@ -289,16 +290,16 @@ impl Games {
 /// Whether a phase needs nobody's orders (a retreat phase with no unit that can retreat, an
 /// adjustment with nothing due or to vote on): such a phase is adjudicated the moment the game
 /// enters it, and its results are told in the post of the phase before it.
-pub fn decided_on_the_spot(v: &Variant, position: &Position) -> bool {
+pub fn decided_on_the_spot(v: &Rules, position: &Position) -> bool {
     needs_nothing(v, position)
 }
 
 /// The powers players hold (every power but those ordered by vote, such as the Pirates).
-fn player_powers(v: &Variant) -> Vec<PowerId> {
+fn player_powers(v: &Rules) -> Vec<PowerId> {
     v.powers_ordered_by(Controller::Player)
 }
 
-fn power_list(v: &Variant) -> String {
+fn power_list(v: &Rules) -> String {
     player_powers(v)
         .into_iter()
         .map(|p| v.power_name(p))
@@ -308,7 +309,7 @@ fn power_list(v: &Variant) -> String {
 
 async fn insert_phase(
     tx: &mut sqlx::SqliteConnection,
-    v: &Variant,
+    v: &Rules,
     id: GameId,
     seq: i64,
     p: &Position,
@@ -345,7 +346,7 @@ async fn record_results(
 
 async fn load_position(
     conn: &mut sqlx::SqliteConnection,
-    v: &Arc<Variant>,
+    v: &Arc<Rules>,
     id: GameId,
     seq: i64,
 ) -> Result<Position> {

@@ -337,7 +337,7 @@ impl Games {
                     ))
                 })?;
                 let at = u.location();
-                if !v.rules.can_stand(&v.map, kind, at) {
+                if !v.book.can_stand(&v.context(&position), kind, at) {
                     return Err(refused(format!(
                         "{} {} cannot stand in {}",
                         v.powers[pid.0 as usize].adjective,
@@ -346,7 +346,7 @@ impl Games {
                     )));
                 }
                 if position.unit_at(at.province).is_some()
-                    && !v.rules.holds_many(&v.map, at.province)
+                    && !v.book.holds_many(&v.context(&position), at.province)
                 {
                     return Err(refused(format!(
                         "{} already has a unit; remove it first",

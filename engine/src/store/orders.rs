@@ -195,7 +195,7 @@ pub(super) type Standing = (Option<ProvinceId>, Accepted);
 /// order; in an adjustment, each site's latest order, up to the builds or removals due.
 pub(super) async fn current_orders(
     conn: &mut sqlx::SqliteConnection,
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     id: GameId,
     seq: i64,
@@ -219,7 +219,7 @@ pub(super) async fn current_orders(
 /// Every power's orders in force for a phase (indexed by power), read in one query.
 pub(super) async fn all_current_orders(
     conn: &mut sqlx::SqliteConnection,
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     id: GameId,
     seq: i64,
@@ -250,7 +250,7 @@ pub(super) async fn all_current_orders(
 
 /// The orders in force after a power's submissions, oldest first.
 fn in_force(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     submissions: Vec<Vec<Accepted>>,
@@ -276,11 +276,7 @@ fn in_force(
 }
 
 /// The powers that still owe orders, given every power's orders in force.
-pub(super) fn owing_in(
-    v: &Variant,
-    position: &Position,
-    standing: &[Vec<Standing>],
-) -> Vec<String> {
+pub(super) fn owing_in(v: &Rules, position: &Position, standing: &[Vec<Standing>]) -> Vec<String> {
     standing
         .iter()
         .enumerate()
@@ -299,7 +295,7 @@ fn order_key(order: &Order) -> Option<ProvinceId> {
 /// once each of the power's units in that province has an order (one for a build site).
 /// Every waive adds: each gives up one more build.
 fn replaces(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     standing: &[Standing],
@@ -313,7 +309,7 @@ fn replaces(
 /// Adds an order to the standing ones, in place of the oldest for the same unit or site when
 /// it [`replaces`] one.
 fn place(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     standing: &mut Vec<Standing>,
@@ -330,13 +326,13 @@ fn place(
 
 /// Why an adjustment order beyond those due is refused, and what the player can do instead.
 fn beyond_due(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     due: usize,
     standing: &[Standing],
 ) -> String {
-    let supply = v.rules.supply(v, position, power);
+    let supply = v.supply(position, power);
     let units = position.units.iter().filter(|u| u.power == power).count();
     let what = if supply > units { "build" } else { "removal" };
     let plural = if due == 1 { "" } else { "s" };
@@ -367,7 +363,7 @@ fn own_units_in(position: &Position, power: PowerId, province: ProvinceId) -> us
 
 /// What a power still has to order: its units without orders, or its adjustments.
 pub(super) fn missing_orders(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     power: PowerId,
     current: &[Standing],
@@ -420,7 +416,7 @@ pub(super) fn missing_orders(
             }
         }
         PhaseKind::Setup => {
-            if current.is_empty() && !v.rules.setup_orders(v, position, power).is_empty() {
+            if current.is_empty() && !v.book.setup_orders(&v.context(position), power).is_empty() {
                 vec!["setup orders (grants, builds or selections)".into()]
             } else {
                 Vec::new()
@@ -431,6 +427,6 @@ pub(super) fn missing_orders(
 
 /// Whether a phase has nothing for anyone to decide, so it is adjudicated on the spot: the
 /// engine's rule (`crate::settled::nothing_to_decide`).
-pub(super) fn needs_nothing(v: &Variant, position: &Position) -> bool {
+pub(super) fn needs_nothing(v: &Rules, position: &Position) -> bool {
     crate::settled::nothing_to_decide(v, position)
 }

@@ -326,7 +326,7 @@ impl Games {
 /// Adjudicates the players' orders with the voted powers' orders added, and the phase's record
 /// of both. Every order goes to the judge as the typed order it was accepted as.
 fn adjudicate_with(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     mut orders: Vec<(PowerId, Accepted)>,
     decisions: Vec<crate::vote::Decision>,
@@ -352,7 +352,7 @@ fn adjudicate_with(
 }
 
 /// The players' surviving powers (the powers a draw needs; never one ordered by vote).
-pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> {
+pub(super) fn surviving_powers(v: &Rules, position: &Position) -> Vec<String> {
     player_powers(v)
         .into_iter()
         .filter(|&p| {
@@ -363,6 +363,6 @@ pub(super) fn surviving_powers(v: &Variant, position: &Position) -> Vec<String> 
 }
 
 /// The power that owns enough centres to win, checked when centres have just changed hands.
-fn victory(v: &Variant, position: &Position) -> Option<String> {
+fn victory(v: &Rules, position: &Position) -> Option<String> {
     v.winner(position).map(|p| v.power_name(p).to_string())
 }

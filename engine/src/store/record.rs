@@ -12,7 +12,7 @@ use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::position::{Dislodged, Position};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::vote::{Decision, How, Tally};
-use crate::Variant;
+use crate::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -40,7 +40,7 @@ pub fn submission_json(orders: &[Accepted]) -> String {
 /// Reads a stored submission. Texts an older release stored are read with the variant's
 /// grammar; one that no longer reads (the map's names changed) is left out with a warning,
 /// as it would have been illegal when adjudicated.
-pub fn read_submission(v: &Variant, stored: &str) -> Result<Vec<Accepted>, String> {
+pub fn read_submission(v: &Rules, stored: &str) -> Result<Vec<Accepted>, String> {
     let list: Vec<StoredOrder> = serde_json::from_str(stored)
         .map_err(|e| format!("a stored submission is not a list of orders: {e}"))?;
     Ok(list
@@ -76,7 +76,7 @@ pub struct OrderRecord {
 
 impl OrderRecord {
     /// Why the order did not succeed, in a player's words; empty when it succeeded.
-    pub fn reason(&self, v: &Variant) -> String {
+    pub fn reason(&self, v: &Rules) -> String {
         match &self.words {
             Some(w) => w.clone(),
             None => self.result.reason(v),
@@ -139,7 +139,7 @@ impl PhaseRecord {
 
     /// The results document of `parley export` (format `parley-game-1`): names and words,
     /// readable without the engine, the same shape every release has written.
-    pub fn to_json(&self, v: &Variant) -> Value {
+    pub fn to_json(&self, v: &Rules) -> Value {
         let mut doc = json!({
             "results": self.orders.iter().map(|o| json!({
                 "power": v.power_name(o.power),
@@ -183,7 +183,7 @@ impl PhaseRecord {
     /// as the stored ones, else read from the stored names. `next` is the next phase's stored
     /// position, the position after (the new adjudication's when there is none).
     pub fn from_stored(
-        v: &Variant,
+        v: &Rules,
         position: &Position,
         stored: &str,
         next: Option<Position>,
@@ -212,7 +212,7 @@ impl PhaseRecord {
     /// An export's (or an older release's) results document as a record (see
     /// [`PhaseRecord::from_stored`]).
     pub fn from_document(
-        v: &Variant,
+        v: &Rules,
         position: &Position,
         doc: &Value,
         next: Option<Position>,
@@ -222,7 +222,7 @@ impl PhaseRecord {
 }
 
 fn legacy(
-    v: &Variant,
+    v: &Rules,
     position: &Position,
     doc: &Value,
     next: Option<Position>,
@@ -318,13 +318,13 @@ fn legacy(
     })
 }
 
-fn units_json<'a>(v: &Variant, units: impl Iterator<Item = &'a Unit>) -> Value {
+fn units_json<'a>(v: &Rules, units: impl Iterator<Item = &'a Unit>) -> Value {
     units
         .map(|u| json!({"power": v.power_name(u.power), "unit": v.unit_text(u)}))
         .collect()
 }
 
-fn dislodged_json(v: &Variant, dislodged: &[DislodgedReport]) -> Value {
+fn dislodged_json(v: &Rules, dislodged: &[DislodgedReport]) -> Value {
     dislodged
         .iter()
         .map(|d| {
@@ -339,7 +339,7 @@ fn dislodged_json(v: &Variant, dislodged: &[DislodgedReport]) -> Value {
 }
 
 /// A unit as a stored results document names it: `{"power": "France", "unit": "A par"}`.
-fn stored_unit(v: &Variant, u: &Value) -> Result<Unit, String> {
+fn stored_unit(v: &Rules, u: &Value) -> Result<Unit, String> {
     let name = u["power"].as_str().unwrap_or("");
     let power = v
         .power_by_name(name)
@@ -349,12 +349,12 @@ fn stored_unit(v: &Variant, u: &Value) -> Result<Unit, String> {
         .map_err(|e| format!("stored unit '{text}' does not read: {}", e.message))?;
     Ok(Unit {
         power,
-        kind: r.kind.unwrap_or(UnitKind::Army),
+        kind: r.kind.unwrap_or(UnitKind::ARMY),
         location: r.location(),
     })
 }
 
-fn stored_units(v: &Variant, doc: &Value, key: &str) -> Result<Vec<Unit>, String> {
+fn stored_units(v: &Rules, doc: &Value, key: &str) -> Result<Vec<Unit>, String> {
     doc[key]
         .as_array()
         .into_iter()
@@ -363,7 +363,7 @@ fn stored_units(v: &Variant, doc: &Value, key: &str) -> Result<Vec<Unit>, String
         .collect()
 }
 
-fn stored_dislodged(v: &Variant, doc: &Value) -> Result<Vec<DislodgedReport>, String> {
+fn stored_dislodged(v: &Rules, doc: &Value) -> Result<Vec<DislodgedReport>, String> {
     doc["dislodged"]
         .as_array()
         .into_iter()
@@ -402,7 +402,7 @@ fn stored_dislodged(v: &Variant, doc: &Value) -> Result<Vec<DislodgedReport>, St
 }
 
 /// A voted order as a stored results document tells it.
-fn stored_decision(v: &Variant, d: &Value) -> Result<Decision, String> {
+fn stored_decision(v: &Rules, d: &Value) -> Result<Decision, String> {
     let name = d["power"].as_str().unwrap_or("");
     let power = v
         .power_by_name(name)

@@ -3,7 +3,8 @@
 //! stored with the game and loaded back for every phase.
 
 use super::{refused, Result};
-use crate::rulebook::{Edition, Options};
+use crate::rulebook::{Edition, Options, Ruleset};
+use crate::Rules;
 use crate::Variant;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
@@ -47,7 +48,7 @@ impl RulebookChoice {
 /// What a game plays: the variant configured by the choice, the rulebook JSON stored for it,
 /// and the variant's own options (stored in the game's settings).
 pub struct Resolved {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Rules>,
     pub stored: Value,
     pub variant_options: BTreeMap<String, bool>,
 }
@@ -60,12 +61,7 @@ pub fn resolve(
 ) -> Result<Resolved> {
     let base = Variant::builtin(variant).map_err(refused)?;
     let mut variant_options = variant_options.clone();
-    let own: Vec<&str> = base
-        .rules
-        .variant_options()
-        .iter()
-        .map(|o| o.name)
-        .collect();
+    let own: Vec<&str> = base.variant_options.iter().map(|o| o.name).collect();
     let edition = match &choice.edition {
         Some(e) => Edition::parse(e).ok_or_else(|| {
             refused(format!(
@@ -73,13 +69,13 @@ pub fn resolve(
                 Edition::ALL.map(|e| e.name()).join(", ")
             ))
         })?,
-        None => base.edition,
+        None => base.edition(),
     };
     let mut opts = as_map(edition.options());
     // What the variant itself changes from its edition's preset (Davis's coastal crawl) stays,
     // whichever edition is chosen.
-    let preset = as_map(base.edition.options());
-    for (k, v) in as_map(base.options) {
+    let preset = as_map(base.edition().options());
+    for (k, v) in as_map(*base.options()) {
         if preset.get(&k) != Some(&v) {
             opts.insert(k, v);
         }
@@ -123,16 +119,16 @@ pub fn load_stored(
     variant: &str,
     stored: &Value,
     variant_options: &BTreeMap<String, bool>,
-) -> Result<Arc<Variant>> {
+) -> Result<Arc<Rules>> {
     let base = Variant::builtin(variant).map_err(refused)?;
     let Some(options) = stored.get("options") else {
-        return load(variant, base.edition, base.options, variant_options);
+        return load(variant, base.edition(), *base.options(), variant_options);
     };
     let edition = stored
         .get("edition")
         .and_then(Value::as_str)
         .and_then(Edition::parse)
-        .unwrap_or(base.edition);
+        .unwrap_or(base.edition());
     let options: Options = serde_json::from_value(options.clone())
         .map_err(|e| refused(format!("stored rulebook options: {e}")))?;
     load(variant, edition, options, variant_options)
@@ -143,13 +139,13 @@ fn load(
     edition: Edition,
     options: Options,
     variant_options: &BTreeMap<String, bool>,
-) -> Result<Arc<Variant>> {
+) -> Result<Arc<Rules>> {
     let base = Variant::builtin(variant).map_err(refused)?;
-    if base.edition == edition && base.options == options && variant_options.is_empty() {
+    if base.edition() == edition && *base.options() == options && variant_options.is_empty() {
         return Ok(base);
     }
     // Loading a variant parses its map files; games with the same choice share one copy.
-    type Cache = Mutex<HashMap<(String, String), Arc<Variant>>>;
+    type Cache = Mutex<HashMap<(String, String), Arc<Rules>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let key = (
         variant.to_string(),
@@ -163,12 +159,12 @@ fn load(
     if let Some(v) = cache.get(&key) {
         return Ok(v.clone());
     }
-    let values: Vec<(String, bool)> = variant_options
-        .iter()
-        .map(|(k, v)| (k.clone(), *v))
-        .collect();
-    let v =
-        Variant::builtin_configured(variant, Some((edition, options)), &values).map_err(refused)?;
+    let ruleset = Ruleset {
+        edition,
+        options,
+        variant_options: variant_options.clone(),
+    };
+    let v = Variant::builtin_with_ruleset(variant, ruleset).map_err(refused)?;
     cache.insert(key, v.clone());
     Ok(v)
 }
@@ -181,9 +177,9 @@ fn as_map(options: Options) -> Map<String, Value> {
 }
 
 /// A short description for `/game status`: the edition and options that differ from it.
-pub fn describe(v: &Variant) -> String {
-    let preset = as_map(v.edition.options());
-    let changed: Vec<String> = as_map(v.options)
+pub fn describe(v: &Rules) -> String {
+    let preset = as_map(v.edition().options());
+    let changed: Vec<String> = as_map(*v.options())
         .into_iter()
         .filter(|(k, val)| preset.get(k) != Some(val))
         .map(|(k, val)| {
@@ -194,8 +190,8 @@ pub fn describe(v: &Variant) -> String {
         })
         .collect();
     if changed.is_empty() {
-        format!("{} rules", v.edition.name())
+        format!("{} rules", v.edition().name())
     } else {
-        format!("{} rules with {}", v.edition.name(), changed.join(", "))
+        format!("{} rules with {}", v.edition().name(), changed.join(", "))
     }
 }

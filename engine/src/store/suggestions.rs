@@ -73,7 +73,7 @@ impl Games {
     }
 }
 
-fn legal_texts(v: &Variant, position: &Position, who: Orderer) -> Vec<String> {
+fn legal_texts(v: &Rules, position: &Position, who: Orderer) -> Vec<String> {
     match who {
         Orderer::Power(name) => v
             .power_by_name(&name)

@@ -6,11 +6,19 @@
 //! Box holds any number of units is the core's `holds_many` rule for that terrain. The coastal
 //! crawl is the rulebook option `coastal_crawl`, switched on in `maps/davis/variant.toml`.
 
-use crate::map::{Border, Location, Map, ProvinceId, Terrain};
-use crate::position::Position;
-use crate::rulebook::{StandardRules, VariantOption, VariantRules};
-use crate::unit::{PowerId, Unit, UnitKind};
+use super::{builtin_entry, VariantEntry};
+use crate::map::{Border, Location, ProvinceId, Terrain};
+use crate::rulebook::{RuleContext, Ruleset, StandardRules, VariantOption, VariantRules};
+use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
+
+pub const ENTRY: VariantEntry = builtin_entry!("davis", OPTIONS, STANDARD_KINDS, rulebook);
+
+fn rulebook(_: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
+    Box::new(DavisRules {
+        high_ocean_box: ruleset.variant_option(OPTIONS, HIGH_OCEAN_BOX),
+    })
+}
 
 /// The port Russia may build fleets in while it holds St Petersburg, and that centre.
 const ARCHANGEL: &str = "arc";
@@ -49,27 +57,13 @@ impl Default for DavisRules {
 }
 
 impl VariantRules for DavisRules {
-    fn variant_options(&self) -> &'static [VariantOption] {
-        OPTIONS
-    }
-
-    fn option_on(&self, name: &str) -> bool {
-        name == HIGH_OCEAN_BOX && self.high_ocean_box
-    }
-
-    fn set_option(&mut self, name: &str, on: bool) {
-        if name == HIGH_OCEAN_BOX {
-            self.high_ocean_box = on;
-        }
-    }
-
     /// Without the High Ocean Box option the Box is off the board: nothing may stand there,
     /// so nothing moves, retreats or supports into it.
-    fn can_stand(&self, map: &Map, kind: UnitKind, at: Location) -> bool {
-        if !self.high_ocean_box && map.province(at.province).terrain == Terrain::Box {
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        if !self.high_ocean_box && ctx.map().province(at.province).terrain == Terrain::Box {
             return false;
         }
-        StandardRules.can_stand(map, kind, at)
+        StandardRules.can_stand(ctx, kind, at)
     }
 
     /// Rule 5c: a fleet in the High Ocean Box may support only another unit in the Box moving
@@ -78,14 +72,14 @@ impl VariantRules for DavisRules {
     /// between ordinary spaces).
     fn may_support(
         &self,
-        map: &Map,
+        ctx: &RuleContext,
         supporter: &Unit,
         supported_from: ProvinceId,
         into: ProvinceId,
         _border: &Border,
     ) -> bool {
         let here = supporter.location.province;
-        if map.province(here).terrain != Terrain::Box {
+        if ctx.map().province(here).terrain != Terrain::Box {
             return true;
         }
         supported_from == here && into != here
@@ -93,13 +87,9 @@ impl VariantRules for DavisRules {
 
     /// Rule 4b: Archangel is a build site for fleets of St Petersburg's home power while that
     /// power owns St Petersburg, beside the usual home centres.
-    fn build_sites(
-        &self,
-        variant: &Variant,
-        position: &Position,
-        power: PowerId,
-    ) -> Vec<ProvinceId> {
-        let mut sites = StandardRules.build_sites(variant, position, power);
+    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
+        let mut sites = StandardRules.build_sites(ctx, power);
+        let (variant, position) = (ctx.variant, ctx.position);
         let (Some(arc), Some(stp)) = (
             variant.map.province_by_id(ARCHANGEL),
             variant.map.province_by_id(ST_PETERSBURG),
@@ -114,11 +104,11 @@ impl VariantRules for DavisRules {
 
     fn may_build(
         &self,
-        variant: &Variant,
+        ctx: &RuleContext,
         _power: PowerId,
         kind: UnitKind,
         province: ProvinceId,
     ) -> bool {
-        variant.map.province(province).id != ARCHANGEL || kind == UnitKind::Fleet
+        ctx.map().province(province).id != ARCHANGEL || kind == UnitKind::FLEET
     }
 }

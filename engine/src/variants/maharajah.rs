@@ -24,12 +24,19 @@
 //! starts with it there). Builds follow from `Position::homes` through the standard
 //! `build_sites`.
 
+use super::{builtin_entry, VariantEntry};
 use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag};
 use crate::phase::PhaseKind;
 use crate::position::{Mark, Position};
-use crate::rulebook::{ConvoyAttack, StandardRules, VariantRules};
-use crate::unit::UnitKind;
+use crate::rulebook::{ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules};
+use crate::unit::{UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
+
+pub const ENTRY: VariantEntry = builtin_entry!("maharajah", &[], STANDARD_KINDS, rulebook);
+
+fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
+    Box::new(MaharajahRules)
+}
 
 #[derive(Debug, Default)]
 pub struct MaharajahRules;
@@ -41,14 +48,15 @@ fn on_river(map: &Map, p: ProvinceId) -> bool {
 
 impl VariantRules for MaharajahRules {
     /// Rule 2: fleets in river provinces may convoy, as well as fleets at sea.
-    fn can_convoy_at(&self, map: &Map, at: Location) -> bool {
-        StandardRules.can_convoy_at(map, at) || on_river(map, at.province)
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        StandardRules.can_convoy_at(ctx, at) || on_river(ctx.map(), at.province)
     }
 
     /// Clarification 1: the ends of a convoy are land that borders a water province, or that
     /// borders or contains a river. Inland provinces next to a river province (Kandahar,
     /// Jaipur, Warangal) cannot be either end.
-    fn can_convoy_to(&self, map: &Map, province: ProvinceId) -> bool {
+    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        let map = ctx.map();
         let p = map.province(province);
         if !p.terrain.is_land() {
             return false;
@@ -67,35 +75,30 @@ impl VariantRules for MaharajahRules {
     /// Clarifications 2 and 4: a fleet in a river province carries an army directly only
     /// from or to a province it borders by river (Bengal: Assam, Benares, Muzaffarpur, Orissa,
     /// Sambalpur; not Pegu, a coast neighbour).
-    fn convoy_lands(&self, map: &Map, fleet: Location, end: ProvinceId) -> bool {
+    fn convoy_lands(&self, ctx: &RuleContext, fleet: Location, end: ProvinceId) -> bool {
+        let map = ctx.map();
         if !on_river(map, fleet.province) {
-            return StandardRules.convoy_lands(map, fleet, end);
+            return StandardRules.convoy_lands(ctx, fleet, end);
         }
-        map.province(fleet.province)
-            .borders
-            .iter()
-            .any(|b| b.fleet && b.to.province == end && b.kinds.contains(BorderKind::River))
+        map.province(fleet.province).borders.iter().any(|b| {
+            map.carries_convoys(b) && b.to.province == end && b.kinds.contains(BorderKind::River)
+        })
     }
 
     /// Rule 2: a fleet's attack on a convoying fleet in a river province disrupts the convoy
     /// whether or not it succeeds; an army's attack must dislodge. Clarification 5: a fleet that
     /// is itself attacked lacks this power (F Benares, attacked by the very army F Sambalpur
     /// convoys, does not disrupt the convoy).
-    fn attack_disrupts_convoy(&self, map: &Map, attack: &ConvoyAttack) -> bool {
-        attack.attacker.kind == UnitKind::Fleet
-            && on_river(map, attack.fleet.location.province)
+    fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
+        attack.attacker.kind == UnitKind::FLEET
+            && on_river(ctx.map(), attack.fleet.location.province)
             && !attack.attacker_attacked
     }
 
     /// Rule 3: counts how long each unit has stood on a centre and converts the centre to a
     /// home centre of the unit's power once the same unit has stood there for a whole year.
-    fn after_phase(
-        &self,
-        variant: &Variant,
-        before: &Position,
-        arrivals: &[ProvinceId],
-        after: &mut Position,
-    ) {
+    fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
+        let (variant, before) = (ctx.variant, ctx.position);
         let phase = before.phase;
         let kind = variant.calendar.kind(phase);
         // Which movement turn of the year this was (0 for Spring, 1 for Fall).

@@ -6,13 +6,21 @@
 //! `tags=river-convoy`, each power's kind by `kind=` in `variant.toml`. This file holds only
 //! the rules, and names no province. Rule numbers are those of the rules text.
 
+use super::{builtin_entry, VariantEntry};
 use crate::judge::{Adjudication, Submitted};
 use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, Terrain};
 use crate::order::Order;
-use crate::position::Position;
-use crate::rulebook::{Controller, ConvoyAttack, StandardRules, VariantRules};
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::rulebook::{
+    Controller, ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules,
+};
+use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
+
+pub const ENTRY: VariantEntry = builtin_entry!("pirates", &[], STANDARD_KINDS, rulebook);
+
+fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
+    Box::new(PiratesRules)
+}
 
 use super::pirates_powers::{power_kind, PowerKind};
 
@@ -28,17 +36,12 @@ impl VariantRules for PiratesRules {
     }
 
     /// Rules 3-6: the Fall 1680 setup (`pirates_setup`).
-    fn adjudicate_setup(
-        &self,
-        variant: &Variant,
-        position: &Position,
-        orders: &[Submitted],
-    ) -> Option<Adjudication> {
-        Some(super::pirates_setup::adjudicate(variant, position, orders))
+    fn adjudicate_setup(&self, ctx: &RuleContext, orders: &[Submitted]) -> Option<Adjudication> {
+        Some(super::pirates_setup::adjudicate(ctx, orders))
     }
 
-    fn setup_orders(&self, variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
-        super::pirates_setup::legal_orders(variant, position, power)
+    fn setup_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        super::pirates_setup::legal_orders(ctx, power)
     }
 
     /// Rule 6: the Pirates are ordered by the vote of the surviving powers.
@@ -52,14 +55,10 @@ impl VariantRules for PiratesRules {
     /// Rules 4-6: colonials in their owned, empty home centres (the default, which includes a
     /// centre granted away and won back); privateers and the Pirates in any owned, empty
     /// centre.
-    fn build_sites(
-        &self,
-        variant: &Variant,
-        position: &Position,
-        power: PowerId,
-    ) -> Vec<ProvinceId> {
-        match power_kind(variant, power) {
-            PowerKind::Colonial => StandardRules.build_sites(variant, position, power),
+    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
+        let position = ctx.position;
+        match power_kind(ctx.variant, power) {
+            PowerKind::Colonial => StandardRules.build_sites(ctx, power),
             PowerKind::Privateer | PowerKind::Mercenary => position
                 .centres_of(power)
                 .filter(|&p| position.is_empty(p))
@@ -70,12 +69,12 @@ impl VariantRules for PiratesRules {
     /// Rule 6: the Pirates build only fleets.
     fn may_build(
         &self,
-        variant: &Variant,
+        ctx: &RuleContext,
         power: PowerId,
         kind: UnitKind,
         _province: ProvinceId,
     ) -> bool {
-        power_kind(variant, power) != PowerKind::Mercenary || kind == UnitKind::Fleet
+        power_kind(ctx.variant, power) != PowerKind::Mercenary || kind == UnitKind::FLEET
     }
 
     // ---- Rules 7-9: islands, landbridges, rivers.
@@ -83,8 +82,9 @@ impl VariantRules for PiratesRules {
     /// Rule 7: a fleet on an island space may convoy, alone or in a chain with fleets at sea.
     /// Rule 9: so may a fleet on a river (the `river-convoy` provinces). The four big islands
     /// are coast, not island spaces, and convoy no more than any coast.
-    fn can_convoy_at(&self, map: &Map, at: Location) -> bool {
-        StandardRules.can_convoy_at(map, at)
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        let map = ctx.map();
+        StandardRules.can_convoy_at(ctx, at)
             || map.province(at.province).terrain == Terrain::Island
             || on_river(map, at.province)
     }
@@ -92,7 +92,7 @@ impl VariantRules for PiratesRules {
     /// Rule 8: an army crossing a landbridge moves at null strength (0 before supports). A
     /// convoyed move crosses no border (`border` is `None`) and has full strength; fleets are
     /// not affected.
-    fn move_base_strength(&self, _map: &Map, unit: &Unit, border: Option<&Border>) -> u32 {
+    fn move_base_strength(&self, _ctx: &RuleContext, unit: &Unit, border: Option<&Border>) -> u32 {
         if army_over_landbridge(unit, border) {
             0
         } else {
@@ -103,7 +103,7 @@ impl VariantRules for PiratesRules {
     /// Rule 8: an army may not support across a landbridge, to hold or to move.
     fn may_support(
         &self,
-        _map: &Map,
+        _ctx: &RuleContext,
         supporter: &Unit,
         _supported_from: ProvinceId,
         _into: ProvinceId,
@@ -113,7 +113,7 @@ impl VariantRules for PiratesRules {
     }
 
     /// Rule 8: an army may not retreat across a landbridge.
-    fn may_retreat(&self, _map: &Map, unit: &Unit, border: &Border) -> bool {
+    fn may_retreat(&self, _ctx: &RuleContext, unit: &Unit, border: &Border) -> bool {
         !army_over_landbridge(unit, Some(border))
     }
 
@@ -122,14 +122,15 @@ impl VariantRules for PiratesRules {
     /// default). Unlike Maharajah's clarification 5, the rule has no exception for an
     /// attacking fleet that is itself attacked. Fleets at sea and on islands convoy as in
     /// Standard.
-    fn attack_disrupts_convoy(&self, map: &Map, attack: &ConvoyAttack) -> bool {
-        attack.attacker.kind == UnitKind::Fleet && on_river(map, attack.fleet.location.province)
+    fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
+        attack.attacker.kind == UnitKind::FLEET
+            && on_river(ctx.map(), attack.fleet.location.province)
     }
 }
 
 /// Rule 8: whether this is an army crossing a landbridge (by land, not by convoy).
 fn army_over_landbridge(unit: &Unit, border: Option<&Border>) -> bool {
-    unit.kind == UnitKind::Army && border.is_some_and(|b| b.kinds.contains(BorderKind::Landbridge))
+    unit.kind == UnitKind::ARMY && border.is_some_and(|b| b.kinds.contains(BorderKind::Landbridge))
 }
 
 /// Rule 9: whether a fleet in this province is on a river (where it may convoy, and where a

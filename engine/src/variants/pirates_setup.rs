@@ -18,6 +18,7 @@ use crate::judge::{build_location, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{alphabetical_key, Location, ProvinceId, ProvinceTag, Terrain};
 use crate::order::{Order, UnitRef};
 use crate::position::Position;
+use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -86,7 +87,7 @@ fn grantable_to_privateers(
         .filter(|&p| {
             position
                 .unit_at(p)
-                .is_some_and(|u| u.power == power && u.kind == UnitKind::Fleet)
+                .is_some_and(|u| u.power == power && u.kind == UnitKind::FLEET)
         })
         .collect();
     alphabetical(variant, v)
@@ -211,12 +212,12 @@ fn what_roles_order(variant: &Variant) -> String {
 
 /// Checks one order against the position and the power's orders accepted before it.
 fn check(
-    variant: &Variant,
-    position: &Position,
+    ctx: &RuleContext,
     power: PowerId,
     order: &Order,
     earlier: &[Asked],
 ) -> Result<Asked, String> {
+    let (variant, position) = (ctx.variant, ctx.position);
     let pname = variant.power_name(power);
     let nothing = || {
         format!(
@@ -332,7 +333,7 @@ fn check(
             })
         }
         (Role::GrantToPirates, Order::Build { unit }) => {
-            let (kind, at) = build_location(variant, *unit).map_err(|c| c.words(variant))?;
+            let (kind, at) = build_location(ctx, *unit).map_err(|c| c.words(variant))?;
             let cname = name(variant, at.province);
             let may = free_home_centres(variant, position, power);
             if !may.contains(&at.province) {
@@ -349,7 +350,7 @@ fn check(
                     list(variant, &may)
                 ));
             }
-            if !variant.rules.can_stand(&variant.map, kind, at) {
+            if !ctx.book.can_stand(ctx, kind, at) {
                 return Err(format!("a {} cannot stand in {cname}", kind.name()));
             }
             let mut same_kind = 0;
@@ -367,9 +368,10 @@ fn check(
                     _ => {}
                 }
             }
-            let allowed = match kind {
-                UnitKind::Army => GRANTOR_ARMIES,
-                _ => GRANTOR_FLEETS,
+            let allowed = if kind == UnitKind::ARMY {
+                GRANTOR_ARMIES
+            } else {
+                GRANTOR_FLEETS
             };
             if same_kind >= allowed {
                 return Err(format!(
@@ -445,11 +447,8 @@ fn check(
 }
 
 /// Adjudicates the setup phase.
-pub(crate) fn adjudicate(
-    variant: &Variant,
-    position: &Position,
-    orders: &[Submitted],
-) -> Adjudication {
+pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudication {
+    let (variant, position) = (ctx.variant, ctx.position);
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
     // Accepted orders, with the index of the order they came from.
     let mut asked: Vec<(usize, Asked)> = Vec::new();
@@ -461,7 +460,7 @@ pub(crate) fn adjudicate(
             .collect();
         let checked = match &sub.order {
             Err(e) => Err(Cause::Unparsed { message: e.clone() }),
-            Ok(o) => check(variant, position, sub.power, o, &earlier).map_err(|w| rule("setup", w)),
+            Ok(o) => check(ctx, sub.power, o, &earlier).map_err(|w| rule("setup", w)),
         };
         match checked {
             Ok(a) => {
@@ -657,7 +656,7 @@ pub(crate) fn adjudicate(
             after.owners[centre.0 as usize] = Some(power);
             let unit = Unit {
                 power,
-                kind: UnitKind::Fleet,
+                kind: UnitKind::FLEET,
                 location: Location {
                     province: centre,
                     coast: None,
@@ -683,11 +682,11 @@ pub(crate) fn adjudicate(
             };
             if after.owners[c.0 as usize] == Some(p)
                 && after.is_empty(c)
-                && variant.rules.can_stand(&variant.map, UnitKind::Fleet, at)
+                && ctx.book.can_stand(ctx, UnitKind::FLEET, at)
             {
                 let unit = Unit {
                     power: p,
-                    kind: UnitKind::Fleet,
+                    kind: UnitKind::FLEET,
                     location: at,
                 };
                 after.units.push(unit);
@@ -709,7 +708,8 @@ pub(crate) fn adjudicate(
 }
 
 /// Every setup order this power may give, for autocomplete and the demo.
-pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerId) -> Vec<Order> {
+pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+    let (variant, position) = (ctx.variant, ctx.position);
     let mut out = Vec::new();
     match role(variant, power) {
         Role::GrantToPrivateers => {
@@ -717,7 +717,7 @@ pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerI
                 for p in powers_of(variant, PowerKind::Privateer) {
                     out.push(special(
                         UnitRef {
-                            kind: Some(UnitKind::Fleet),
+                            kind: Some(UnitKind::FLEET),
                             ..province_ref(c)
                         },
                         "grant",
@@ -738,12 +738,12 @@ pub(crate) fn legal_orders(variant: &Variant, position: &Position, power: PowerI
                 }
             }
             for &c in &home {
-                for kind in [UnitKind::Army, UnitKind::Fleet] {
+                for kind in [UnitKind::ARMY, UnitKind::FLEET] {
                     let at = Location {
                         province: c,
                         coast: None,
                     };
-                    if variant.rules.can_stand(&variant.map, kind, at) {
+                    if ctx.book.can_stand(ctx, kind, at) {
                         out.push(Order::Build {
                             unit: UnitRef {
                                 kind: Some(kind),

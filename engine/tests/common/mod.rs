@@ -9,7 +9,7 @@ use engine::order::{Order, Target, UnitRef};
 use engine::phase::PhaseKind;
 use engine::position::Position;
 use engine::unit::{PowerId, Unit, UnitKind};
-use engine::Variant;
+use engine::Rules;
 
 /// SplitMix64: enough randomness for choosing orders, with no dependency.
 pub struct Rng(pub u64);
@@ -48,7 +48,7 @@ fn target(p: ProvinceId) -> Target {
 }
 
 /// Provinces within `hops` steps of `from` over any border.
-fn near(v: &Variant, from: ProvinceId, hops: usize) -> Vec<ProvinceId> {
+fn near(v: &Rules, from: ProvinceId, hops: usize) -> Vec<ProvinceId> {
     let mut seen = vec![from];
     let mut frontier = vec![from];
     for _ in 0..hops {
@@ -69,7 +69,7 @@ fn near(v: &Variant, from: ProvinceId, hops: usize) -> Vec<ProvinceId> {
 
 /// One random order for a unit in a movement phase, legal or not: holds, moves (by land,
 /// by sea, by convoy), supports of neighbours, convoys of armies nearby.
-fn random_unit_order(v: &Variant, position: &Position, u: &Unit, rng: &mut Rng) -> Order {
+fn random_unit_order(v: &Rules, position: &Position, u: &Unit, rng: &mut Rng) -> Order {
     let map = &v.map;
     let me = unit_ref(u);
     let here = u.location.province;
@@ -83,10 +83,10 @@ fn random_unit_order(v: &Variant, position: &Position, u: &Unit, rng: &mut Rng) 
             .province(here)
             .borders
             .iter()
-            .filter(|b| u.kind == UnitKind::Army || b.from_coast == u.location.coast)
+            .filter(|b| u.kind == UnitKind::ARMY || b.from_coast == u.location.coast)
             .collect();
         if let Some(b) = rng.pick(&borders) {
-            let coast = if u.kind == UnitKind::Army || rng.below(3) == 0 {
+            let coast = if u.kind == UnitKind::ARMY || rng.below(3) == 0 {
                 None
             } else {
                 b.to.coast
@@ -107,7 +107,7 @@ fn random_unit_order(v: &Variant, position: &Position, u: &Unit, rng: &mut Rng) 
         return Order::Move {
             unit: me,
             to: target(to),
-            via_convoy: u.kind == UnitKind::Army && rng.below(2) == 0,
+            via_convoy: u.kind == UnitKind::ARMY && rng.below(2) == 0,
         };
     }
     if roll < 70 {
@@ -132,7 +132,7 @@ fn random_unit_order(v: &Variant, position: &Position, u: &Unit, rng: &mut Rng) 
                 position
                     .units
                     .iter()
-                    .filter(|o| o.kind == UnitKind::Army && o.location.province != here),
+                    .filter(|o| o.kind == UnitKind::ARMY && o.location.province != here),
             );
         }
         if let Some(o) = rng.pick(&movers) {
@@ -151,11 +151,11 @@ fn random_unit_order(v: &Variant, position: &Position, u: &Unit, rng: &mut Rng) 
             };
         }
     }
-    if u.kind != UnitKind::Army {
+    if u.kind != UnitKind::ARMY {
         let armies: Vec<&Unit> = near(v, here, 3)
             .into_iter()
             .flat_map(|p| position.units_at(p))
-            .filter(|a| a.kind == UnitKind::Army)
+            .filter(|a| a.kind == UnitKind::ARMY)
             .collect();
         if let Some(a) = rng.pick(&armies) {
             let ends = near(v, a.location.province, 4);
@@ -174,19 +174,24 @@ fn random_unit_order(v: &Variant, position: &Position, u: &Unit, rng: &mut Rng) 
 /// Fleets that could pass an army on from `from`: every fleet joined to one next to it by
 /// fleet borders, as the order writer sees the board (whether they may convoy is the judge's
 /// business).
-fn fleet_chain(v: &Variant, position: &Position, from: ProvinceId) -> Vec<usize> {
+fn fleet_chain(v: &Rules, position: &Position, from: ProvinceId) -> Vec<usize> {
     let map = &v.map;
     let fleet_at = |p: ProvinceId| {
         position
             .units
             .iter()
-            .position(|u| u.location.province == p && u.kind == UnitKind::Fleet)
+            .position(|u| u.location.province == p && u.kind == UnitKind::FLEET)
     };
     let mut reached: Vec<usize> = map.neighbours(from).filter_map(fleet_at).collect();
     let mut i = 0;
     while i < reached.len() {
         let p = position.units[reached[i]].location.province;
-        for b in map.province(p).borders.iter().filter(|b| b.fleet) {
+        for b in map
+            .province(p)
+            .borders
+            .iter()
+            .filter(|b| map.carries_convoys(b))
+        {
             if let Some(f) = fleet_at(b.to.province) {
                 if !reached.contains(&f) {
                     reached.push(f);
@@ -200,14 +205,14 @@ fn fleet_chain(v: &Variant, position: &Position, from: ProvinceId) -> Vec<usize>
 
 /// Random movement orders for every unit, plus convoy plans: an army sent by convoy to land
 /// beside a fleet of a chain, with most fleets of that chain (of any power) convoying it.
-pub fn random_movement_orders(v: &Variant, position: &Position, rng: &mut Rng) -> Vec<Submitted> {
+pub fn random_movement_orders(v: &Rules, position: &Position, rng: &mut Rng) -> Vec<Submitted> {
     let mut orders: Vec<Option<Order>> = position
         .units
         .iter()
         .map(|u| Some(random_unit_order(v, position, u, rng)))
         .collect();
     let armies: Vec<usize> = (0..position.units.len())
-        .filter(|&i| position.units[i].kind == UnitKind::Army)
+        .filter(|&i| position.units[i].kind == UnitKind::ARMY)
         .collect();
     let plans = rng.below(2 + position.units.len() / 6);
     for _ in 0..plans {
@@ -293,7 +298,7 @@ pub fn random_movement_orders(v: &Variant, position: &Position, rng: &mut Rng) -
 
 /// Random orders for any phase: movement orders from the map, retreats, builds and removals
 /// from the legal lists; none in a setup (its defaults apply).
-pub fn random_orders(v: &Variant, position: &Position, rng: &mut Rng) -> Vec<Submitted> {
+pub fn random_orders(v: &Rules, position: &Position, rng: &mut Rng) -> Vec<Submitted> {
     match v.calendar.kind(position.phase) {
         PhaseKind::Movement => random_movement_orders(v, position, rng),
         PhaseKind::Setup => Vec::new(),
@@ -323,27 +328,28 @@ pub fn random_orders(v: &Variant, position: &Position, rng: &mut Rng) -> Vec<Sub
 }
 
 /// Where a unit of `kind` may stand in `p`, on its first coast if it has several.
-fn stand_at(v: &Variant, kind: UnitKind, p: ProvinceId) -> Option<Location> {
-    let coast = if kind == UnitKind::Army || v.map.province(p).coasts.is_empty() {
+fn stand_at(v: &Rules, kind: UnitKind, p: ProvinceId) -> Option<Location> {
+    let coast = if kind == UnitKind::ARMY || v.map.province(p).coasts.is_empty() {
         None
     } else {
         Some(CoastId(0))
     };
     let at = Location { province: p, coast };
-    v.rules.can_stand(&v.map, kind, at).then_some(at)
+    let start = v.initial_position();
+    v.book.can_stand(&v.context(&start), kind, at).then_some(at)
 }
 
 /// The busiest board a variant can reach, at its first movement phase after any setup:
 /// a fleet on every sea space (and every other space only fleets may take), a unit on every
 /// supply centre, armies on every other coast where an army may stand (so each can be
 /// convoyed), powers dealt round in turn. Centres are owned by the unit on them.
-pub fn busiest_board(v: &Variant, seed: u64) -> Position {
+pub fn busiest_board(v: &Rules, seed: u64) -> Position {
     busy_board(v, seed, 100)
 }
 
 /// [`busiest_board`] with only about `keep` in a hundred of its units: a mid-game board, with
 /// gaps in the chains of fleets so that many routes go round them.
-pub fn busy_board(v: &Variant, seed: u64, keep: usize) -> Position {
+pub fn busy_board(v: &Rules, seed: u64, keep: usize) -> Position {
     let mut rng = Rng(seed);
     let mut position = v.initial_position();
     while v.calendar.kind(position.phase) != PhaseKind::Movement {
@@ -356,20 +362,20 @@ pub fn busy_board(v: &Variant, seed: u64, keep: usize) -> Position {
     for p in v.map.province_ids() {
         let prov = v.map.province(p);
         let kind = if prov.terrain.is_water() {
-            UnitKind::Fleet
+            UnitKind::FLEET
         } else if prov.supply_center || rng.below(4) > 0 {
             if rng.below(3) == 0 {
-                UnitKind::Fleet
+                UnitKind::FLEET
             } else {
-                UnitKind::Army
+                UnitKind::ARMY
             }
         } else {
             continue;
         };
-        let other = if kind == UnitKind::Army {
-            UnitKind::Fleet
+        let other = if kind == UnitKind::ARMY {
+            UnitKind::FLEET
         } else {
-            UnitKind::Army
+            UnitKind::ARMY
         };
         let Some((kind, at)) = stand_at(v, kind, p)
             .map(|l| (kind, l))
@@ -395,7 +401,7 @@ pub fn busy_board(v: &Variant, seed: u64, keep: usize) -> Position {
 
 /// A mid-game board of the kind that makes convoys costly: a fleet on every sea space and
 /// `others` more units, mostly armies on coasts (to be convoyed), on land chosen at random.
-pub fn sea_board(v: &Variant, seed: u64, others: usize) -> Position {
+pub fn sea_board(v: &Rules, seed: u64, others: usize) -> Position {
     let mut position = busiest_board(v, seed);
     let mut rng = Rng(seed ^ 0x5EA);
     let (mut seas, mut land): (Vec<Unit>, Vec<Unit>) = position

@@ -1,18 +1,19 @@
 //! Apply: the position after a movement phase: successful moves made, dislodged units taken off
-//! the board and recorded with where they may retreat, provinces left empty by a standoff
-//! marked, and the next phase set.
+//! the board, provinces left empty by a standoff marked; then ([`finish`]), once the
+//! rulebook's own orders have had their say, where each dislodged unit may retreat, and the
+//! next phase.
 
 use super::super::{advance, retreat, DislodgedReport};
 use super::plan::Act;
 use super::resolve::Decisions;
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
-use crate::variant::Variant;
+use crate::rules::Rules;
 
 /// The board after the phase.
 pub(super) struct Applied {
-    /// The position after the phase, already at the next phase; its `dislodged` lists the
-    /// units dislodged in this one.
+    /// The position after the phase; its `dislodged` lists the units dislodged in this one.
+    /// At the next phase once [`finish`]ed.
     pub after: Position,
     /// For each unit (by index into the phase's units): the unit that dislodged it, if one did.
     pub dislodged_by: Vec<Option<usize>>,
@@ -21,7 +22,7 @@ pub(super) struct Applied {
     pub arrivals: Vec<ProvinceId>,
 }
 
-pub(super) fn apply(variant: &Variant, position: &Position, decided: &Decisions) -> Applied {
+pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -> Applied {
     let map = &variant.map;
     let units = &position.units;
     let n = units.len();
@@ -86,25 +87,31 @@ pub(super) fn apply(variant: &Variant, position: &Position, decided: &Decisions)
         }
     }
 
-    let reports: Vec<DislodgedReport> = dislodged
-        .iter()
-        .map(|d| DislodgedReport {
-            dislodged: *d,
-            retreats: retreat::options(variant, &after, &contested, d),
-        })
-        .collect();
-
     after.dislodged = dislodged;
     after.contested = contested;
-    let had = !after.dislodged.is_empty();
-    advance(variant, &mut after, had);
-    if !had {
-        after.contested.clear();
-    }
     Applied {
         after,
         dislodged_by,
-        reports,
+        reports: Vec::new(),
         arrivals,
+    }
+}
+
+/// Where each dislodged unit may retreat, and the next phase (taking centres when the
+/// calendar says so).
+pub(super) fn finish(variant: &Rules, applied: &mut Applied) {
+    let after = &mut applied.after;
+    applied.reports = after
+        .dislodged
+        .iter()
+        .map(|d| DislodgedReport {
+            dislodged: *d,
+            retreats: retreat::options(variant, after, &after.contested, d),
+        })
+        .collect();
+    let had = !after.dislodged.is_empty();
+    advance(variant, after, had);
+    if !had {
+        after.contested.clear();
     }
 }

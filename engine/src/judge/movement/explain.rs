@@ -6,13 +6,12 @@ use super::apply::Applied;
 use super::plan::{Act, Plan};
 use super::resolve::Decisions;
 use crate::map::ProvinceId;
-use crate::rulebook::ConvoyAttack;
+use crate::rulebook::{ConvoyAttack, RuleContext};
 use crate::unit::Unit;
-use crate::variant::Variant;
 
 /// The result of every submitted order, in the order given.
 pub(super) fn explain(
-    variant: &Variant,
+    ctx: &RuleContext,
     units: &[Unit],
     plan: Plan,
     decided: &Decisions,
@@ -94,7 +93,7 @@ pub(super) fn explain(
                     OrderResult::fails(Cause::ConvoyParadox)
                 } else if !success[u] {
                     OrderResult::fails(Cause::ConvoyDisrupted {
-                        by: convoy_disrupters(variant, units, decided, u),
+                        by: convoy_disrupters(ctx, units, decided, u),
                     })
                 } else {
                     OrderResult::ok()
@@ -136,7 +135,7 @@ fn support_cutters(units: &[Unit], decided: &Decisions, s: usize) -> Vec<Unit> {
 /// The units whose attacks kept convoying fleet `f` from convoying without dislodging it:
 /// attacks by another power, with their route, that the rulebook says disrupt a convoy.
 fn convoy_disrupters(
-    variant: &Variant,
+    ctx: &RuleContext,
     units: &[Unit],
     decided: &Decisions,
     f: usize,
@@ -155,7 +154,7 @@ fn convoy_disrupters(
                 fleet: &units[f],
                 attacker_attacked,
             };
-            variant.rules.attack_disrupts_convoy(&variant.map, &attack)
+            ctx.book.attack_disrupts_convoy(ctx, &attack)
         })
         .map(|a| units[a])
         .collect()

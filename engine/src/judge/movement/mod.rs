@@ -12,26 +12,38 @@ pub(super) use plan::accepts;
 use super::route::LazyRoutes;
 use super::{Adjudication, Submitted};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::rules::Rules;
 
 pub(super) fn adjudicate(
-    variant: &Variant,
+    variant: &Rules,
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
     let units = &position.units;
-    let routes = LazyRoutes::new(variant, units, false);
+    let routes = LazyRoutes::new(variant.context(position), units, false);
     let mut plan = plan::plan(variant, units, &routes, orders);
     let decided = resolve::resolve(
         variant,
+        routes.ctx(),
         units,
         std::mem::take(&mut plan.acts),
         std::mem::take(&mut plan.many),
         &plan.convoy_orders,
         &plan.fallback_candidates,
     );
-    let applied = apply::apply(variant, position, &decided);
-    let results = explain::explain(variant, units, plan, &decided, &applied);
+    let mut applied = apply::apply(variant, position, &decided);
+    let specials = std::mem::take(&mut plan.specials);
+    let mut results = explain::explain(routes.ctx(), units, plan, &decided, &applied);
+    if !specials.is_empty() {
+        super::settle_specials(
+            routes.ctx(),
+            &specials,
+            &mut results,
+            &mut applied.after,
+            &mut applied.arrivals,
+        );
+    }
+    apply::finish(variant, &mut applied);
     Adjudication {
         results,
         after: applied.after,

@@ -6,9 +6,9 @@ use super::super::submission::{claim, find_unit, Roster};
 use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
-use crate::rulebook::ConvoyIntent;
-use crate::unit::{PowerId, Unit, UnitKind};
-use crate::variant::Variant;
+use crate::rulebook::{ConvoyIntent, SpecialOrder};
+use crate::rules::Rules;
+use crate::unit::{PowerId, Unit};
 
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,9 @@ pub(super) enum Act {
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Checked {
     Hold,
+    /// One of the variant's own orders, accepted by its rulebook: the unit holds while the
+    /// standard orders are resolved.
+    Special,
     Move {
         to: Location,
         needs_convoy: bool,
@@ -83,11 +86,13 @@ pub(super) struct Plan {
     pub fallback_candidates: Vec<usize>,
     /// Which provinces hold many units (by the rulebook's `holds_many`).
     pub many: Vec<bool>,
+    /// The variant's own orders that were accepted, for its rulebook to adjudicate.
+    pub specials: Vec<SpecialOrder>,
 }
 
 /// Reads the orders of a movement phase into the plan.
 pub(super) fn plan(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
     orders: &[Submitted],
@@ -95,7 +100,7 @@ pub(super) fn plan(
     let map = &variant.map;
     let n = units.len();
     let claims = claim(
-        variant,
+        routes.ctx(),
         Roster::Board(units),
         orders,
         |_| Ok(()),
@@ -114,13 +119,13 @@ pub(super) fn plan(
             _ => None,
         })
         .collect();
-    let fallback = variant.options.failed_convoy_falls_back_to_land;
+    let fallback = variant.options().failed_convoy_falls_back_to_land;
     let intends_convoy = |u: usize, via_convoy: bool, to: ProvinceId| {
         let matching = convoy_orders
             .iter()
             .filter(|f| f.1 == units[u].location.province && f.2 == to);
         via_convoy
-            || match variant.options.convoy_intent {
+            || match variant.options().convoy_intent {
                 ConvoyIntent::ViaConvoyOnly => false,
                 ConvoyIntent::ViaConvoyOrOwnFleet => {
                     matching.clone().any(|f| units[f.0].power == units[u].power)
@@ -155,7 +160,7 @@ pub(super) fn plan(
 
     let many: Vec<bool> = map
         .province_ids()
-        .map(|p| variant.rules.holds_many(map, p))
+        .map(|p| variant.book.holds_many(routes.ctx(), p))
         .collect();
     let mut support_status: Vec<Option<Cause>> = vec![None; n];
     for u in 0..n {
@@ -217,7 +222,25 @@ pub(super) fn plan(
         }
     }
 
+    let specials = claims
+        .accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match (c, &orders[k].order) {
+            (Some((u, Checked::Special)), Ok(Order::Special { verb, args, .. })) => {
+                Some(SpecialOrder {
+                    index: k,
+                    power: orders[k].power,
+                    unit: Some(units[*u]),
+                    verb: verb.clone(),
+                    args: args.clone(),
+                })
+            }
+            _ => None,
+        })
+        .collect();
     Plan {
+        specials,
         results: claims.results,
         ordered_unit: claims
             .accepted
@@ -237,25 +260,26 @@ pub(super) fn plan(
 /// [`adjudicate`] makes before resolving). Cheaper than adjudicating it alone, with the same
 /// answer, and `routes` keeps what it learns of convoys for the next question.
 pub(in crate::judge) fn accepts(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
     power: PowerId,
     order: &Order,
 ) -> Result<(), Cause> {
-    let u = find_unit(variant, units, power, order, |_| false)?;
+    let u = find_unit(routes.ctx(), units, power, order, |_| false)?;
     check_order(variant, units, routes, u, order).map(|_| ())
 }
 
 fn check_order(
-    variant: &Variant,
+    variant: &Rules,
     units: &[Unit],
     routes: &LazyRoutes,
     u: usize,
     order: &Order,
 ) -> Result<Checked, Cause> {
     let map = &variant.map;
-    let rules = &variant.rules;
+    let ctx = routes.ctx();
+    let rules = ctx.book;
     let unit = &units[u];
     let here = unit.location.province;
     match order {
@@ -264,22 +288,22 @@ fn check_order(
             if to.province == here {
                 return Err(Cause::MoveToOwnProvince { at: here });
             }
-            if unit.kind == UnitKind::Army {
-                let border = border_into(variant, unit, to.province);
+            if unit.kind.convoyed() {
+                let border = border_into(ctx, unit, to.province);
                 let convoyable = routes.get().exists(here, to.province, None);
                 if to.coast.is_some()
-                    && variant.options.coasts == crate::rulebook::CoastLeniency::Strict
+                    && variant.options().coasts == crate::rulebook::CoastLeniency::Strict
                 {
                     return Err(Cause::ArmyToCoast { to: None });
                 }
                 // A convoyed move crosses no border (Pirates: full strength over a landbridge).
-                let convoy_base = rules.move_base_strength(map, unit, None);
+                let convoy_base = rules.move_base_strength(ctx, unit, None);
                 match border {
                     Some(b) if !*via_convoy || !convoyable => Ok(Checked::Move {
                         to: Location::province(to.province),
                         needs_convoy: false,
                         via_convoy: false,
-                        base: rules.move_base_strength(map, unit, Some(b)),
+                        base: rules.move_base_strength(ctx, unit, Some(b)),
                         convoy_base,
                     }),
                     _ if convoyable => Ok(Checked::Move {
@@ -287,7 +311,7 @@ fn check_order(
                         needs_convoy: border.is_none(),
                         via_convoy: true,
                         base: border.map_or(convoy_base, |b| {
-                            rules.move_base_strength(map, unit, Some(b))
+                            rules.move_base_strength(ctx, unit, Some(b))
                         }),
                         convoy_base,
                     }),
@@ -300,9 +324,9 @@ fn check_order(
                 if *via_convoy {
                     return Err(Cause::OnlyArmiesConvoyed { unit: *unit });
                 }
-                let dest = destination(variant, unit, *to)?;
-                let border = map.fleet_border(unit.location, dest);
-                let base = rules.move_base_strength(map, unit, border);
+                let dest = destination(ctx, unit, *to)?;
+                let border = map.border_for(unit.kind.class(), unit.location, dest);
+                let base = rules.move_base_strength(ctx, unit, border);
                 Ok(Checked::Move {
                     to: dest,
                     needs_convoy: false,
@@ -318,7 +342,7 @@ fn check_order(
                 _ => supported.province,
             };
             // Where several units may stand, a unit may support another one beside it.
-            let many_here = rules.holds_many(map, here);
+            let many_here = rules.holds_many(ctx, here);
             let beside = |x: usize| {
                 x != u
                     && units[x].location.province == here
@@ -334,7 +358,7 @@ fn check_order(
             }
             // Where many may stand nobody is stood off or dislodged, so support there is
             // pointless; it is refused rather than silently wasted.
-            if rules.holds_many(map, into) {
+            if rules.holds_many(ctx, into) {
                 return Err(match order {
                     Order::SupportHold { .. } => Cause::HoldSupportNeedless { at: into },
                     _ => Cause::MoveSupportNeedless { at: into },
@@ -343,13 +367,13 @@ fn check_order(
             if into == here {
                 return Err(Cause::SupportIntoOwnProvince { at: here });
             }
-            let Some(border) = border_into(variant, unit, into) else {
+            let Some(border) = border_into(ctx, unit, into) else {
                 return Err(Cause::CannotReachToSupport {
                     unit: *unit,
                     at: into,
                 });
             };
-            if !rules.may_support(map, unit, supported.province, into, border) {
+            if !rules.may_support(ctx, unit, supported.province, into, border) {
                 return Err(Cause::MayNotSupportInto {
                     unit: *unit,
                     at: into,
@@ -365,16 +389,13 @@ fn check_order(
                     if let Some(t) = units.iter().enumerate().find_map(|(x, t)| {
                         (x != u && t.location.province == supported.province).then_some(t)
                     }) {
-                        let possible = match t.kind {
-                            UnitKind::Army => {
-                                border_into(variant, t, to.province).is_some()
-                                    || routes.get().exists(
-                                        t.location.province,
-                                        to.province,
-                                        Some(here),
-                                    )
-                            }
-                            _ => {
+                        let possible = if t.kind.convoyed() {
+                            border_into(ctx, t, to.province).is_some()
+                                || routes
+                                    .get()
+                                    .exists(t.location.province, to.province, Some(here))
+                        } else {
+                            {
                                 let from =
                                     if supported.coast.is_some() && t.location.coast.is_some() {
                                         supported.location()
@@ -385,8 +406,11 @@ fn check_order(
                                     location: from,
                                     ..*t
                                 };
-                                destination(variant, &probe, Target { coast: None, ..*to }).is_ok()
-                                    || map.fleet_borders_into(from, to.province).next().is_some()
+                                destination(ctx, &probe, Target { coast: None, ..*to }).is_ok()
+                                    || map
+                                        .borders_into(t.kind.class(), from, to.province)
+                                        .next()
+                                        .is_some()
                             }
                         };
                         if !possible {
@@ -405,14 +429,14 @@ fn check_order(
             }
         }
         Order::Convoy { army, to, .. } => {
-            if unit.kind != UnitKind::Fleet || !rules.can_convoy_at(map, unit.location) {
+            if !unit.kind.convoys() || !rules.can_convoy_at(ctx, unit.location) {
                 return Err(Cause::CannotConvoy { unit: *unit });
             }
-            if army.kind.is_some_and(|k| k != UnitKind::Army) {
+            if army.kind.is_some_and(|k| !k.convoyed()) {
                 return Err(Cause::ConvoysOnlyArmies);
             }
             if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
-                if a.kind != UnitKind::Army {
+                if !a.kind.convoyed() {
                     return Err(Cause::NotAnArmy { unit: *a });
                 }
             }
@@ -431,7 +455,10 @@ fn check_order(
         Order::Retreat { .. } => Err(Cause::RetreatOutOfPhase),
         Order::Disband { .. } => Err(Cause::DisbandOutOfPhase),
         Order::Build { .. } | Order::Waive => Err(Cause::BuildOutOfPhase),
-        Order::Special { verb, .. } => Err(Cause::UnknownVerb { verb: verb.clone() }),
+        Order::Special { verb, args, .. } => {
+            rules.check_special(ctx, unit.power, Some(unit), verb, args)?;
+            Ok(Checked::Special)
+        }
     }
 }
 

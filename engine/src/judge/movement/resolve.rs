@@ -11,9 +11,9 @@
 use super::super::route::{border_into, convoy_lands, fleets_link};
 use super::plan::{Act, ConvoyOrder};
 use crate::map::ProvinceId;
-use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ParadoxRule};
+use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ParadoxRule, RuleContext};
+use crate::rules::Rules;
 use crate::unit::Unit;
-use crate::variant::Variant;
 
 /// A strength in the DATC's sense (attack, hold, defend, prevent).
 type Strength = i32;
@@ -39,7 +39,8 @@ enum State {
 }
 
 struct Resolver<'a> {
-    variant: &'a Variant,
+    variant: &'a Rules,
+    ctx: &'a RuleContext<'a>,
     units: &'a [Unit],
     acts: Vec<Act>,
     /// The single unit in each province, for provinces that hold one.
@@ -143,7 +144,7 @@ impl<'a> Resolver<'a> {
         }
         let mut settled = false;
         if paradox {
-            let all_hold = self.variant.options.paradox == ParadoxRule::AllHold;
+            let all_hold = self.variant.options().paradox == ParadoxRule::AllHold;
             for &d in &cycle {
                 match self.acts[d] {
                     Act::Convoy { .. } => {
@@ -193,7 +194,7 @@ impl<'a> Resolver<'a> {
         }
         let from = self.origin(m);
         let fleets = self.convoyers[m].clone();
-        if self.variant.options.convoy_disruption == ConvoyDisruption::AnyFleet {
+        if self.variant.options().convoy_disruption == ConvoyDisruption::AnyFleet {
             let mut all = true;
             for &f in &fleets {
                 all &= self.resolve(f);
@@ -204,8 +205,8 @@ impl<'a> Resolver<'a> {
         }
         // Depth-first through the fleets that stay (only reaching the far shore matters, not the
         // order), resolving each fleet only when reached.
-        let variant = self.variant;
-        let lands = |f: usize, p: ProvinceId| convoy_lands(variant, self.units[f].location, p);
+        let ctx = self.ctx;
+        let lands = |f: usize, p: ProvinceId| convoy_lands(ctx, self.units[f].location, p);
         let mut reached = vec![false; fleets.len()];
         let mut frontier: Vec<usize> = (0..fleets.len())
             .filter(|&k| lands(fleets[k], from))
@@ -223,7 +224,7 @@ impl<'a> Resolver<'a> {
             }
             let fp = self.units[f].location.province;
             for (j, &g) in fleets.iter().enumerate() {
-                if !reached[j] && fleets_link(variant, self.units[g].location.province, fp) {
+                if !reached[j] && fleets_link(ctx, self.units[g].location.province, fp) {
                     reached[j] = true;
                     frontier.push(j);
                 }
@@ -245,7 +246,7 @@ impl<'a> Resolver<'a> {
             return None;
         }
         // With the coastal crawl, fleets passing along different coasts do not meet.
-        if self.variant.options.coastal_crawl {
+        if self.variant.options().coastal_crawl {
             if let (Act::Move { to: mto, .. }, Act::Move { to: oto_loc, .. }) =
                 (self.acts[m], self.acts[o])
             {
@@ -305,9 +306,9 @@ impl<'a> Resolver<'a> {
             return if self.resolve(o) { NO_STRENGTH } else { 1 };
         }
         if !self
-            .variant
-            .rules
-            .may_receive_hold_support(&self.variant.map, &self.units[o])
+            .ctx
+            .book
+            .may_receive_hold_support(self.ctx, &self.units[o])
         {
             return 1;
         }
@@ -416,10 +417,7 @@ impl<'a> Resolver<'a> {
                 fleet: &self.units[f],
                 attacker_attacked,
             };
-            let disrupts = self
-                .variant
-                .rules
-                .attack_disrupts_convoy(&self.variant.map, &attack);
+            let disrupts = self.ctx.book.attack_disrupts_convoy(self.ctx, &attack);
             if disrupts && self.path(a) {
                 return false;
             }
@@ -447,8 +445,9 @@ pub(super) struct Decisions {
 }
 
 /// Decides every order of the plan.
-pub(super) fn resolve(
-    variant: &Variant,
+pub(super) fn resolve<'a>(
+    variant: &'a Rules,
+    ctx: &'a RuleContext<'a>,
     units: &[Unit],
     acts: Vec<Act>,
     many: Vec<bool>,
@@ -491,6 +490,7 @@ pub(super) fn resolve(
 
     let mut r = Resolver {
         variant,
+        ctx,
         units,
         acts,
         occupant,
@@ -526,7 +526,7 @@ pub(super) fn resolve(
                 .map(|f| f.0)
                 .collect();
             let has_route = !r.convoyers[u].is_empty() && r.path(u);
-            if !has_route && border_into(variant, &units[u], to.province).is_some() {
+            if !has_route && border_into(ctx, &units[u], to.province).is_some() {
                 r.acts[u] = Act::Move {
                     to,
                     by_convoy: false,

@@ -34,6 +34,7 @@ use crate::phase::{Phase, PhaseKind};
 use crate::position::Position;
 use crate::rulebook::{Controller, Edition};
 use crate::unit::PowerId;
+use crate::Rules;
 use crate::Variant;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -44,7 +45,7 @@ const STATUSES: [&str; 4] = ["forming", "running", "paused", "finished"];
 
 /// What the checks found out that the insert needs.
 pub(super) struct Checked {
-    pub variant: Arc<Variant>,
+    pub variant: Arc<Rules>,
 }
 
 type Problem = String;
@@ -87,7 +88,7 @@ fn list<'a>(v: &'a Value, path: &str) -> Result<&'a [Value], Problem> {
 }
 
 /// A power a player holds, written exactly as the service stores it.
-fn player_power(v: &Variant, name: &str, path: &str) -> Result<PowerId, Problem> {
+fn player_power(v: &Rules, name: &str, path: &str) -> Result<PowerId, Problem> {
     let accepted = || {
         v.powers_ordered_by(Controller::Player)
             .into_iter()
@@ -272,7 +273,7 @@ pub(super) fn check(doc: &Value) -> Result<Checked, Problem> {
     Ok(Checked { variant })
 }
 
-fn check_players(v: &Variant, doc: &Value, forming: bool) -> Result<(), Problem> {
+fn check_players(v: &Rules, doc: &Value, forming: bool) -> Result<(), Problem> {
     let mut users = BTreeSet::new();
     let mut held: Vec<(PowerId, usize)> = Vec::new();
     let players = list(&doc["players"], "players")?;
@@ -333,7 +334,7 @@ fn check_players(v: &Variant, doc: &Value, forming: bool) -> Result<(), Problem>
     Ok(())
 }
 
-fn check_phases(v: &Arc<Variant>, phases: &[Value], edited: bool) -> Result<(), Problem> {
+fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<(), Problem> {
     let cal = &v.calendar;
     if phases.is_empty() {
         return Err(problem(
@@ -426,7 +427,7 @@ fn check_phases(v: &Arc<Variant>, phases: &[Value], edited: bool) -> Result<(), 
             for power in 0..v.powers.len() {
                 let power = PowerId(power as u8);
                 let units = pos.units.iter().filter(|u| u.power == power).count();
-                let supply = v.rules.supply(v, &pos, power);
+                let supply = v.supply(&pos, power);
                 if units > supply {
                     return Err(problem(
                         &format!("{pos_path}.units.{}", v.power_name(power)),
@@ -461,7 +462,7 @@ fn check_phases(v: &Arc<Variant>, phases: &[Value], edited: bool) -> Result<(), 
 }
 
 /// Submissions, ready marks, votes and ballots of one phase.
-fn check_phase_rows(v: &Variant, ph: &Value, path: &str) -> Result<(), Problem> {
+fn check_phase_rows(v: &Rules, ph: &Value, path: &str) -> Result<(), Problem> {
     for (j, sub) in list(&ph["submissions"], &format!("{path}.submissions"))?
         .iter()
         .enumerate()

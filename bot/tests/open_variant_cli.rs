@@ -1,0 +1,250 @@
+//! A variant defined only in test data (`tests/data/frostmark/`) and a rulebook written here,
+//! registered at run time and played through `parley adjudicate`'s library entry point, with no
+//! change to the engine: a third unit kind that moves where only its class may, a sea that is
+//! impassable in Spring only, an order of its own judged in a movement phase, and centres that
+//! change hands after every movement step the calendar marks.
+
+use engine::judge::{Cause, OrderResult};
+use engine::map::{ProvinceId, Terrain};
+use engine::position::Mark;
+use engine::rulebook::{RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules};
+use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
+use engine::variant::Variant;
+use serde_json::{json, Value};
+use std::sync::Once;
+
+/// Moving along rivers, over land and shores.
+static RIVER: MoveClass = MoveClass {
+    name: "river",
+    terrains: &[Terrain::Land, Terrain::Coast],
+    coasts: false,
+};
+
+static FLOTILLA: UnitKindDecl = UnitKindDecl {
+    letter: "R",
+    name: "river flotilla",
+    aliases: &["flotilla"],
+    class: &RIVER,
+    convoyed: false,
+    convoys: false,
+};
+
+const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, UnitKind(&FLOTILLA)];
+
+/// Frostmark's rules: the Ice Sea freezes in Spring, and a river flotilla may survey the
+/// province it stands in, which marks it for its power unless the flotilla is dislodged.
+#[derive(Debug)]
+struct FrostRules {
+    ice: Option<ProvinceId>,
+}
+
+fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
+    Box::new(FrostRules {
+        ice: variant.map.province_by_id("ice"),
+    })
+}
+
+fn survey_rule(words: String) -> Cause {
+    Cause::VariantRule {
+        rule: "survey".into(),
+        words,
+    }
+}
+
+impl VariantRules for FrostRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &["survey"]
+    }
+
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: engine::map::Location) -> bool {
+        if Some(at.province) == self.ice && ctx.step().season == "Spring" {
+            return false;
+        }
+        StandardRules.can_stand(ctx, kind, at)
+    }
+
+    fn check_special(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        unit: Option<&Unit>,
+        _verb: &str,
+        _args: &[String],
+    ) -> Result<(), Cause> {
+        match unit {
+            Some(u) if u.kind == UnitKind(&FLOTILLA) => Ok(()),
+            _ => Err(survey_rule("only a river flotilla may survey".into())),
+        }
+    }
+
+    fn adjudicate_special(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        orders
+            .iter()
+            .map(|o| {
+                let Some(unit) = o.unit else {
+                    return OrderResult::illegal(survey_rule("a survey needs a flotilla".into()));
+                };
+                let at = unit.location.province;
+                if settled.after.dislodged.iter().any(|d| d.unit == unit) {
+                    return OrderResult::fails(survey_rule(format!(
+                        "the survey of {} was cut short: the flotilla was dislodged",
+                        ctx.map().province(at).name
+                    )));
+                }
+                settled.after.marks.push(Mark {
+                    province: at,
+                    power: unit.power,
+                    count: 1,
+                });
+                OrderResult::ok()
+            })
+            .collect()
+    }
+}
+
+fn register() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/frostmark");
+        let id = engine::variants::register_folder(dir, &[], KINDS, rulebook)
+            .expect("frostmark registers");
+        assert_eq!(id, "frostmark");
+    });
+}
+
+/// Runs one case through `parley adjudicate` as the command does.
+fn adjudicate(case: Value) -> Value {
+    register();
+    let out = parley::adjudicate::adjudicate_case(None, &case.to_string())
+        .unwrap_or_else(|e| panic!("parley adjudicate refused the case: {e}"));
+    serde_json::from_str(&out).expect("parley adjudicate writes JSON")
+}
+
+/// The result and reason of the order written `order`.
+fn result_of<'a>(out: &'a Value, order: &str) -> (&'a str, &'a str) {
+    let r = out["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .find(|r| r["order"] == order)
+        .unwrap_or_else(|| panic!("no result for {order}: {out:#}"));
+    (
+        r["result"].as_str().unwrap_or(""),
+        r["reason"].as_str().unwrap_or(""),
+    )
+}
+
+fn units_of(out: &Value, power: &str) -> Vec<String> {
+    let mut u: Vec<String> = out["units"][power]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x.as_str().map(str::to_string))
+        .collect();
+    u.sort();
+    u
+}
+
+#[test]
+fn the_flotilla_moves_where_only_its_class_may_and_the_ice_sea_freezes_in_spring() {
+    let spring = adjudicate(json!({
+        "variant": "frostmark",
+        "phase": "Spring 1901 movement",
+        "units": {"North": ["A dal", "F fjo"], "South": ["R mil", "A lak"]},
+        "supply_centers": {"North": ["hil", "fjo"], "South": ["lak", "mil"]},
+        "orders": {
+            "North": ["F fjo - ice"],
+            "South": ["R mil - hil"],
+        },
+    }));
+    // The river between the Mill and the Highlands carries flotillas only.
+    assert_eq!(result_of(&spring, "R mil - hil"), ("succeeds", ""));
+    assert_eq!(units_of(&spring, "South"), ["A lak", "R hil"]);
+    // The Ice Sea is frozen in Spring: no fleet may enter it.
+    let (verdict, reason) = result_of(&spring, "F fjo - ice");
+    assert_eq!(verdict, "illegal", "{spring:#}");
+    assert!(reason.contains("Ice Sea"), "{reason}");
+    assert_eq!(units_of(&spring, "North"), ["A dal", "F fjo"]);
+    // Spring is marked "count": the Highlands change hands at once, not only after Fall.
+    let owned: Vec<&str> = spring["supply_centers"]["South"]
+        .as_array()
+        .expect("South's centres")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(owned.contains(&"hil"), "{spring:#}");
+    assert_eq!(spring["next_phase"], "Fall 1901 movement");
+
+    // An army may not take the flotillas' river.
+    let army = adjudicate(json!({
+        "variant": "frostmark",
+        "phase": "Spring 1901 movement",
+        "units": {"South": ["A mil"]},
+        "orders": {"South": ["A mil - hil"]},
+    }));
+    assert_eq!(result_of(&army, "A mil - hil").0, "illegal", "{army:#}");
+    assert_eq!(units_of(&army, "South"), ["A mil"]);
+
+    // In Fall the sea has thawed.
+    let fall = adjudicate(json!({
+        "variant": "frostmark",
+        "phase": "Fall 1901 movement",
+        "units": {"North": ["F fjo"]},
+        "orders": {"North": ["F fjo - ice"]},
+    }));
+    assert_eq!(result_of(&fall, "F fjo - ice"), ("succeeds", ""));
+    assert_eq!(units_of(&fall, "North"), ["F ice"]);
+}
+
+#[test]
+fn a_survey_is_judged_in_the_movement_phase_with_the_moves() {
+    // Unopposed, the survey succeeds and marks the Mill for the South.
+    let calm = adjudicate(json!({
+        "variant": "frostmark",
+        "phase": "Spring 1901 movement",
+        "units": {"North": ["A dal"], "South": ["R mil"]},
+        "orders": {"South": ["R mil survey"]},
+    }));
+    assert_eq!(result_of(&calm, "R mil survey"), ("succeeds", ""));
+    assert_eq!(
+        calm["marks"],
+        json!([{"province": "mil", "power": "South", "count": 1}]),
+        "{calm:#}"
+    );
+
+    // Dislodged by a supported attack, the flotilla's survey fails and marks nothing.
+    let raided = adjudicate(json!({
+        "variant": "frostmark",
+        "phase": "Spring 1901 movement",
+        "units": {"North": ["A dal", "A lak"], "South": ["R mil", "A hil"]},
+        "orders": {
+            "North": ["A dal - mil", "A lak S A dal - mil"],
+            "South": ["R mil survey", "A hil survey"],
+        },
+    }));
+    assert_eq!(result_of(&raided, "A dal - mil"), ("succeeds", ""));
+    assert_eq!(
+        result_of(&raided, "R mil survey"),
+        (
+            "fails",
+            "the survey of Mill was cut short: the flotilla was dislodged"
+        )
+    );
+    // Only flotillas survey: the army's order is refused, and it holds.
+    assert_eq!(
+        result_of(&raided, "A hil survey"),
+        ("illegal", "only a river flotilla may survey")
+    );
+    assert!(
+        raided["marks"].as_array().is_none_or(Vec::is_empty),
+        "{raided:#}"
+    );
+    let dislodged = raided["dislodged"].as_array().expect("dislodged");
+    assert_eq!(dislodged.len(), 1, "{raided:#}");
+    assert_eq!(dislodged[0]["unit"], "R mil", "{raided:#}");
+}
