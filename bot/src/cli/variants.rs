@@ -25,8 +25,9 @@ fn check(dir: &str) -> Result<(), CliError> {
         borders: &borders,
         units: &units,
     };
-    // A registered variant's data is checked with its own rulebook (a variant's tags and
-    // kinds of power mean nothing to Standard's); a new map's with Standard's until it has one.
+    // A registered variant's data is checked with its own rulebook (tags and kinds of power
+    // mean something only to the rulebook that reads them); a map not yet registered is checked
+    // with the default rulebook until it has one of its own.
     match check_files(&files) {
         Ok(v) => super::print_out(&format!(
             "{dir}: ok: {} provinces, {} supply centres, {} powers, {} starting units",

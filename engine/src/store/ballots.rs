@@ -117,13 +117,14 @@ impl Games {
     ) -> Result<(String, GameRow, i64, Position)> {
         let power = super::lookup::power_held(tx, id, user).await?;
         let g = self.game(tx, id).await?;
+        let v = &g.variant;
         if g.status != "running" {
             return Err(refused(format!(
-                "the game is {}; votes for the Pirates are taken while it runs",
-                g.status
+                "the game is {}; votes for {} are taken while it runs",
+                g.status,
+                voted_names(v)
             )));
         }
-        let v = &g.variant;
         if crate::vote::voted_powers(v).is_empty() {
             return Err(refused(format!(
                 "{} has no power ordered by vote; order your own units with /orders",
@@ -187,6 +188,20 @@ pub(super) async fn ballots(
         .collect())
 }
 
+/// The powers of a variant ordered by vote, as a refusal names them ("the Pirates"; "the
+/// powers ordered by vote" where there are none).
+fn voted_names(v: &Rules) -> String {
+    let names: Vec<&str> = crate::vote::voted_powers(v)
+        .into_iter()
+        .map(|p| v.power_name(p))
+        .collect();
+    if names.is_empty() {
+        "the powers ordered by vote".to_string()
+    } else {
+        format!("the {}", names.join(" and "))
+    }
+}
+
 /// Checks an order as one of the voted power's: for one of its units (or its builds and
 /// disbands) and legal in this position. Returns the canonical text.
 fn voted_power_order(
@@ -196,9 +211,10 @@ fn voted_power_order(
 ) -> Result<String> {
     let kind = v.calendar.kind(position.phase);
     if kind == PhaseKind::Setup {
-        return Err(refused(
-            "the Pirates give no orders in the setup; they get a fleet in each of their centres",
-        ));
+        return Err(refused(format!(
+            "{} give no orders in the setup; the vote starts with the first movement phase",
+            voted_names(v)
+        )));
     }
     let voted = crate::vote::voted_powers(v);
     let at = order.unit().map(|u| u.province);
