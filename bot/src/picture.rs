@@ -55,8 +55,8 @@ fn location(v: &Rules, l: EngineLocation) -> Location {
 }
 
 /// The symbol a unit kind is drawn with, by the letter its variant declares (a table of the
-/// render crate's symbols, not of variants); a kind with no symbol of its own is drawn as an
-/// army if it moves over land, else as a fleet.
+/// render crate's symbols, not of variants); a kind with no symbol of its own is drawn as a
+/// fleet if it stands on coasts as fleets do, else as an army.
 fn kind(k: UnitKind) -> render::scene::UnitKind {
     match k.letter() {
         "A" => render::scene::UnitKind::Army,

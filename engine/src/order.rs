@@ -77,9 +77,11 @@ pub enum Order {
     },
     /// Give up one build this adjustment.
     Waive,
-    /// An order only some variant understands (attack in an ocean, board, disembark, search
-    /// for Atlantis, build a canal, capture or release an anchor marker, grant, select). The
-    /// parser accepts the verbs the variant's rulebook lists; the rulebook judges them.
+    /// An order only some variant understands (Pirates' `grant` and `select` in its setup; the
+    /// kind of order attack in an ocean, board, disembark, search for Atlantis, build a canal or
+    /// capture an anchor would be). The parser accepts the verbs the variant's rulebook lists
+    /// ([`crate::rulebook::VariantRules::special_verbs`]); the rulebook judges them
+    /// (`adjudicate_setup`, or `check_special` and `adjudicate_special` in other phases).
     Special {
         unit: Option<UnitRef>,
         verb: String,

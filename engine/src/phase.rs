@@ -13,8 +13,9 @@ pub enum PhaseKind {
     Movement,
     Retreat,
     Adjustment,
-    /// Once, before the first move: grants, selections and placements (Pirates, Atlantica II,
-    /// Latin American Diplomacy). What a setup phase takes is the variant rulebook's business.
+    /// Once, before the first move: grants, selections and placements (Pirates; Atlantica II and
+    /// Latin American Diplomacy will need one too). What a setup phase takes is the variant
+    /// rulebook's business.
     Setup,
 }
 

@@ -1,5 +1,6 @@
 //! The games service against a real SQLite file: lifecycle, deadlines from an injected clock,
-//! per-order feedback, idempotent adjudication, injected failures and a SIGKILLed process.
+//! per-order feedback, idempotent adjudication, injected failures, draws and rollback, export and
+//! import, and Davis's options. (A SIGKILLed process is `bot/tests/crash.rs`.)
 
 use engine::store::clock::ManualClock;
 use engine::store::{FailPoint, GameError, Settings};

@@ -168,7 +168,8 @@ impl std::fmt::Display for Location {
 pub enum UnitKind {
     Army,
     Fleet,
-    /// A fleet that can only travel along rivers (Latin American Diplomacy; Maharajah has none:
+    /// A unit that travels only along rivers, drawn for any kind declared with the letter `R`
+    /// (the test variant's flotilla; Latin American Diplomacy's to come; Maharajah has none:
     /// its ordinary fleets sail the rivers).
     RiverFlotilla,
     /// A unit that moves as either army or fleet.
