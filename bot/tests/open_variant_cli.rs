@@ -5,7 +5,7 @@
 //! change hands after every movement step the calendar marks.
 
 use engine::judge::{Cause, OrderResult};
-use engine::map::{ProvinceId, Terrain};
+use engine::map::ProvinceId;
 use engine::position::Mark;
 use engine::rulebook::{RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules};
 use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
@@ -13,10 +13,10 @@ use engine::variant::Variant;
 use serde_json::{json, Value};
 use std::sync::Once;
 
-/// Moving along rivers, over land and shores.
+/// Moving along rivers, over land and shores (the terrains that admit it are declared in
+/// the variant's `variant.toml`).
 static RIVER: MoveClass = MoveClass {
     name: "river",
-    terrains: &[Terrain::Land, Terrain::Coast],
     coasts: false,
 };
 

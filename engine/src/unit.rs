@@ -3,8 +3,9 @@
 //!
 //! The core knows no unit kind by name. A variant's registry entry lists its kinds, each a
 //! [`UnitKindDecl`] (letter, name, the [`MoveClass`] it moves by, whether it convoys or is
-//! convoyed); borders in `borders.txt` say which classes may cross them, and the class says
-//! which terrains a unit moving by it may stand on. Standard's army and fleet, moving by land
+//! convoyed); borders in `borders.txt` say which classes may cross them, and each terrain of
+//! the variant's vocabulary (`maps/vocabulary.toml`, `[vocabulary]` in `variant.toml`) says
+//! which classes may stand on it. Standard's army and fleet, moving by land
 //! and by water, are the default declaration ([`STANDARD_KINDS`]); a variant adds a kind (the
 //! River Flotilla, the A/F) by declaring it, with no change to the core.
 

@@ -6,7 +6,7 @@
 //! embedded from `maps/<id>/` at build time (see [`crate::variants`], the registry);
 //! [`Variant::load`] reads the same files from any other folder.
 
-use crate::map::{parse_map_files_with, Map, MapError, MapFiles, Movement};
+use crate::map::{parse_map_files_with, Map, MapError, MapFiles, Movement, Vocabulary};
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
 use crate::rulebook::{Edition, Ruleset, VariantOption};
@@ -56,6 +56,10 @@ struct VariantSpec {
     options: Option<toml::Table>,
     calendar: CalendarSpec,
     powers: Vec<PowerSpec>,
+    /// Terrains, province tags and border kinds beyond (or replacing) the shared ones of
+    /// `maps/vocabulary.toml`.
+    #[serde(default)]
+    vocabulary: Option<Vocabulary>,
 }
 
 /// The `id` a `variant.toml` declares, read before the rest so the matching rulebook can check it.
@@ -159,6 +163,13 @@ impl Variant {
         let bfile = format!("{}/borders.txt", files.dir);
         let ufile = format!("{}/units.txt", files.dir);
         let (words, convoying) = movement_words(unit_kinds);
+        let vocabulary = match spec.vocabulary {
+            None => Vocabulary::standard().clone(),
+            Some(mut own) => {
+                own.mark(&vfile);
+                Vocabulary::standard().extended(&own)
+            }
+        };
         let map = parse_map_files_with(
             &MapFiles {
                 provinces: (&pfile, files.provinces),
@@ -169,6 +180,7 @@ impl Variant {
                 words: &words,
                 convoying: &convoying,
             },
+            &vocabulary,
         )?;
         let powers: Vec<PowerInfo> = spec
             .powers

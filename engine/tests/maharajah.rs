@@ -2,7 +2,7 @@
 //! `tests/data/maharajah.json` through `engine::case`, and the variant state in position JSON.
 
 use engine::case::{differences, position_json, read_case, read_position, run_case};
-use engine::map::{parse_map_files, BorderKind, MapFiles, ProvinceTag};
+use engine::map::{parse_map_files, MapFiles};
 use engine::position::Mark;
 use engine::Rules;
 use engine::Variant;
@@ -38,7 +38,7 @@ fn river_data_matches_the_rules() {
     let id = |s: &str| map.province_by_id(s).unwrap_or_else(|| panic!("{s}"));
     let river: Vec<&str> = map
         .province_ids()
-        .filter(|&p| map.has_tag(p, ProvinceTag::RiverConvoy))
+        .filter(|&p| map.has_tag(p, map.tag("river-convoy")))
         .map(|p| map.province(p).id.as_str())
         .collect();
     // The reference notes' list of river-convoy provinces.
@@ -54,7 +54,7 @@ fn river_data_matches_the_rules() {
             .borders
             .iter()
             .find(|x| x.to.province == id(b) && map.carries_convoys(x))
-            .map(|x| x.kinds.contains(BorderKind::River))
+            .map(|x| x.kinds.contains(map.border_kind("river")))
     };
     // Rule 2's fixed borders: Bengal's river neighbours, Pegu by coast only.
     for n in ["ass", "ben", "muz", "ori", "sbp"] {
@@ -75,7 +75,7 @@ fn river_data_matches_the_rules() {
     let rivers = map
         .province_ids()
         .flat_map(|p| map.province(p).borders.iter().map(move |b| (p, b)))
-        .filter(|(p, b)| *p < b.to.province && b.kinds.contains(BorderKind::River))
+        .filter(|(p, b)| *p < b.to.province && b.kinds.contains(map.border_kind("river")))
         .count();
     assert_eq!(rivers, 25);
 }
@@ -89,9 +89,8 @@ fn province_tags_are_checked_with_file_and_line() {
             units: ("units.txt", ""),
         })
         .map(|m| {
-            m.provinces
-                .iter()
-                .map(|p| p.tags.clone())
+            m.province_ids()
+                .map(|p| m.tags_of(p).join(","))
                 .collect::<Vec<_>>()
         })
         .map_err(|e| e.iter().map(|x| x.to_string()).collect::<Vec<_>>())
@@ -99,7 +98,11 @@ fn province_tags_are_checked_with_file_and_line() {
     let good = load("a coast \"A\" tags=river-convoy\nb coast \"B\"\ns sea \"S\"\n");
     assert_eq!(
         good,
-        Ok(vec![vec![ProvinceTag::RiverConvoy], vec![], vec![]])
+        Ok(vec![
+            "river-convoy".to_string(),
+            String::new(),
+            String::new()
+        ])
     );
     let errs = load(
         "a coast \"A\" tags=river-convoy,ford\nb coast \"B\" tags=river-convoy,river-convoy\ns sea \"S\" tags=river-convoy\n",
@@ -107,7 +110,7 @@ fn province_tags_are_checked_with_file_and_line() {
     .unwrap_err();
     let has = |needle: &str| errs.iter().any(|e| e.contains(needle));
     assert!(
-        has("provinces.txt:1: unknown tag 'ford'; expected one of river-convoy"),
+        has("provinces.txt:1: unknown tag 'ford'; expected one of river-convoy, big-island"),
         "{errs:#?}"
     );
     assert!(

@@ -13,7 +13,6 @@
 //! (`mdl-can`, `can-nfr`); only the Delta touches the sea (the Northern Gulf, `ngm`).
 
 use engine::case::{read_case, run_case};
-use engine::map::{BorderKind, ProvinceTag, Terrain};
 use engine::Variant;
 use serde_json::{json, Value};
 
@@ -125,20 +124,21 @@ fn the_board_has_the_islands_landbridges_and_rivers_the_rules_read() {
     let map = &v.map;
     let islands = map
         .province_ids()
-        .filter(|&p| map.province(p).terrain == Terrain::Island)
+        .filter(|&p| Some(map.province(p).terrain) == map.terrain_id("island"))
         .count();
     assert_eq!(islands, 35);
-    let count = |kind: BorderKind| {
+    let count = |kind: &str| {
+        let kind = map.border_kind(kind);
         map.province_ids()
             .flat_map(|p| map.province(p).borders.iter().map(move |b| (p, b)))
             .filter(|(p, b)| *p < b.to.province && b.kinds.contains(kind))
             .count()
     };
-    assert_eq!(count(BorderKind::Landbridge), 25);
-    assert_eq!(count(BorderKind::River), 3);
+    assert_eq!(count("landbridge"), 25);
+    assert_eq!(count("river"), 3);
     let river: Vec<&str> = map
         .province_ids()
-        .filter(|&p| map.has_tag(p, ProvinceTag::RiverConvoy))
+        .filter(|&p| map.has_tag(p, map.tag("river-convoy")))
         .map(|p| map.province(p).id.as_str())
         .collect();
     assert_eq!(river, ["mdl", "can", "nfr", "nan", "got"]);
@@ -146,9 +146,13 @@ fn the_board_has_the_islands_landbridges_and_rivers_the_rules_read() {
     // carries both armies and fleets.
     for p in map.province_ids() {
         for b in &map.province(p).borders {
-            if b.kinds.contains(BorderKind::Landbridge) {
+            if b.kinds.contains(map.border_kind("landbridge")) {
                 let ends = [map.province(p).terrain, map.province(b.to.province).terrain];
-                assert!(ends.contains(&Terrain::Island), "{}", map.province(p).id);
+                assert!(
+                    ends.iter().any(|t| Some(*t) == map.terrain_id("island")),
+                    "{}",
+                    map.province(p).id
+                );
                 assert!(b.classes == engine::map::Classes(0b11));
             }
         }

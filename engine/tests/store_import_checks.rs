@@ -90,7 +90,12 @@ fn empty_land(doc: &Value) -> Vec<String> {
         .provinces
         .iter()
         .enumerate()
-        .filter(|(i, p)| p.terrain.is_land() && pos.is_empty(engine::map::ProvinceId(*i as u16)))
+        .filter(|(i, _)| {
+            let p = engine::map::ProvinceId(*i as u16);
+            v.map
+                .admits(&engine::map::LAND, engine::map::Location::province(p))
+                && pos.is_empty(p)
+        })
         .map(|(_, p)| p.id.clone())
         .collect()
 }

@@ -2,8 +2,9 @@
 //! with its file and line.
 
 use super::{
-    normalise, Border, BorderKind, BorderKinds, Classes, CoastId, Location, Map, MoveClass,
-    NameLookup, Province, ProvinceId, ProvinceTag, StartingUnit, Terrain, LAND, WATER,
+    normalise, Border, BorderKinds, Classes, CoastId, Location, Map, MoveClass, NameLookup,
+    Province, ProvinceId, ProvinceTags, StartingUnit, Terrain, TerrainId, Vocabulary, LAND,
+    MAX_DECLARED, WATER,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -109,15 +110,22 @@ pub const STANDARD_MOVEMENT: Movement<'static> = Movement {
     convoying: &[&WATER],
 };
 
-/// Parses and checks a whole map of Standard's unit kinds (see [`parse_map_files_with`]).
+/// Parses and checks a whole map of Standard's unit kinds and the shared vocabulary (see
+/// [`parse_map_files_with`]).
 pub fn parse_map_files(files: &MapFiles) -> Result<Map, Vec<MapError>> {
-    parse_map_files_with(files, STANDARD_MOVEMENT)
+    parse_map_files_with(files, STANDARD_MOVEMENT, Vocabulary::standard())
 }
 
 /// Parses and checks a whole map for a variant with these movement classes: `borders.txt`
 /// names the classes that may cross each border by one of `movement.words` (`land`, `water`,
-/// `river`, `army`, `fleet`). On failure returns every problem found, not just the first.
-pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map, Vec<MapError>> {
+/// `river`, `army`, `fleet`), and `provinces.txt` and `borders.txt` use the terrains, tags and
+/// border kinds `vocabulary` declares. On failure returns every problem found, not just the
+/// first.
+pub fn parse_map_files_with(
+    files: &MapFiles,
+    movement: Movement,
+    vocabulary: &Vocabulary,
+) -> Result<Map, Vec<MapError>> {
     let mut errs = Errors(Vec::new());
     let mut classes: Vec<&'static MoveClass> = Vec::new();
     for (_, c) in movement.words {
@@ -145,6 +153,40 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
         .iter()
         .map(|(w, c)| (w.to_string(), *c))
         .collect();
+    let terrains = resolve_terrains(vocabulary, &words, &class_bit, &mut errs);
+    let terrain_names: Vec<&str> = vocabulary
+        .terrains
+        .iter()
+        .map(|t| t.name.as_str())
+        .collect();
+    let tag_names: Vec<String> = vocabulary.tags.iter().map(|t| t.name.clone()).collect();
+    let border_kind_names = vocabulary.border_kinds.clone();
+    for (what, list, file) in [
+        (
+            "province tags",
+            &tag_names,
+            vocabulary.tags.get(MAX_DECLARED).map(|t| t.file.as_str()),
+        ),
+        ("border kinds", &border_kind_names, Some("the vocabulary")),
+    ] {
+        if list.len() > MAX_DECLARED {
+            errs.at(
+                file.unwrap_or("the vocabulary"),
+                0,
+                format!(
+                    "{} {what} are declared; a variant may declare at most {MAX_DECLARED}",
+                    list.len()
+                ),
+            );
+        }
+    }
+    let coast_classes = Classes(
+        classes
+            .iter()
+            .filter(|c| c.coasts)
+            .map(|c| class_bit(c).0)
+            .fold(0, |a, b| a | b),
+    );
     let mut provinces: Vec<Province> = Vec::new();
     let mut names = NameLookup::default();
 
@@ -170,20 +212,19 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
                 format!("province id '{id}' may hold only letters, digits and '-'"),
             );
         }
-        let terrain = match Terrain::ALL.iter().find(|(n, _)| *n == toks[1]) {
-            Some((_, t)) => *t,
+        let terrain = match terrain_names.iter().position(|n| *n == toks[1]) {
+            Some(i) => TerrainId(i as u8),
             None => {
-                let known: Vec<_> = Terrain::ALL.iter().map(|(n, _)| *n).collect();
                 errs.at(
                     pfile,
                     ln,
                     format!(
                         "unknown terrain '{}'; expected one of {}",
                         toks[1],
-                        known.join(", ")
+                        terrain_names.join(", ")
                     ),
                 );
-                Terrain::Land
+                TerrainId(0)
             }
         };
         let mut p = Province {
@@ -194,7 +235,7 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
             home_of: None,
             coasts: Vec::new(),
             aliases: Vec::new(),
-            tags: Vec::new(),
+            tags: ProvinceTags::default(),
             borders: Vec::new(),
             line: ln,
         };
@@ -214,21 +255,36 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
                 }
                 Some(("tags", list)) => {
                     for t in list.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                        match ProvinceTag::ALL.iter().find(|(n, _)| *n == t) {
-                            Some((_, tag)) if !p.tags.contains(tag) => p.tags.push(*tag),
-                            Some(_) => errs.at(pfile, ln, format!("tag '{t}' is given twice")),
-                            None => {
-                                let known: Vec<_> =
-                                    ProvinceTag::ALL.iter().map(|(n, _)| *n).collect();
-                                errs.at(
-                                    pfile,
-                                    ln,
-                                    format!(
-                                        "unknown tag '{t}'; expected one of {}",
-                                        known.join(", ")
-                                    ),
-                                )
+                        match tag_names.iter().position(|n| n == t) {
+                            Some(i) if i >= MAX_DECLARED => {}
+                            Some(i) if p.tags.0 & (1 << i) == 0 => {
+                                p.tags.0 |= 1 << i;
+                                let decl = &vocabulary.tags[i];
+                                let here = terrain_names.get(p.terrain.0 as usize);
+                                if !decl.on.is_empty()
+                                    && here.is_some_and(|h| !decl.on.iter().any(|o| o == h))
+                                {
+                                    errs.at(
+                                        pfile,
+                                        ln,
+                                        format!(
+                                            "{id} is tagged {t} but is {} ({t} is declared for {} in {})",
+                                            here.copied().unwrap_or("?"),
+                                            decl.on.join(", "),
+                                            decl.file
+                                        ),
+                                    );
+                                }
                             }
+                            Some(_) => errs.at(pfile, ln, format!("tag '{t}' is given twice")),
+                            None => errs.at(
+                                pfile,
+                                ln,
+                                format!(
+                                    "unknown tag '{t}'; expected one of {}",
+                                    tag_names.join(", ")
+                                ),
+                            ),
                         }
                     }
                 }
@@ -255,23 +311,14 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
                 format!("{id} lists one coast; split coasts come at least in pairs"),
             );
         }
-        if p.tags.contains(&ProvinceTag::RiverConvoy)
-            && !(p.terrain.is_land() && p.terrain.takes_fleets())
-        {
+        let admits = terrains
+            .get(p.terrain.0 as usize)
+            .map_or(Classes(0), |t| t.admits);
+        if !p.coasts.is_empty() && !admits.contains(coast_classes) {
             errs.at(
                 pfile,
                 ln,
-                format!(
-                    "{id} is tagged river-convoy but is {} (a river province is land fleets can enter: coast or island)",
-                    p.terrain.name()
-                ),
-            );
-        }
-        if !p.coasts.is_empty() && !p.terrain.takes_fleets() {
-            errs.at(
-                pfile,
-                ln,
-                format!("{id} has coasts but its terrain takes no fleets"),
+                format!("{id} has coasts but its terrain admits no units that move along coasts"),
             );
         }
         let pid = ProvinceId(provinces.len() as u16);
@@ -372,20 +419,17 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
                         if k == "plain" {
                             continue;
                         }
-                        match BorderKind::ALL.iter().find(|(n, _)| *n == k) {
-                            Some((_, kind)) => kinds.insert(*kind),
-                            None => {
-                                let known: Vec<_> =
-                                    BorderKind::ALL.iter().map(|(n, _)| *n).collect();
-                                errs.at(
-                                    bfile,
-                                    ln,
-                                    format!(
-                                        "unknown border kind '{k}'; expected plain, {}",
-                                        known.join(", ")
-                                    ),
-                                )
-                            }
+                        match border_kind_names.iter().position(|n| n == k) {
+                            Some(i) if i < MAX_DECLARED => kinds.0 |= 1 << i,
+                            Some(_) => {}
+                            None => errs.at(
+                                bfile,
+                                ln,
+                                format!(
+                                    "unknown border kind '{k}'; expected plain, {}",
+                                    border_kind_names.join(", ")
+                                ),
+                            ),
                         }
                     }
                 }
@@ -414,8 +458,12 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
         }
         for end in [a, b] {
             let p = &provinces[end.province.0 as usize];
+            let Some(terrain) = terrains.get(p.terrain.0 as usize) else {
+                continue;
+            };
             for (word, class) in &carried {
-                if !class.coasts && (!class.terrains.contains(&p.terrain) || end.coast.is_some()) {
+                let stands = terrain.admits.contains(class_bit(class));
+                if !class.coasts && (!stands || end.coast.is_some()) {
                     errs.at(
                         bfile,
                         ln,
@@ -423,7 +471,7 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
                             "{word} border at {}: units moving by {} cannot stand there (terrain {}{})",
                             p.id,
                             class.name,
-                            p.terrain.name(),
+                            terrain.name,
                             if end.coast.is_some() {
                                 ", or a coast was named"
                             } else {
@@ -432,15 +480,13 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
                         ),
                     );
                 }
-                if class.coasts && !class.terrains.contains(&p.terrain) {
+                if class.coasts && !stands {
                     errs.at(
                         bfile,
                         ln,
                         format!(
                             "{word} border at {}: units moving by {} cannot stand on {}",
-                            p.id,
-                            class.name,
-                            p.terrain.name()
+                            p.id, class.name, terrain.name
                         ),
                     );
                 }
@@ -540,8 +586,81 @@ pub fn parse_map_files_with(files: &MapFiles, movement: Movement) -> Result<Map,
             names,
             classes,
             convoy_classes,
+            terrains,
+            tag_names,
+            border_kind_names,
         })
     } else {
         Err(errs.0)
     }
+}
+
+/// The declared terrains with the classes each admits, reporting a class word no unit kind of
+/// the variant moves by, and a terrain declared twice or beyond the most a map may have.
+fn resolve_terrains(
+    vocabulary: &Vocabulary,
+    words: &[(String, &'static MoveClass)],
+    class_bit: &dyn Fn(&MoveClass) -> Classes,
+    errs: &mut Errors,
+) -> Vec<Terrain> {
+    let mut out: Vec<Terrain> = Vec::new();
+    for decl in &vocabulary.terrains {
+        if out.iter().any(|t| t.name == decl.name) {
+            errs.at(
+                &decl.file,
+                0,
+                format!("terrain {} is declared twice", decl.name),
+            );
+        }
+        let mut admits = Classes(0);
+        for w in &decl.stand {
+            match words.iter().find(|(x, _)| x == w) {
+                Some((_, c)) => admits.0 |= class_bit(c).0,
+                None => {
+                    let known: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+                    errs.at(
+                        &decl.file,
+                        0,
+                        format!(
+                            "terrain {} lets '{w}' stand there, which is not a movement class or unit kind of this variant; expected {}",
+                            decl.name,
+                            known.join(", ")
+                        ),
+                    )
+                }
+            }
+        }
+        out.push(Terrain {
+            name: decl.name.clone(),
+            admits,
+            convoys: decl.convoys,
+            lands: decl.lands,
+            holds_many: decl.holds_many,
+        });
+    }
+    if out.len() > u8::MAX as usize {
+        errs.at(
+            "the vocabulary",
+            0,
+            format!(
+                "{} terrains are declared; a map may have at most 255",
+                out.len()
+            ),
+        );
+    }
+    for decl in &vocabulary.tags {
+        for t in &decl.on {
+            if !vocabulary.terrains.iter().any(|x| x.name == *t) {
+                errs.at(
+                    &decl.file,
+                    0,
+                    format!(
+                        "tag {} is declared for terrain '{t}', which is not declared",
+                        decl.name
+                    ),
+                );
+            }
+        }
+    }
+    out
 }

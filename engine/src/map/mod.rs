@@ -6,11 +6,13 @@
 
 mod load;
 mod names;
+mod vocabulary;
 
 pub use load::{
     parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
 };
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
+pub use vocabulary::{TagDecl, TerrainDecl, Vocabulary};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -39,77 +41,34 @@ impl Location {
     }
 }
 
-/// What a province is made of; it decides which unit kinds may stand there.
+/// Index of a terrain in its [`Map`]'s declared terrains ([`Map::terrains`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Terrain {
-    /// Inland: armies only.
-    Land,
-    /// Land with a shore: armies, and fleets along the shore.
-    Coast,
-    /// Water: fleets only, one unit at a time.
-    Sea,
-    /// Open water that may hold many fleets at once (Latin American Diplomacy).
-    Ocean,
-    /// Inland water (Latin American Diplomacy).
-    Lake,
-    /// Both land and sea at once (Pirates of the Caribbean, Latin American Diplomacy).
-    Island,
-    /// Impassable to fleets (Latin American Diplomacy's Graham Land).
-    Glacier,
-    /// A box that holds any number of units (Davis's High Ocean Box, Atlantica's canal boxes).
-    Box,
-}
+pub struct TerrainId(pub u8);
 
-impl Terrain {
-    pub const ALL: [(&'static str, Terrain); 8] = [
-        ("land", Terrain::Land),
-        ("coast", Terrain::Coast),
-        ("sea", Terrain::Sea),
-        ("ocean", Terrain::Ocean),
-        ("lake", Terrain::Lake),
-        ("island", Terrain::Island),
-        ("glacier", Terrain::Glacier),
-        ("box", Terrain::Box),
-    ];
-
-    pub fn name(self) -> &'static str {
-        Terrain::ALL
-            .iter()
-            .find(|(_, t)| *t == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
-    }
-
-    /// Whether armies can stand here.
-    pub fn is_land(self) -> bool {
-        matches!(
-            self,
-            Terrain::Land | Terrain::Coast | Terrain::Island | Terrain::Glacier
-        )
-    }
-
-    /// Whether this is open water with no land in it, where a fleet may convoy.
-    pub fn is_water(self) -> bool {
-        matches!(
-            self,
-            Terrain::Sea | Terrain::Ocean | Terrain::Lake | Terrain::Box
-        )
-    }
-
-    /// Whether fleets can stand here.
-    pub fn takes_fleets(self) -> bool {
-        !matches!(self, Terrain::Land | Terrain::Glacier)
-    }
+/// What a province is made of, as the variant's vocabulary declares it
+/// ([`Vocabulary`]): the facts about it the core rules need.
+#[derive(Clone, Debug)]
+pub struct Terrain {
+    /// The word `provinces.txt` uses for it (`land`, `coast`, `sea`, `glacier`).
+    pub name: String,
+    /// The movement classes that may stand here.
+    pub admits: Classes,
+    /// Whether a fleet here may convoy (open water): the default of the rulebook's
+    /// `can_convoy_at`.
+    pub convoys: bool,
+    /// Whether a convoyed army may embark or land here: the default of `can_convoy_to`.
+    pub lands: bool,
+    /// Whether it holds any number of units at once: the default of `holds_many`.
+    pub holds_many: bool,
 }
 
 /// A way of moving, which borders grant or refuse (`borders.txt` names the classes that may
-/// cross each border) and which terrains admit or refuse.
+/// cross each border) and which terrains admit or refuse (each terrain's `stand` list in the
+/// vocabulary names the classes that may stand on it).
 #[derive(Debug)]
 pub struct MoveClass {
-    /// The word `borders.txt` uses for it (`land`, `water`, `river`).
+    /// The word `borders.txt` and the vocabulary use for it (`land`, `water`, `river`).
     pub name: &'static str,
-    /// The terrains a unit moving by this class may stand on.
-    pub terrains: &'static [Terrain],
     /// Whether a unit moving by this class stands on one coast of a province that has several
     /// (and so names the coast it moves to), as fleets do.
     pub coasts: bool,
@@ -118,95 +77,53 @@ pub struct MoveClass {
 /// Moving over land: armies.
 pub static LAND: MoveClass = MoveClass {
     name: "land",
-    terrains: &[
-        Terrain::Land,
-        Terrain::Coast,
-        Terrain::Island,
-        Terrain::Glacier,
-    ],
     coasts: false,
 };
 
 /// Moving over water and along shores: fleets.
 pub static WATER: MoveClass = MoveClass {
     name: "water",
-    terrains: &[
-        Terrain::Coast,
-        Terrain::Sea,
-        Terrain::Ocean,
-        Terrain::Lake,
-        Terrain::Island,
-        Terrain::Box,
-    ],
     coasts: true,
 };
 
-/// A special quality of a province beyond its terrain, written `tags=...` in `provinces.txt`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ProvinceTag {
-    /// A fleet here may convoy as if it were at sea (Maharajah's river provinces).
-    RiverConvoy,
-    /// Part of a big island that the rules treat as ordinary coast, yet as an island where
-    /// "island-based" centres are meant (Pirates' Cuba, Hispaniola, Jamaica, Porto Rico).
-    BigIsland,
-}
-
-impl ProvinceTag {
-    pub const ALL: [(&'static str, ProvinceTag); 2] = [
-        ("river-convoy", ProvinceTag::RiverConvoy),
-        ("big-island", ProvinceTag::BigIsland),
-    ];
-
-    pub fn name(self) -> &'static str {
-        ProvinceTag::ALL
-            .iter()
-            .find(|(_, t)| *t == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
-    }
-}
-
-/// A special quality of a border; plain borders have none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BorderKind {
-    River,
-    Mountain,
-    Rainforest,
-    Landbridge,
-    DirectPassage,
-    Canal,
-}
-
-impl BorderKind {
-    pub const ALL: [(&'static str, BorderKind); 6] = [
-        ("river", BorderKind::River),
-        ("mountain", BorderKind::Mountain),
-        ("rainforest", BorderKind::Rainforest),
-        ("landbridge", BorderKind::Landbridge),
-        ("direct-passage", BorderKind::DirectPassage),
-        ("canal", BorderKind::Canal),
-    ];
-
-    fn bit(self) -> u8 {
-        1 << (self as u8)
-    }
-}
-
-/// The set of [`BorderKind`]s a border carries.
+/// A province tag, as a rulebook holds it: looked up by name once ([`Map::tag`]); a name the
+/// variant does not declare gives a tag no province carries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct BorderKinds(u8);
+pub struct ProvinceTag(u64);
+
+/// The tags a province carries (`tags=...` in `provinces.txt`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ProvinceTags(u64);
+
+impl ProvinceTags {
+    pub fn contains(self, tag: ProvinceTag) -> bool {
+        self.0 & tag.0 != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A border kind, as a rulebook holds it: looked up by name once ([`Map::border_kind`]); a
+/// name the variant does not declare gives a kind no border has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BorderKind(u64);
+
+/// The set of [`BorderKind`]s a border carries; plain borders have none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BorderKinds(u64);
 
 impl BorderKinds {
     pub fn contains(self, kind: BorderKind) -> bool {
-        self.0 & kind.bit() != 0
-    }
-    pub fn insert(&mut self, kind: BorderKind) {
-        self.0 |= kind.bit();
+        self.0 & kind.0 != 0
     }
     pub fn is_plain(self) -> bool {
         self.0 == 0
     }
 }
+
+/// The most province tags, and the most border kinds, one variant may declare.
+pub const MAX_DECLARED: usize = 64;
 
 /// A set of the movement classes of one map, by their place in [`Map::classes`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -239,15 +156,15 @@ pub struct Province {
     /// The short lower-case id used in orders and data files (`lon`, `stp`).
     pub id: String,
     pub name: String,
-    pub terrain: Terrain,
+    pub terrain: TerrainId,
     pub supply_center: bool,
-    /// Index into the variant's powers of the power whose home centre this is at the start.
+    /// The name of the power whose home centre this is at the start.
     pub home_of: Option<String>,
     /// Split coasts (`nc`, `sc`), empty for a province with one shore or none.
     pub coasts: Vec<String>,
     pub aliases: Vec<String>,
     /// Special qualities the rulebook may ask about (`tags=river-convoy`).
-    pub tags: Vec<ProvinceTag>,
+    pub tags: ProvinceTags,
     pub borders: Vec<Border>,
     /// The line of `provinces.txt` that defines it, for error messages.
     pub line: usize,
@@ -273,6 +190,12 @@ pub struct Map {
     pub classes: Vec<&'static MoveClass>,
     /// The classes of the kinds that convoy: the borders a chain of convoying units follows.
     pub convoy_classes: Classes,
+    /// The terrains the variant declares; a province's [`TerrainId`] indexes this list.
+    pub terrains: Vec<Terrain>,
+    /// The province tags the variant declares, in order: the n-th is bit n of [`ProvinceTags`].
+    pub tag_names: Vec<String>,
+    /// The border kinds the variant declares, in order: the n-th is bit n of [`BorderKinds`].
+    pub border_kind_names: Vec<String>,
 }
 
 impl Map {
@@ -300,7 +223,9 @@ impl Map {
     /// along coasts and the province has several (the default of the rulebook's `can_stand`).
     pub fn admits(&self, class: &MoveClass, at: Location) -> bool {
         let p = self.province(at.province);
-        class.terrains.contains(&p.terrain)
+        self.terrains[p.terrain.0 as usize]
+            .admits
+            .contains(self.class_bits(class))
             && if class.coasts {
                 p.coasts.is_empty() == at.coast.is_none()
             } else {
@@ -312,9 +237,43 @@ impl Map {
         &self.provinces[id.0 as usize]
     }
 
+    /// The terrain of a province.
+    pub fn terrain(&self, id: ProvinceId) -> &Terrain {
+        &self.terrains[self.province(id).terrain.0 as usize]
+    }
+
+    /// The declared terrain of this name, if the variant declares one.
+    pub fn terrain_id(&self, name: &str) -> Option<TerrainId> {
+        self.terrains
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| TerrainId(i as u8))
+    }
+
+    /// The declared province tag of this name; one no province carries if it is not declared.
+    pub fn tag(&self, name: &str) -> ProvinceTag {
+        ProvinceTag(bit_of(&self.tag_names, name))
+    }
+
+    /// The declared border kind of this name; one no border has if it is not declared.
+    pub fn border_kind(&self, name: &str) -> BorderKind {
+        BorderKind(bit_of(&self.border_kind_names, name))
+    }
+
     /// Whether the province carries this tag in `provinces.txt`.
     pub fn has_tag(&self, id: ProvinceId, tag: ProvinceTag) -> bool {
-        self.province(id).tags.contains(&tag)
+        self.province(id).tags.contains(tag)
+    }
+
+    /// The names of the tags a province carries, in declared order.
+    pub fn tags_of(&self, id: ProvinceId) -> Vec<&str> {
+        let tags = self.province(id).tags;
+        self.tag_names
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| tags.0 & (1 << i) != 0)
+            .map(|(_, n)| n.as_str())
+            .collect()
     }
 
     pub fn province_ids(&self) -> impl Iterator<Item = ProvinceId> {
@@ -407,6 +366,14 @@ impl Map {
             first.then_some(b.to.province)
         })
     }
+}
+
+/// The bit of a name in a list of declared names, 0 if it is not there.
+fn bit_of(names: &[String], name: &str) -> u64 {
+    names
+        .iter()
+        .position(|n| n == name)
+        .map_or(0, |i| 1u64 << i)
 }
 
 impl fmt::Display for ProvinceId {

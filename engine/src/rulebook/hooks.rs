@@ -7,7 +7,7 @@
 //! on the board, or on the variant's options.
 
 use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
-use crate::map::{Border, Location, Map, ProvinceId, Terrain};
+use crate::map::{Border, Location, Map, ProvinceId};
 use crate::order::Order;
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Mark, Position};
@@ -131,16 +131,16 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
-    /// Whether a fleet here may convoy (Standard: open water only; variants add islands and
-    /// rivers).
+    /// Whether a fleet here may convoy (Standard: open water only, the terrains the
+    /// vocabulary declares `convoys`; variants add islands and rivers).
     fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
-        ctx.map().province(at.province).terrain.is_water()
+        ctx.map().terrain(at.province).convoys
     }
 
-    /// Whether an army may be convoyed from or to this province.
+    /// Whether an army may be convoyed from or to this province (the terrains the vocabulary
+    /// declares `lands`: coast and island).
     fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        let p = ctx.map().province(province);
-        matches!(p.terrain, Terrain::Coast | Terrain::Island)
+        ctx.map().terrain(province).lands
     }
 
     /// Whether a convoying fleet at `fleet` may take an army aboard from `end`, or put it
@@ -166,8 +166,9 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// boxes). In such a province a move in always succeeds and dislodges no one, nobody is
     /// stood off, its units neither block nor attack each other, a move in does not cut their
     /// supports or break their convoys, and a retreat may end there beside other units.
+    /// By default, the terrains the vocabulary declares `holds_many` (the box).
     fn holds_many(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        ctx.map().province(province).terrain == Terrain::Box
+        ctx.map().terrain(province).holds_many
     }
 
     /// Where this power may build this adjustment: by default, its home centres that it owns

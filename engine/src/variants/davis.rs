@@ -7,18 +7,22 @@
 //! crawl is the rulebook option `coastal_crawl`, switched on in `maps/davis/variant.toml`.
 
 use super::{builtin_entry, VariantEntry};
-use crate::map::{Border, Location, ProvinceId, Terrain};
+use crate::map::{Border, Location, ProvinceId, TerrainId};
 use crate::rulebook::{RuleContext, Ruleset, StandardRules, VariantOption, VariantRules};
 use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
 
 pub const ENTRY: VariantEntry = builtin_entry!("davis", OPTIONS, STANDARD_KINDS, rulebook);
 
-fn rulebook(_: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
+fn rulebook(variant: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(DavisRules {
         high_ocean_box: ruleset.variant_option(OPTIONS, HIGH_OCEAN_BOX),
+        the_box: variant.map.terrain_id(BOX),
     })
 }
+
+/// The terrain of the High Ocean Box.
+const BOX: &str = "box";
 
 /// The port Russia may build fleets in while it holds St Petersburg, and that centre.
 const ARCHANGEL: &str = "arc";
@@ -46,13 +50,13 @@ const OPTIONS: &[VariantOption] = &[
 #[derive(Debug)]
 pub struct DavisRules {
     high_ocean_box: bool,
+    /// The Box's terrain, looked up once.
+    the_box: Option<TerrainId>,
 }
 
-impl Default for DavisRules {
-    fn default() -> Self {
-        DavisRules {
-            high_ocean_box: true,
-        }
+impl DavisRules {
+    fn in_box(&self, ctx: &RuleContext, p: ProvinceId) -> bool {
+        Some(ctx.map().province(p).terrain) == self.the_box
     }
 }
 
@@ -60,7 +64,7 @@ impl VariantRules for DavisRules {
     /// Without the High Ocean Box option the Box is off the board: nothing may stand there,
     /// so nothing moves, retreats or supports into it.
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
-        if !self.high_ocean_box && ctx.map().province(at.province).terrain == Terrain::Box {
+        if !self.high_ocean_box && self.in_box(ctx, at.province) {
             return false;
         }
         StandardRules.can_stand(ctx, kind, at)
@@ -79,7 +83,7 @@ impl VariantRules for DavisRules {
         _border: &Border,
     ) -> bool {
         let here = supporter.location.province;
-        if ctx.map().province(here).terrain != Terrain::Box {
+        if !self.in_box(ctx, here) {
             return true;
         }
         supported_from == here && into != here

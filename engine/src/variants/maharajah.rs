@@ -25,7 +25,7 @@
 //! `build_sites`.
 
 use super::{builtin_entry, VariantEntry};
-use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag};
+use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag, LAND};
 use crate::phase::PhaseKind;
 use crate::position::{Mark, Position};
 use crate::rulebook::{ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules};
@@ -34,22 +34,33 @@ use crate::variant::Variant;
 
 pub const ENTRY: VariantEntry = builtin_entry!("maharajah", &[], STANDARD_KINDS, rulebook);
 
-fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
-    Box::new(MaharajahRules)
+fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
+    Box::new(MaharajahRules {
+        river_convoy: variant.map.tag("river-convoy"),
+        river: variant.map.border_kind("river"),
+    })
 }
 
-#[derive(Debug, Default)]
-pub struct MaharajahRules;
+/// Maharajah's rules, with the map words they ask about looked up once.
+#[derive(Debug)]
+pub struct MaharajahRules {
+    /// `tags=river-convoy`: a river province, where fleets convoy.
+    river_convoy: ProvinceTag,
+    /// `kind=river`: a border along a river.
+    river: BorderKind,
+}
 
-/// Whether a fleet in this province is on a river rather than at sea.
-fn on_river(map: &Map, p: ProvinceId) -> bool {
-    !map.province(p).terrain.is_water() && map.has_tag(p, ProvinceTag::RiverConvoy)
+impl MaharajahRules {
+    /// Whether a fleet in this province is on a river rather than at sea.
+    fn on_river(&self, map: &Map, p: ProvinceId) -> bool {
+        !map.terrain(p).convoys && map.has_tag(p, self.river_convoy)
+    }
 }
 
 impl VariantRules for MaharajahRules {
     /// Rule 2: fleets in river provinces may convoy, as well as fleets at sea.
     fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
-        StandardRules.can_convoy_at(ctx, at) || on_river(ctx.map(), at.province)
+        StandardRules.can_convoy_at(ctx, at) || self.on_river(ctx.map(), at.province)
     }
 
     /// Clarification 1: the ends of a convoy are land that borders a water province, or that
@@ -58,17 +69,12 @@ impl VariantRules for MaharajahRules {
     fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
         let map = ctx.map();
         let p = map.province(province);
-        if !p.terrain.is_land() {
+        if !map.admits(&LAND, Location::province(province)) {
             return false;
         }
-        let borders_water = p
-            .borders
-            .iter()
-            .any(|b| map.province(b.to.province).terrain.is_water());
-        let river = map.has_tag(province, ProvinceTag::RiverConvoy)
-            || p.borders
-                .iter()
-                .any(|b| b.kinds.contains(BorderKind::River));
+        let borders_water = p.borders.iter().any(|b| map.terrain(b.to.province).convoys);
+        let river = map.has_tag(province, self.river_convoy)
+            || p.borders.iter().any(|b| b.kinds.contains(self.river));
         borders_water || river
     }
 
@@ -77,12 +83,13 @@ impl VariantRules for MaharajahRules {
     /// Sambalpur; not Pegu, a coast neighbour).
     fn convoy_lands(&self, ctx: &RuleContext, fleet: Location, end: ProvinceId) -> bool {
         let map = ctx.map();
-        if !on_river(map, fleet.province) {
+        if !self.on_river(map, fleet.province) {
             return StandardRules.convoy_lands(ctx, fleet, end);
         }
-        map.province(fleet.province).borders.iter().any(|b| {
-            map.carries_convoys(b) && b.to.province == end && b.kinds.contains(BorderKind::River)
-        })
+        map.province(fleet.province)
+            .borders
+            .iter()
+            .any(|b| map.carries_convoys(b) && b.to.province == end && b.kinds.contains(self.river))
     }
 
     /// Rule 2: a fleet's attack on a convoying fleet in a river province disrupts the convoy
@@ -91,7 +98,7 @@ impl VariantRules for MaharajahRules {
     /// convoys, does not disrupt the convoy).
     fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
         attack.attacker.kind == UnitKind::FLEET
-            && on_river(ctx.map(), attack.fleet.location.province)
+            && self.on_river(ctx.map(), attack.fleet.location.province)
             && !attack.attacker_attacked
     }
 

@@ -8,7 +8,7 @@
 
 use super::{builtin_entry, VariantEntry};
 use crate::judge::{Adjudication, Submitted};
-use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, Terrain};
+use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, TerrainId};
 use crate::order::Order;
 use crate::rulebook::{
     Controller, ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules,
@@ -18,14 +18,27 @@ use crate::variant::Variant;
 
 pub const ENTRY: VariantEntry = builtin_entry!("pirates", &[], STANDARD_KINDS, rulebook);
 
-fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
-    Box::new(PiratesRules)
+fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
+    let map = &variant.map;
+    Box::new(PiratesRules {
+        island: map.terrain_id("island"),
+        river_convoy: map.tag("river-convoy"),
+        landbridge: map.border_kind("landbridge"),
+    })
 }
 
 use super::pirates_powers::{power_kind, PowerKind};
 
-#[derive(Debug, Default)]
-pub struct PiratesRules;
+/// Pirates' rules, with the map words they ask about looked up once.
+#[derive(Debug)]
+pub struct PiratesRules {
+    /// Rule 7's island spaces.
+    island: Option<TerrainId>,
+    /// Rule 9's river provinces (`tags=river-convoy`).
+    river_convoy: ProvinceTag,
+    /// Rule 8's landbridges (`kind=landbridge`).
+    landbridge: BorderKind,
+}
 
 impl VariantRules for PiratesRules {
     // ---- Rules 4-6: the three kinds of power, their builds, the vote, the setup phase.
@@ -85,15 +98,15 @@ impl VariantRules for PiratesRules {
     fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
         let map = ctx.map();
         StandardRules.can_convoy_at(ctx, at)
-            || map.province(at.province).terrain == Terrain::Island
-            || on_river(map, at.province)
+            || Some(map.province(at.province).terrain) == self.island
+            || self.on_river(map, at.province)
     }
 
     /// Rule 8: an army crossing a landbridge moves at null strength (0 before supports). A
     /// convoyed move crosses no border (`border` is `None`) and has full strength; fleets are
     /// not affected.
     fn move_base_strength(&self, _ctx: &RuleContext, unit: &Unit, border: Option<&Border>) -> u32 {
-        if army_over_landbridge(unit, border) {
+        if self.army_over_landbridge(unit, border) {
             0
         } else {
             1
@@ -109,12 +122,12 @@ impl VariantRules for PiratesRules {
         _into: ProvinceId,
         border: &Border,
     ) -> bool {
-        !army_over_landbridge(supporter, Some(border))
+        !self.army_over_landbridge(supporter, Some(border))
     }
 
     /// Rule 8: an army may not retreat across a landbridge.
     fn may_retreat(&self, _ctx: &RuleContext, unit: &Unit, border: &Border) -> bool {
-        !army_over_landbridge(unit, Some(border))
+        !self.army_over_landbridge(unit, Some(border))
     }
 
     /// Rule 9: another power's fleet ordered against a fleet convoying on a river disrupts the
@@ -124,17 +137,19 @@ impl VariantRules for PiratesRules {
     /// Standard.
     fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
         attack.attacker.kind == UnitKind::FLEET
-            && on_river(ctx.map(), attack.fleet.location.province)
+            && self.on_river(ctx.map(), attack.fleet.location.province)
     }
 }
 
-/// Rule 8: whether this is an army crossing a landbridge (by land, not by convoy).
-fn army_over_landbridge(unit: &Unit, border: Option<&Border>) -> bool {
-    unit.kind == UnitKind::ARMY && border.is_some_and(|b| b.kinds.contains(BorderKind::Landbridge))
-}
+impl PiratesRules {
+    /// Rule 8: whether this is an army crossing a landbridge (by land, not by convoy).
+    fn army_over_landbridge(&self, unit: &Unit, border: Option<&Border>) -> bool {
+        unit.kind == UnitKind::ARMY && border.is_some_and(|b| b.kinds.contains(self.landbridge))
+    }
 
-/// Rule 9: whether a fleet in this province is on a river (where it may convoy, and where a
-/// failed fleet attack disrupts its convoy) rather than at sea.
-fn on_river(map: &Map, p: ProvinceId) -> bool {
-    !map.province(p).terrain.is_water() && map.has_tag(p, ProvinceTag::RiverConvoy)
+    /// Rule 9: whether a fleet in this province is on a river (where it may convoy, and where
+    /// a failed fleet attack disrupts its convoy) rather than at sea.
+    fn on_river(&self, map: &Map, p: ProvinceId) -> bool {
+        !map.terrain(p).convoys && map.has_tag(p, self.river_convoy)
+    }
 }

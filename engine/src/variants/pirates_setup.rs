@@ -15,7 +15,7 @@
 //! silently but simply missing, an empty selection list.
 
 use crate::judge::{build_location, Adjudication, Cause, OrderResult, Submitted};
-use crate::map::{alphabetical_key, Location, ProvinceId, ProvinceTag, Terrain};
+use crate::map::{alphabetical_key, Location, ProvinceId};
 use crate::order::{Order, UnitRef};
 use crate::position::Position;
 use crate::rulebook::RuleContext;
@@ -60,8 +60,9 @@ fn powers_of(variant: &Variant, kind: PowerKind) -> Vec<PowerId> {
 
 /// Rules 4-5: "island-based": an island space, or part of one of the four big islands.
 fn island_based(variant: &Variant, p: ProvinceId) -> bool {
-    variant.map.province(p).terrain == Terrain::Island
-        || variant.map.has_tag(p, ProvinceTag::BigIsland)
+    let map = &variant.map;
+    Some(map.province(p).terrain) == map.terrain_id("island")
+        || map.has_tag(p, map.tag("big-island"))
 }
 
 fn name(variant: &Variant, p: ProvinceId) -> &str {

@@ -225,7 +225,7 @@ pub fn random_movement_orders(v: &Rules, position: &Position, rng: &mut Rng) -> 
         let mut ends: Vec<ProvinceId> = chain
             .iter()
             .flat_map(|&f| v.map.neighbours(position.units[f].location.province))
-            .filter(|&p| p != from && v.map.province(p).terrain.is_land())
+            .filter(|&p| p != from && v.map.admits(&engine::map::LAND, Location::province(p)))
             .collect();
         ends.sort();
         ends.dedup();
@@ -361,7 +361,7 @@ pub fn busy_board(v: &Rules, seed: u64, keep: usize) -> Position {
     let powers = v.powers.len();
     for p in v.map.province_ids() {
         let prov = v.map.province(p);
-        let kind = if prov.terrain.is_water() {
+        let kind = if v.map.terrain(p).convoys {
             UnitKind::FLEET
         } else if prov.supply_center || rng.below(4) > 0 {
             if rng.below(3) == 0 {
@@ -407,7 +407,7 @@ pub fn sea_board(v: &Rules, seed: u64, others: usize) -> Position {
     let (mut seas, mut land): (Vec<Unit>, Vec<Unit>) = position
         .units
         .iter()
-        .partition(|u| v.map.province(u.location.province).terrain.is_water());
+        .partition(|u| v.map.terrain(u.location.province).convoys);
     let mut kept = Vec::new();
     while kept.len() < others && !land.is_empty() {
         kept.push(land.swap_remove(rng.below(land.len())));
