@@ -71,8 +71,8 @@ impl<'a> RuleContext<'a> {
 /// default; a variant overrides the ones its rules change. The judge calls them at the places
 /// each method's documentation names and never looks at which variant it is playing.
 pub trait VariantRules: Send + Sync + std::fmt::Debug {
-    /// Order verbs beyond the standard set (`at`, `board`, `search`, `canal`, ...), parsed as
-    /// [`crate::order::Order::Special`].
+    /// Order verbs beyond the standard set (Pirates' `grant` and `select`; a variant's own
+    /// orders such as boarding or building a canal), parsed as [`crate::order::Order::Special`].
     fn special_verbs(&self) -> &'static [&'static str] {
         &[]
     }
@@ -91,7 +91,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     }
 
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
-    /// strength) and Latin America's Greater Andes (zero strength). `border` is the border
+    /// strength; a rule of zero-strength borders would use the same hook). `border` is the border
     /// crossed, `None` for an army going by convoy. A move of strength 0 still enters an empty
     /// province: the resolver ranks "no opposition" below 0 (`NO_STRENGTH` in
     /// `judge/movement/resolve.rs`). Asked when each move is checked.
@@ -105,8 +105,8 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     }
 
     /// Whether this unit may support the unit in `supported_from` to hold there or to move into
-    /// `into`, reaching `into` across `border` (rainforest, mountain, desert and swamp rules;
-    /// Davis's High Ocean Box). For a hold support `supported_from == into`. Asked when each
+    /// `into`, reaching `into` across `border` (Davis's High Ocean Box, Pirates' landbridges;
+    /// terrain rules that forbid supports across some borders). For a hold support `supported_from == into`. Asked when each
     /// support is checked.
     fn may_support(
         &self,
@@ -119,7 +119,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
-    /// Whether this unit may be supported to hold (Latin America's swamps: no). Asked by the
+    /// Whether this unit may be supported to hold (a rule that caps hold support, such as swamps, says no). Asked by the
     /// resolver for the hold strength of a unit that does not move.
     fn may_receive_hold_support(&self, _ctx: &RuleContext, _unit: &Unit) -> bool {
         true
@@ -193,7 +193,7 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
-    /// How many units this power's centres support (Latin America's capitals count twice).
+    /// How many units this power's centres support (a rule where some centres count twice would say so here).
     fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
         ctx.position.centres_of(power).count()
     }

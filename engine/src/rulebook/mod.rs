@@ -173,7 +173,9 @@ pub enum Edition {
     Y2000,
     #[serde(rename = "2023")]
     Y2023,
-    /// The DATC v3.0 preferences: the 2023 rules with the Szykman paradox rule. Standard's default.
+    /// The DATC v3.0 preferences, Standard's default. Its options are the 2023 preset's (which
+    /// already uses the Szykman paradox rule); it stays a name of its own so a game can say it
+    /// follows the DATC.
     #[serde(rename = "datc")]
     Datc,
 }
