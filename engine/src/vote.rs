@@ -153,6 +153,20 @@ pub fn voted_powers(variant: &Rules) -> Vec<PowerId> {
     variant.powers_ordered_by(Controller::Vote)
 }
 
+/// The powers ordered by vote as texts about ballots name them: "the Pirates"; "the powers
+/// ordered by vote" in a variant that has none.
+pub fn voted_names(variant: &Rules) -> String {
+    let names: Vec<&str> = voted_powers(variant)
+        .into_iter()
+        .map(|p| variant.power_name(p))
+        .collect();
+    if names.is_empty() {
+        "the powers ordered by vote".to_string()
+    } else {
+        format!("the {}", names.join(", "))
+    }
+}
+
 /// Whether the vote has something to choose in this position (a voted unit to order, or more
 /// sites or units than builds or disbands due); if not, the voted orders follow without it.
 pub fn has_open_choice(variant: &Rules, position: &Position) -> bool {

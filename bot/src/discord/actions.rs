@@ -731,15 +731,7 @@ fn alias_hint(voted: &[&str]) -> String {
 async fn voted_names(games: &Games, id: GameId) -> Result<String, GameError> {
     let info = games.info(id).await?;
     let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
-    let names: Vec<&str> = engine::vote::voted_powers(&v)
-        .into_iter()
-        .map(|p| v.power_name(p))
-        .collect();
-    Ok(if names.is_empty() {
-        "the powers ordered by vote".to_string()
-    } else {
-        format!("the {}", names.join(", "))
-    })
+    Ok(engine::vote::voted_names(&v))
 }
 
 /// A voter's ballots for the powers ordered by vote (`voted`, as [`voted_names`] gives them),

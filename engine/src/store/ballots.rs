@@ -122,7 +122,7 @@ impl Games {
             return Err(refused(format!(
                 "the game is {}; votes for {} are taken while it runs",
                 g.status,
-                voted_names(v)
+                crate::vote::voted_names(v)
             )));
         }
         if crate::vote::voted_powers(v).is_empty() {
@@ -188,20 +188,6 @@ pub(super) async fn ballots(
         .collect())
 }
 
-/// The powers of a variant ordered by vote, as a refusal names them ("the Pirates"; "the
-/// powers ordered by vote" where there are none).
-fn voted_names(v: &Rules) -> String {
-    let names: Vec<&str> = crate::vote::voted_powers(v)
-        .into_iter()
-        .map(|p| v.power_name(p))
-        .collect();
-    if names.is_empty() {
-        "the powers ordered by vote".to_string()
-    } else {
-        format!("the {}", names.join(" and "))
-    }
-}
-
 /// Checks an order as one of the voted power's: for one of its units (or its builds and
 /// disbands) and legal in this position. Returns the canonical text.
 fn voted_power_order(
@@ -213,7 +199,7 @@ fn voted_power_order(
     if kind == PhaseKind::Setup {
         return Err(refused(format!(
             "{} give no orders in the setup; the vote starts with the first movement phase",
-            voted_names(v)
+            crate::vote::voted_names(v)
         )));
     }
     let voted = crate::vote::voted_powers(v);
