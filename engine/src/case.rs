@@ -9,7 +9,9 @@
 //! they differ from the map's) and `marks` (a variant's per-province state, such as Maharajah's
 //! home-centre conversions: `[{"province": "kas", "power": "Delhi", "count": 1}]`), and
 //! optionally `then`: the steps that follow (retreats, or any later phase), each with its own
-//! `phase` and `orders`, adjudicated from the position the step before left.
+//! `phase` and `orders`, adjudicated from the position the step before left. A variant that
+//! draws secrets when a game is created (Atlantica II's Lost Atlantis) takes them in `hidden`
+//! (`{"atlantis-area": 3}`).
 //! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
 //! `units` after, `built` / `removed` / `disbanded` where they apply, `supply_centers` after,
 //! `homes` and `marks` after (only when the case gave them or the phase changed them),
@@ -185,7 +187,50 @@ pub fn read_case(v: &Value, variant_override: Option<Arc<Rules>>) -> Result<Case
             ))
         }
     };
+    let variant =
+        match obj.get("hidden") {
+            None | Some(Value::Null) => variant,
+            Some(Value::Object(m)) => with_hidden(variant, m)?,
+            Some(_) => return Err(bad(
+                "hidden",
+                "expected an object of secret draw name to number, such as {\"atlantis-area\": 3}",
+            )),
+        };
     read_step(obj, variant, None)
+}
+
+/// The case's secret draws (`hidden`), each checked against the variant's declared draws.
+fn with_hidden(
+    variant: Arc<Rules>,
+    given: &JsonMap<String, Value>,
+) -> Result<Arc<Rules>, CaseError> {
+    let declared = crate::variants::entry(&variant.id)
+        .map(|e| e.hidden_draws)
+        .unwrap_or(&[]);
+    let mut ruleset = variant.ruleset.clone();
+    for (name, v) in given {
+        let field = format!("hidden.{name}");
+        let Some(draw) = declared.iter().find(|d| d.name == name) else {
+            let names: Vec<&str> = declared.iter().map(|d| d.name).collect();
+            let accepted = if names.is_empty() {
+                format!("variant '{}' draws no secrets", variant.id)
+            } else {
+                format!("expected one of: {}", names.join(", "))
+            };
+            return Err(bad(&field, &accepted));
+        };
+        let n = v
+            .as_u64()
+            .filter(|n| (1..=u64::from(draw.faces)).contains(n))
+            .ok_or_else(|| {
+                bad(
+                    &field,
+                    &format!("expected a number from 1 to {}", draw.faces),
+                )
+            })?;
+        ruleset.hidden.insert(name.clone(), n as u32);
+    }
+    Variant::builtin_with_ruleset(&variant.id, ruleset).map_err(|e| bad("hidden", e))
 }
 
 fn read_step(

@@ -204,6 +204,7 @@ impl Variant {
                 edition,
                 options,
                 variant_options: Default::default(),
+                hidden: Default::default(),
             },
             variant_options,
             unit_kinds: unit_kinds.to_vec(),

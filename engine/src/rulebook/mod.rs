@@ -30,6 +30,20 @@ pub struct VariantOption {
     pub available: bool,
 }
 
+/// A secret a variant's rules draw at random when a game is created and keep from the players
+/// until play reveals it (Atlantica II's Lost Atlantis: which of six areas it is). The games
+/// service draws each one from the game's seeded random source, keeps it out of every post,
+/// map, DM and export, and shows it to moderators; a case gives it in its `hidden` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HiddenDraw {
+    /// The name games and cases use (`atlantis-area`).
+    pub name: &'static str,
+    /// What it decides, for moderators and error messages.
+    pub about: &'static str,
+    /// The draw is a number from 1 to `faces` (a die of that many faces).
+    pub faces: u32,
+}
+
 /// The rules one game is played under: an edition's options (changed one by one where the
 /// variant or the game's creator says so) and the values of the variant's own options. A
 /// plain value: a game stores it and the engine builds the game's [`crate::rules::Rules`]
@@ -43,6 +57,11 @@ pub struct Ruleset {
     /// default ([`VariantOption::default`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variant_options: BTreeMap<String, bool>,
+    /// The game's secret draws ([`HiddenDraw`]), by name. Never serialised: a stored or
+    /// exported ruleset must not reveal them; the games service keeps them apart and puts
+    /// them back when it builds the game's rules.
+    #[serde(skip)]
+    pub hidden: BTreeMap<String, u32>,
 }
 
 impl Ruleset {
@@ -52,6 +71,7 @@ impl Ruleset {
             edition,
             options: edition.options(),
             variant_options: BTreeMap::new(),
+            hidden: BTreeMap::new(),
         }
     }
 
@@ -63,6 +83,11 @@ impl Ruleset {
             Some(on) => *on,
             None => listed.iter().any(|o| o.name == name && o.default),
         }
+    }
+
+    /// The game's secret draw of this name, if it has one.
+    pub fn hidden(&self, name: &str) -> Option<u32> {
+        self.hidden.get(name).copied()
     }
 }
 

@@ -163,6 +163,7 @@ fn load(
         edition,
         options,
         variant_options: variant_options.clone(),
+        hidden: Default::default(),
     };
     let v = Variant::builtin_with_ruleset(variant, ruleset).map_err(refused)?;
     cache.insert(key, v.clone());

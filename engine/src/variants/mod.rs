@@ -20,7 +20,7 @@ pub use pirates::PiratesRules;
 
 use crate::map::MapError;
 use crate::rulebook::{
-    Edition, Options, Rulebook, Ruleset, StandardRules, VariantOption, VariantRules,
+    Edition, HiddenDraw, Options, Rulebook, Ruleset, StandardRules, VariantOption, VariantRules,
 };
 use crate::rules::Rules;
 use crate::unit::UnitKind;
@@ -40,6 +40,8 @@ pub struct VariantEntry {
     pub options: &'static [VariantOption],
     /// The unit kinds it has.
     pub unit_kinds: &'static [UnitKind],
+    /// The secrets its rules draw when a game is created (Atlantica II's Lost Atlantis).
+    pub hidden_draws: &'static [HiddenDraw],
     /// How its rulebook is made for a game's ruleset.
     pub rulebook: Rulebook,
 }
@@ -64,6 +66,7 @@ macro_rules! builtin_entry {
             art: Some(include_str!(concat!("../../../maps/", $id, "/map.svg"))),
             options: $options,
             unit_kinds: $kinds,
+            hidden_draws: &[],
             rulebook: $rulebook,
         }
     };
@@ -162,6 +165,7 @@ pub fn register_folder(
         art: read("map.svg").ok(),
         options,
         unit_kinds,
+        hidden_draws: &[],
         rulebook,
     })?;
     Ok(id)
@@ -263,6 +267,7 @@ impl Variant {
                 edition,
                 options,
                 variant_options: Default::default(),
+                hidden: Default::default(),
             },
         )
     }
