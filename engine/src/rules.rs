@@ -7,6 +7,7 @@
 
 use crate::map::MapError;
 use crate::parse::Grammar;
+use crate::phase::{Phase, PhaseKind};
 use crate::position::Position;
 use crate::rulebook::{
     Controller, Edition, Options, RuleContext, Rulebook, Ruleset, VariantOption, VariantRules,
@@ -28,9 +29,14 @@ pub struct Rules {
 
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The secret draws' values stay out of debug output (logs): only their names show.
+        let hidden: Vec<&String> = self.ruleset.hidden.keys().collect();
         f.debug_struct("Rules")
             .field("variant", &self.variant.id)
-            .field("ruleset", &self.ruleset)
+            .field("edition", &self.ruleset.edition)
+            .field("options", &self.ruleset.options)
+            .field("variant_options", &self.ruleset.variant_options)
+            .field("hidden", &hidden)
             .field("book", &self.book)
             .finish()
     }
@@ -158,6 +164,69 @@ impl Rules {
             .find(|&p| position.centres_of(p).count() >= self.victory_centers)
     }
 
+    /// Who wins by centres at `after`: a player-run power alone with `victory_centers` (the
+    /// largest holding), else, where the variant has an alliance victory, the declared
+    /// alliance (two powers) whose centres together reach `alliance_victory_centers` (the
+    /// largest total). A lone winner wins over an alliance. The caller passes the declared
+    /// alliances only when the phases just adjudicated closed a count
+    /// ([`Rules::alliance_count_after`]), and none otherwise.
+    pub fn victory(&self, after: &Position, alliances: &[(PowerId, PowerId)]) -> Option<Victory> {
+        let held = |p: PowerId| after.centres_of(p).count();
+        let players = self.powers_ordered_by(Controller::Player);
+        if let Some(p) = players
+            .iter()
+            .copied()
+            .filter(|&p| held(p) >= self.victory_centers)
+            .max_by_key(|&p| (held(p), std::cmp::Reverse(p.0)))
+        {
+            return Some(Victory::Alone {
+                power: p,
+                centres: held(p),
+            });
+        }
+        let needed = self.alliance_victory_centers?;
+        alliances
+            .iter()
+            .filter(|(a, b)| a != b && players.contains(a) && players.contains(b))
+            .map(|&(a, b)| (a, b, held(a) + held(b)))
+            .filter(|&(_, _, n)| n >= needed)
+            .max_by_key(|&(a, b, n)| (n, std::cmp::Reverse((a.0.min(b.0), a.0.max(b.0)))))
+            .map(|(a, b, centres)| Victory::Together {
+                powers: if a.0 <= b.0 { [a, b] } else { [b, a] },
+                centres,
+            })
+    }
+
+    /// Whether an alliance may win once `ended` is over and the game is at `next` (rule 2 of
+    /// Atlantica II: "at the end of a Fall move or the subsequent build period"): `ended` is a
+    /// movement step that counts centres or the retreat after it, and the centres have really
+    /// been counted (the game did not go on to that retreat), or `ended` is the adjustment
+    /// that follows a counting movement. So an alliance declared in a Spring month wins at the
+    /// next count, not at once.
+    pub fn alliance_count_after(&self, ended: Phase, next: Phase) -> bool {
+        let cal = &self.calendar;
+        if ended.setup {
+            return false;
+        }
+        match cal.kind(ended) {
+            PhaseKind::Movement | PhaseKind::Retreat => {
+                cal.ends_centre_count(ended) && cal.kind(next) != PhaseKind::Retreat
+            }
+            PhaseKind::Adjustment => cal.steps[..ended.step]
+                .iter()
+                .rev()
+                .find(|s| s.kind == PhaseKind::Movement)
+                .is_some_and(|m| m.counts),
+            _ => false,
+        }
+    }
+
+    /// Whether the rulebook says play has made the secret draw `draw` public at `position`
+    /// ([`VariantRules::revealed`]).
+    pub fn revealed(&self, position: &Position, draw: &str) -> bool {
+        self.book.revealed(&self.context(position), draw)
+    }
+
     /// The powers a player holds (`Controller::Player`), or those the others' vote orders.
     pub fn powers_ordered_by(&self, controller: Controller) -> Vec<PowerId> {
         (0..self.powers.len())
@@ -183,5 +252,32 @@ impl Rules {
     /// How many units this power's centres support in this position.
     pub fn supply(&self, position: &Position, power: PowerId) -> usize {
         self.book.supply(&self.context(position), power)
+    }
+}
+
+/// A win by centres ([`Rules::victory`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Victory {
+    /// One power owns the victory number of centres.
+    Alone { power: PowerId, centres: usize },
+    /// Two powers that declared an alliance own the alliance number together (Atlantica II,
+    /// rule 2); the powers in the variant's order.
+    Together { powers: [PowerId; 2], centres: usize },
+}
+
+impl Victory {
+    /// The winning powers: one, or the two allies.
+    pub fn powers(&self) -> Vec<PowerId> {
+        match *self {
+            Victory::Alone { power, .. } => vec![power],
+            Victory::Together { powers, .. } => powers.to_vec(),
+        }
+    }
+
+    /// The centres the winner owns, or the allies own together.
+    pub fn centres(&self) -> usize {
+        match *self {
+            Victory::Alone { centres, .. } | Victory::Together { centres, .. } => centres,
+        }
     }
 }

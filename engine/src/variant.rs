@@ -33,6 +33,11 @@ pub struct Variant {
     pub map: Map,
     pub powers: Vec<PowerInfo>,
     pub victory_centers: usize,
+    /// Centres two allied powers must own together to win together (Atlantica II's rule 2:
+    /// 30), at the end of a movement that counts centres or of the adjustment after it;
+    /// `None` where the variant has no alliance victory. `variant.toml`:
+    /// `alliance_victory_centers = 30`.
+    pub alliance_victory_centers: Option<usize>,
     pub calendar: Calendar,
     /// The rules the variant is played under unless a game chooses others: the edition and
     /// options its `variant.toml` names, every variant option at its default.
@@ -51,6 +56,8 @@ struct VariantSpec {
     #[serde(default)]
     description: String,
     victory_centers: usize,
+    #[serde(default)]
+    alliance_victory_centers: Option<usize>,
     rulebook: String,
     #[serde(default)]
     options: Option<toml::Table>,
@@ -199,6 +206,7 @@ impl Variant {
             map,
             powers,
             victory_centers: spec.victory_centers,
+            alliance_victory_centers: spec.alliance_victory_centers,
             calendar,
             ruleset: Ruleset {
                 edition,
@@ -257,6 +265,17 @@ impl Variant {
                     self.victory_centers
                 ),
             });
+        }
+        if let Some(n) = self.alliance_victory_centers {
+            if n == 0 || n > centres {
+                errs.push(MapError {
+                    file: format!("{}/variant.toml", self.dir_hint()),
+                    line: 0,
+                    message: format!(
+                        "alliance_victory_centers {n} must be between 1 and the {centres} supply centres"
+                    ),
+                });
+            }
         }
         errs
     }

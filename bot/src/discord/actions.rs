@@ -7,8 +7,8 @@ use crate::text::{discord_len, elide, elide_quotes, quote};
 use engine::rulebook::Controller;
 use engine::store::settings::{duration, parse_duration};
 use engine::store::{
-    BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
-    Settings, SubmitReport,
+    AllianceChange, BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer,
+    RulebookChoice, Settings, SubmitReport,
 };
 use engine::variants::BUILTIN;
 use engine::Rules;
@@ -230,7 +230,16 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
             None => Default::default(),
         },
     };
-    let seed = args.seed.unwrap_or_else(|| games.now() as u64);
+    // A variant with secrets drawn from the seed (Atlantica II's Lost Atlantis) gets a seed
+    // nobody can guess; the creation time would let anyone draw the secret again.
+    let secret = engine::variants::entry(&variant).is_some_and(|e| !e.hidden_draws.is_empty());
+    let seed = args.seed.unwrap_or_else(|| {
+        if secret {
+            engine::store::rng::unpredictable_seed()
+        } else {
+            games.now() as u64
+        }
+    });
     let id = games
         .create_with(
             Some(guild),
@@ -397,6 +406,12 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                 text += &format!("Vacant (no player): {}.\n", info.vacant.join(", "));
             }
             if let Ok(v) = engine::Variant::builtin(&info.variant) {
+                if let Some(n) = v.alliance_victory_centers {
+                    text += &format!(
+                        "{} centres win alone; two allied powers owning {n} together at the end of a counting move or its builds win together (declare with /alliance in a direct message).\n",
+                        v.victory_centers
+                    );
+                }
                 for p in engine::vote::voted_powers(&v) {
                     text += &format!(
                         "{} are ordered by everyone's secret vote: /vote order in a direct message.\n",
@@ -414,22 +429,9 @@ fn outcome_words(outcome: Option<&serde_json::Value>) -> String {
     let Some(o) = outcome else {
         return "none recorded".into();
     };
-    let names = |v: &serde_json::Value| {
-        v.as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if let Some(w) = o["victory"].as_str() {
-        format!("{w} wins")
-    } else if let Some(w) = o["concession"].as_str() {
-        format!("the game was conceded to {w}")
-    } else if o.get("draw").is_some() {
-        format!("a draw between {}", names(&o["draw"]))
-    } else {
-        o.to_string()
+    match engine::store::Outcome::read(o) {
+        Some(typed) => typed.words(),
+        None => o.to_string(),
     }
 }
 
@@ -496,6 +498,12 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
         let cut = summary[..end].rfind('\n').unwrap_or(end);
         summary.truncate(cut);
         summary += "\n…";
+    }
+    let info = games.info(id).await?;
+    if info.status == "finished" {
+        let line = format!("Outcome: {}.\n", outcome_words(info.outcome.as_ref()));
+        summary += &line;
+        full += &line;
     }
     let mut answer = Answer::public(summary);
     answer
@@ -1002,6 +1010,197 @@ pub async fn mod_board(games: &Games, caller: &Caller, edit: &BoardEdit) -> Outc
     let id = moderated(games, caller).await?;
     let line = games.edit_board(id, edit, &caller.user).await?;
     Ok(audited(caller, format!("edited the board: {line}")))
+}
+
+/// `/mod secrets`: the game's secret draws with their values, for the moderator alone; the
+/// channel is told that a moderator looked (never what they saw).
+pub async fn mod_secrets(games: &Games, caller: &Caller) -> Outcome {
+    let id = moderated(games, caller).await?;
+    let secrets = games.secrets(id, &caller.user).await?;
+    let mut text = format!("Secret draws of game {id} (only you see this):\n");
+    for s in &secrets {
+        text += &format!(
+            "- {} ({}): **{}** of 1-{}, {}\n",
+            s.name,
+            s.about,
+            s.value,
+            s.faces,
+            if s.revealed {
+                "revealed in play"
+            } else {
+                "still secret"
+            }
+        );
+    }
+    let names: Vec<&str> = secrets.iter().map(|s| s.name.as_str()).collect();
+    let mut a = audited(
+        caller,
+        format!("looked at the game's secret draws ({})", names.join(", ")),
+    );
+    a.reply = Post::text(text.trim_end().to_string());
+    Ok(a)
+}
+
+/// The game an alliance command is about: refused outside a direct message, since the other
+/// players are not to see who proposes to whom.
+async fn alliance_game(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+) -> std::result::Result<GameId, GameError> {
+    if caller.guild.is_some() {
+        return refused(
+            "alliances are declared privately: send /alliance to me in a direct message, where the other players cannot see it",
+        );
+    }
+    which_game(games, caller, named).await
+}
+
+/// `/alliance propose`: offers an alliance to another power; its player is told by DM.
+pub async fn alliance_propose(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    power: &str,
+) -> Outcome {
+    let id = alliance_game(games, caller, named).await?;
+    let changes = games.propose_alliance(id, &caller.user, power).await?;
+    alliance_answer(games, id, &changes).await
+}
+
+/// `/alliance accept`: accepts a power's proposal; its player is told by DM.
+pub async fn alliance_accept(
+    games: &Games,
+    caller: &Caller,
+    named: Option<GameId>,
+    power: &str,
+) -> Outcome {
+    let id = alliance_game(games, caller, named).await?;
+    let changes = games.accept_alliance(id, &caller.user, power).await?;
+    alliance_answer(games, id, &changes).await
+}
+
+/// `/alliance withdraw`: ends the caller's alliance, or takes back or turns down proposals.
+pub async fn alliance_withdraw(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    let id = alliance_game(games, caller, named).await?;
+    let changes = games.withdraw_alliance(id, &caller.user).await?;
+    alliance_answer(games, id, &changes).await
+}
+
+/// `/alliance show`: the caller's alliance and proposals.
+pub async fn alliance_show(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    let id = alliance_game(games, caller, named).await?;
+    let view = games.alliance_view(id, &caller.user).await?;
+    let mut text = format!("Game {id}, {}: ", view.power);
+    text += &match &view.allied {
+        Some(a) => format!("allied with **{a}**."),
+        None => "no alliance.".to_string(),
+    };
+    if let Some(to) = &view.proposed_to {
+        text += &format!(" You have proposed one to {to}, who has not answered.");
+    }
+    if !view.proposed_by.is_empty() {
+        text += &format!(
+            " Proposed to you by {}: `/alliance accept power:<name>`.",
+            view.proposed_by.join(" and ")
+        );
+    }
+    text += &format!(
+        "\nTwo allied powers owning {} centres together at the end of a counting move or its builds win together.",
+        view.needed
+    );
+    Ok(Answer::private(text))
+}
+
+/// A change to an alliance in words, naming both powers.
+fn alliance_words(change: &AllianceChange) -> String {
+    match change {
+        AllianceChange::Proposed { power, partner } => {
+            format!("{power} proposes an alliance to {partner}")
+        }
+        AllianceChange::Declared { power, partner } => {
+            format!("{power} and {partner} are allied")
+        }
+        AllianceChange::Ended { power, partner } => {
+            format!("{power} ends its alliance with {partner}")
+        }
+        AllianceChange::ProposalWithdrawn { power, partner } => {
+            format!("{power} takes back its proposal of an alliance to {partner}")
+        }
+        AllianceChange::Declined { power, partner } => {
+            format!("{power} turns down {partner}'s proposal of an alliance")
+        }
+    }
+}
+
+/// The reply to an alliance command (every change it made) and a DM to each other power's
+/// player concerned.
+async fn alliance_answer(games: &Games, id: GameId, changes: &[AllianceChange]) -> Outcome {
+    let needed = games.alliance_victory_centers(id).await?.unwrap_or(0);
+    let win = format!(
+        "Allied powers owning {needed} centres together at the end of a counting move or its builds win together."
+    );
+    let mut text = format!("Game {id}:");
+    for c in changes {
+        text += &format!(" {}.", alliance_words(c));
+    }
+    if changes
+        .iter()
+        .any(|c| matches!(c, AllianceChange::Declared { .. }))
+    {
+        text += &format!(" {win}");
+    } else if let Some(AllianceChange::Proposed { partner, .. }) = changes
+        .iter()
+        .find(|c| matches!(c, AllianceChange::Proposed { .. }))
+    {
+        text += &format!(" You are allied once {partner}'s player accepts.");
+    }
+    let mut answer = Answer::private(text);
+    for c in changes {
+        let Some(user) = games.player_of(id, c.partner()).await? else {
+            continue;
+        };
+        let mut dm = format!("Game {id}: {}.", alliance_words(c));
+        match c {
+            AllianceChange::Proposed { power, .. } => {
+                dm += &format!(
+                    " Accept here with `/alliance accept power:{power}`, or turn it down with `/alliance withdraw`. {win}"
+                )
+            }
+            AllianceChange::Declared { .. } => dm += &format!(" {win}"),
+            _ => {}
+        }
+        answer.announce.push((format!("user:{user}"), Post::text(dm)));
+    }
+    Ok(answer)
+}
+
+/// Autocomplete for `/alliance propose` (`accepting` false: the powers the caller may propose
+/// to) and `accept` (true: the powers that proposed to the caller).
+pub async fn alliance_suggestions(
+    games: &Games,
+    user: &str,
+    named: Option<GameId>,
+    accepting: bool,
+    typed: &str,
+) -> Vec<String> {
+    let Some(id) = suggestion_game(games, user, named).await else {
+        return Vec::new();
+    };
+    let Ok(view) = games.alliance_view(id, user).await else {
+        return Vec::new();
+    };
+    let typed = typed.trim().to_lowercase();
+    let names = if accepting {
+        view.proposed_by
+    } else {
+        view.free
+    };
+    names
+        .into_iter()
+        .filter(|n| n.to_lowercase().starts_with(&typed))
+        .take(crate::text::CHOICES)
+        .collect()
 }
 
 /// `/mod role`: needs Manage Server itself, since it decides who else moderates.

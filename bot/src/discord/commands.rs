@@ -22,7 +22,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// The commands that are not aliases; their names are [`vote_alias::OTHER_COMMANDS`].
 fn own() -> Vec<poise::Command<Data, Error>> {
-    vec![game(), orders(), vote(), moderate()]
+    vec![game(), orders(), vote(), alliance(), moderate()]
 }
 
 async fn caller(ctx: Ctx<'_>) -> Caller {
@@ -668,6 +668,101 @@ async fn vote_withdraw(
     .await
 }
 
+/// Declare an alliance with another power for an alliance victory (in a direct message).
+#[poise::command(
+    slash_command,
+    subcommands(
+        "alliance_propose",
+        "alliance_accept",
+        "alliance_withdraw",
+        "alliance_show"
+    ),
+    subcommand_required
+)]
+pub async fn alliance(_ctx: Ctx<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+async fn ac_alliance_to(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.to_string();
+    suggest(actions::alliance_suggestions(&ctx.data().games, &user, None, false, partial).await)
+}
+
+async fn ac_alliance_from(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let user = ctx.author().id.to_string();
+    suggest(actions::alliance_suggestions(&ctx.data().games, &user, None, true, partial).await)
+}
+
+/// Propose an alliance to another power; its player is told and may accept.
+#[poise::command(slash_command, rename = "propose")]
+async fn alliance_propose(
+    ctx: Ctx<'_>,
+    #[description = "The power to ally with"]
+    #[autocomplete = "ac_alliance_to"]
+    power: String,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::alliance_propose(&ctx.data().games, &c, game, &power).await,
+    )
+    .await
+}
+
+/// Accept the alliance a power proposed to you.
+#[poise::command(slash_command, rename = "accept")]
+async fn alliance_accept(
+    ctx: Ctx<'_>,
+    #[description = "The power that proposed"]
+    #[autocomplete = "ac_alliance_from"]
+    power: String,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::alliance_accept(&ctx.data().games, &c, game, &power).await,
+    )
+    .await
+}
+
+/// End your alliance, or take back or turn down a proposal.
+#[poise::command(slash_command, rename = "withdraw")]
+async fn alliance_withdraw(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::alliance_withdraw(&ctx.data().games, &c, game).await,
+    )
+    .await
+}
+
+/// Your alliance and the proposals made by or to you.
+#[poise::command(slash_command, rename = "show")]
+async fn alliance_show(
+    ctx: Ctx<'_>,
+    #[description = "Which of your games"]
+    #[autocomplete = "ac_game"]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(
+        ctx,
+        actions::alliance_show(&ctx.data().games, &c, game).await,
+    )
+    .await
+}
+
 /// Moderator commands for the game in this channel.
 #[poise::command(
     slash_command,
@@ -685,6 +780,7 @@ async fn vote_withdraw(
         "mod_add_unit",
         "mod_remove_unit",
         "mod_set_owner",
+        "mod_secrets",
         "mod_role"
     ),
     subcommand_required
@@ -815,6 +911,13 @@ async fn mod_set_owner(
         power,
     };
     answer(ctx, actions::mod_board(&ctx.data().games, &c, &edit).await).await
+}
+
+/// See the game's secret draws (only you see them; the channel hears that you looked).
+#[poise::command(slash_command, guild_only, rename = "secrets")]
+async fn mod_secrets(ctx: Ctx<'_>) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, actions::mod_secrets(&ctx.data().games, &c).await).await
 }
 
 /// Choose the role (besides Manage Server) whose members may moderate games here.

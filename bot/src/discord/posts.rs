@@ -128,12 +128,22 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     };
     let is_current = info.seq == Some(next_seq);
     let next_name = next.clone().unwrap_or_default();
-    match (&info.outcome, info.status.as_str(), info.deadline) {
-        (Some(outcome), "finished", _) if is_current && outcome.get("victory").is_some() => {
+    let won = info
+        .outcome
+        .as_ref()
+        .and_then(engine::store::Outcome::read)
+        .filter(|o| o.winners().is_some());
+    match (won, info.status.as_str(), info.deadline) {
+        (Some(engine::store::Outcome::Alliance { powers, centres }), "finished", _)
+            if is_current =>
+        {
             text += &format!(
-                "\n**The game is over: {} wins.**",
-                outcome["victory"].as_str().unwrap_or("?")
+                "\n**The game is over: {} and {} win together** with {centres} centres.",
+                powers[0], powers[1]
             )
+        }
+        (Some(outcome), "finished", _) if is_current => {
+            text += &format!("\n**The game is over: {}.**", outcome.words())
         }
         (_, "running", Some(deadline)) if is_current => {
             text += &format!("\nNext: **{next_name}**, orders due {}.", when(deadline))

@@ -203,6 +203,19 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         Controller::Player
     }
 
+    /// Whether play has made the game's secret draw `draw` (a [`crate::rulebook::HiddenDraw`]
+    /// of the registry entry; its value is `ctx.ruleset.hidden(draw)`) public at this
+    /// position. Until it is, the games service keeps the value out of every export (with the
+    /// game's seed, from which it could be drawn again) and shows it to moderators only;
+    /// from then on the export carries it. For Atlantica II's Lost Atlantis (rule 6): the
+    /// area is public once a search has found it, which the rulebook records in the position
+    /// (a mark, say), so this hook only reads the position. Asked by the store on the
+    /// current position when a game is exported and when moderators list the secrets.
+    /// Standard has no secrets: nothing is ever revealed.
+    fn revealed(&self, _ctx: &RuleContext, _draw: &str) -> bool {
+        false
+    }
+
     /// Adjudicates a setup phase (Pirates' grants and selections): one result per order and
     /// the position after it. `None`: the variant takes no setup orders, and every one is
     /// refused as such.

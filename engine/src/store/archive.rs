@@ -26,7 +26,16 @@ impl Games {
         // The file names everything by name and says why in words, as every release has
         // written it: typed records are the database's business.
         let mut conn = self.pool.acquire().await?;
-        let v = self.game(&mut conn, id).await?.variant;
+        let game = self.game(&mut conn, id).await?;
+        let v = game.variant;
+        // Secret draws play has not revealed stay out of the file, and so does the seed they
+        // were drawn from: with it and the code anyone could draw them again. An import draws
+        // what the file leaves out afresh (see `checks`).
+        let current = match game.seq {
+            Some(seq) => Some(load_position(&mut conn, &v, id, seq).await?),
+            None => None,
+        };
+        let (revealed, secret) = secrets::revealed(&v, current.as_ref());
         let mut phases = Vec::new();
         for r in sqlx::query("SELECT seq, name, position, results, adjudicated_at FROM phases WHERE game_id = ? ORDER BY seq").bind(id).fetch_all(&self.pool).await? {
             let seq: i64 = r.get("seq");
@@ -81,7 +90,14 @@ impl Games {
             .iter()
             .map(|a| json!({"at": a.get::<i64, _>("at"), "actor": a.get::<String, _>("actor"), "action": a.get::<String, _>("action"), "detail": a.get::<String, _>("detail")}))
             .collect();
-        Ok(json!({
+        let alliances: Vec<Value> = sqlx::query("SELECT proposer, partner, proposed_at, accepted_at, ended_at FROM alliances WHERE game_id = ? ORDER BY id")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|a| json!({"proposer": a.get::<String, _>("proposer"), "partner": a.get::<String, _>("partner"), "proposed_at": a.get::<i64, _>("proposed_at"), "accepted_at": a.get::<Option<i64>, _>("accepted_at"), "ended_at": a.get::<Option<i64>, _>("ended_at")}))
+            .collect();
+        let mut doc = json!({
             "format": "parley-game-1",
             "guild": g.get::<Option<String>, _>("guild_id"),
             "channel": g.get::<Option<String>, _>("channel_id"),
@@ -102,15 +118,27 @@ impl Games {
             "players": players,
             "phases": phases,
             "audit": audit,
-        }))
+        });
+        // Only what a variant with secrets or alliances needs, so other games' files stay as
+        // every release has written them.
+        if secret {
+            doc["seed"] = Value::Null;
+        }
+        if !revealed.is_empty() {
+            doc["hidden"] = json!(revealed);
+        }
+        if !alliances.is_empty() {
+            doc["alliances"] = Value::Array(alliances);
+        }
+        Ok(doc)
     }
 
     /// Recreates a game from [`Games::export`]'s document, as a new game; returns its id.
     /// The whole file is checked first (`checks`), so a game that is imported can be loaded
     /// and played on; a refusal names the field, and nothing is inserted.
     pub async fn import(&self, doc: &Value) -> Result<GameId> {
-        let checked =
-            checks::check(doc).map_err(|p| refused(format!("the game file is refused: {p}")))?;
+        let checked = checks::check(doc, super::rng::unpredictable_seed() as i64)
+            .map_err(|p| refused(format!("the game file is refused: {p}")))?;
         let v = checked.variant;
         let field = |k: &str| &doc[k];
         let variant_id = v.id.as_str();
@@ -142,14 +170,14 @@ impl Games {
                 )));
             }
         }
-        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq, hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(doc["guild"].as_str())
             .bind(doc["channel"].as_str())
             .bind(variant_id)
             .bind(field("rulebook").to_string())
             .bind(settings.to_string())
             .bind(field("status").as_str().unwrap_or("finished"))
-            .bind(doc["seed"].as_i64().unwrap_or(0))
+            .bind(checked.seed)
             .bind(doc["current_seq"].as_i64())
             .bind(doc["deadline_at"].as_i64())
             .bind(doc["extended_secs"].as_i64().unwrap_or(0))
@@ -159,6 +187,7 @@ impl Games {
             .bind(doc["nmr_waited_seq"].as_i64())
             .bind(doc["reminded_seq"].as_i64())
             .bind(doc["posted_seq"].as_i64())
+            .bind(secrets::column(&checked.hidden))
             .execute(&mut *tx)
             .await?
             .last_insert_rowid();
@@ -226,6 +255,17 @@ impl Games {
                     .execute(&mut *tx)
                     .await?;
             }
+        }
+        for a in doc["alliances"].as_array().into_iter().flatten() {
+            sqlx::query("INSERT INTO alliances (game_id, proposer, partner, proposed_at, accepted_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)")
+                .bind(id)
+                .bind(a["proposer"].as_str().unwrap_or(""))
+                .bind(a["partner"].as_str().unwrap_or(""))
+                .bind(a["proposed_at"].as_i64().unwrap_or(0))
+                .bind(a["accepted_at"].as_i64())
+                .bind(a["ended_at"].as_i64())
+                .execute(&mut *tx)
+                .await?;
         }
         // The file's names and words become typed records, as the database keeps them.
         upgrade::upgrade_game(self, &mut tx, id)

@@ -17,7 +17,9 @@ impl Games {
             .await
     }
 
-    /// Creates a game in the forming state, played under the chosen rulebook.
+    /// Creates a game in the forming state, played under the chosen rulebook. The variant's
+    /// secret draws (Atlantica II's Lost Atlantis) are made now, from the seed's own streams,
+    /// and kept apart from the rulebook.
     pub async fn create_with(
         &self,
         guild: Option<&str>,
@@ -46,8 +48,9 @@ impl Games {
                 )));
             }
         }
+        let hidden = secrets::draw_all(variant, seed as i64);
         let id = sqlx::query(
-            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at) VALUES (?, ?, ?, ?, ?, 'forming', ?, ?)",
+            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at, hidden) VALUES (?, ?, ?, ?, ?, 'forming', ?, ?, ?)",
         )
         .bind(guild)
         .bind(channel)
@@ -56,6 +59,7 @@ impl Games {
         .bind(serde_json::to_string(&settings).unwrap_or_default())
         .bind(seed as i64)
         .bind(self.now())
+        .bind(secrets::column(&hidden))
         .execute(&mut *tx)
         .await?
         .last_insert_rowid();

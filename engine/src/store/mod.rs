@@ -6,6 +6,7 @@
 //! wholly before or wholly after it. Adjudication is keyed by the phase it is for: running it
 //! twice for the same phase advances the game once.
 
+mod alliances;
 mod archive;
 mod ballots;
 pub mod clock;
@@ -13,22 +14,27 @@ mod lifecycle;
 mod lookup;
 mod moderation;
 mod orders;
+mod outcome;
 mod phases;
 pub mod record;
 pub mod rng;
 pub mod rulebook;
+mod secrets;
 pub mod settings;
 mod suggestions;
 pub mod text;
 mod upgrade;
 mod votes;
 
+pub use alliances::{AllianceChange, AllianceView};
 pub use ballots::BallotReport;
 pub use lookup::{GameInfo, GameSummary, PhaseView};
 pub use moderation::BoardEdit;
 pub use phases::{BrokenGame, Closing, DueGames};
 pub use record::{Accepted, OrderRecord, PhaseRecord};
 pub use rulebook::RulebookChoice;
+pub use outcome::Outcome;
+pub use secrets::Secret;
 pub use settings::{DailyDeadline, NmrPolicy, Settings};
 pub use suggestions::Orderer;
 
@@ -126,7 +132,11 @@ pub struct PhaseReport {
     pub phase: String,
     pub record: PhaseRecord,
     pub next_phase: String,
+    /// Who won, if the game ended: the winner's name, or two allies' names joined by "and"
+    /// (`outcome` says which).
     pub finished: Option<String>,
+    /// The game's end by centres, typed (a win alone or together).
+    pub outcome: Option<Outcome>,
 }
 
 /// Called inside an adjudication's transaction just before it commits, with the game and phase.
@@ -263,7 +273,7 @@ impl Games {
 
     async fn game(&self, tx: &mut sqlx::SqliteConnection, id: GameId) -> Result<GameRow> {
         let row = sqlx::query(
-            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq FROM games WHERE id = ?",
+            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden FROM games WHERE id = ?",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -274,12 +284,15 @@ impl Games {
         let stored: Value = serde_json::from_str(&stored).unwrap_or(Value::Null);
         let settings: String = row.get("settings");
         let settings: Settings = serde_json::from_str(&settings).unwrap_or_default();
-        let variant = rulebook::load_stored(&variant_id, &stored, &settings.variant_options)?;
+        let seed: i64 = row.get("seed");
+        let hidden = secrets::stored(&variant_id, seed, row.get("hidden"));
+        let variant =
+            rulebook::load_stored(&variant_id, &stored, &settings.variant_options, &hidden)?;
         Ok(GameRow {
             variant,
             status: row.get("status"),
             settings,
-            seed: row.get("seed"),
+            seed,
             seq: row.get("current_seq"),
             deadline: row.get("deadline_at"),
             nmr_waited_seq: row.get("nmr_waited_seq"),

@@ -271,21 +271,32 @@ impl Games {
         record_results(&mut tx, id, seq, &record, now).await?;
         self.fail_point(FailPoint::AfterResults, "after writing results")?;
 
-        // Phases with nothing to decide are adjudicated on the spot, with no orders.
+        // Phases with nothing to decide are adjudicated on the spot, with no orders. Declared
+        // alliances may win only if one of the phases adjudicated here closed a count.
         let mut next = record.after.clone();
         let mut next_seq = seq + 1;
+        let mut counted = v.alliance_count_after(position.phase, next.phase);
         while needs_nothing(&v, &next) {
             insert_phase(&mut tx, &v, id, next_seq, &next).await?;
             let decisions = crate::vote::decide(&v, &next, &[]);
             let skipped = adjudicate_with(&v, &next, Vec::new(), decisions);
             record_results(&mut tx, id, next_seq, &skipped, now).await?;
+            counted |= v.alliance_count_after(next.phase, skipped.after.phase);
             next = skipped.after;
             next_seq += 1;
         }
         insert_phase(&mut tx, &v, id, next_seq, &next).await?;
         self.fail_point(FailPoint::AfterNextPhase, "after writing the next phase")?;
 
-        let finished = victory(&v, &next);
+        let alliances = if counted && v.alliance_victory_centers.is_some() {
+            super::alliances::declared(&mut tx, &v, id).await?
+        } else {
+            Vec::new()
+        };
+        let outcome = v
+            .victory(&next, &alliances)
+            .map(|w| Outcome::of_victory(&v, &w));
+        let finished = outcome.as_ref().and_then(Outcome::winners);
         let deadline = g.settings.deadline(v.calendar.kind(next.phase), now);
         let updated = sqlx::query(
             "UPDATE games SET current_seq = ?, deadline_at = ?, status = ?, outcome = ? WHERE id = ? AND current_seq = ?",
@@ -293,7 +304,7 @@ impl Games {
         .bind(next_seq)
         .bind(if finished.is_some() { None } else { Some(deadline) })
         .bind(if finished.is_some() { "finished" } else { "running" })
-        .bind(finished.as_ref().map(|f| json!({"victory": f}).to_string()))
+        .bind(outcome.as_ref().map(|o| o.to_json().to_string()))
         .bind(id)
         .bind(seq)
         .execute(&mut *tx)
@@ -319,6 +330,7 @@ impl Games {
             record,
             next_phase: v.calendar.name(next.phase),
             finished,
+            outcome,
         }))
     }
 }
@@ -360,9 +372,4 @@ pub(super) fn surviving_powers(v: &Rules, position: &Position) -> Vec<String> {
         })
         .map(|p| v.power_name(p).to_string())
         .collect()
-}
-
-/// The power that owns enough centres to win, checked when centres have just changed hands.
-fn victory(v: &Rules, position: &Position) -> Option<String> {
-    v.winner(position).map(|p| v.power_name(p).to_string())
 }

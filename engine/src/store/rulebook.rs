@@ -1,6 +1,7 @@
 //! The rulebook a game is played under: its variant's preset, or an edition and option
 //! overrides chosen at `/game create`, plus the variant's own options (Davis's High Ocean Box),
-//! stored with the game and loaded back for every phase.
+//! stored with the game and loaded back for every phase, with the game's secret draws (kept in
+//! their own column, see `secrets.rs`) put back into the ruleset.
 
 use super::{refused, Result};
 use crate::rulebook::{Edition, Options, Ruleset};
@@ -106,23 +107,33 @@ pub fn resolve(
         .map_err(|e| refused(format!("rulebook options: {e}")))?;
     let stored = json!({"edition": edition.name(), "options": options});
     Ok(Resolved {
-        variant: load(variant, edition, options, &variant_options)?,
+        variant: load(variant, edition, options, &variant_options, &Hidden::new())?,
         stored,
         variant_options,
     })
 }
 
-/// The variant for a stored game: its rulebook JSON as [`resolve`] wrote it and the variant
-/// options from its settings. Older rows that name only an edition play the variant's own
-/// rulebook options.
+/// A game's secret draws by name ([`crate::rulebook::HiddenDraw`]).
+pub type Hidden = BTreeMap<String, u32>;
+
+/// The variant for a stored game: its rulebook JSON as [`resolve`] wrote it, the variant
+/// options from its settings and its secret draws. Older rows that name only an edition play
+/// the variant's own rulebook options.
 pub fn load_stored(
     variant: &str,
     stored: &Value,
     variant_options: &BTreeMap<String, bool>,
+    hidden: &Hidden,
 ) -> Result<Arc<Rules>> {
     let base = Variant::builtin(variant).map_err(refused)?;
     let Some(options) = stored.get("options") else {
-        return load(variant, base.edition(), *base.options(), variant_options);
+        return load(
+            variant,
+            base.edition(),
+            *base.options(),
+            variant_options,
+            hidden,
+        );
     };
     let edition = stored
         .get("edition")
@@ -131,7 +142,7 @@ pub fn load_stored(
         .unwrap_or(base.edition());
     let options: Options = serde_json::from_value(options.clone())
         .map_err(|e| refused(format!("stored rulebook options: {e}")))?;
-    load(variant, edition, options, variant_options)
+    load(variant, edition, options, variant_options, hidden)
 }
 
 fn load(
@@ -139,17 +150,24 @@ fn load(
     edition: Edition,
     options: Options,
     variant_options: &BTreeMap<String, bool>,
+    hidden: &Hidden,
 ) -> Result<Arc<Rules>> {
     let base = Variant::builtin(variant).map_err(refused)?;
-    if base.edition() == edition && *base.options() == options && variant_options.is_empty() {
+    if base.edition() == edition
+        && *base.options() == options
+        && variant_options.is_empty()
+        && hidden.is_empty()
+    {
         return Ok(base);
     }
-    // Loading a variant parses its map files; games with the same choice share one copy.
+    // Loading a variant parses its map files; games with the same choice share one copy. The
+    // secret draws are part of the key (a rulebook may read them when it is built), so games
+    // with secrets have a copy each: one small rulebook per game, the map still shared.
     type Cache = Mutex<HashMap<(String, String), Arc<Rules>>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let key = (
         variant.to_string(),
-        json!({"edition": edition.name(), "options": options, "variant": variant_options})
+        json!({"edition": edition.name(), "options": options, "variant": variant_options, "hidden": hidden})
             .to_string(),
     );
     let mut cache = CACHE
@@ -163,7 +181,7 @@ fn load(
         edition,
         options,
         variant_options: variant_options.clone(),
-        hidden: Default::default(),
+        hidden: hidden.clone(),
     };
     let v = Variant::builtin_with_ruleset(variant, ruleset).map_err(refused)?;
     cache.insert(key, v.clone());

@@ -21,13 +21,19 @@
 //!   not held to that last check;
 //! - submissions, ready marks, votes and ballots name powers a player holds, once each where
 //!   the database keeps one row;
+//! - the secret draws (`hidden`) name draws the variant declares, each within its faces; those
+//!   the file leaves out (an export keeps unrevealed ones out) are drawn afresh from the
+//!   game's seed, or from a new unpredictable seed when the file gives none;
+//! - alliances name two different powers a player holds, and no power is in two declared
+//!   alliances at once;
 //! - the channel is free when the game is unfinished (checked in the import's transaction).
 //!
 //! Not checked: that each phase's position is what adjudicating the one before gives (a
 //! moderator's board edit changes the current position in place), nor the results' contents,
 //! which are only ever shown.
 
-use super::super::rulebook::load_stored;
+use super::super::rulebook::{load_stored, Hidden};
+use super::super::secrets;
 use super::super::settings::Settings;
 use crate::case::{check_position, read_position, CaseError};
 use crate::phase::{Phase, PhaseKind};
@@ -46,6 +52,10 @@ const STATUSES: [&str; 4] = ["forming", "running", "paused", "finished"];
 /// What the checks found out that the insert needs.
 pub(super) struct Checked {
     pub variant: Arc<Rules>,
+    /// The seed the imported game keeps: the file's, or `fresh_seed` when it has none.
+    pub seed: i64,
+    /// The secret draws the imported game plays with.
+    pub hidden: Hidden,
 }
 
 type Problem = String;
@@ -144,8 +154,9 @@ fn calendar_key(p: Phase) -> (i32, bool, usize) {
     (p.year, !p.setup, p.step)
 }
 
-/// Checks the whole document; the first problem found is the refusal.
-pub(super) fn check(doc: &Value) -> Result<Checked, Problem> {
+/// Checks the whole document; the first problem found is the refusal. `fresh_seed` is the
+/// seed a file without one gets.
+pub(super) fn check(doc: &Value, fresh_seed: i64) -> Result<Checked, Problem> {
     if !doc.is_object() {
         return Err("the game file must be a JSON object, as `parley export` writes it".into());
     }
@@ -181,8 +192,17 @@ pub(super) fn check(doc: &Value) -> Result<Checked, Problem> {
             ));
         }
     }
-    load_stored(variant_id, rulebook, &Default::default()).map_err(|e| problem("rulebook", e))?;
-    let variant = load_stored(variant_id, rulebook, &settings.variant_options)
+    let seed = whole(&doc["seed"], "seed")?.unwrap_or(fresh_seed);
+    let given = secrets::read_file_field(variant_id, &doc["hidden"])?;
+    let hidden = secrets::stored(variant_id, seed, serde_json::to_string(&given).ok());
+    load_stored(
+        variant_id,
+        rulebook,
+        &Default::default(),
+        &Default::default(),
+    )
+    .map_err(|e| problem("rulebook", e))?;
+    let variant = load_stored(variant_id, rulebook, &settings.variant_options, &hidden)
         .map_err(|e| problem("settings.variant_options", e))?;
     let v = &variant;
 
@@ -270,7 +290,57 @@ pub(super) fn check(doc: &Value) -> Result<Checked, Problem> {
             text(&a[k], &format!("{path}.{k}"))?;
         }
     }
-    Ok(Checked { variant })
+    check_alliances(v, doc)?;
+    Ok(Checked {
+        variant,
+        seed,
+        hidden,
+    })
+}
+
+fn check_alliances(v: &Rules, doc: &Value) -> Result<(), Problem> {
+    let mut allied: BTreeSet<PowerId> = BTreeSet::new();
+    for (i, a) in list(&doc["alliances"], "alliances")?.iter().enumerate() {
+        let path = format!("alliances[{i}]");
+        let proposer = player_power(
+            v,
+            text(&a["proposer"], &format!("{path}.proposer"))?,
+            &format!("{path}.proposer"),
+        )?;
+        let partner = player_power(
+            v,
+            text(&a["partner"], &format!("{path}.partner"))?,
+            &format!("{path}.partner"),
+        )?;
+        if proposer == partner {
+            return Err(problem(
+                &format!("{path}.partner"),
+                "an alliance is between two different powers",
+            ));
+        }
+        if whole(&a["proposed_at"], &format!("{path}.proposed_at"))?.is_none() {
+            return Err(problem(
+                &format!("{path}.proposed_at"),
+                "expected the time of the proposal, a whole number",
+            ));
+        }
+        let accepted = whole(&a["accepted_at"], &format!("{path}.accepted_at"))?.is_some();
+        let ended = whole(&a["ended_at"], &format!("{path}.ended_at"))?.is_some();
+        if accepted && !ended {
+            for p in [proposer, partner] {
+                if !allied.insert(p) {
+                    return Err(problem(
+                        &path,
+                        format!(
+                            "{} is in two declared alliances at once; a power has one at a time",
+                            v.power_name(p)
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_players(v: &Rules, doc: &Value, forming: bool) -> Result<(), Problem> {
