@@ -61,14 +61,22 @@ async fn allies_declare_in_dms_and_win_together_in_the_results() {
 
     // Only in a DM, with the reason.
     let m = refusal(
-        actions::alliance_propose(&games, &in_channel("france", "chan", false), None, "England")
-            .await,
+        actions::alliance_propose(
+            &games,
+            &in_channel("france", "chan", false),
+            None,
+            "England",
+        )
+        .await,
     );
     assert!(m.contains("direct message"), "{m}");
 
     // Autocomplete offers the other powers, then the proposer to the one proposed to.
     let offered = actions::alliance_suggestions(&games, "france", None, false, "").await;
-    assert_eq!(offered, ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"]);
+    assert_eq!(
+        offered,
+        ["Austria", "England", "Germany", "Italy", "Russia", "Turkey"]
+    );
     assert_eq!(
         actions::alliance_suggestions(&games, "france", None, false, "en").await,
         ["England"]
@@ -78,7 +86,9 @@ async fn allies_declare_in_dms_and_win_together_in_the_results() {
         .unwrap();
     assert!(a.private);
     assert!(
-        a.reply.text.contains("France proposes an alliance to England"),
+        a.reply
+            .text
+            .contains("France proposes an alliance to England"),
         "{}",
         a.reply.text
     );
@@ -96,20 +106,33 @@ async fn allies_declare_in_dms_and_win_together_in_the_results() {
     let a = actions::alliance_accept(&games, &dm("england"), None, "France")
         .await
         .unwrap();
-    assert!(a.reply.text.contains("England and France are allied"), "{}", a.reply.text);
+    assert!(
+        a.reply.text.contains("England and France are allied"),
+        "{}",
+        a.reply.text
+    );
     assert_eq!(a.announce[0].0, "user:france");
     // Allied powers are no longer offered to others.
     let offered = actions::alliance_suggestions(&games, "germany", None, false, "").await;
     assert_eq!(offered, ["Austria", "Italy", "Russia", "Turkey"]);
-    let shown = actions::alliance_show(&games, &dm("france"), None).await.unwrap();
-    assert!(shown.reply.text.contains("allied with **England**"), "{}", shown.reply.text);
+    let shown = actions::alliance_show(&games, &dm("france"), None)
+        .await
+        .unwrap();
+    assert!(
+        shown.reply.text.contains("allied with **England**"),
+        "{}",
+        shown.reply.text
+    );
 
     // The status says how an alliance wins, never who is allied.
     let status = actions::game_status(&games, &in_channel("italy", "chan", false), None)
         .await
         .unwrap();
     assert!(
-        status.reply.text.contains("two allied powers owning 16 together"),
+        status
+            .reply
+            .text
+            .contains("two allied powers owning 16 together"),
         "{}",
         status.reply.text
     );
@@ -189,20 +212,30 @@ async fn a_secret_reaches_moderators_and_no_player_text() {
     let needle = value.to_string();
     assert!(needle.len() >= 5, "seed 1870 drew {value}");
     assert!(
-        seen.reply.text.contains(&format!("treasure (the number of the buried treasure): **{value}** of 1-1000000, still secret")),
+        seen.reply.text.contains(&format!(
+            "treasure (the number of the buried treasure): **{value}** of 1-1000000, still secret"
+        )),
         "{}",
         seen.reply.text
     );
     // The channel hears that a moderator looked, not what they saw.
     let (to, line) = &seen.announce[0];
     assert_eq!(to, "chan");
-    assert!(line.text.contains("looked at the game's secret draws (treasure, area)"), "{}", line.text);
+    assert!(
+        line.text
+            .contains("looked at the game's secret draws (treasure, area)"),
+        "{}",
+        line.text
+    );
     assert!(!line.text.contains(&needle));
 
     // Everything the players are given: the start and its DMs, orders and their replies,
     // status, the results post with its text file, the map post's text, history.
     let mut seen_by_players = start;
-    for (user, orders) in [("france", "A par - bur\nF bre - mao"), ("germany", "A mun - bur")] {
+    for (user, orders) in [
+        ("france", "A par - bur\nF bre - mao"),
+        ("germany", "A mun - bur"),
+    ] {
         let a = actions::orders_submit(&games, &dm(user), None, orders)
             .await
             .unwrap();

@@ -262,7 +262,10 @@ pub enum Victory {
     Alone { power: PowerId, centres: usize },
     /// Two powers that declared an alliance own the alliance number together (Atlantica II,
     /// rule 2); the powers in the variant's order.
-    Together { powers: [PowerId; 2], centres: usize },
+    Together {
+        powers: [PowerId; 2],
+        centres: usize,
+    },
 }
 
 impl Victory {

@@ -89,23 +89,36 @@ async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
     let m = refusal(games.propose_alliance(id, "france", "France").await);
     assert!(m.contains("an alliance is between two powers"), "{m}");
     let m = refusal(games.propose_alliance(id, "france", "Narnia").await);
-    assert!(m.contains("'Narnia' is not a power of Standard") && m.contains("Austria, England, Germany"), "{m}");
+    assert!(
+        m.contains("'Narnia' is not a power of Standard")
+            && m.contains("Austria, England, Germany"),
+        "{m}"
+    );
     let m = refusal(games.propose_alliance(id, "spectator", "France").await);
     assert!(m.contains("you hold no power"), "{m}");
     let m = refusal(games.accept_alliance(id, "england", "France").await);
-    assert!(m.contains("France has not proposed an alliance to you; nobody has"), "{m}");
+    assert!(
+        m.contains("France has not proposed an alliance to you; nobody has"),
+        "{m}"
+    );
     let m = refusal(games.withdraw_alliance(id, "england").await);
     assert!(m.contains("no alliance and no proposal"), "{m}");
 
     // France proposes, England accepts: allied.
     assert_eq!(
-        games.propose_alliance(id, "france", "england").await.unwrap(),
+        games
+            .propose_alliance(id, "france", "england")
+            .await
+            .unwrap(),
         [change("proposed", "France", "England")]
     );
     let m = refusal(games.propose_alliance(id, "france", "England").await);
     assert!(m.contains("already proposed an alliance to England"), "{m}");
     assert_eq!(
-        games.accept_alliance(id, "england", "France").await.unwrap(),
+        games
+            .accept_alliance(id, "england", "France")
+            .await
+            .unwrap(),
         [change("declared", "England", "France")]
     );
     let view = games.alliance_view(id, "france").await.unwrap();
@@ -114,30 +127,51 @@ async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
 
     // One alliance per power, and no more than two powers in one.
     let m = refusal(games.propose_alliance(id, "germany", "France").await);
-    assert!(m.contains("France is allied with England; no more than two powers"), "{m}");
+    assert!(
+        m.contains("France is allied with England; no more than two powers"),
+        "{m}"
+    );
     let m = refusal(games.propose_alliance(id, "france", "Germany").await);
-    assert!(m.contains("you are allied with England; a power has one alliance at a time"), "{m}");
+    assert!(
+        m.contains("you are allied with England; a power has one alliance at a time"),
+        "{m}"
+    );
 
     // One proposal at a time: a second takes the first back; the first cannot be accepted.
-    games.propose_alliance(id, "germany", "Italy").await.unwrap();
+    games
+        .propose_alliance(id, "germany", "Italy")
+        .await
+        .unwrap();
     assert_eq!(
-        games.propose_alliance(id, "germany", "Russia").await.unwrap(),
+        games
+            .propose_alliance(id, "germany", "Russia")
+            .await
+            .unwrap(),
         [
             change("withdrawn", "Germany", "Italy"),
             change("proposed", "Germany", "Russia")
         ]
     );
     let m = refusal(games.accept_alliance(id, "italy", "Germany").await);
-    assert!(m.contains("Germany has not proposed an alliance to you"), "{m}");
+    assert!(
+        m.contains("Germany has not proposed an alliance to you"),
+        "{m}"
+    );
     // Turkey proposes to Russia too; Russia answering Germany's proposal with its own
     // accepts it, and Turkey's proposal to Russia ends.
-    games.propose_alliance(id, "turkey", "Russia").await.unwrap();
+    games
+        .propose_alliance(id, "turkey", "Russia")
+        .await
+        .unwrap();
     assert_eq!(
         games.alliance_view(id, "russia").await.unwrap().proposed_by,
         ["Germany", "Turkey"]
     );
     assert_eq!(
-        games.propose_alliance(id, "russia", "Germany").await.unwrap(),
+        games
+            .propose_alliance(id, "russia", "Germany")
+            .await
+            .unwrap(),
         [
             change("declared", "Russia", "Germany"),
             change("declined", "Russia", "Turkey")
@@ -148,7 +182,10 @@ async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
         games.withdraw_alliance(id, "england").await.unwrap(),
         [change("ended", "England", "France")]
     );
-    games.propose_alliance(id, "turkey", "England").await.unwrap();
+    games
+        .propose_alliance(id, "turkey", "England")
+        .await
+        .unwrap();
     assert_eq!(
         games.withdraw_alliance(id, "england").await.unwrap(),
         [change("declined", "England", "Turkey")]
@@ -188,7 +225,12 @@ async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
     doc["channel"] = json!("copy");
     let copy = games.import(&doc).await.unwrap();
     assert_eq!(
-        games.alliance_view(copy, "russia").await.unwrap().allied.as_deref(),
+        games
+            .alliance_view(copy, "russia")
+            .await
+            .unwrap()
+            .allied
+            .as_deref(),
         Some("Germany")
     );
     // A file with a power in two alliances at once is refused.
@@ -199,14 +241,23 @@ async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
         {"proposer": "Germany", "partner": "France", "proposed_at": 1, "accepted_at": 2, "ended_at": null}
     ]);
     let m = refusal(games.import(&bad).await);
-    assert!(m.contains("alliances[1]: France is in two declared alliances at once"), "{m}");
+    assert!(
+        m.contains("alliances[1]: France is in two declared alliances at once"),
+        "{m}"
+    );
 
     // Standard has no alliance victory; a game not started has no alliances.
     let standard = store_common::started_with(&games, "std", Settings::default()).await;
     let m = refusal(games.propose_alliance(standard, "france", "England").await);
     assert!(m.contains("Standard has no alliance victory"), "{m}");
     let forming = games
-        .create(Some("guild"), Some("forming"), secretland::ID, Settings::default(), 1)
+        .create(
+            Some("guild"),
+            Some("forming"),
+            secretland::ID,
+            Settings::default(),
+            1,
+        )
         .await
         .unwrap();
     games.join(forming, "france", Some("France")).await.unwrap();
@@ -227,8 +278,14 @@ async fn two_allies_with_sixteen_win_together_after_a_counting_move_only() {
     let (games, _clock) = fresh(&dir).await;
     let id = started(&games, "chan").await;
     sixteen_together(&games, id).await;
-    games.propose_alliance(id, "france", "England").await.unwrap();
-    games.accept_alliance(id, "england", "France").await.unwrap();
+    games
+        .propose_alliance(id, "france", "England")
+        .await
+        .unwrap();
+    games
+        .accept_alliance(id, "england", "France")
+        .await
+        .unwrap();
 
     // A spring move does not count centres: the game goes on.
     assert_eq!(next_phase(&games, id).await, None);
@@ -278,11 +335,17 @@ async fn a_proposal_nobody_accepted_wins_nothing() {
     let id = started(&games, "chan").await;
     spring_with_a_free_home(&games, id).await;
     sixteen_together(&games, id).await;
-    games.propose_alliance(id, "france", "England").await.unwrap();
+    games
+        .propose_alliance(id, "france", "England")
+        .await
+        .unwrap();
     assert_eq!(next_phase(&games, id).await, None);
     assert_eq!(phase_name(&games, id).await, "Winter 1901 adjustment");
     // A withdrawn alliance wins nothing either.
-    games.accept_alliance(id, "england", "France").await.unwrap();
+    games
+        .accept_alliance(id, "england", "France")
+        .await
+        .unwrap();
     games.withdraw_alliance(id, "france").await.unwrap();
     assert_eq!(next_phase(&games, id).await, None);
     assert_eq!(games.info(id).await.unwrap().status, "running");
@@ -297,10 +360,19 @@ async fn an_alliance_declared_in_the_builds_after_a_count_wins_at_their_end() {
     sixteen_together(&games, id).await;
     assert_eq!(next_phase(&games, id).await, None);
     assert_eq!(phase_name(&games, id).await, "Winter 1901 adjustment");
-    games.propose_alliance(id, "england", "France").await.unwrap();
-    games.accept_alliance(id, "france", "England").await.unwrap();
+    games
+        .propose_alliance(id, "england", "France")
+        .await
+        .unwrap();
+    games
+        .accept_alliance(id, "france", "England")
+        .await
+        .unwrap();
     let outcome = next_phase(&games, id).await.expect("the game ends");
-    assert_eq!(outcome.words(), "England and France win together with 16 centres");
+    assert_eq!(
+        outcome.words(),
+        "England and France win together with 16 centres"
+    );
 }
 
 #[tokio::test]
@@ -316,12 +388,20 @@ async fn a_lone_winner_wins_alone_even_beside_an_alliance() {
         &games,
         id,
         "France",
-        &["spa", "por", "tun", "gre", "ser", "bel", "hol", "rum", "bul"],
+        &[
+            "spa", "por", "tun", "gre", "ser", "bel", "hol", "rum", "bul",
+        ],
     )
     .await;
     own(&games, id, "England", &["nwy", "swe"]).await;
-    games.propose_alliance(id, "france", "England").await.unwrap();
-    games.accept_alliance(id, "england", "France").await.unwrap();
+    games
+        .propose_alliance(id, "france", "England")
+        .await
+        .unwrap();
+    games
+        .accept_alliance(id, "england", "France")
+        .await
+        .unwrap();
     let report_outcome = next_phase(&games, id).await;
     assert_eq!(report_outcome, Some(Outcome::Victory("France".into())));
     assert_eq!(

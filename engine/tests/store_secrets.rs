@@ -41,7 +41,10 @@ async fn seat_by_seed(games: &Games, id: i64) -> Vec<(String, String)> {
 /// The value of a secret draw, as a moderator sees it.
 async fn secret(games: &Games, id: i64, name: &str) -> (u32, bool) {
     let s = games.secrets(id, MODERATOR).await.expect("secrets");
-    let d = s.iter().find(|d| d.name == name).expect("the draw is listed");
+    let d = s
+        .iter()
+        .find(|d| d.name == name)
+        .expect("the draw is listed");
     (d.value, d.revealed)
 }
 
@@ -114,7 +117,13 @@ async fn secrets_are_drawn_from_the_seed_and_reach_the_rules_without_moving_the_
     // seed and the same players seats them the same way.
     let seats = seat_by_seed(&games, a).await;
     let standard = games
-        .create(Some("guild"), Some("s"), "standard", Settings::default(), 4242)
+        .create(
+            Some("guild"),
+            Some("s"),
+            "standard",
+            Settings::default(),
+            4242,
+        )
         .await
         .unwrap();
     assert_eq!(seat_by_seed(&games, standard).await, seats);
@@ -128,7 +137,10 @@ async fn secrets_are_drawn_from_the_seed_and_reach_the_rules_without_moving_the_
     assert_eq!(other.ruleset.hidden("treasure"), Some(tc));
     // Debug output (logs) names the draws, never their values.
     let debug = format!("{rules:?}");
-    assert!(debug.contains("treasure") && !debug.contains(&ta.to_string()), "{debug}");
+    assert!(
+        debug.contains("treasure") && !debug.contains(&ta.to_string()),
+        "{debug}"
+    );
 
     // A game of a variant with no secrets has none to show.
     let e = games.secrets(standard, MODERATOR).await.unwrap_err();
@@ -159,11 +171,17 @@ async fn a_secret_is_in_no_player_text_nor_export_until_play_reveals_it() {
         .ok();
     games.adjudicate(id, 0).await.unwrap().expect("adjudicated");
     let seen = player_visible(&games, id).await;
-    assert!(!seen.contains(&needle), "the secret {needle} shows to players");
+    assert!(
+        !seen.contains(&needle),
+        "the secret {needle} shows to players"
+    );
 
     let export = games.export(id).await.unwrap();
     let text = export.to_string();
-    assert!(!text.contains(&needle), "the export carries the secret {needle}");
+    assert!(
+        !text.contains(&needle),
+        "the export carries the secret {needle}"
+    );
     assert!(export.get("hidden").is_none(), "{}", export["hidden"]);
     assert_eq!(
         export["seed"],
@@ -183,7 +201,10 @@ async fn a_secret_is_in_no_player_text_nor_export_until_play_reveals_it() {
     // 1903: everything is revealed; the seed is exported again.
     play_to(&games, id, 1903).await;
     let export = games.export(id).await.unwrap();
-    assert_eq!(export["hidden"], json!({"treasure": treasure, "area": area}));
+    assert_eq!(
+        export["hidden"],
+        json!({"treasure": treasure, "area": area})
+    );
     assert_eq!(export["seed"], json!(1870));
     // Imported, it plays with the same secrets.
     let copy = games.import(&with_channel(&export, "copy")).await.unwrap();
@@ -219,10 +240,21 @@ async fn an_export_without_its_secrets_imports_as_a_game_that_plays_on() {
     let (seq, rules, _) = games.current(copy).await.unwrap();
     assert_eq!(rules.ruleset.hidden("treasure"), Some(t));
     // The copy is played on: orders are taken and the phase is adjudicated.
-    let user = games.player_of(copy, "France").await.unwrap().expect("a player");
-    let report = games.submit(copy, &user, &s(&["A par - bur"])).await.unwrap();
+    let user = games
+        .player_of(copy, "France")
+        .await
+        .unwrap()
+        .expect("a player");
+    let report = games
+        .submit(copy, &user, &s(&["A par - bur"]))
+        .await
+        .unwrap();
     assert_eq!(report.feedback[0].accepted.as_deref(), Some("A par - bur"));
-    let done = games.adjudicate(copy, seq).await.unwrap().expect("adjudicated");
+    let done = games
+        .adjudicate(copy, seq)
+        .await
+        .unwrap()
+        .expect("adjudicated");
     assert_eq!(done.phase, "Fall 1901 movement");
 
     // Importing the same file again draws again: the copies need not agree, and nobody can
@@ -240,8 +272,14 @@ async fn a_game_file_with_wrong_secrets_is_refused_naming_the_field() {
     seat_by_seed(&games, id).await;
     let export = with_channel(&games.export(id).await.unwrap(), "copy");
     for (hidden, words) in [
-        (json!({"nope": 1}), "hidden.nope: not a secret of this variant; expected one of treasure, area"),
-        (json!({"area": 7}), "hidden.area: 7 is not a draw of this secret; expected a whole number from 1 to 6"),
+        (
+            json!({"nope": 1}),
+            "hidden.nope: not a secret of this variant; expected one of treasure, area",
+        ),
+        (
+            json!({"area": 7}),
+            "hidden.area: 7 is not a draw of this secret; expected a whole number from 1 to 6",
+        ),
         (json!({"area": "three"}), "hidden.area"),
         (json!([1, 2]), "hidden: expected an object"),
     ] {
@@ -254,7 +292,13 @@ async fn a_game_file_with_wrong_secrets_is_refused_naming_the_field() {
     }
     // A Standard game's file with secrets is refused too.
     let standard = games
-        .create(Some("guild"), Some("std"), "standard", Settings::default(), 5)
+        .create(
+            Some("guild"),
+            Some("std"),
+            "standard",
+            Settings::default(),
+            5,
+        )
         .await
         .unwrap();
     let mut doc = games.export(standard).await.unwrap();

@@ -1170,7 +1170,9 @@ async fn alliance_answer(games: &Games, id: GameId, changes: &[AllianceChange]) 
             AllianceChange::Declared { .. } => dm += &format!(" {win}"),
             _ => {}
         }
-        answer.announce.push((format!("user:{user}"), Post::text(dm)));
+        answer
+            .announce
+            .push((format!("user:{user}"), Post::text(dm)));
     }
     Ok(answer)
 }

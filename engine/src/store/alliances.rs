@@ -130,7 +130,9 @@ impl Games {
         };
         if g.status != "running" && g.status != "paused" {
             return Err(refused(match g.status.as_str() {
-                "forming" => "the game has not started; alliances are declared once it has".to_string(),
+                "forming" => {
+                    "the game has not started; alliances are declared once it has".to_string()
+                }
                 s => format!("the game is {s}; alliances no longer count"),
             }));
         }
@@ -317,11 +319,15 @@ impl Games {
     /// victory.
     pub async fn alliance_victory_centers(&self, id: GameId) -> Result<Option<usize>> {
         let mut conn = self.pool.acquire().await?;
-        Ok(self.game(&mut conn, id).await?.variant.alliance_victory_centers)
+        Ok(self
+            .game(&mut conn, id)
+            .await?
+            .variant
+            .alliance_victory_centers)
     }
 }
 
-    /// The power named as the other party of an alliance, checked: a power a player holds,
+/// The power named as the other party of an alliance, checked: a power a player holds,
 /// not the caller's, still in the game, and allied with nobody (nor is the caller).
 fn alliance_partner(c: &Context, named: &str) -> Result<String> {
     let v = &c.v;

@@ -94,7 +94,10 @@ pub(super) fn read_file_field(variant: &str, field: &Value) -> std::result::Resu
                 if names.is_empty() {
                     format!("variant '{variant}' draws no secrets")
                 } else {
-                    format!("not a secret of this variant; expected one of {}", names.join(", "))
+                    format!(
+                        "not a secret of this variant; expected one of {}",
+                        names.join(", ")
+                    )
                 }
             ));
         };
