@@ -409,3 +409,70 @@ async fn a_lone_winner_wins_alone_even_beside_an_alliance() {
         json!({"victory": "France"})
     );
 }
+
+/// Atlantica II's own setting (rule 2): Canada and the U.S.A., allied, owning 30 of the 46
+/// centres (15 each, far from 24 alone) win together at the end of March 1870, the first
+/// "Fall" move, and not after January or February.
+#[tokio::test]
+async fn in_atlantica_two_allies_with_thirty_win_together_after_march() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _clock) = fresh(&dir).await;
+    let v = engine::Variant::builtin("atlantica").unwrap();
+    assert_eq!(v.alliance_victory_centers, Some(30));
+    let id = games
+        .create(
+            Some("guild"),
+            Some("chan"),
+            "atlantica",
+            Settings::default(),
+            1870,
+        )
+        .await
+        .unwrap();
+    for p in &v.powers {
+        games
+            .join(id, &p.name.to_lowercase(), Some(&p.name))
+            .await
+            .unwrap();
+    }
+    games.start(id).await.unwrap();
+    games.propose_alliance(id, "usa", "Canada").await.unwrap();
+    games.accept_alliance(id, "canada", "USA").await.unwrap();
+
+    // Centres nobody stands on go to Canada, then the U.S.A., until each owns 15.
+    let start = v.initial_position();
+    let mut held: Vec<usize> = ["Canada", "USA"]
+        .iter()
+        .map(|n| start.centres_of(v.power_by_name(n).unwrap()).count())
+        .collect();
+    for (i, p) in v.map.provinces.iter().enumerate() {
+        let here = engine::map::ProvinceId(i as u16);
+        if !p.supply_center || start.unit_at(here).is_some() {
+            continue;
+        }
+        let owner = start.owners[i].map(|o| v.power_name(o).to_string());
+        let Some(k) = (0..2).find(|&k| held[k] < 15) else {
+            break;
+        };
+        let name = ["Canada", "USA"][k];
+        if owner.as_deref() == Some(name) {
+            continue;
+        }
+        if owner.as_deref() == Some(["Canada", "USA"][1 - k]) {
+            continue;
+        }
+        own(&games, id, name, &[p.id.as_str()]).await;
+        held[k] += 1;
+    }
+    assert_eq!(held, [15, 15]);
+
+    assert_eq!(next_phase(&games, id).await, None);
+    assert_eq!(phase_name(&games, id).await, "February 1870 movement");
+    assert_eq!(next_phase(&games, id).await, None);
+    assert_eq!(phase_name(&games, id).await, "March 1870 movement");
+    let outcome = next_phase(&games, id).await.expect("March counts");
+    assert_eq!(
+        outcome.words(),
+        "Canada and USA win together with 30 centres"
+    );
+}
