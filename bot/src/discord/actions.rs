@@ -322,7 +322,7 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         }
         let gives_setup = v
             .power_by_name(&power)
-            .is_some_and(|p| !v.book.setup_orders(&v.context(&position), p).is_empty());
+            .is_some_and(|p| !v.book.special_orders(&v.context(&position), p).is_empty());
         if setup && gives_setup {
             dm += " The game opens with its setup: `/orders submit` suggests the setup orders you may give.";
         } else if setup {
