@@ -68,29 +68,32 @@ fn kind(k: UnitKind) -> render::scene::UnitKind {
     }
 }
 
-/// The variant's kinds beyond armies and fleets that the scene shows, keyed in the legend
-/// with their declared names, in the variant's order.
-fn unit_keys(v: &Rules, shown: &[render::scene::UnitKind]) -> Vec<UnitKey> {
-    v.unit_kinds
-        .iter()
-        .filter(|k| !matches!(k.letter(), "A" | "F"))
-        .map(|k| (kind(*k), k.name()))
-        .filter(|(drawn, _)| shown.contains(drawn))
-        .map(|(kind, name)| UnitKey {
-            kind,
-            name: name.to_string(),
-        })
-        .collect()
+/// The unit kinds beyond armies and fleets among `kinds` (the units and new units a scene
+/// shows), each once with its declared name, for the legend.
+fn unit_keys(kinds: impl IntoIterator<Item = UnitKind>) -> Vec<UnitKey> {
+    let mut keys: Vec<UnitKey> = Vec::new();
+    for k in kinds {
+        if matches!(k.letter(), "A" | "F") || keys.iter().any(|key| key.kind == kind(k)) {
+            continue;
+        }
+        keys.push(UnitKey {
+            kind: kind(k),
+            name: k.name().to_string(),
+        });
+    }
+    keys
 }
 
 /// How the map draws one of the variant's own orders, as its rulebook says
-/// (`VariantRules::special_order_mark`); `None` for one it does not draw.
+/// (`VariantRules::special_order_mark`); `None` for one it does not draw. A unit it places
+/// is added to `shown`, the kinds the legend keys.
 fn special_mark(
     v: &Rules,
     position: &Position,
     index: usize,
     power: PowerId,
     order: &Order,
+    shown: &mut Vec<UnitKind>,
 ) -> Option<Draw> {
     let Order::Special { unit, verb, args } = order else {
         return None;
@@ -116,10 +119,13 @@ fn special_mark(
                 unit: location(v, unit),
                 area: location(v, area),
             },
-            SpecialMark::Place { at, kind: k } => Draw::Place {
-                at: location(v, at),
-                unit_kind: kind(k),
-            },
+            SpecialMark::Place { at, kind: k } => {
+                shown.push(k);
+                Draw::Place {
+                    at: location(v, at),
+                    unit_kind: kind(k),
+                }
+            }
             SpecialMark::Board { unit, onto } => Draw::Board {
                 unit: location(v, unit),
                 onto: location(v, onto),
@@ -215,6 +221,13 @@ pub fn scene(
         });
         s.supply_centres.push(marker);
     }
+    // Every kind drawn, for the legend's keys.
+    let mut shown: Vec<UnitKind> = position
+        .units
+        .iter()
+        .chain(position.dislodged.iter().map(|d| &d.unit))
+        .map(|u| u.kind)
+        .collect();
     for u in &position.units {
         s.units.push(UnitMark::new(
             power(u.power),
@@ -281,12 +294,15 @@ pub fn scene(
                 unit: at(unit),
                 to: location(v, to.location()),
             },
-            Order::Build { unit } => Draw::Build {
+            Order::Build { unit } => {
+                shown.extend(unit.kind);
+                Draw::Build {
                 at: location(v, unit.location()),
-                unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
-            },
+                    unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
+                }
+            }
             Order::Disband { unit } => Draw::Disband { unit: at(unit) },
-            Order::Special { .. } => match special_mark(v, position, index, *p, o) {
+            Order::Special { .. } => match special_mark(v, position, index, *p, o, &mut shown) {
                 Some(d) => d,
                 None => continue,
             },
@@ -300,12 +316,7 @@ pub fn scene(
         s.orders
             .push(OrderMark::new(power(*p), draw).with_outcome(outcome));
     }
-    let mut shown: Vec<render::scene::UnitKind> = s.units.iter().map(|u| u.kind.clone()).collect();
-    shown.extend(s.orders.iter().filter_map(|o| match &o.order {
-        Draw::Build { unit_kind, .. } | Draw::Place { unit_kind, .. } => Some(unit_kind.clone()),
-        _ => None,
-    }));
-    s.unit_keys = unit_keys(v, &shown);
+    s.unit_keys = unit_keys(shown);
     s
 }
 

@@ -131,3 +131,32 @@ mod tests {
         assert!(fit_choice(&"z".repeat(500)).chars().count() <= CHOICE_LIMIT);
     }
 }
+
+/// The most characters a list of a variant's own orders may take in a message (the start DM,
+/// `/game status`), so that the rest of the message always has room.
+pub const ORDER_HELP_CHARS: usize = 900;
+
+/// A variant's own orders explained, one line each (`` `F nao place` — place your extra
+/// fleet``), under a heading; `None` when there are none. Each line is cut to fit a
+/// reasonable width, and lines that would take the list past [`ORDER_HELP_CHARS`] are counted
+/// in a last line instead of written.
+pub fn order_help(heading: &str, entries: &[engine::rulebook::OrderHelp]) -> Option<String> {
+    if entries.is_empty() {
+        return None;
+    }
+    let mut out = format!("{heading}\n");
+    for (i, e) in entries.iter().enumerate() {
+        let line = format!(
+            "• `{}` — {}\n",
+            elide(&e.form, 60).replace('`', "'"),
+            elide(&e.meaning, 160)
+        );
+        let left = entries.len() - i;
+        if discord_len(&out) + discord_len(&line) > ORDER_HELP_CHARS {
+            out += &format!("• … and {left} more\n");
+            break;
+        }
+        out += &line;
+    }
+    Some(out.trim_end().to_string())
+}

@@ -10,7 +10,6 @@ use engine::store::{
     BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer, RulebookChoice,
     Settings, SubmitReport,
 };
-use engine::variants::BUILTIN;
 use engine::Rules;
 use engine::Variant;
 
@@ -195,11 +194,13 @@ pub async fn game_list(games: &Games, caller: &Caller) -> Outcome {
 pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> Outcome {
     let guild = in_server(caller)?;
     let variant = args.variant.trim().to_lowercase();
-    if !BUILTIN.contains(&variant.as_str()) {
+    // Built-in variants and any registered in this process.
+    let runnable = engine::variants::ids();
+    if !runnable.contains(&variant.as_str()) {
         return refused(format!(
             "'{}' is not a variant I can run; choose one of {}",
             quote(&args.variant),
-            BUILTIN.join(", ")
+            runnable.join(", ")
         ));
     }
     let mut settings = Settings::default();
@@ -313,6 +314,11 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         .into_iter()
         .map(|p| v.power_name(p))
         .collect();
+    // Every order of the variant's own, whether usable now or later in the game.
+    let help = crate::text::order_help(
+        "This variant has orders of its own (`/orders submit` suggests them when you may give them):",
+        &v.book.order_help(&v.context(&position)),
+    );
     for (user, power) in assigned {
         let mut dm = format!(
             "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
@@ -334,6 +340,10 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
                 voted.join(", "),
                 alias_hint(&voted)
             );
+        }
+        if let Some(help) = &help {
+            dm += "\n\n";
+            dm += help;
         }
         answer
             .announce
@@ -403,6 +413,18 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                         v.power_name(p)
                     );
                 }
+            }
+            // The variant's own orders that may be given in this phase.
+            let (_, v, position) = games.current(id).await?;
+            let now: Vec<_> = v
+                .book
+                .order_help(&v.context(&position))
+                .into_iter()
+                .filter(|h| h.now)
+                .collect();
+            if let Some(help) = crate::text::order_help("Orders of this variant you may give now:", &now) {
+                text += &help;
+                text.push('\n');
             }
         }
     }
