@@ -20,8 +20,8 @@ pub(super) fn shading_pattern(shading: Shading) -> (&'static str, &'static str) 
         Shading::Frozen => (
             "shade-frozen",
             "<pattern id=\"shade-frozen\" patternUnits=\"userSpaceOnUse\" width=\"9\" height=\"9\" patternTransform=\"rotate(45)\">\
-             <rect width=\"9\" height=\"9\" fill=\"#e6f3ff\" fill-opacity=\"0.55\"/>\
-             <rect width=\"2.4\" height=\"9\" fill=\"#6fa8dc\" fill-opacity=\"0.8\"/></pattern>",
+             <rect width=\"9\" height=\"9\" fill=\"#e6f3ff\" fill-opacity=\"0.45\"/>\
+             <rect width=\"2\" height=\"9\" fill=\"#6fa8dc\" fill-opacity=\"0.6\"/></pattern>",
         ),
     }
 }
@@ -225,7 +225,7 @@ pub(super) fn unit_symbol(out: &mut String, kind: &UnitKind, at: Point, colour: 
             // A fleet's hull with an army's disc riding on its deck: the army aboard.
             let _ = write!(out, "<g class=\"unit-army-fleet\"><g transform=\"translate(0 5)\">");
             token(out, FLEET_HULL, "F", 12.0, 0.0);
-            let _ = write!(out, "</g><g transform=\"translate(0 -8.5) scale(0.62)\">");
+            let _ = write!(out, "</g><g transform=\"translate(0 -9.5) scale(0.7)\">");
             token(out, "<circle r=\"12.5\"/>", "A", 14.0, 0.0);
             let _ = write!(out, "</g></g>");
         }

@@ -226,12 +226,13 @@ fn ring(out: &mut String, at: Point, r: f32, line: &Line) {
     }
     let _ = writeln!(
         out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{dash}/>",
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"{}\"{dash}/>",
         f(at.0),
         f(at.1),
         f(r),
         line.colour.hex(),
-        f(line.width)
+        f(line.width),
+        line.cap
     );
 }
 
