@@ -10,8 +10,8 @@ use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
 use engine::Rules;
 use render::scene::{
-    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, Shade, UnitKey,
-    UnitMark,
+    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, Shade,
+    UnitKey, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
 use std::collections::HashMap;
@@ -297,7 +297,7 @@ pub fn scene(
             Order::Build { unit } => {
                 shown.extend(unit.kind);
                 Draw::Build {
-                at: location(v, unit.location()),
+                    at: location(v, unit.location()),
                     unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
                 }
             }

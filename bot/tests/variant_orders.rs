@@ -20,7 +20,10 @@ fn frostmark() -> std::sync::Arc<engine::Rules> {
 }
 
 /// A Frostmark position read as a case gives it.
-fn position(v: &std::sync::Arc<engine::Rules>, json: serde_json::Value) -> engine::position::Position {
+fn position(
+    v: &std::sync::Arc<engine::Rules>,
+    json: serde_json::Value,
+) -> engine::position::Position {
     engine::case::read_position(v.clone(), &json).expect("position")
 }
 
@@ -40,14 +43,24 @@ fn legal_orders_offer_the_survey_in_every_movement_phase_beside_the_flotillas_mo
             .expect("the flotilla's list");
         assert!(at.is_some());
         let texts: Vec<String> = flotilla.iter().map(|o| o.to_text(&v.map)).collect();
-        assert!(texts.contains(&"R mil survey".to_string()), "{phase}: {texts:?}");
-        assert!(texts.contains(&"R mil - hil".to_string()), "{phase}: {texts:?}");
+        assert!(
+            texts.contains(&"R mil survey".to_string()),
+            "{phase}: {texts:?}"
+        );
+        assert!(
+            texts.contains(&"R mil - hil".to_string()),
+            "{phase}: {texts:?}"
+        );
         // The army's list has no survey: only flotillas survey, and the list is the rulebook's.
         let all: Vec<String> = lists
             .iter()
             .flat_map(|(_, o)| o.iter().map(|o| o.to_text(&v.map)))
             .collect();
-        assert_eq!(all.iter().filter(|t| t.ends_with("survey")).count(), 1, "{all:?}");
+        assert_eq!(
+            all.iter().filter(|t| t.ends_with("survey")).count(),
+            1,
+            "{all:?}"
+        );
         // Every order listed is one the judge accepts.
         for o in lists.iter().flat_map(|(_, o)| o) {
             assert!(
@@ -102,7 +115,10 @@ async fn autocomplete_the_start_dm_and_status_tell_of_the_variants_own_orders() 
         .collect();
     assert_eq!(dms.len(), 2);
     for dm in dms {
-        assert!(dm.contains("`R mil survey` — your river flotilla surveys"), "{dm}");
+        assert!(
+            dm.contains("`R mil survey` — your river flotilla surveys"),
+            "{dm}"
+        );
         assert!(parley::text::discord_len(dm) <= parley::text::MESSAGE_LIMIT);
     }
 
@@ -127,7 +143,10 @@ async fn autocomplete_the_start_dm_and_status_tell_of_the_variants_own_orders() 
             .text
     };
     let s = status(games.clone()).await;
-    assert!(s.contains("Orders of this variant you may give now:"), "{s}");
+    assert!(
+        s.contains("Orders of this variant you may give now:"),
+        "{s}"
+    );
     assert!(s.contains("`R mil survey`"), "{s}");
 
     // The South surveys; the phase is adjudicated and the next is a movement phase again
@@ -137,7 +156,11 @@ async fn autocomplete_the_start_dm_and_status_tell_of_the_variants_own_orders() 
         .expect("submit");
     clock.advance(7 * 24 * 3600);
     let seq = games.current(id).await.unwrap().0;
-    let report = games.adjudicate(id, seq).await.unwrap().expect("adjudicated");
+    let report = games
+        .adjudicate(id, seq)
+        .await
+        .unwrap()
+        .expect("adjudicated");
     let survey = report
         .record
         .orders
@@ -187,18 +210,25 @@ fn the_map_shades_the_frozen_sea_keys_the_kinds_and_draws_the_survey() {
         svg.contains("class=\"shade-frozen\" data-province=\"ice\""),
         "no frozen Ice Sea"
     );
-    assert!(!svg.contains("data-province=\"wat\""), "only the Ice Sea freezes");
-    assert!(svg.contains(">frozen</text>"), "the legend keys the frozen shading");
+    assert!(
+        !svg.contains("data-province=\"wat\""),
+        "only the Ice Sea freezes"
+    );
+    assert!(
+        svg.contains(">frozen</text>"),
+        "the legend keys the frozen shading"
+    );
     // The flotilla has its own symbol and its row in the legend; armies and fleets have none.
     assert!(svg.contains(">R</text>"), "the flotilla's symbol");
-    assert!(svg.contains(">river flotilla</text>"), "the flotilla is keyed");
+    assert!(
+        svg.contains(">river flotilla</text>"),
+        "the flotilla is keyed"
+    );
     assert!(!svg.contains(">army</text>") && !svg.contains(">fleet</text>"));
     // The survey is drawn as a ring round the flotilla (the rulebook's `Act` mark).
     assert_eq!(
         scene.orders[0].order,
-        render::Order::Act {
-            unit: "mil".into()
-        }
+        render::Order::Act { unit: "mil".into() }
     );
     parley::picture::phase_png(&v, &spring, None, &[]).expect("the PNG renders");
 
@@ -245,7 +275,10 @@ async fn the_demo_plays_a_registered_variant_with_its_own_orders() {
         .iter()
         .map(|p| std::fs::read_to_string(p).expect("report"))
         .collect();
-    assert!(reports.contains("survey"), "the demo gave a survey: {reports}");
+    assert!(
+        reports.contains("survey"),
+        "the demo gave a survey: {reports}"
+    );
     // Frostmark has art, so every phase has its map.
     let pngs = std::fs::read_dir(dir.path())
         .unwrap()

@@ -256,8 +256,7 @@ pub fn legal_orders(
     position: &Position,
     power: PowerId,
 ) -> Vec<(Option<Location>, Vec<Order>)> {
-    let mut out: Vec<(Option<Location>, Vec<Order>)> = match variant.calendar.kind(position.phase)
-    {
+    let mut out: Vec<(Option<Location>, Vec<Order>)> = match variant.calendar.kind(position.phase) {
         PhaseKind::Movement => {
             let mut out: Vec<(Option<Location>, Vec<Order>)> = Vec::new();
             let mut done: Vec<&Unit> = Vec::new();
@@ -302,7 +301,8 @@ pub fn legal_orders(
         let named = o.unit().and_then(|r| {
             out.iter().position(|(at, _)| {
                 at.is_some_and(|l| {
-                    l.province == r.province && r.kind.is_none_or(|k| unit_kind_at(position, l) == Some(k))
+                    l.province == r.province
+                        && r.kind.is_none_or(|k| unit_kind_at(position, l) == Some(k))
                 })
             })
         });

@@ -51,7 +51,11 @@ fn every_declared_kind_has_its_own_symbol_and_legend_row() {
     ];
     let svg = render::render_svg(art, &s).expect("draws");
     // The A/F: a fleet's hull with an army's disc, on the board and in the key.
-    assert_eq!(svg.matches("class=\"unit-army-fleet\"").count(), 2, "board and key");
+    assert_eq!(
+        svg.matches("class=\"unit-army-fleet\"").count(),
+        2,
+        "board and key"
+    );
     assert!(svg.contains(">army/fleet</text>"));
     // Any other kind: its letter on a rounded square.
     assert_eq!(svg.matches("class=\"unit-other\"").count(), 2);
@@ -81,11 +85,17 @@ fn shaded_provinces_and_coasts_are_hatched_and_keyed() {
     ];
     let svg = render::render_svg(art, &s).expect("draws");
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(dir.join("frozen.png"), render::render_png(art, &s).expect("rasterises"))
-        .expect("write artifact");
+    std::fs::write(
+        dir.join("frozen.png"),
+        render::render_png(art, &s).expect("rasterises"),
+    )
+    .expect("write artifact");
     assert!(svg.contains("<path class=\"shade-frozen\" data-province=\"bar\""));
     assert!(svg.contains("<circle class=\"shade-frozen\" data-province=\"stp/nc\""));
-    assert!(!svg.contains("data-province=\"stp\""), "only the north coast of St Petersburg");
+    assert!(
+        !svg.contains("data-province=\"stp\""),
+        "only the north coast of St Petersburg"
+    );
     assert_eq!(svg.matches(">frozen</text>").count(), 1, "keyed once");
     render::render_png(art, &s).expect("rasterises");
     // An unknown province is an error that names it.
@@ -116,12 +126,20 @@ fn hidden_provinces_show_only_their_art() {
     let marker = format!("<circle cx=\"{}\" cy=\"{}\" r=\"5.6\"", f(x), f(y));
     let marker_at = |svg: &str| svg.contains(&marker);
     assert!(marker_at(&shown), "London's marker is drawn when shown");
-    assert!(!marker_at(&hidden), "no centre marker for a hidden province");
-    assert!(!hidden.contains("shade-frozen"), "no shading on a hidden province");
+    assert!(
+        !marker_at(&hidden),
+        "no centre marker for a hidden province"
+    );
+    assert!(
+        !hidden.contains("shade-frozen"),
+        "no shading on a hidden province"
+    );
     // No owner's fill: the hidden picture has fewer owner paths.
     let owner_paths = |svg: &str| {
         let owners = &svg[svg.find("<g id=\"owners\"").expect("owners")..];
-        owners[..owners.find("</g>").expect("end")].matches("<path").count()
+        owners[..owners.find("</g>").expect("end")]
+            .matches("<path")
+            .count()
     };
     assert_eq!(owner_paths(&shown), 1);
     assert_eq!(owner_paths(&hidden), 0);
@@ -170,8 +188,7 @@ fn a_variants_own_orders_are_drawn_by_kind() {
                 unit_kind: UnitKind::Fleet,
             },
         ),
-        OrderMark::new("France", Order::Act { unit: "mao".into() })
-            .with_outcome(Outcome::Illegal),
+        OrderMark::new("France", Order::Act { unit: "mao".into() }).with_outcome(Outcome::Illegal),
     ];
     let svg = render::render_svg(art, &s).expect("draws");
     // The search ends in a "?".

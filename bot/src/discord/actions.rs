@@ -422,7 +422,9 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                 .into_iter()
                 .filter(|h| h.now)
                 .collect();
-            if let Some(help) = crate::text::order_help("Orders of this variant you may give now:", &now) {
+            if let Some(help) =
+                crate::text::order_help("Orders of this variant you may give now:", &now)
+            {
                 text += &help;
                 text.push('\n');
             }

@@ -6,8 +6,8 @@ use std::fmt::Write;
 use super::marks::{shading_pattern, shadings, unit_symbol};
 use super::{esc, f, Ctx, INK};
 use crate::palette::Rgb;
-use crate::scene::Shading;
 use crate::scene::Scene;
+use crate::scene::Shading;
 
 pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
     let (lx, ly, lw, lh) = ctx.art.legend_area().unwrap_or((10.0, 10.0, 240.0, 320.0));

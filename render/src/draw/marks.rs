@@ -58,13 +58,13 @@ pub(super) fn shading(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), 
     for s in shades {
         let (id, _) = shading_pattern(s.shading);
         let context = format!("shading of {}", s.location);
-        let province = ctx
-            .art
-            .province(&s.location.province)
-            .ok_or_else(|| Error::UnknownProvince {
-                province: s.location.province.clone(),
-                context: context.clone(),
-            })?;
+        let province =
+            ctx.art
+                .province(&s.location.province)
+                .ok_or_else(|| Error::UnknownProvince {
+                    province: s.location.province.clone(),
+                    context: context.clone(),
+                })?;
         match &s.location.coast {
             None => {
                 let _ = writeln!(
@@ -218,12 +218,19 @@ pub(super) fn unit_symbol(out: &mut String, kind: &UnitKind, at: Point, colour: 
     match kind {
         UnitKind::Army => token(out, "<circle r=\"12.5\"/>", "A", 14.0, 0.0),
         UnitKind::Fleet => token(out, FLEET_HULL, "F", 14.0, 0.0),
-        UnitKind::RiverFlotilla => {
-            token(out, "<path d=\"M0-13.5L17 0L0 13.5L-17 0Z\"/>", "R", 13.0, 0.0)
-        }
+        UnitKind::RiverFlotilla => token(
+            out,
+            "<path d=\"M0-13.5L17 0L0 13.5L-17 0Z\"/>",
+            "R",
+            13.0,
+            0.0,
+        ),
         UnitKind::ArmyFleet => {
             // A fleet's hull with an army's disc riding on its deck: the army aboard.
-            let _ = write!(out, "<g class=\"unit-army-fleet\"><g transform=\"translate(0 5)\">");
+            let _ = write!(
+                out,
+                "<g class=\"unit-army-fleet\"><g transform=\"translate(0 5)\">"
+            );
             token(out, FLEET_HULL, "F", 12.0, 0.0);
             let _ = write!(out, "</g><g transform=\"translate(0 -9.5) scale(0.7)\">");
             token(out, "<circle r=\"12.5\"/>", "A", 14.0, 0.0);

@@ -92,7 +92,11 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
     };
 
     let mut fills = Vec::new();
-    for o in scene.owners.iter().filter(|o| !scene.hidden.contains(&o.province)) {
+    for o in scene
+        .owners
+        .iter()
+        .filter(|o| !scene.hidden.contains(&o.province))
+    {
         let idx = *art
             .index
             .get(&o.province)

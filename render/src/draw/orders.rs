@@ -164,7 +164,15 @@ fn order(
                 },
                 o.outcome,
             );
-            let c = arrow(high, from, to, MOVE_BEND, (UNIT_RADIUS, UNIT_RADIUS + 2.0), &line, Head::Solid);
+            let c = arrow(
+                high,
+                from,
+                to,
+                MOVE_BEND,
+                (UNIT_RADIUS, UNIT_RADIUS + 2.0),
+                &line,
+                Head::Solid,
+            );
             if o.outcome == Outcome::Failed {
                 cross(high, quad_point(from, c, to, 0.5), 5.0);
             }
@@ -182,7 +190,15 @@ fn order(
                 },
                 o.outcome,
             );
-            let c = arrow(high, from, dest, MOVE_BEND, (UNIT_RADIUS, 9.0), &line, Head::Solid);
+            let c = arrow(
+                high,
+                from,
+                dest,
+                MOVE_BEND,
+                (UNIT_RADIUS, 9.0),
+                &line,
+                Head::Solid,
+            );
             if o.outcome == Outcome::Failed {
                 cross(high, quad_point(from, c, dest, 0.55), 5.5);
             }
@@ -249,7 +265,15 @@ fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome
         },
         outcome,
     );
-    let c = arrow(out, from, to, MOVE_BEND, (UNIT_RADIUS, 13.0), &line, Head::Open);
+    let c = arrow(
+        out,
+        from,
+        to,
+        MOVE_BEND,
+        (UNIT_RADIUS, 13.0),
+        &line,
+        Head::Open,
+    );
     let ink = if outcome == Outcome::Illegal {
         ILLEGAL.to_string()
     } else {
