@@ -414,19 +414,21 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                     );
                 }
             }
-            // The variant's own orders that may be given in this phase.
-            let (_, v, position) = games.current(id).await?;
-            let now: Vec<_> = v
-                .book
-                .order_help(&v.context(&position))
-                .into_iter()
-                .filter(|h| h.now)
-                .collect();
-            if let Some(help) =
-                crate::text::order_help("Orders of this variant you may give now:", &now)
-            {
-                text += &help;
-                text.push('\n');
+            // The variant's own orders that may be given in this phase. A game that cannot be
+            // loaded still has its status shown, without them.
+            if let Ok((_, v, position)) = games.current(id).await {
+                let now: Vec<_> = v
+                    .book
+                    .order_help(&v.context(&position))
+                    .into_iter()
+                    .filter(|h| h.now)
+                    .collect();
+                if let Some(help) =
+                    crate::text::order_help("Orders of this variant you may give now:", &now)
+                {
+                    text += &help;
+                    text.push('\n');
+                }
             }
         }
     }
