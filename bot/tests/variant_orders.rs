@@ -133,6 +133,11 @@ async fn autocomplete_the_start_dm_and_status_tell_of_the_variants_own_orders() 
         .await
         .expect("list");
     assert!(!north.iter().any(|o| o.contains("survey")), "{north:?}");
+    // What the player sees as they type: the order as written, or begun with its verb.
+    for typed in ["R mil su", "survey", "SURVEY r"] {
+        let offered = actions::order_suggestions(&games, "south", None, typed).await;
+        assert_eq!(offered, ["R mil survey"], "typed {typed:?}");
+    }
 
     // Status names it while it may be given: in the movement phase.
     let status = |games: engine::store::Games| async move {

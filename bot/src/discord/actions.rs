@@ -1111,9 +1111,22 @@ fn narrow(all: Vec<String>, typed: &str) -> Vec<String> {
 }
 
 /// An order as written (`A par B`) and the ways players start it with its verb (`build A
-/// par`, `b par`; `disband`, `remove`, `d` for `D`). The parser reads all of them.
+/// par`, `b par`; `disband`, `remove`, `d` for `D`). The parser reads all of them. A
+/// variant's own order (`F nao search 3`, written unit, verb, arguments) may also be begun
+/// with its verb (`search`), so typing the verb finds every unit that may give it.
 fn spoken_forms(order: &str) -> Vec<String> {
     let mut forms = vec![order.to_string()];
+    let words: Vec<&str> = order.split(' ').collect();
+    if let [kind, place, verb, rest @ ..] = &words[..] {
+        if verb.len() > 1 && verb.chars().all(|c| c.is_ascii_lowercase()) {
+            let mut form = format!("{verb} {kind} {place}");
+            for w in rest {
+                form.push(' ');
+                form.push_str(w);
+            }
+            forms.push(form);
+        }
+    }
     if let [kind, place, verb] = order.split(' ').collect::<Vec<_>>()[..] {
         let verbs: &[&str] = match verb {
             "B" => &["build", "b"],
