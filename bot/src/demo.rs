@@ -39,7 +39,9 @@ pub struct DemoSummary {
     pub outcome: String,
 }
 
-/// Picks one order for a unit from its legal orders: mostly moves, some supports, few holds.
+/// Picks one order for a unit from its legal orders: mostly moves, some supports, few holds;
+/// where the variant offers orders of its own (a search, a placement), those in one case of
+/// ten. A list of orders for no unit (a placement) gives one of them.
 fn pick(rng: &mut Rng, orders: &[Order]) -> Option<Order> {
     let of = |f: fn(&Order) -> bool| orders.iter().filter(|o| f(o)).cloned().collect::<Vec<_>>();
     let moves = of(|o| matches!(o, Order::Move { .. } | Order::Retreat { .. }));
@@ -49,11 +51,14 @@ fn pick(rng: &mut Rng, orders: &[Order]) -> Option<Order> {
             Order::SupportHold { .. } | Order::SupportMove { .. } | Order::Convoy { .. }
         )
     });
+    let special = of(|o| matches!(o, Order::Special { .. }));
     let roll = rng.below(100);
     let pool = if roll < 60 && !moves.is_empty() {
         moves
     } else if roll < 90 && !supports.is_empty() {
         supports
+    } else if roll >= 90 && !special.is_empty() {
+        special
     } else {
         orders.to_vec()
     };

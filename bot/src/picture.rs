@@ -2,14 +2,16 @@
 //! `Scene`, and draws it on the variant's map art.
 
 use engine::judge::{DislodgedReport, Verdict};
-use engine::map::Location as EngineLocation;
+use engine::map::{Location as EngineLocation, ProvinceId};
 use engine::order::{Order, UnitRef};
 use engine::position::Position;
+use engine::rulebook::{Shading, SpecialMark, SpecialOrder};
 use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
 use engine::Rules;
 use render::scene::{
-    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, UnitMark,
+    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, Shade,
+    UnitKey, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
 use std::collections::HashMap;
@@ -55,17 +57,88 @@ fn location(v: &Rules, l: EngineLocation) -> Location {
 }
 
 /// The symbol a unit kind is drawn with, by the letter its variant declares (a table of the
-/// render crate's symbols, not of variants); a kind with no symbol of its own is drawn as a
-/// fleet if it stands on coasts as fleets do, else as an army.
+/// render crate's symbols, not of variants); any other kind is drawn with its own letter.
 fn kind(k: UnitKind) -> render::scene::UnitKind {
     match k.letter() {
         "A" => render::scene::UnitKind::Army,
         "F" => render::scene::UnitKind::Fleet,
         "R" => render::scene::UnitKind::RiverFlotilla,
         "A/F" => render::scene::UnitKind::ArmyFleet,
-        _ if k.uses_coasts() => render::scene::UnitKind::Fleet,
-        _ => render::scene::UnitKind::Army,
+        other => render::scene::UnitKind::Other(other.to_string()),
     }
+}
+
+/// The unit kinds beyond armies and fleets among `kinds` (the units and new units a scene
+/// shows), each once with its declared name, for the legend.
+fn unit_keys(kinds: impl IntoIterator<Item = UnitKind>) -> Vec<UnitKey> {
+    let mut keys: Vec<UnitKey> = Vec::new();
+    for k in kinds {
+        if matches!(k.letter(), "A" | "F") || keys.iter().any(|key| key.kind == kind(k)) {
+            continue;
+        }
+        keys.push(UnitKey {
+            kind: kind(k),
+            name: k.name().to_string(),
+        });
+    }
+    keys
+}
+
+/// How the map draws one of the variant's own orders, as its rulebook says
+/// (`VariantRules::special_order_mark`); `None` for one it does not draw. A unit it places
+/// is added to `shown`, the kinds the legend keys.
+fn special_mark(
+    v: &Rules,
+    position: &Position,
+    index: usize,
+    power: PowerId,
+    order: &Order,
+    shown: &mut Vec<UnitKind>,
+) -> Option<Draw> {
+    let Order::Special { unit, verb, args } = order else {
+        return None;
+    };
+    let unit = unit.and_then(|r| {
+        position
+            .units
+            .iter()
+            .chain(position.dislodged.iter().map(|d| &d.unit))
+            .find(|u| u.location.province == r.province && u.power == power)
+            .copied()
+    });
+    let special = SpecialOrder {
+        index,
+        power,
+        unit,
+        verb: verb.clone(),
+        args: args.clone(),
+    };
+    Some(
+        match v.book.special_order_mark(&v.context(position), &special)? {
+            SpecialMark::Probe { unit, area } => Draw::Probe {
+                unit: location(v, unit),
+                area: location(v, area),
+            },
+            SpecialMark::Place { at, kind: k } => {
+                shown.push(k);
+                Draw::Place {
+                    at: location(v, at),
+                    unit_kind: kind(k),
+                }
+            }
+            SpecialMark::Board { unit, onto } => Draw::Board {
+                unit: location(v, unit),
+                onto: location(v, onto),
+            },
+            SpecialMark::Land { unit, to } => Draw::Land {
+                unit: location(v, unit),
+                to: location(v, to),
+            },
+            SpecialMark::Act { unit } => Draw::Act {
+                unit: location(v, unit),
+            },
+        },
+    )
 }
 
 /// Builds the scene for a position; `orders` are drawn with their verdicts, and each
@@ -86,7 +159,40 @@ pub fn scene(
     s.powers = (0..v.powers.len())
         .map(|i| PowerStyle::new(v.powers[i].name.clone(), i))
         .collect();
-    for c in v.map.supply_centers() {
+    let ctx = v.context(position);
+    // What the rules hide is left out here as well as by the renderer, so that no scene
+    // (a JSON file, a test) ever carries it.
+    let hidden = v.book.hidden_provinces(&ctx);
+    s.hidden = hidden
+        .iter()
+        .map(|p| v.map.province(*p).id.clone())
+        .collect();
+    s.shading = v
+        .book
+        .map_shading(&ctx)
+        .into_iter()
+        .filter(|(l, _)| !hidden.contains(&l.province))
+        .map(|(l, shading)| Shade {
+            location: location(v, l),
+            shading: match shading {
+                Shading::Frozen => render::scene::Shading::Frozen,
+            },
+        })
+        .collect();
+    // The map's centres, and a province the rules made a centre during the game (one found
+    // by a search) once someone owns it and the art has a place for its marker.
+    let art = art_for(&v.id);
+    let centres: Vec<ProvinceId> = v
+        .map
+        .supply_centers()
+        .chain(v.map.province_ids().filter(|p| {
+            !v.map.province(*p).supply_center
+                && position.owners[p.0 as usize].is_some()
+                && art.is_some_and(|a| a.sc_anchor(&v.map.province(*p).id).is_some())
+        }))
+        .filter(|p| !hidden.contains(p))
+        .collect();
+    for c in centres {
         let owner = position.owners[c.0 as usize].map(power);
         let id = v.map.province(c).id.clone();
         if let Some(o) = &owner {
@@ -115,6 +221,13 @@ pub fn scene(
         });
         s.supply_centres.push(marker);
     }
+    // Every kind drawn, for the legend's keys.
+    let mut shown: Vec<UnitKind> = position
+        .units
+        .iter()
+        .chain(position.dislodged.iter().map(|d| &d.unit))
+        .map(|u| u.kind)
+        .collect();
     for u in &position.units {
         s.units.push(UnitMark::new(
             power(u.power),
@@ -147,7 +260,7 @@ pub fn scene(
             .find(|u| u.location.province == r.province);
         location(v, real.map(|u| u.location).unwrap_or(r.location()))
     };
-    for (p, o, verdict) in orders {
+    for (index, (p, o, verdict)) in orders.iter().enumerate() {
         let draw = match o {
             Order::Hold { unit } => Draw::Hold { unit: at(unit) },
             Order::Move {
@@ -181,12 +294,19 @@ pub fn scene(
                 unit: at(unit),
                 to: location(v, to.location()),
             },
-            Order::Build { unit } => Draw::Build {
-                at: location(v, unit.location()),
-                unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
-            },
+            Order::Build { unit } => {
+                shown.extend(unit.kind);
+                Draw::Build {
+                    at: location(v, unit.location()),
+                    unit_kind: unit.kind.map_or(render::scene::UnitKind::Army, kind),
+                }
+            }
             Order::Disband { unit } => Draw::Disband { unit: at(unit) },
-            Order::Waive | Order::Special { .. } => continue,
+            Order::Special { .. } => match special_mark(v, position, index, *p, o, &mut shown) {
+                Some(d) => d,
+                None => continue,
+            },
+            Order::Waive => continue,
         };
         let outcome = match verdict {
             Verdict::Succeeds => Outcome::Succeeded,
@@ -196,6 +316,7 @@ pub fn scene(
         s.orders
             .push(OrderMark::new(power(*p), draw).with_outcome(outcome));
     }
+    s.unit_keys = unit_keys(shown);
     s
 }
 

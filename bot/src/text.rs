@@ -98,6 +98,35 @@ pub fn fit_choice(name: &str) -> String {
     fit(name, CHOICE_LIMIT, "…")
 }
 
+/// The most characters a list of a variant's own orders may take in a message (the start DM,
+/// `/game status`), so that the rest of the message always has room.
+pub const ORDER_HELP_CHARS: usize = 900;
+
+/// A variant's own orders explained, one line each (`` `F nao place` — place your extra
+/// fleet``), under a heading; `None` when there are none. Each line is cut to fit a
+/// reasonable width, and lines that would take the list past [`ORDER_HELP_CHARS`] are counted
+/// in a last line instead of written.
+pub fn order_help(heading: &str, entries: &[engine::rulebook::OrderHelp]) -> Option<String> {
+    if entries.is_empty() {
+        return None;
+    }
+    let mut out = format!("{heading}\n");
+    for (i, e) in entries.iter().enumerate() {
+        let line = format!(
+            "• `{}` — {}\n",
+            elide(&e.form, 60).replace('`', "'"),
+            elide(&e.meaning, 160)
+        );
+        let left = entries.len() - i;
+        if discord_len(&out) + discord_len(&line) > ORDER_HELP_CHARS {
+            out += &format!("• … and {left} more\n");
+            break;
+        }
+        out += &line;
+    }
+    Some(out.trim_end().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +158,31 @@ mod tests {
         let one_line = "🛡️".repeat(3000);
         assert!(discord_len(&fit_message(&one_line)) <= MESSAGE_LIMIT);
         assert!(fit_choice(&"z".repeat(500)).chars().count() <= CHOICE_LIMIT);
+    }
+
+    #[test]
+    fn order_help_stays_within_its_share_of_a_message() {
+        use engine::rulebook::OrderHelp;
+        assert_eq!(order_help("Orders:", &[]), None);
+        let one = order_help(
+            "Orders:",
+            &[OrderHelp::new("F nao place", "place a fleet", true)],
+        );
+        assert_eq!(
+            one.as_deref(),
+            Some("Orders:\n• `F nao place` — place a fleet")
+        );
+        let many: Vec<OrderHelp> = (0..40)
+            .map(|i| OrderHelp::new(format!("F nao order{i} `x`"), "m".repeat(300), true))
+            .collect();
+        let text = order_help("Orders:", &many).expect("some");
+        assert!(
+            discord_len(&text) <= ORDER_HELP_CHARS + 40,
+            "{}",
+            discord_len(&text)
+        );
+        assert!(text.contains("more"), "{text}");
+        // A backquote in a form cannot break the code span round it.
+        assert!(text.contains("order0 'x'`"), "{text}");
     }
 }

@@ -1,121 +1,13 @@
-//! A variant defined only in test data (`tests/data/frostmark/`) and a rulebook written here,
+//! A variant defined only in test data (`tests/data/frostmark/`) and a rulebook written for the tests,
 //! registered at run time and played through `parley adjudicate`'s library entry point, with no
 //! change to the engine: a third unit kind that moves where only its class may, a sea that is
 //! impassable in Spring only, an order of its own judged in a movement phase, and centres that
-//! change hands after every movement step the calendar marks.
+//! change hands after every movement step the calendar marks. The rulebook is
+//! `tests/frostmark/mod.rs`, shared with the tests of the bot's use of it.
 
-use engine::judge::{Cause, OrderResult};
-use engine::map::ProvinceId;
-use engine::position::Mark;
-use engine::rulebook::{RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules};
-use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
-use engine::variant::Variant;
+mod frostmark;
+use frostmark::register;
 use serde_json::{json, Value};
-use std::sync::Once;
-
-/// Moving along rivers, over land and shores (the terrains that admit it are declared in
-/// the variant's `variant.toml`).
-static RIVER: MoveClass = MoveClass {
-    name: "river",
-    coasts: false,
-};
-
-static FLOTILLA: UnitKindDecl = UnitKindDecl {
-    letter: "R",
-    name: "river flotilla",
-    aliases: &["flotilla"],
-    class: &RIVER,
-    convoyed: false,
-    convoys: false,
-};
-
-const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, UnitKind(&FLOTILLA)];
-
-/// Frostmark's rules: the Ice Sea freezes in Spring, and a river flotilla may survey the
-/// province it stands in, which marks it for its power unless the flotilla is dislodged.
-#[derive(Debug)]
-struct FrostRules {
-    ice: Option<ProvinceId>,
-}
-
-fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
-    Box::new(FrostRules {
-        ice: variant.map.province_by_id("ice"),
-    })
-}
-
-fn survey_rule(words: String) -> Cause {
-    Cause::VariantRule {
-        rule: "survey".into(),
-        words,
-    }
-}
-
-impl VariantRules for FrostRules {
-    fn special_verbs(&self) -> &'static [&'static str] {
-        &["survey"]
-    }
-
-    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: engine::map::Location) -> bool {
-        if Some(at.province) == self.ice && ctx.step().season == "Spring" {
-            return false;
-        }
-        StandardRules.can_stand(ctx, kind, at)
-    }
-
-    fn check_special(
-        &self,
-        _ctx: &RuleContext,
-        _power: PowerId,
-        unit: Option<&Unit>,
-        _verb: &str,
-        _args: &[String],
-    ) -> Result<(), Cause> {
-        match unit {
-            Some(u) if u.kind == UnitKind(&FLOTILLA) => Ok(()),
-            _ => Err(survey_rule("only a river flotilla may survey".into())),
-        }
-    }
-
-    fn adjudicate_special(
-        &self,
-        ctx: &RuleContext,
-        orders: &[SpecialOrder],
-        settled: &mut Settled,
-    ) -> Vec<OrderResult> {
-        orders
-            .iter()
-            .map(|o| {
-                let Some(unit) = o.unit else {
-                    return OrderResult::illegal(survey_rule("a survey needs a flotilla".into()));
-                };
-                let at = unit.location.province;
-                if settled.after.dislodged.iter().any(|d| d.unit == unit) {
-                    return OrderResult::fails(survey_rule(format!(
-                        "the survey of {} was cut short: the flotilla was dislodged",
-                        ctx.map().province(at).name
-                    )));
-                }
-                settled.after.marks.push(Mark {
-                    province: at,
-                    power: unit.power,
-                    count: 1,
-                });
-                OrderResult::ok()
-            })
-            .collect()
-    }
-}
-
-fn register() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/frostmark");
-        let id = engine::variants::register_folder(dir, &[], KINDS, rulebook)
-            .expect("frostmark registers");
-        assert_eq!(id, "frostmark");
-    });
-}
 
 /// Runs one case through `parley adjudicate` as the command does.
 fn adjudicate(case: Value) -> Value {

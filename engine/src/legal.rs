@@ -247,13 +247,16 @@ pub fn adjustment_orders(variant: &Rules, position: &Position, power: PowerId) -
 }
 
 /// Every legal order, unit by unit, for a power in the position's phase. Adjustment orders are
-/// listed under no unit (`None`).
+/// listed under no unit (`None`). The variant's own orders
+/// ([`crate::rulebook::VariantRules::special_orders`]) join the list of the unit they name, if
+/// it is one of the power's units listed; the rest (setup orders, orders that place a unit
+/// not yet on the board) are listed under no unit, one list of them.
 pub fn legal_orders(
     variant: &Rules,
     position: &Position,
     power: PowerId,
 ) -> Vec<(Option<Location>, Vec<Order>)> {
-    match variant.calendar.kind(position.phase) {
+    let mut out: Vec<(Option<Location>, Vec<Order>)> = match variant.calendar.kind(position.phase) {
         PhaseKind::Movement => {
             let mut out: Vec<(Option<Location>, Vec<Order>)> = Vec::new();
             let mut done: Vec<&Unit> = Vec::new();
@@ -280,18 +283,50 @@ pub fn legal_orders(
                 )
             })
             .collect(),
-        // Orders for the power as a whole, not for one unit.
-        kind @ (PhaseKind::Adjustment | PhaseKind::Setup) => {
-            let orders = if kind == PhaseKind::Adjustment {
-                adjustment_orders(variant, position, power)
-            } else {
-                variant.book.setup_orders(&variant.context(position), power)
-            };
+        PhaseKind::Adjustment => {
+            let orders = adjustment_orders(variant, position, power);
             if orders.is_empty() {
                 Vec::new()
             } else {
                 vec![(None, orders)]
             }
         }
+        PhaseKind::Setup => Vec::new(),
+    };
+    let special = variant
+        .book
+        .special_orders(&variant.context(position), power);
+    let mut loose = Vec::new();
+    for o in special {
+        let named = o.unit().and_then(|r| {
+            out.iter().position(|(at, _)| {
+                at.is_some_and(|l| {
+                    l.province == r.province
+                        && r.kind.is_none_or(|k| unit_kind_at(position, l) == Some(k))
+                })
+            })
+        });
+        match named {
+            Some(i) if !out[i].1.contains(&o) => out[i].1.push(o),
+            Some(_) => {}
+            None => loose.push(o),
+        }
     }
+    if !loose.is_empty() {
+        match out.iter_mut().find(|(at, _)| at.is_none()) {
+            Some((_, list)) => list.extend(loose),
+            None => out.push((None, loose)),
+        }
+    }
+    out
+}
+
+/// The kind of the power's unit (or dislodged unit) listed at `at`.
+fn unit_kind_at(position: &Position, at: Location) -> Option<UnitKind> {
+    position
+        .units
+        .iter()
+        .chain(position.dislodged.iter().map(|d| &d.unit))
+        .find(|u| u.location == at)
+        .map(|u| u.kind)
 }

@@ -59,7 +59,9 @@
 //!   done.
 //! - Units in their power's colour, with a shape and letter per kind: army a
 //!   circle "A", fleet a hull "F", river flotilla a diamond "R", army/fleet a
-//!   hexagon "AF". Several units in one province stand on its numbered places
+//!   hull "F" carrying a small army disc "A", any other kind a rounded square
+//!   with its letter; the legend keys the kinds the scene names in
+//!   `unit_keys`. Several units in one province stand on its numbered places
 //!   in turn, and beyond those fan out round them; each order is drawn from a
 //!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, down and to the right of
 //!   the province's unit, inside a red dashed ring, with thin dotted arrows to
@@ -72,6 +74,15 @@
 //!   is a red ring struck through; a retreat is an arrow from the dislodged
 //!   unit. Moves helped by a support or convoy but not themselves in the scene
 //!   are sketched as thin dashed arrows.
+//! - A variant's own orders: a search (`Probe`) is a dotted arrow ending in a
+//!   "?" on the area; a placement (`Place`) the new unit on a dotted ring with
+//!   a "+"; a boarding (`Board`) a dashed arrow from the army to the fleet; a
+//!   landing (`Land`) a dash-dotted arrow from the sea to the coast; an order
+//!   a unit carries out where it stands (`Act`) a dashed ring round it.
+//! - Shaded provinces (`Scene::shading`): frozen ones in an icy tint hatched
+//!   in pale blue (a coast: a hatched disc at its anchor), keyed in the legend.
+//! - Hidden provinces (`Scene::hidden`) keep only what the art draws: no
+//!   owner's colour, centre marker or shading.
 //! - Failed orders are washed out (moves hollow) with a red cross; illegal
 //!   orders are red dotted lines.
 //! - A legend with the caller's phase title and, per power, centres and units.
@@ -102,7 +113,7 @@ pub use error::Error;
 pub use palette::{Palette, Rgb};
 pub use scene::{
     Claim, Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker,
-    Scene, UnitKind, UnitMark,
+    Scene, Shade, Shading, UnitKey, UnitKind, UnitMark,
 };
 
 /// The whole picture as one SVG document: the art with the owners' colours

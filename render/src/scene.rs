@@ -23,6 +23,39 @@ pub struct Scene {
     pub orders: Vec<OrderMark>,
     /// Centre counts for the legend. When empty they are counted from `supply_centres`.
     pub sc_counts: Vec<ScCount>,
+    /// Unit kinds keyed in the legend with their names, beside armies and fleets, which every
+    /// player knows (a river flotilla, an army aboard a fleet).
+    pub unit_keys: Vec<UnitKey>,
+    /// Provinces and coasts shaded for what the rules say of them now (frozen seas), keyed in
+    /// the legend.
+    pub shading: Vec<Shade>,
+    /// Provinces drawn only as the art draws them: no owner's colour, no centre marker and no
+    /// shading, even where the art has a centre anchor (a secret province not yet found).
+    pub hidden: Vec<String>,
+}
+
+/// A unit kind and its name, for the legend.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitKey {
+    pub kind: UnitKind,
+    /// The kind's name in the caller's words ("army/fleet").
+    pub name: String,
+}
+
+/// A province, or one of its coasts, shaded.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shade {
+    /// The whole province is shaded; a coast gets a shaded disc at its anchor.
+    pub location: Location,
+    pub shading: Shading,
+}
+
+/// What a shade means, and so how it is drawn and keyed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Shading {
+    /// Frozen: an icy tint hatched in pale blue, keyed "frozen".
+    Frozen,
 }
 
 /// A power's name and how it is coloured.
@@ -164,7 +197,9 @@ impl std::fmt::Display for Location {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The symbol a unit is drawn with. Armies, fleets, river flotillas and armies aboard fleets
+/// have shapes of their own; any other kind is drawn as a rounded square with its letter.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum UnitKind {
     Army,
     Fleet,
@@ -172,8 +207,12 @@ pub enum UnitKind {
     /// (the test variant's flotilla; Latin American Diplomacy's to come; Maharajah has none:
     /// its ordinary fleets sail the rivers).
     RiverFlotilla,
-    /// A unit that moves as either army or fleet.
+    /// An army aboard a fleet (Davis's and Atlantica's A/F): the fleet's hull carrying an
+    /// army's disc.
     ArmyFleet,
+    /// Any other kind, by the letter (or short word) its variant declares: drawn as a rounded
+    /// square with that letter.
+    Other(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -262,6 +301,32 @@ pub enum Order {
     },
     /// Removal of a unit, in adjustments or instead of a retreat.
     Disband {
+        unit: Location,
+    },
+    /// A unit looks into `area` without going there (a search): a dotted arrow ending in "?".
+    Probe {
+        unit: Location,
+        area: Location,
+    },
+    /// A new unit placed on the board (a variant's opening placement): the unit with a "+",
+    /// on a dotted ring.
+    Place {
+        at: Location,
+        unit_kind: UnitKind,
+    },
+    /// A unit going aboard the unit at `onto` (an army boarding a fleet): a dashed arrow.
+    Board {
+        unit: Location,
+        onto: Location,
+    },
+    /// A unit putting what it carries ashore at `to` (an army landed from a fleet): a
+    /// dash-dotted arrow.
+    Land {
+        unit: Location,
+        to: Location,
+    },
+    /// A unit doing something of its variant's own where it stands (a survey): a dashed ring.
+    Act {
         unit: Location,
     },
 }

@@ -10,7 +10,6 @@ use engine::store::{
     AllianceChange, BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer,
     RulebookChoice, Settings, SubmitReport,
 };
-use engine::variants::BUILTIN;
 use engine::Rules;
 use engine::Variant;
 
@@ -195,11 +194,13 @@ pub async fn game_list(games: &Games, caller: &Caller) -> Outcome {
 pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> Outcome {
     let guild = in_server(caller)?;
     let variant = args.variant.trim().to_lowercase();
-    if !BUILTIN.contains(&variant.as_str()) {
+    // Built-in variants and any registered in this process.
+    let runnable = engine::variants::ids();
+    if !runnable.contains(&variant.as_str()) {
         return refused(format!(
             "'{}' is not a variant I can run; choose one of {}",
             quote(&args.variant),
-            BUILTIN.join(", ")
+            runnable.join(", ")
         ));
     }
     let mut settings = Settings::default();
@@ -322,6 +323,11 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         .into_iter()
         .map(|p| v.power_name(p))
         .collect();
+    // Every order of the variant's own, whether usable now or later in the game.
+    let help = crate::text::order_help(
+        "This variant has orders of its own (`/orders submit` suggests them when you may give them):",
+        &v.book.order_help(&v.context(&position)),
+    );
     for (user, power) in assigned {
         let mut dm = format!(
             "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
@@ -331,7 +337,7 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         }
         let gives_setup = v
             .power_by_name(&power)
-            .is_some_and(|p| !v.book.setup_orders(&v.context(&position), p).is_empty());
+            .is_some_and(|p| !v.book.special_orders(&v.context(&position), p).is_empty());
         if setup && gives_setup {
             dm += " The game opens with its setup: `/orders submit` suggests the setup orders you may give.";
         } else if setup {
@@ -343,6 +349,10 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
                 voted.join(", "),
                 alias_hint(&voted)
             );
+        }
+        if let Some(help) = &help {
+            dm += "\n\n";
+            dm += help;
         }
         answer
             .announce
@@ -417,6 +427,22 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                         "{} are ordered by everyone's secret vote: /vote order in a direct message.\n",
                         v.power_name(p)
                     );
+                }
+            }
+            // The variant's own orders that may be given in this phase. A game that cannot be
+            // loaded still has its status shown, without them.
+            if let Ok((_, v, position)) = games.current(id).await {
+                let now: Vec<_> = v
+                    .book
+                    .order_help(&v.context(&position))
+                    .into_iter()
+                    .filter(|h| h.now)
+                    .collect();
+                if let Some(help) =
+                    crate::text::order_help("Orders of this variant you may give now:", &now)
+                {
+                    text += &help;
+                    text.push('\n');
                 }
             }
         }
@@ -1286,9 +1312,22 @@ fn narrow(all: Vec<String>, typed: &str) -> Vec<String> {
 }
 
 /// An order as written (`A par B`) and the ways players start it with its verb (`build A
-/// par`, `b par`; `disband`, `remove`, `d` for `D`). The parser reads all of them.
+/// par`, `b par`; `disband`, `remove`, `d` for `D`). The parser reads all of them. A
+/// variant's own order (`F nao search 3`, written unit, verb, arguments) may also be begun
+/// with its verb (`search`), so typing the verb finds every unit that may give it.
 fn spoken_forms(order: &str) -> Vec<String> {
     let mut forms = vec![order.to_string()];
+    let words: Vec<&str> = order.split(' ').collect();
+    if let [kind, place, verb, rest @ ..] = &words[..] {
+        if verb.len() > 1 && verb.chars().all(|c| c.is_ascii_lowercase()) {
+            let mut form = format!("{verb} {kind} {place}");
+            for w in rest {
+                form.push(' ');
+                form.push_str(w);
+            }
+            forms.push(form);
+        }
+    }
     if let [kind, place, verb] = order.split(' ').collect::<Vec<_>>()[..] {
         let verbs: &[&str] = match verb {
             "B" => &["build", "b"],

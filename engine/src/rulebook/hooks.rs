@@ -223,8 +223,46 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         None
     }
 
-    /// The setup orders this power may give in this position, for autocomplete and the demo.
-    fn setup_orders(&self, _ctx: &RuleContext, _power: PowerId) -> Vec<Order> {
+    /// The variant's own orders ([`Order::Special`], and in a setup phase every setup order)
+    /// this power may give in this position, asked in every phase: Pirates' grants and
+    /// selections in its setup; a placement, a search or a boarding in a movement phase. They
+    /// feed the legal-order lists (`legal::legal_orders`: an order naming one of the power's
+    /// units joins that unit's list, the others are listed for the power as a whole), so
+    /// autocomplete, the demo's random play and the vote's choices offer them. List only
+    /// orders the rulebook's own checks accept ([`VariantRules::check_special`],
+    /// [`VariantRules::adjudicate_setup`]): the lists take them as they are. Standard: none.
+    fn special_orders(&self, _ctx: &RuleContext, _power: PowerId) -> Vec<Order> {
+        Vec::new()
+    }
+
+    /// What the variant's own orders look like and mean, for players: the game's start DM
+    /// lists every entry, `/game status` those with `now` set. Phase-aware (a placement
+    /// order usable in the first move only is `now` then and only then). Never let an entry
+    /// depend on a secret of [`Ruleset::hidden`] the rules have not revealed. Standard: none.
+    fn order_help(&self, _ctx: &RuleContext) -> Vec<OrderHelp> {
+        Vec::new()
+    }
+
+    /// Provinces (or single coasts) the rules mark in this phase, shaded on the map and keyed
+    /// in its legend: seas and coasts frozen in winter. Standard: none.
+    fn map_shading(&self, _ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        Vec::new()
+    }
+
+    /// How the map draws one of the variant's own orders (a search, a placement, a boarding,
+    /// a landing); `None` draws nothing for it. `ctx` is at the position the order was given
+    /// in. Standard has no such orders: none.
+    fn special_order_mark(&self, _ctx: &RuleContext, _order: &SpecialOrder) -> Option<SpecialMark> {
+        None
+    }
+
+    /// Provinces the map must not show as provinces in this position: no owner's colour, no
+    /// supply centre marker, no shading, whatever the art holds for them (the art draws them
+    /// as the rules describe them to players, such as a numbered dotted circle). A province
+    /// whose place or nature is a secret is listed here until the rules reveal it, and so are
+    /// those that no longer exist: the answer must not depend on an unrevealed secret of
+    /// [`Ruleset::hidden`]. Standard: none.
+    fn hidden_provinces(&self, _ctx: &RuleContext) -> Vec<ProvinceId> {
         Vec::new()
     }
 
@@ -291,6 +329,54 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
         None
     }
+}
+
+/// One of a variant's own orders explained for players ([`VariantRules::order_help`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderHelp {
+    /// How it is written, as an example a player could type: `F nao place`.
+    pub form: String,
+    /// What it does, in one line: `place your extra fleet (January 1870 only)`.
+    pub meaning: String,
+    /// Whether it may be given in the position's phase.
+    pub now: bool,
+}
+
+impl OrderHelp {
+    pub fn new(form: impl Into<String>, meaning: impl Into<String>, now: bool) -> Self {
+        OrderHelp {
+            form: form.into(),
+            meaning: meaning.into(),
+            now,
+        }
+    }
+}
+
+/// Why the map shades a province or coast ([`VariantRules::map_shading`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shading {
+    /// Frozen: closed to fleets for now (Atlantica's winter months, January to April).
+    Frozen,
+}
+
+/// How the map draws one of a variant's own orders ([`VariantRules::special_order_mark`]).
+/// The unit's own place is where its order is drawn from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecialMark {
+    /// The unit looks into a place without going there (Atlantica's search for Atlantis):
+    /// a dotted arrow to `area` ending in a "?".
+    Probe { unit: Location, area: Location },
+    /// A new unit of this kind appears at `at` (Atlantica's placement of the extra fleet):
+    /// the unit with a "+".
+    Place { at: Location, kind: UnitKind },
+    /// The unit goes aboard the unit at `onto` (an army boarding a fleet): an arrow from one
+    /// to the other.
+    Board { unit: Location, onto: Location },
+    /// The unit puts what it carries ashore at `to` (an A/F landing its army): an arrow from
+    /// the sea to the coast.
+    Land { unit: Location, to: Location },
+    /// The unit does something where it stands (a survey): a ring round it.
+    Act { unit: Location },
 }
 
 /// One of the variant's own orders accepted in a movement, retreat or adjustment phase, as

@@ -8,8 +8,8 @@
 mod hooks;
 
 pub use hooks::{
-    Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
-    VariantRules,
+    Controller, ConvoyAttack, OrderHelp, RuleContext, Rulebook, Settled, Shading, SpecialMark,
+    SpecialOrder, StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

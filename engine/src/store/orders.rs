@@ -416,7 +416,12 @@ pub(super) fn missing_orders(
             }
         }
         PhaseKind::Setup => {
-            if current.is_empty() && !v.book.setup_orders(&v.context(position), power).is_empty() {
+            if current.is_empty()
+                && !v
+                    .book
+                    .special_orders(&v.context(position), power)
+                    .is_empty()
+            {
                 vec!["setup orders (grants, builds or selections)".into()]
             } else {
                 Vec::new()

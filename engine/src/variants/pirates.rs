@@ -53,7 +53,12 @@ impl VariantRules for PiratesRules {
         Some(super::pirates_setup::adjudicate(ctx, orders))
     }
 
-    fn setup_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+    /// Rules 3-6: the setup's grants and selections; the Pirates have no orders of their own
+    /// after it.
+    fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        if ctx.step().kind != crate::phase::PhaseKind::Setup {
+            return Vec::new();
+        }
         super::pirates_setup::legal_orders(ctx, power)
     }
 

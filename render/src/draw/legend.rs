@@ -3,8 +3,11 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use super::marks::{shading_pattern, shadings, unit_symbol};
 use super::{esc, f, Ctx, INK};
+use crate::palette::Rgb;
 use crate::scene::Scene;
+use crate::scene::Shading;
 
 pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
     let (lx, ly, lw, lh) = ctx.art.legend_area().unwrap_or((10.0, 10.0, 240.0, 320.0));
@@ -35,7 +38,9 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
         .supply_centres
         .iter()
         .any(|m| m.earned || m.claim.is_some());
-    let rows = scene.powers.len() as f32 + if key { 1.0 } else { 0.0 };
+    let shadings = shadings(scene);
+    let extra_keys = scene.unit_keys.len() + shadings.len();
+    let rows = scene.powers.len() as f32 + if key { 1.0 } else { 0.0 } + extra_keys as f32;
     let head = pad + title_size + 22.0;
     let row_h = if rows > 0.0 {
         ((lh - head - pad) / rows).min(24.0)
@@ -137,6 +142,45 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
             f(px + 22.0),
             f(base),
             f(small)
+        );
+    }
+    // The unit kinds and shadings keyed, one row each, after the powers (and earned homes).
+    let first = scene.powers.len() + usize::from(key);
+    let small = text_size * 0.85;
+    for (i, k) in scene.unit_keys.iter().enumerate() {
+        let cy = ly + head + row_h * ((first + i) as f32 + 0.5);
+        let x = lx + pad + 12.0;
+        let scale = (row_h / 30.0).min(0.8);
+        let _ = write!(out, "<g class=\"key-unit\">");
+        unit_symbol(out, &k.kind, (x, cy), Rgb(0xd8, 0xd8, 0xd8), scale);
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{INK}\">{}</text></g>",
+            f(lx + pad + 30.0),
+            f(cy + small * 0.36),
+            f(small),
+            esc(&k.name)
+        );
+    }
+    for (i, k) in shadings.iter().enumerate() {
+        let cy = ly + head + row_h * ((first + scene.unit_keys.len() + i) as f32 + 0.5);
+        // The key's swatch has its own copy of the pattern, so the legend stands alone.
+        let (id, pattern) = shading_pattern(*k);
+        let key_id = format!("{id}-key");
+        let swatch = pattern.replacen(&format!("id=\"{id}\""), &format!("id=\"{key_id}\""), 1);
+        let word = match k {
+            Shading::Frozen => "frozen",
+        };
+        let _ = writeln!(
+            out,
+            "<g class=\"key-shading\"><defs>{swatch}</defs><rect x=\"{}\" y=\"{}\" width=\"22\" height=\"{}\" rx=\"3\" fill=\"url(#{key_id})\" stroke=\"#6fa8dc\" stroke-width=\"1.2\"/>\
+             <text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{INK}\">{word}</text></g>",
+            f(lx + pad),
+            f(cy - text_size * 0.55),
+            f(text_size * 1.1),
+            f(lx + pad + 30.0),
+            f(cy + small * 0.36),
+            f(small),
         );
     }
     *out += "</g>\n";

@@ -9,14 +9,94 @@ use super::{f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
 use crate::error::Error;
 use crate::palette::Rgb;
-use crate::scene::{Scene, UnitKind};
+use crate::scene::{Scene, Shading, UnitKind};
 
 /// Roughly how far from its anchor a unit symbol reaches.
 pub(super) const UNIT_RADIUS: f32 = 14.0;
 
+/// The hatch a shading is drawn with: its pattern's id and definition.
+pub(super) fn shading_pattern(shading: Shading) -> (&'static str, &'static str) {
+    match shading {
+        Shading::Frozen => (
+            "shade-frozen",
+            "<pattern id=\"shade-frozen\" patternUnits=\"userSpaceOnUse\" width=\"9\" height=\"9\" patternTransform=\"rotate(45)\">\
+             <rect width=\"9\" height=\"9\" fill=\"#e6f3ff\" fill-opacity=\"0.45\"/>\
+             <rect width=\"2\" height=\"9\" fill=\"#6fa8dc\" fill-opacity=\"0.6\"/></pattern>",
+        ),
+    }
+}
+
+/// The kinds of shading the scene shows, each once, outside hidden provinces.
+pub(super) fn shadings(scene: &Scene) -> Vec<Shading> {
+    let mut kinds: Vec<Shading> = scene
+        .shading
+        .iter()
+        .filter(|s| !scene.hidden.contains(&s.location.province))
+        .map(|s| s.shading)
+        .collect();
+    kinds.sort_by_key(|k| shading_pattern(*k).0);
+    kinds.dedup();
+    kinds
+}
+
+/// The provinces and coasts the rules shade now, under everything else the overlay draws:
+/// a whole province filled with its shading's hatch, a coast a hatched disc at its anchor.
+pub(super) fn shading(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
+    let shades: Vec<_> = scene
+        .shading
+        .iter()
+        .filter(|s| !scene.hidden.contains(&s.location.province))
+        .collect();
+    if shades.is_empty() {
+        return Ok(());
+    }
+    *out += "<g id=\"shading\">\n<defs>";
+    for k in &shadings(scene) {
+        *out += shading_pattern(*k).1;
+    }
+    *out += "</defs>\n";
+    for s in shades {
+        let (id, _) = shading_pattern(s.shading);
+        let context = format!("shading of {}", s.location);
+        let province =
+            ctx.art
+                .province(&s.location.province)
+                .ok_or_else(|| Error::UnknownProvince {
+                    province: s.location.province.clone(),
+                    context: context.clone(),
+                })?;
+        match &s.location.coast {
+            None => {
+                let _ = writeln!(
+                    out,
+                    "<path class=\"{id}\" data-province=\"{}\" d=\"{}\" fill=\"url(#{id})\" fill-rule=\"evenodd\" stroke=\"#6fa8dc\" stroke-width=\"1.2\" stroke-opacity=\"0.8\"/>",
+                    super::esc(&province.id),
+                    province.d.join(" ")
+                );
+            }
+            Some(_) => {
+                let (x, y) = ctx.anchor(&s.location, &context)?;
+                let _ = writeln!(
+                    out,
+                    "<circle class=\"{id}\" data-province=\"{}\" cx=\"{}\" cy=\"{}\" r=\"18\" fill=\"url(#{id})\" stroke=\"#6fa8dc\" stroke-width=\"1.6\" stroke-dasharray=\"3 2\"/>",
+                    super::esc(&s.location.to_string()),
+                    f(x),
+                    f(y)
+                );
+            }
+        }
+    }
+    *out += "</g>\n";
+    Ok(())
+}
+
 pub(super) fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
     let mut marks = HashMap::new();
-    for m in &scene.supply_centres {
+    for m in scene
+        .supply_centres
+        .iter()
+        .filter(|m| !scene.hidden.contains(&m.province))
+    {
         if !ctx.art.has_province(&m.province) {
             return Err(Error::UnknownProvince {
                 province: m.province.clone(),
@@ -32,7 +112,11 @@ pub(super) fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Resu
         marks.insert(m.province.as_str(), m);
     }
     *out += "<g id=\"centres\">\n";
-    for p in ctx.art.supply_centres() {
+    for p in ctx
+        .art
+        .supply_centres()
+        .filter(|p| !scene.hidden.iter().any(|h| h == p))
+    {
         let (x, y) = ctx.art.sc_anchor(p).expect("centre");
         let m = marks.get(p);
         let owner = match m.and_then(|m| m.owner.as_deref()) {
@@ -111,29 +195,61 @@ fn claim_pips(out: &mut String, at: Point, done: u32, needed: u32, colour: Rgb) 
 
 /// Draws a unit symbol centred on `at`. The outline tells the kind apart
 /// without colour; the letter repeats it.
-pub(super) fn unit_symbol(out: &mut String, kind: UnitKind, at: Point, colour: Rgb, scale: f32) {
-    let (shape, letter, size) = match kind {
-        UnitKind::Army => ("<circle r=\"12.5\"/>", "A", 14.0),
-        UnitKind::Fleet => ("<path d=\"M-17.5-7.5H17.5L11 8.5H-11Z\"/>", "F", 14.0),
-        UnitKind::RiverFlotilla => ("<path d=\"M0-13.5L17 0L0 13.5L-17 0Z\"/>", "R", 13.0),
-        UnitKind::ArmyFleet => ("<path d=\"M-9-12.5H9L17 0L9 12.5H-9L-17 0Z\"/>", "AF", 12.0),
-    };
+pub(super) fn unit_symbol(out: &mut String, kind: &UnitKind, at: Point, colour: Rgb, scale: f32) {
     let transform = if scale == 1.0 {
         format!("translate({} {})", f(at.0), f(at.1))
     } else {
         format!("translate({} {}) scale({scale})", f(at.0), f(at.1))
     };
-    let _ = writeln!(
-        out,
-        "<g transform=\"{transform}\">\
-         <g transform=\"translate(1.6 1.8)\" fill=\"#000000\" fill-opacity=\"0.35\">{shape}</g>\
-         <g fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.7\">{shape}</g>\
-         <text y=\"{}\" font-size=\"{size}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{letter}</text></g>",
-        colour.hex(),
-        f(size * 0.36),
-        colour.text_on().hex(),
-    );
+    let token = |out: &mut String, shape: &str, letter: &str, size: f32, dy: f32| {
+        let _ = write!(
+            out,
+            "<g transform=\"translate(1.6 1.8)\" fill=\"#000000\" fill-opacity=\"0.35\">{shape}</g>\
+             <g fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.7\">{shape}</g>\
+             <text y=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+            colour.hex(),
+            f(dy + size * 0.36),
+            f(size),
+            colour.text_on().hex(),
+            super::esc(letter),
+        );
+    };
+    let _ = write!(out, "<g transform=\"{transform}\">");
+    match kind {
+        UnitKind::Army => token(out, "<circle r=\"12.5\"/>", "A", 14.0, 0.0),
+        UnitKind::Fleet => token(out, FLEET_HULL, "F", 14.0, 0.0),
+        UnitKind::RiverFlotilla => token(
+            out,
+            "<path d=\"M0-13.5L17 0L0 13.5L-17 0Z\"/>",
+            "R",
+            13.0,
+            0.0,
+        ),
+        UnitKind::ArmyFleet => {
+            // A fleet's hull with an army's disc riding on its deck: the army aboard.
+            let _ = write!(
+                out,
+                "<g class=\"unit-army-fleet\"><g transform=\"translate(0 5)\">"
+            );
+            token(out, FLEET_HULL, "F", 12.0, 0.0);
+            let _ = write!(out, "</g><g transform=\"translate(0 -9.5) scale(0.7)\">");
+            token(out, "<circle r=\"12.5\"/>", "A", 14.0, 0.0);
+            let _ = write!(out, "</g></g>");
+        }
+        UnitKind::Other(letter) => {
+            let n = letter.chars().count().max(1) as f32;
+            let size = (14.0f32).min(30.0 / (0.68 * n)).max(7.0);
+            let shape = "<rect x=\"-15\" y=\"-12\" width=\"30\" height=\"24\" rx=\"6\"/>";
+            let _ = write!(out, "<g class=\"unit-other\">");
+            token(out, shape, letter, size, 0.0);
+            let _ = write!(out, "</g>");
+        }
+    }
+    let _ = writeln!(out, "</g>");
 }
+
+/// A fleet's hull, centred on the origin.
+const FLEET_HULL: &str = "<path d=\"M-17.5-7.5H17.5L11 8.5H-11Z\"/>";
 
 /// The units standing in their provinces, at the places `placement` gave them.
 pub(super) fn standing_units(
@@ -150,7 +266,7 @@ pub(super) fn standing_units(
         .filter(|(u, _)| !u.dislodged)
     {
         let c = ctx.colour(&u.power, "unit")?;
-        unit_symbol(out, u.kind, *pos, c, 1.0);
+        unit_symbol(out, &u.kind, *pos, c, 1.0);
     }
     *out += "</g>\n";
     Ok(())
@@ -180,7 +296,7 @@ pub(super) fn dislodged_units(ctx: &Ctx, scene: &Scene, out: &mut String) -> Res
             f(pos.0),
             f(pos.1)
         );
-        unit_symbol(out, u.kind, pos, c, 0.85);
+        unit_symbol(out, &u.kind, pos, c, 0.85);
     }
     *out += "</g>\n";
     Ok(())

@@ -92,7 +92,11 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
     };
 
     let mut fills = Vec::new();
-    for o in &scene.owners {
+    for o in scene
+        .owners
+        .iter()
+        .filter(|o| !scene.hidden.contains(&o.province))
+    {
         let idx = *art
             .index
             .get(&o.province)
@@ -111,6 +115,7 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
 
     let mut out = String::with_capacity(64 * 1024);
     out += "<g id=\"overlay\" stroke-linejoin=\"round\">\n";
+    marks::shading(&ctx, scene, &mut out)?;
     marks::supply_centres(&ctx, scene, &mut out)?;
     marks::standing_units(&ctx, scene, &unit_pos, &mut out)?;
     orders::orders(&ctx, scene, &mut out)?;

@@ -136,14 +136,201 @@ fn order(
         }
         Order::Build { at, unit_kind } => {
             let pos = ctx.anchor(at, &context("build"))?;
-            build(high, pos, *unit_kind, colour, o.outcome);
+            build(high, pos, unit_kind, colour, o.outcome);
         }
         Order::Disband { unit } => {
             let at = own_at(unit, false, "disband")?;
             disband(high, at, o.outcome);
         }
+        Order::Probe { unit, area } => {
+            let from = own_at(unit, false, "search")?;
+            let to = ctx.anchor_from(area, from, &context("search"))?;
+            probe(high, from, to, colour, o.outcome);
+        }
+        Order::Place { at, unit_kind } => {
+            let pos = ctx.anchor(at, &context("placement"))?;
+            place(high, pos, unit_kind, colour, o.outcome);
+        }
+        Order::Board { unit, onto } => {
+            let from = own_at(unit, false, "boarding")?;
+            let to = ctx.unit_at(onto, false, &context("boarding"))?;
+            let line = styled(
+                Line {
+                    dash: Some("6 3.5"),
+                    width: 3.0,
+                    colour,
+                    casing: 5.2,
+                    cap: "butt",
+                },
+                o.outcome,
+            );
+            let c = arrow(
+                high,
+                from,
+                to,
+                MOVE_BEND,
+                (UNIT_RADIUS, UNIT_RADIUS + 2.0),
+                &line,
+                Head::Solid,
+            );
+            if o.outcome == Outcome::Failed {
+                cross(high, quad_point(from, c, to, 0.5), 5.0);
+            }
+        }
+        Order::Land { unit, to } => {
+            let from = own_at(unit, false, "landing")?;
+            let dest = ctx.anchor_from(to, from, &context("landing"))?;
+            let line = styled(
+                Line {
+                    dash: Some("10 3 2 3"),
+                    width: 3.4,
+                    colour,
+                    casing: 6.0,
+                    cap: "butt",
+                },
+                o.outcome,
+            );
+            let c = arrow(
+                high,
+                from,
+                dest,
+                MOVE_BEND,
+                (UNIT_RADIUS, 9.0),
+                &line,
+                Head::Solid,
+            );
+            if o.outcome == Outcome::Failed {
+                cross(high, quad_point(from, c, dest, 0.55), 5.5);
+            }
+        }
+        Order::Act { unit } => {
+            let at = own_at(unit, false, "order")?;
+            let line = styled(
+                Line {
+                    dash: Some("5 3"),
+                    width: 2.8,
+                    colour,
+                    casing: 5.0,
+                    cap: "butt",
+                },
+                o.outcome,
+            );
+            ring(mid, at, 19.0, &line);
+            if o.outcome == Outcome::Failed {
+                cross(mid, (at.0 + 14.0, at.1 - 14.0), 4.5);
+            }
+        }
     }
     Ok(())
+}
+
+/// A circle of radius `r` round `at`, stroked as `line`.
+fn ring(out: &mut String, at: Point, r: f32, line: &Line) {
+    let dash = line
+        .dash
+        .map(|d| format!(" stroke-dasharray=\"{d}\""))
+        .unwrap_or_default();
+    if line.casing > 0.0 {
+        let _ = writeln!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"{}\"{dash}/>",
+            f(at.0),
+            f(at.1),
+            f(r),
+            f(line.casing)
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"{}\"{dash}/>",
+        f(at.0),
+        f(at.1),
+        f(r),
+        line.colour.hex(),
+        f(line.width),
+        line.cap
+    );
+}
+
+/// A search: a dotted arrow from the unit at `from` towards the area at `to`, ending in a
+/// "?" on a white disc where the area is.
+fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
+    let line = styled(
+        Line {
+            dash: Some("0.1 6"),
+            width: 3.4,
+            colour,
+            casing: 5.6,
+            cap: "round",
+        },
+        outcome,
+    );
+    let c = arrow(
+        out,
+        from,
+        to,
+        MOVE_BEND,
+        (UNIT_RADIUS, 13.0),
+        &line,
+        Head::Open,
+    );
+    let ink = if outcome == Outcome::Illegal {
+        ILLEGAL.to_string()
+    } else {
+        line.colour.hex()
+    };
+    let _ = writeln!(
+        out,
+        "<g class=\"probe\"><circle cx=\"{x}\" cy=\"{y}\" r=\"10\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.6\"/>\
+         <text x=\"{x}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">?</text></g>",
+        f(to.1 + 5.4),
+        x = f(to.0),
+        y = f(to.1)
+    );
+    if outcome == Outcome::Failed {
+        cross(out, quad_point(from, c, to, 0.5), 5.0);
+    }
+}
+
+/// A placement: the new unit at `pos` on a dotted ring, with a "+" badge.
+fn place(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
+    let ring_colour = if outcome == Outcome::Succeeded {
+        colour
+    } else {
+        colour.mix(Rgb::WHITE, 0.55)
+    };
+    let edge = if outcome == Outcome::Illegal {
+        ILLEGAL
+    } else {
+        INK
+    };
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{x}\" cy=\"{y}\" r=\"19\" fill=\"#ffffff\" fill-opacity=\"0.6\" stroke=\"{edge}\" stroke-width=\"4.4\" stroke-dasharray=\"0.1 5\" stroke-linecap=\"round\"/>",
+        x = f(pos.0),
+        y = f(pos.1)
+    );
+    unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
+    plus_badge(out, pos);
+    if outcome == Outcome::Failed {
+        cross(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5);
+    }
+}
+
+/// The "+" badge of a new unit, up and to the right of `pos`.
+fn plus_badge(out: &mut String, pos: Point) {
+    let (bx, by) = (pos.0 + 15.0, pos.1 - 15.0);
+    let _ = writeln!(
+        out,
+        "<circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\
+         <path d=\"M{} {y}H{}M{x} {}V{}\" stroke=\"{INK}\" stroke-width=\"2.2\"/>",
+        f(bx - 4.0),
+        f(bx + 4.0),
+        f(by - 4.0),
+        f(by + 4.0),
+        x = f(bx),
+        y = f(by)
+    );
 }
 
 /// A hold: an octagon round the unit at `at`.
@@ -267,7 +454,7 @@ fn support_move_or_convoy(
 }
 
 /// A build: the new unit at `pos` in a dashed ring, with a "+" badge.
-fn build(out: &mut String, pos: Point, unit_kind: UnitKind, colour: Rgb, outcome: Outcome) {
+fn build(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
     let ring_colour = if outcome == Outcome::Succeeded {
         colour
     } else {
@@ -288,18 +475,7 @@ fn build(out: &mut String, pos: Point, unit_kind: UnitKind, colour: Rgb, outcome
     );
     unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
     // A "+" badge says this unit is new.
-    let (bx, by) = (pos.0 + 15.0, pos.1 - 15.0);
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\
-         <path d=\"M{} {y}H{}M{x} {}V{}\" stroke=\"{INK}\" stroke-width=\"2.2\"/>",
-        f(bx - 4.0),
-        f(bx + 4.0),
-        f(by - 4.0),
-        f(by + 4.0),
-        x = f(bx),
-        y = f(by)
-    );
+    plus_badge(out, pos);
     if outcome == Outcome::Failed {
         cross(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5);
     }

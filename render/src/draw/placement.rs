@@ -201,9 +201,16 @@ fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
         Order::Move { to, .. }
         | Order::SupportMove { to, .. }
         | Order::Convoy { to, .. }
-        | Order::Retreat { to, .. } => to,
+        | Order::Retreat { to, .. }
+        | Order::Land { to, .. } => to,
         Order::SupportHold { target, .. } => target,
-        Order::Hold { .. } | Order::Disband { .. } | Order::Build { .. } => return None,
+        Order::Probe { area, .. } => area,
+        Order::Board { onto, .. } => onto,
+        Order::Hold { .. }
+        | Order::Disband { .. }
+        | Order::Build { .. }
+        | Order::Place { .. }
+        | Order::Act { .. } => return None,
     };
     art.unit_anchor(&to.province, to.coast.as_deref())
         .or_else(|| art.unit_anchor(&to.province, None))
@@ -225,9 +232,13 @@ fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
                 | Order::SupportHold { unit, .. }
                 | Order::SupportMove { unit, .. }
                 | Order::Convoy { unit, .. }
-                | Order::Disband { unit } => (unit, false),
+                | Order::Disband { unit }
+                | Order::Probe { unit, .. }
+                | Order::Board { unit, .. }
+                | Order::Land { unit, .. }
+                | Order::Act { unit } => (unit, false),
                 Order::Retreat { unit, .. } => (unit, true),
-                Order::Build { .. } => return None,
+                Order::Build { .. } | Order::Place { .. } => return None,
             };
             let here: Vec<usize> = (0..scene.units.len())
                 .filter(|&i| {

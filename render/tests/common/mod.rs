@@ -297,6 +297,7 @@ pub fn standard_scene(palette: Palette) -> Scene {
         units,
         orders,
         sc_counts: Vec::new(),
+        ..Scene::default()
     }
 }
 
@@ -356,5 +357,6 @@ pub fn standard_start(palette: Palette) -> Scene {
         units,
         orders: Vec::new(),
         sc_counts: Vec::new(),
+        ..Scene::default()
     }
 }

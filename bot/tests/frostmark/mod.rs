@@ -1,0 +1,180 @@
+//! Frostmark's rulebook (`tests/data/frostmark/`), shared by the tests that register it: a
+//! variant defined only in test data, played with no change to the engine. A third unit kind
+//! that moves where only its class may, a sea frozen in Spring (and shaded on the map then),
+//! an order of its own (`survey`) offered in every movement phase, explained for players and
+//! drawn on the map.
+#![allow(dead_code)]
+
+use engine::judge::{Cause, OrderResult};
+use engine::map::{Border, Location, ProvinceId};
+use engine::order::{Order, UnitRef};
+use engine::phase::PhaseKind;
+use engine::position::Mark;
+use engine::rulebook::{
+    OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialMark, SpecialOrder, StandardRules,
+    VariantRules,
+};
+use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
+use engine::variant::Variant;
+use std::sync::Once;
+
+/// Moving along rivers, over land and shores (the terrains that admit it are declared in
+/// the variant's `variant.toml`).
+static RIVER: MoveClass = MoveClass {
+    name: "river",
+    coasts: false,
+};
+
+pub static FLOTILLA: UnitKindDecl = UnitKindDecl {
+    letter: "R",
+    name: "river flotilla",
+    aliases: &["flotilla"],
+    class: &RIVER,
+    convoyed: false,
+    convoys: false,
+};
+
+const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, UnitKind(&FLOTILLA)];
+
+/// Frostmark's rules: the Ice Sea freezes in Spring, and a river flotilla may survey the
+/// province it stands in, which marks it for its power unless the flotilla is dislodged.
+#[derive(Debug)]
+struct FrostRules {
+    ice: Option<ProvinceId>,
+}
+
+fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
+    Box::new(FrostRules {
+        ice: variant.map.province_by_id("ice"),
+    })
+}
+
+fn survey_rule(words: String) -> Cause {
+    Cause::VariantRule {
+        rule: "survey".into(),
+        words,
+    }
+}
+
+impl FrostRules {
+    fn frozen(&self, ctx: &RuleContext, at: ProvinceId) -> bool {
+        Some(at) == self.ice && ctx.step().season == "Spring"
+    }
+}
+
+impl VariantRules for FrostRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &["survey"]
+    }
+
+    /// No unit may come into the Ice Sea in Spring: its borders into it are closed. (Not
+    /// `can_stand`: a fleet that was there in Fall is frozen in, and stays.)
+    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
+        !self.frozen(ctx, border.to.province) && StandardRules.can_cross(ctx, kind, border)
+    }
+
+    /// Every flotilla of the power may survey, in every movement phase.
+    fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        if ctx.step().kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        ctx.position
+            .units
+            .iter()
+            .filter(|u| u.power == power && u.kind == UnitKind(&FLOTILLA))
+            .map(|u| Order::Special {
+                unit: Some(UnitRef {
+                    kind: Some(u.kind),
+                    province: u.location.province,
+                    coast: None,
+                }),
+                verb: "survey".into(),
+                args: Vec::new(),
+            })
+            .collect()
+    }
+
+    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
+        vec![OrderHelp::new(
+            "R mil survey",
+            "your river flotilla surveys the province it stands in (movement phases)",
+            ctx.step().kind == PhaseKind::Movement,
+        )]
+    }
+
+    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        self.ice
+            .filter(|&ice| self.frozen(ctx, ice))
+            .map(|ice| {
+                (
+                    Location {
+                        province: ice,
+                        coast: None,
+                    },
+                    Shading::Frozen,
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn special_order_mark(&self, _ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+        Some(SpecialMark::Act {
+            unit: order.unit?.location,
+        })
+    }
+
+    fn check_special(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        unit: Option<&Unit>,
+        _verb: &str,
+        _args: &[String],
+    ) -> Result<(), Cause> {
+        match unit {
+            Some(u) if u.kind == UnitKind(&FLOTILLA) => Ok(()),
+            _ => Err(survey_rule("only a river flotilla may survey".into())),
+        }
+    }
+
+    fn adjudicate_special(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        orders
+            .iter()
+            .map(|o| {
+                let Some(unit) = o.unit else {
+                    return OrderResult::illegal(survey_rule("a survey needs a flotilla".into()));
+                };
+                let at = unit.location.province;
+                if settled.after.dislodged.iter().any(|d| d.unit == unit) {
+                    return OrderResult::fails(survey_rule(format!(
+                        "the survey of {} was cut short: the flotilla was dislodged",
+                        ctx.map().province(at).name
+                    )));
+                }
+                settled.after.marks.push(Mark {
+                    province: at,
+                    power: unit.power,
+                    count: 1,
+                });
+                OrderResult::ok()
+            })
+            .collect()
+    }
+}
+
+/// Registers Frostmark once per test process.
+pub fn register() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/frostmark");
+        let id = engine::variants::register_folder(dir, &[], KINDS, rulebook)
+            .expect("frostmark registers");
+        assert_eq!(id, "frostmark");
+    });
+}
