@@ -31,6 +31,7 @@ import { readProvinces, readBorders } from './mapfiles.mjs';
 import { placeAnchors } from './place.mjs';
 import { writeSvg, style } from './svg.mjs';
 import { landMask } from './land.mjs';
+import pc from 'polygon-clipping';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../../..');
@@ -89,8 +90,8 @@ const toPx = (q) => (q.px ? q.px : project(q));
 // Small islands are ellipses (px) round their real middle, added to the land.
 const ellipse = ([cx, cy], [rx, ry]) => Array.from({ length: 40 }, (_, i) => ({ px: [cx + rx * Math.cos((i * Math.PI) / 20), cy + ry * Math.sin((i * Math.PI) / 20)] }));
 const islandAt = Object.fromEntries(Object.entries(layout.islands).map(([id, d]) => [id, project(d.at)]));
-const landLayout = { ...layout, landPatches: [...layout.landPatches, ...Object.entries(layout.islands).map(([id, d]) => ellipse(islandAt[id], d.r))] };
-const land = landMask({ layout: landLayout, project, W, H });
+// They go on after the sea patches, which may clear room round them.
+const land = pc.union(landMask({ layout, project, W, H }), ...Object.entries(layout.islands).map(([id, d]) => [[...ellipse(islandAt[id], d.r), ellipse(islandAt[id], d.r)[0]].map((q) => q.px)]));
 
 // --- partition ----------------------------------------------------------------
 const isFrozen = (p) => p.tags.includes('frozen');
@@ -128,23 +129,27 @@ const GH = H * S;
 const landGrid = rasterise(land.map((poly) => poly.map((ring) => ring.map(([x, y]) => [x * S, y * S]))), GW, GH);
 const regionIndex = new Map(regions.map((r, ri) => [r.id, ri]));
 
-/** Partitions the board with the boxes and the area discs (`discs`: id -> [x, y, r] px) fixed. */
-function partition(discs) {
+/** Partitions the board with the boxes fixed. */
+function partition() {
   const fixed = new Int16Array(GW * GH).fill(-1);
   regions.forEach((r, ri) => {
     for (const [x0, y0, x1, y1] of r.kind === 'box' ? layout.boxes[r.id] : []) {
       for (let y = Math.max(0, y0 * S); y < Math.min(GH, y1 * S); y++) for (let x = Math.max(0, x0 * S); x < Math.min(GW, x1 * S); x++) fixed[y * GW + x] = ri;
     }
-    if (r.kind === 'area' && discs[r.id]) {
-      const [cx, cy, rad] = discs[r.id];
-      for (let y = Math.floor((cy - rad) * S); y <= (cy + rad) * S; y++) {
-        for (let x = Math.floor((cx - rad) * S); x <= (cx + rad) * S; x++) {
-          if (Math.hypot((x + 0.5) / S - cx, (y + 0.5) / S - cy) <= rad) fixed[y * GW + x] = ri;
-        }
-      }
-    }
   });
   return partitionGrid(regions, landGrid, GW, GH, S, fixed);
+}
+/** Stamps the area discs (`discs`: id -> [x, y, r] px) over the seas, which keep their borders. */
+function stamp(grid, discs) {
+  for (const [id, [cx, cy, rad]] of Object.entries(discs)) {
+    const ri = regionIndex.get(id);
+    for (let y = Math.floor((cy - rad) * S); y <= (cy + rad) * S; y++) {
+      for (let x = Math.floor((cx - rad) * S); x <= (cx + rad) * S; x++) {
+        if (Math.hypot((x + 0.5) / S - cx, (y + 0.5) / S - cy) <= rad) grid[y * GW + x] = ri;
+      }
+    }
+  }
+  return grid;
 }
 
 // The areas' three seas: from the layout, else from borders.txt (every sea an area borders).
@@ -154,12 +159,13 @@ const areaSeas = (id) => {
   return [...borders.keys()].map((k) => k.split('-')).filter((pr) => pr.includes(id)).map((pr) => (pr[0] === id ? pr[1] : pr[0]));
 };
 // Where an area goes: at the layout's point if it gives one, else where its
-// seas meet, found on a first partition without the discs: the water point
-// whose farthest of the seas is nearest (a breadth-first distance from each).
+// seas meet: the water point whose farthest of the seas is nearest (a
+// breadth-first distance from each). The disc is then stamped over the seas,
+// whose borders stay where they were, so it touches all three.
 const discs = {};
 const wanted = regions.filter((r) => r.kind === 'area');
-if (wanted.some((r) => !layout.areas[r.id].at)) {
-  const first = partition({});
+const first = partition();
+{
   const dist = (ri) => {
     const d = new Float32Array(W * H).fill(1e9);
     const q = [];
@@ -196,7 +202,7 @@ if (wanted.some((r) => !layout.areas[r.id].at)) {
   }
 }
 for (const r of wanted) if (layout.areas[r.id].at) discs[r.id] = [...toPx(layout.areas[r.id].at), layout.areas[r.id].r];
-const grid = partition(discs);
+const grid = stamp(first, discs);
 const { chains, rings } = trace(grid, GW, GH, S, Number(process.env.TOL ?? 0.7));
 regions.forEach((r, ri) => {
   r.rings = rings.get(ri) ?? [];
