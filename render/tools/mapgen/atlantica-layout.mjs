@@ -20,8 +20,8 @@ export const legend = { x: 1040, y: 818, width: 250, height: 174 };
 // between 30 and 56 N, where both shores are crowded.
 export const lonKnots = [
   [-100, -12], [-95, 30], [-88, 88], [-80, 160], [-76, 228], [-70, 330], [-64, 412], [-58, 468],
-  [-52, 512], [-40, 562], [-25, 618], [-14, 678], [-9, 730], [0, 860], [10, 1000], [20, 1130],
-  [30, 1232], [40, 1330],
+  [-52, 505], [-40, 580], [-25, 650], [-14, 712], [-9, 752], [0, 866], [10, 996], [20, 1120],
+  [30, 1225], [40, 1330],
 ];
 export const latKnots = [
   [4, 1040], [8, 1000], [18, 900], [25, 828], [30, 770], [36, 680], [40, 606], [44, 528], [48, 452],
@@ -31,11 +31,11 @@ export const latKnots = [
 // Lenses (see atlantica.mjs), applied in turn after the curves: a middle in
 // degrees, a radius in px and the magnification at the middle.
 export const lenses = [
-  { at: [3.0, 49.5], r: 480, m: 2.2 },
+  { at: [4.0, 49.0], r: 420, m: 2.0 },
   { at: [-75.0, 42.0], r: 240, m: 2.1 },
   { at: [-74.0, 20.0], r: 190, m: 1.5 },
-  { at: [13.0, 41.8], r: 190, m: 1.9 },
-  { at: [-3.0, 54.5], r: 150, m: 1.7 },
+  { at: [14.5, 40.5], r: 200, m: 2.3 },
+  { at: [-3.5, 55.0], r: 170, m: 2.2 },
   { at: [-63.0, 46.6], r: 200, m: 2.8 },
 ];
 
@@ -62,6 +62,7 @@ export const dropLand = [
   [-2.5, 58.6, 0, 61], // Orkney and Shetland
   [-64.6, 49.0, -61.6, 50.0], // Anticosti
   [-62.2, 47.1, -61.3, 47.8], // Magdalen Islands
+  [-5.95, 35.75, -5.3, 35.93], // the Strait of Gibraltar widened (Morocco's shore moved south)
 ];
 // Lakes Natural Earth's land does not cut out: the Great Lakes (only Lake
 // Ontario is a sea space; it reaches down the St Lawrence to where Montreal
@@ -90,10 +91,6 @@ export const landPatches = [
   [[-76.1, 36.2], [-75.8, 36.2], [-75.9, 36.85], [-76.1, 36.85]],
   // The Strait of Messina: Naples and Sicily touch (rule 10e).
   [[15.45, 38.35], [15.75, 38.35], [15.75, 37.95], [15.45, 37.95]],
-  // The Canary Is. space (see NOTES): the islands joined by a chain along
-  // Morocco's Atlantic coast up into the Strait of Gibraltar, which it closes.
-  [[-5.50, 36.05], [-5.45, 35.85], [-5.80, 35.79], [-6.03, 35.20], [-6.48, 34.30], [-6.71, 34.02], [-7.48, 33.60], [-8.38, 33.25], [-9.12, 32.30], [-9.65, 31.50], [-9.77, 30.63], [-9.48, 30.40], [-10.05, 29.38], [-10.98, 28.50], [-12.78, 27.93], [-13.38, 27.50], [-14.40, 27.75], [-13.80, 28.18], [-12.00, 28.75], [-11.07, 29.63], [-10.50, 30.65], [-10.79, 30.88], [-10.67, 31.75], [-10.14, 32.55], [-9.40, 33.50], [-8.50, 33.85], [-7.73, 34.27], [-7.50, 34.55], [-7.05, 35.45], [-6.82, 36.04], [-6.30, 36.10]],
-  [[-18.2, 27.4], [-17.0, 29.4], [-15.0, 29.2], [-13.3, 29.3], [-12.8, 28.0], [-15.5, 27.3]],
   // The Belts: Denmark closes the way from the Skagerrak to the Baltic.
   [[9.6, 55.0], [9.6, 55.6], [10.5, 55.65], [11.0, 55.75], [11.3, 55.95], [12.3, 56.1], [12.7, 55.95], [12.6, 55.4], [12.1, 55.0], [11.0, 54.9], [10.5, 54.85], [9.9, 54.9]],
   [[12.45, 56.1], [12.75, 56.15], [13.0, 55.9], [12.95, 55.45], [12.7, 55.45], [12.5, 55.8]],
@@ -102,11 +99,26 @@ export const landPatches = [
 // Island spaces too small to hold a unit at this scale are drawn as ellipses
 // (px radii) round their real middle.
 export const islands = {
-  azo: { at: [-27.5, 38.3], r: [36, 17] },
-  bmd: { at: [-64.8, 32.3], r: [24, 15] },
   pur: { at: [-65.7, 18.2], r: [29, 13] },
-  pei: { at: [-63.15, 46.45], r: [26, 12] },
+  pei: { at: [-63.15, 46.62], r: [26, 10] },
 };
+
+// Islands that are no land province but name a sea space (the Azores, the
+// Canaries, Bermuda): drawn as islets (px ellipses: middle in degrees, radii)
+// over their sea, above the owners' colours.
+export const islets = [
+  { sea: 'azo', at: [-31.1, 39.5], r: [3, 2] },
+  { sea: 'azo', at: [-28.3, 38.6], r: [5, 3] },
+  { sea: 'azo', at: [-27.2, 38.7], r: [4, 2.5] },
+  { sea: 'azo', at: [-25.5, 37.8], r: [6, 3] },
+  { sea: 'azo', at: [-25.1, 36.95], r: [2.5, 2] },
+  { sea: 'can', at: [-17.9, 28.7], r: [2.5, 2.5] },
+  { sea: 'can', at: [-16.6, 28.3], r: [5, 3] },
+  { sea: 'can', at: [-15.6, 28.0], r: [4, 4] },
+  { sea: 'can', at: [-14.0, 28.4], r: [4, 6] },
+  { sea: 'can', at: [-13.6, 29.0], r: [3, 4] },
+  { sea: 'bmd', at: [-64.8, 32.3], r: [5, 2.5] },
+];
 
 // The two boxes (rule 11), drawn where the rules' map points: px rectangles
 // (x0, y0, x1, y1) whose pixels belong to the box whatever lies under them.
@@ -148,7 +160,7 @@ export const seeds = {
   pic: [[2.0, 50.3], [1.8, 50.6], [1.0, 49.8]],
   par: [[1.0, 47.8], [2.4, 47.5], [1.8, 48.6]],
   gas: [[-0.5, 43.6], [1.0, 45.5], [-1.0, 45.0]],
-  mar: [[3.2, 43.5], [2.6, 42.6], [6.5, 44.0], [4.5, 44.7], [6.3, 45.5], [6.7, 45.2]],
+  mar: [[3.2, 43.5], [2.6, 42.6], [6.5, 44.0], [4.5, 44.7], [5.8, 45.1], [6.6, 44.9]],
   bur: [[6.5, 48.5], [4.0, 46.0], [7.3, 48.0], [5.5, 45.5], [4.3, 49.3], [3.5, 48.6]],
   bel: [[3.5, 51.0], [5.5, 50.0], [2.8, 51.05]],
   hol: [[6.5, 53.0], [4.8, 52.0]],
@@ -164,7 +176,7 @@ export const seeds = {
   tri: [[13.9, 45.75], [14.3, 46.0], [14.0, 45.2], [15.5, 45.5], [16.0, 44.0], [17.5, 43.3], [18.8, 42.6], [18.0, 44.5]],
   alb: [[19.9, 41.3], [20.0, 40.3], [19.6, 42.0], [20.5, 41.8]],
   gre: [[22.0, 39.5], [23.5, 38.3], [22.5, 40.6], [21.8, 37.6], [23.5, 40.8], [21.0, 39.8]],
-  swi: [[8.2, 46.8], [7.2, 46.4], [9.6, 46.7], [6.8, 46.1], [6.3, 46.25]],
+  swi: [[8.2, 46.8], [7.2, 46.4], [9.6, 46.7], [6.8, 46.1], [6.3, 46.25], [6.9, 45.9]],
   // --- Italy
   pie: [[7.5, 44.2], [8.0, 45.6], [9.0, 44.45], [9.2, 45.6]],
   ven: [[10.5, 45.3], [12.0, 44.5], [13.5, 43.5], [12.3, 45.6], [12.9, 43.85], [13.0, 45.9]],
@@ -189,9 +201,7 @@ export const seeds = {
   // --- The Atlantic islands
   ice: [[-19.0, 64.9]],
   grn: [[-45.0, 62.0], [-42.0, 70.0], [-40.0, 76.0], [-50.0, 66.0], [-30.0, 74.0], [-55.0, 75.0]],
-  azo: [{ px: [0, 0] }],
-  can: [[-15.5, 28.3], [-14.0, 28.4], [-6.55, 35.30], [-7.00, 34.40], [-7.23, 34.12], [-8.00, 33.70], [-8.90, 33.35], [-9.64, 32.40], [-10.17, 31.60], [-10.29, 30.73], [-10.00, 30.50], [-10.57, 29.48], [-11.50, 28.60], [-13.30, 28.03], [-13.90, 27.60], [-5.8, 35.85]],
-  bmd: [{ px: [0, 0] }],
+  can: [[-16.0, 28.6], [-17.5, 28.0], [-14.0, 29.5], [-12.0, 28.8], [-5.6, 35.95], [-5.9, 35.85], [-15.5, 28.3], [-14.0, 28.4], [-6.55, 35.30], [-7.00, 34.40], [-7.23, 34.12], [-8.00, 33.70], [-8.90, 33.35], [-9.64, 32.40], [-10.17, 31.60], [-10.29, 30.73], [-10.00, 30.50], [-10.57, 29.48], [-11.50, 28.60], [-13.30, 28.03], [-13.90, 27.60], [-5.8, 35.85]],
   // --- Canada
   hal: [[-63.5, 45.0], [-65.5, 44.0], [-60.5, 46.0], [-66.5, 45.5], [-65.5, 46.8], [-66.5, 47.3]],
   pei: [{ px: [0, 0] }],
@@ -253,6 +263,8 @@ export const seeds = {
   gda: [[-77.0, 10.0], [-78.0, 9.4], [-80.0, 11.0], [-82.0, 14.0], [-84.0, 18.5], [-86.0, 16.5], [-80, 17], [-83, 11]],
   gom: [[-90.0, 26.0], [-86.0, 24.0], [-94.0, 27.0], [-88.5, 29.6], [-83.5, 27.0], [-95, 22], [-84.5, 23.5], [-81.5, 24.2]],
   sar: [[-33, 40], [-30, 40.8], [-35, 37], [-79.7, 25.5], [-70, 28], [-60, 30], [-50, 33], [-40, 34], [-68, 24], [-76, 26], [-79.5, 27.5], [-78.5, 31.0], [-62, 21.5], [-45, 38], [-55, 38], [-72, 21], [-78, 23.5], [-66.5, 19.5], [-33, 38], [-60, 36]],
+  azo: [[-27.5, 38.3], [-29.5, 39.2], [-25.5, 37.5]],
+  bmd: [[-64.8, 32.3], [-65.5, 33.0], [-64.0, 31.8]],
   sao: [[-40, 15], [-30, 12], [-50, 14], [-25, 20], [-20, 18], [-58, 15], [-19, 26], [-20, 30]],
 };
 
@@ -279,12 +291,21 @@ export const anchors = {
   nyk: { coasts: { nc: [-76.0, 43.25], sc: [-73.6, 40.75] }, coastLabels: { nc: [20, 16], sc: [0, 22] } },
   lak: { unit: [-78.4, 43.65] },
   // Small islands: the unit on the west half, the centre marker on the east.
-  pei: { unit: [-63.55, 46.45], sc: [-62.6, 46.45] },
-  azo: { unit: [-28.6, 38.3], sc: [-26.3, 38.3] },
-  pur: { unit: [-66.35, 18.2], sc: [-65.1, 18.2] },
-  his: { unit: [-72.3, 19.1], sc: [-70.2, 18.9] },
-  ice: { unit: [-20.2, 64.8], sc: [-16.2, 64.9] },
-  nfl: { unit: [-56.3, 48.6], sc: [-55.8, 49.6] },
+  // Where room is short the unit and the centre marker are set side by side
+  // (a unit covers about 38 x 28 px, a marker 25 px).
+  pei: { unit: { px: [411, 473.6] }, sc: { px: [444, 473.6] } },
+  nus: { unit: { px: [452, 506] } },
+  ice: { unit: { px: [667, 182] }, sc: { px: [687, 158] } },
+  nfl: { unit: { px: [522, 427] }, sc: { px: [520, 398] } },
+  jac: { unit: { px: [141, 776] }, sc: { px: [143, 804] } },
+  cha: { unit: { px: [148, 731] }, sc: { px: [113, 731] }, label: { px: [152, 753] } },
+  his: { unit: { px: [303, 892] }, sc: { px: [338, 893] } },
+  car: { unit: { px: [340, 935] } },
+  pur: { unit: { px: [381, 899] }, sc: { px: [415, 899] } },
+  cly: { unit: { px: [741, 242] } },
+  edi: { unit: { px: [787, 236] } },
+  tyr: { unit: { px: [1099, 447] } },
+  vie: { unit: { px: [1146, 460] } },
   ppb: {
     unit: { px: [130, 977] },
     slots: [{ px: [175, 977] }, { px: [220, 977] }, { px: [265, 977] }, { px: [310, 977] }, { px: [85, 977] }],
@@ -300,8 +321,6 @@ export const anchors = {
 // The title and the key to the ice and the areas (px, the middle of the title),
 // in the empty South Atlantic.
 export const title = { x: 600, y: 905 };
-// Names written in the boxes, under their unit places (px).
-export const boxNames = [];
 export const control = []; // no warp: the projection is separable (lonKnots, latKnots)
 
 // Borders across water the rules make (10e: Spain-Morocco; 15a-iv:
@@ -310,4 +329,11 @@ export const control = []; // no warp: the projection is separable (lonKnots, la
 export const crossings = [
   ['spa', 'mor', [-5.5, 36.4], [-5.3, 35.55]],
   ['tor', 'gsp', [-75.3, 45.25], [-74.35, 44.75]],
+];
+// Borders the board cannot draw as touching: the two canal boxes adjoin each
+// other round the world (rule 11a); each box names the other instead.
+export const farBorders = ['ppb-sib'];
+export const boxNotes = [
+  { text: '\u2194 to the Suez-Indian Box', x: 176, y: 946 },
+  { text: 'to Panama \u2194', x: 1254, y: 682 },
 ];

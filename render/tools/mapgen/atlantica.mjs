@@ -252,7 +252,7 @@ if (borders) {
   for (const [pair, info] of borders) {
     if (drawnPairs.has(pair)) continue;
     if (info.kinds.some((k) => k === 'direct-passage' || k === 'landbridge' || k === 'canal')) continue;
-    if (crossings.some((c) => c.pair === pair)) continue;
+    if (crossings.some((c) => c.pair === pair) || (layout.farBorders ?? []).includes(pair)) continue;
     problems.push(`border missing: ${pair}`);
   }
 } else {
@@ -306,9 +306,17 @@ const defs =
   `<path d="M0 0V9" stroke="#ffffff" stroke-opacity="0.85" stroke-width="2.2"/></pattern>`;
 // The ice: over the owners' colours, under the borders and labels.
 const frozen = regions.filter((r) => r.tags?.includes('frozen'));
+// Islets that name a sea space, over the owners' colours (the Azores is a centre).
+const islets = (layout.islets ?? []).map(({ at, r }) => {
+  const [x, y] = toPx(at);
+  return `<ellipse cx="${num(x)}" cy="${num(y)}" rx="${r[0]}" ry="${r[1]}"/>`;
+});
 const afterProvinces = [
   `<g id="frozen" fill="url(#ice-hatch)" fill-rule="evenodd">`,
   ...frozen.map((r) => `<path id="frozen-${r.id}" d="${ringsD(r)}"/>`),
+  '</g>',
+  `<g id="islets" fill="${style.land}" stroke="${style.coast}" stroke-width="1.2">`,
+  ...islets,
   '</g>',
 ].join('\n');
 // The Atlantis areas: dotted circles.
@@ -331,7 +339,7 @@ const afterLabels = [
   `<circle cx="${T.x - 98}" cy="${T.y + 70}" r="9" fill="${style.area}" stroke="#1e4a73" stroke-width="2.2" stroke-dasharray="0.1 4.4" stroke-linecap="round"/>`,
   `<text x="${T.x - 80}" y="${T.y + 75}">Areas 1-6: Lost Atlantis</text>`,
   '</g>',
-  ...(layout.boxNames ?? []).map((b) => `<text x="${b.x}" y="${b.y}" font-size="${b.size ?? 11}" font-style="italic" fill="#1e4a73">${b.text}</text>`),
+  ...(layout.boxNotes ?? []).map((b) => `<text x="${b.x}" y="${b.y}" font-size="${b.size ?? 11}" font-style="italic" fill="#1e4a73">${b.text}</text>`),
   '</g>',
 ].join('\n');
 
