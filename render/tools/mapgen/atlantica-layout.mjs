@@ -306,6 +306,8 @@ export const anchors = {
   edi: { unit: { px: [787, 236] } },
   tyr: { unit: { px: [1099, 447] } },
   vie: { unit: { px: [1146, 460] } },
+  pie: { unit: { px: [1003, 514] } },
+  ven: { unit: { px: [1054, 516] } },
   ppb: {
     unit: { px: [130, 977] },
     slots: [{ px: [175, 977] }, { px: [220, 977] }, { px: [265, 977] }, { px: [310, 977] }, { px: [85, 977] }],
