@@ -286,7 +286,7 @@ export const impassable = {
 // Placement overrides (degrees, or {px: [x, y]}). Split-coast provinces list
 // where a fleet on each coast stands; boxes list their numbered places.
 export const anchors = {
-  spa: { coasts: { nc: [-5.2, 43.3], sc: [-3.8, 36.9] }, coastLabels: { nc: [0, -20], sc: [0, 22] } },
+  spa: { coasts: { nc: [-5.2, 43.3], sc: [-3.8, 36.9] }, coastLabels: { nc: [0, -20], sc: [26, 16] } },
   mon: { coasts: { nc: [-79.0, 52.0], sc: [-68.6, 49.2] }, coastLabels: { nc: [0, 22], sc: [0, -20] } },
   nyk: { coasts: { nc: [-76.0, 43.25], sc: [-73.6, 40.75] }, coastLabels: { nc: [20, 16], sc: [0, 22] } },
   lak: { unit: [-78.4, 43.65] },

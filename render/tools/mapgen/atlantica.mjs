@@ -106,7 +106,7 @@ for (const p of provinces) {
   if (p.kind === 'area') {
     if (!layout.areas[p.id]) throw new Error(`no area disc for ${p.id}`);
     // The label is the area's number (rule 6a: "Areas 1, 2, 3, 4, 5 and 6").
-    regions.push({ ...base, mask: 'sea', seeds: [], labelText: p.id.replace(/^\D+/, '') });
+    regions.push({ ...base, mask: 'sea', seeds: [], labelText: p.id.replace(/^\D+/, ''), labelSize: 18 });
     continue;
   }
   let seeds = layout.seeds[p.id];

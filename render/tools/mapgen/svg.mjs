@@ -159,7 +159,9 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
     if (!a) continue;
     const sea = r.kind === 'sea' || r.kind === 'box' || r.kind === 'area';
     const colours = sea ? `fill="${style.labelSea}" stroke="${r.kind === 'box' ? style.box : style.sea}"` : `fill="${style.labelLand}" stroke="#ffffff" stroke-opacity="0.7"`;
-    o.push(`<text id="label-${r.id}" x="${num(a.label[0])}" y="${num(a.label[1] + 5.4)}" ${colours}>${r.labelText ?? r.id.toUpperCase()}</text>`);
+    // A label given as text of its own (an Atlantis area's number) may have a size of its own.
+    const size = r.labelSize ? ` font-size="${r.labelSize}"` : '';
+    o.push(`<text id="label-${r.id}" x="${num(a.label[0])}" y="${num(a.label[1] + 5.4)}"${size} ${colours}>${r.labelText ?? r.id.toUpperCase()}</text>`);
     for (const p of a.moreLabels ?? []) o.push(`<text x="${num(p[0])}" y="${num(p[1] + 5.4)}" ${colours}>${r.labelText ?? r.id.toUpperCase()}</text>`);
     for (const [c, p] of Object.entries(a.coasts)) {
       const off = layout.anchors[r.id].coastLabels?.[c] ?? [0, 22];
