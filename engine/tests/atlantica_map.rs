@@ -205,9 +205,7 @@ fn gift_centres_are_owned_at_the_start_but_are_no_home_centres() {
 #[test]
 fn an_owner_that_is_not_a_power_is_refused_naming_the_line() {
     let files = &engine::variants::entry("atlantica").expect("entry").files;
-    let provinces = files
-        .provinces
-        .replace("owner=England", "owner=Scotland");
+    let provinces = files.provinces.replace("owner=England", "owner=Scotland");
     let bad = engine::variant::VariantFiles {
         provinces: &provinces,
         ..*files
@@ -343,8 +341,7 @@ fn frozen_tags_mark_exactly_the_spaces_of_rule_12a() {
     let tagged = |t: &str| {
         ids(
             map,
-            map.province_ids()
-                .filter(|&p| map.has_tag(p, map.tag(t))),
+            map.province_ids().filter(|&p| map.has_tag(p, map.tag(t))),
         )
     };
     assert_eq!(
@@ -368,7 +365,11 @@ fn every_atlantis_area_is_where_three_waters_meet() {
         assert_eq!(n.len(), 3, "{a}");
         for &w in &n {
             let t = map.terrain(w);
-            assert!(t.convoys && !t.holds_many, "{a} touches {} which is open sea", map.province(w).id);
+            assert!(
+                t.convoys && !t.holds_many,
+                "{a} touches {} which is open sea",
+                map.province(w).id
+            );
             assert!(fleet(map, a, &map.province(w).id));
         }
         // The three waters meet there, so each touches the other two.
