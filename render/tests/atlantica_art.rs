@@ -10,16 +10,16 @@ use map_files::{assert_provinces_drawn, lines};
 use std::collections::BTreeSet;
 
 use render::usvg::{self, Node};
-use render::{
-    Location, MapArt, Order, OrderMark, PowerStyle, Scene, ScMarker, UnitKind, UnitMark,
-};
+use render::{Location, MapArt, Order, OrderMark, PowerStyle, ScMarker, Scene, UnitKind, UnitMark};
 
 const SVG: &str = include_str!("../../maps/atlantica/map.svg");
 const PROVINCES: &str = include_str!("../../maps/atlantica/provinces.txt");
 const BORDERS: &str = include_str!("../../maps/atlantica/borders.txt");
 const UNITS: &str = include_str!("../../maps/atlantica/units.txt");
 
-const POWERS: [&str; 7] = ["England", "France", "Germany", "Italy", "Canada", "CSA", "USA"];
+const POWERS: [&str; 7] = [
+    "England", "France", "Germany", "Italy", "Canada", "CSA", "USA",
+];
 
 fn art() -> MapArt {
     MapArt::from_svg(SVG).expect("atlantica art parses")
@@ -150,9 +150,15 @@ fn the_six_areas_are_numbered_dotted_circles_where_their_three_seas_meet() {
         assert!(!dash.is_empty(), "{id}: the circle is not dotted");
         // The area's shape is the disc: its middle is inside, a point past the rim is not.
         assert!(art.contains(id, (cx, cy)), "{id}: middle outside its shape");
-        assert!(!art.contains(id, (cx + r + 3.0, cy)), "{id}: larger than its circle");
+        assert!(
+            !art.contains(id, (cx + r + 3.0, cy)),
+            "{id}: larger than its circle"
+        );
         let unit = art.unit_anchor(id, None).unwrap();
-        assert!((unit.0 - cx).hypot(unit.1 - cy) < 3.0, "{id}: unit off the middle");
+        assert!(
+            (unit.0 - cx).hypot(unit.1 - cy) < 3.0,
+            "{id}: unit off the middle"
+        );
         // Its label is its number, next to the circle.
         let label = doc
             .descendants()
@@ -195,7 +201,9 @@ fn frozen_provinces_are_hatched_above_the_owners_colours_and_frozen_coasts_starr
         .map(|p| p[0].clone())
         .collect();
     assert_eq!(hatched, frozen);
-    for id in ["hud", "ung", "dav", "grn", "arc", "bar", "ont", "tor", "lak"] {
+    for id in [
+        "hud", "ung", "dav", "grn", "arc", "bar", "ont", "tor", "lak",
+    ] {
         assert!(frozen.contains(id), "{id} is frozen (rule 12a)");
     }
     // The frozen north coasts are labelled NC*, explained in the key under the title.
@@ -268,11 +276,7 @@ fn start() -> Scene {
         if !p.iter().any(|t| t == "sc") {
             continue;
         }
-        let get = |k: &str| {
-            p.iter()
-                .find_map(|t| t.strip_prefix(k))
-                .map(str::to_string)
-        };
+        let get = |k: &str| p.iter().find_map(|t| t.strip_prefix(k)).map(str::to_string);
         let home = get("home=");
         let owner = get("owner=").or_else(|| home.clone());
         scene
@@ -492,7 +496,12 @@ fn no_unit_centre_marker_or_label_covers_another() {
             }
         }
     }
-    assert!(clashes.is_empty(), "{}\n{} clashes", clashes.join("\n"), clashes.len());
+    assert!(
+        clashes.is_empty(),
+        "{}\n{} clashes",
+        clashes.join("\n"),
+        clashes.len()
+    );
 }
 
 /// Not a check: renders the SVG named by PREVIEW_SVG to PREVIEW_PNG, for looking at the art

@@ -43,8 +43,9 @@ export const lenses = [
 export const landBounds = [-101, 4, 41, 79.5];
 // Land left out: islands that are no provinces and would only clutter the sea
 // (the Bahamas, the Lesser Antilles, Madeira, Cape Verde, the Faroes,
-// Svalbard, the Canadian Arctic north of Baffin), and the real Azores, Canaries
-// and Puerto Rico, which are drawn enlarged (`islands`).
+// Svalbard, the Canadian Arctic north of Baffin), the real Puerto Rico and
+// Prince Edward Is., drawn enlarged (`islands`), and the Azores and Canaries,
+// drawn as islets over their sea spaces (`islets`).
 export const dropLand = [
   [-79.5, 23.3, -72.5, 27.5], // Bahamas
   [-73.8, 20.9, -71, 23.3], // Inagua, Turks and Caicos
@@ -54,10 +55,9 @@ export const dropLand = [
   [-26, 14, -22, 17.5], // Cape Verde
   [-8, 61, -6, 62.6], // Faroes
   [5, 74, 41, 80], // Svalbard, Franz Josef Land
-  [-32, 36.5, -24.5, 40], // Azores (enlarged below)
-  [-18.5, 27.4, -13, 29.6], // Canaries (enlarged below)
+  [-32, 36.5, -24.5, 40], // Azores (islets below)
+  [-18.5, 27.4, -13, 29.6], // Canaries (islets below)
   [-101, 69.5, -72, 80], // the Arctic islands north of Baffin
-  [-62, 45.9, -61.9, 46.1],
   [-64.5, 45.8, -61.9, 47.2], // Prince Edward Island (enlarged below)
   [-2.5, 58.6, 0, 61], // Orkney and Shetland
   [-64.6, 49.0, -61.6, 50.0], // Anticosti
@@ -96,8 +96,8 @@ export const landPatches = [
   [[12.45, 56.1], [12.75, 56.15], [13.0, 55.9], [12.95, 55.45], [12.7, 55.45], [12.5, 55.8]],
 ];
 
-// Island spaces too small to hold a unit at this scale are drawn as ellipses
-// (px radii) round their real middle.
+// Island provinces too small to hold a unit at this scale are drawn as ellipses
+// (px radii) round a middle in degrees; they are their own seeds.
 export const islands = {
   pur: { at: [-65.7, 18.2], r: [29, 13] },
   pei: { at: [-63.15, 46.62], r: [26, 10] },
@@ -140,7 +140,8 @@ export const areas = {
   ar6: { r: 15 },
 };
 
-// A point well inside each province (degrees); the first seed of its cells.
+// A point well inside each province (degrees), which place.mjs puts the unit
+// near; none here: the unit goes where the province is deepest.
 export const centres = {};
 
 // Seed points: every land point goes to the nearest land seed and every sea
@@ -204,7 +205,6 @@ export const seeds = {
   can: [[-16.0, 28.6], [-17.5, 28.0], [-14.0, 29.5], [-12.0, 28.8], [-5.6, 35.95], [-5.9, 35.85], [-15.5, 28.3], [-14.0, 28.4], [-6.55, 35.30], [-7.00, 34.40], [-7.23, 34.12], [-8.00, 33.70], [-8.90, 33.35], [-9.64, 32.40], [-10.17, 31.60], [-10.29, 30.73], [-10.00, 30.50], [-10.57, 29.48], [-11.50, 28.60], [-13.30, 28.03], [-13.90, 27.60], [-5.8, 35.85]],
   // --- Canada
   hal: [[-63.5, 45.0], [-65.5, 44.0], [-60.5, 46.0], [-66.5, 45.5], [-65.5, 46.8], [-66.5, 47.3]],
-  pei: [{ px: [0, 0] }],
   nfl: [[-56.0, 48.5], [-55.5, 49.5], [-57.5, 48.0], [-53.5, 47.5]],
   gsp: [[-66.0, 48.6], [-68.5, 47.5], [-71.0, 46.3], [-72.5, 45.5], [-73.8, 45.05], [-70.0, 46.5], [-74.3, 44.9], [-67.2, 47.6], [-65.5, 48.0]],
   mon: [[-74.3, 45.45], [-74.0, 47.5], [-76.0, 49.0], [-78.0, 51.5], [-72.0, 48.5], [-68.0, 50.0], [-64.0, 51.0], [-74.0, 45.9], [-78.5, 49.5]],
@@ -230,7 +230,6 @@ export const seeds = {
   // --- The Caribbean
   cub: [[-79.0, 22.0], [-82.0, 22.7], [-76.0, 20.3]],
   his: [[-72.0, 19.0], [-70.5, 18.8], [-73.5, 18.4]],
-  pur: [{ px: [0, 0] }],
   // --- Seas of Europe
   nao: [[-20, 58], [-14, 55], [-25, 55], [-30, 60], [-12, 59], [-28, 50], [-8.5, 56.5], [-38, 56], [-35, 50], [-20, 50], [-12, 52.5], [-42, 46], [-38, 44], [-33, 43.5], [-40, 42], [-36, 41.5], [-31, 44.5]],
   nwg: [[2, 66], [-5, 64], [10, 68], [-8, 68], [6, 63.5], [-2.5, 61.0], [16.0, 70.5], [-15, 70], [-5, 72], [5, 73], [-17, 73.5]],
@@ -278,9 +277,9 @@ export const impassable = {
   'impassable-isl': { kind: 'land', name: 'Islands', seeds: [[9.1, 42.1], [9.0, 40.0], [2.9, 39.6], [24.9, 35.2], [33.2, 35.0], [-77.5, 18.1]] },
   'impassable-lakes': { kind: 'sea', name: 'The Great Lakes', seeds: [[-87.0, 43.5], [-82.5, 44.8], [-81.5, 42.2], [-87.5, 48.0], [-80.5, 45.3], [-86, 45.8]] },
   'impassable-pacific': { kind: 'sea', name: 'Pacific', seeds: [[-95.0, 14.0], [-88.0, 10.0], [-99, 17], [-82, 7]] },
+  // The data gives the Gulf of Mexico no border with the Sargasso Sea.
   'impassable-florida': { kind: 'sea', name: 'Florida Straits', fill: 'url(#impassable-hatch)', seeds: [[-81.5, 23.9], [-80.6, 24.3], [-80.2, 23.6]] },
   'impassable-black': { kind: 'sea', name: 'Black Sea', seeds: [[34, 43.5], [31, 44]] },
-  'impassable-white': { kind: 'sea', name: 'White Sea', seeds: [] },
 };
 
 // Placement overrides (degrees, or {px: [x, y]}). Split-coast provinces list
