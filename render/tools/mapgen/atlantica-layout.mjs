@@ -292,15 +292,15 @@ export const anchors = {
   // Small islands: the unit on the west half, the centre marker on the east.
   // Where room is short the unit and the centre marker are set side by side
   // (a unit covers about 38 x 28 px, a marker 25 px).
-  pei: { unit: { px: [411, 473.6] }, sc: { px: [444, 473.6] } },
-  nus: { unit: { px: [452, 506] } },
-  ice: { unit: { px: [667, 182] }, sc: { px: [687, 158] } },
+  pei: { unit: { px: [411, 473.6] }, sc: { px: [444, 473.6] }, label: { px: [440, 452] } },
+  nus: { unit: { px: [452, 506] }, label: { px: [408, 500] } },
+  ice: { unit: { px: [667, 182] }, sc: { px: [687, 158] }, label: { px: [667, 208] } },
   nfl: { unit: { px: [522, 427] }, sc: { px: [520, 398] } },
   jac: { unit: { px: [141, 776] }, sc: { px: [143, 804] } },
   cha: { unit: { px: [148, 731] }, sc: { px: [113, 731] }, label: { px: [152, 753] } },
   his: { unit: { px: [303, 892] }, sc: { px: [338, 893] } },
   car: { unit: { px: [340, 935] } },
-  pur: { unit: { px: [381, 899] }, sc: { px: [415, 899] } },
+  pur: { unit: { px: [381, 899] }, sc: { px: [415, 899] }, label: { px: [381, 925] } },
   cly: { unit: { px: [741, 242] } },
   edi: { unit: { px: [787, 236] } },
   tyr: { unit: { px: [1099, 447] } },
