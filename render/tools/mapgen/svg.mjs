@@ -18,6 +18,7 @@ export const style = {
   riverBank: '#2c5878',
   riverLabel: '#1e4a73',
   box: '#a3bdd0',
+  area: '#d3e2ec',
   boxBorder: '#4d6f8a',
   passage: '#3f4f5e',
   landbridge: '#6b4a26',
@@ -61,7 +62,7 @@ const num = (v) => {
  * `landbridges` ({id, ends: [[x, y], [x, y]]}) are drawn as dashed causeways in
  * their own group, above the borders.
  */
-export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false, landbridges = [] }) {
+export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false, landbridges = [], extra = {}, defs = '' }) {
   const o = [];
   const hasSlots = regions.some((r) => anchors[r.id]?.slots?.length);
   let text = contractText(title, variant);
@@ -82,12 +83,14 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
       `<rect width="7" height="7" fill="${style.impassable}"/>` +
       `<path d="M0 0V7" stroke="${style.impassableHatch}" stroke-width="1.6"/></pattern>`,
   );
+  if (defs) o.push(defs);
   o.push('</defs>');
   o.push(`<rect id="background" width="${W}" height="${H}" fill="${style.sea}"/>`);
   const d = (r) => pathData([r.rings]);
   o.push(`<g id="impassable" fill="url(#impassable-hatch)" fill-rule="evenodd">`);
   for (const r of regions.filter((r) => r.kind === 'impassable')) {
-    const fill = layout.impassable[r.id].kind === 'sea' ? ` fill="${style.sea}"` : '';
+    const imp = layout.impassable[r.id];
+    const fill = imp.fill ? ` fill="${imp.fill}"` : imp.kind === 'sea' ? ` fill="${style.sea}"` : '';
     o.push(`<path id="${r.id}"${fill} d="${d(r)}"/>`);
   }
   o.push('</g>');
@@ -96,6 +99,8 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   for (const r of regions.filter((r) => r.kind === 'sea')) o.push(`<path id="${r.id}" d="${d(r)}"/>`);
   // A box (one province drawn in several parts) is one path with a subpath per part.
   for (const r of regions.filter((r) => r.kind === 'box')) o.push(`<path id="${r.id}" fill="${style.box}" d="${d(r)}"/>`);
+  // A small area of water that is a province of its own (Atlantica's Atlantis areas).
+  for (const r of regions.filter((r) => r.kind === 'area')) o.push(`<path id="${r.id}" fill="${style.area}" d="${d(r)}"/>`);
   o.push('</g>');
   // Waves over all water; the land drawn next covers them.
   o.push(`<rect width="${W}" height="${H}" fill="url(#sea-waves)"/>`);
@@ -108,6 +113,7 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   o.push('</g>');
   o.push('</g>');
 
+  if (extra.afterProvinces) o.push(extra.afterProvinces);
   // Borders are drawn once, above the owners' colours.
   const isSea = (i) => regions[i].mask === 'sea';
   const lines = (pred) =>
@@ -126,6 +132,7 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   for (const [n, [a, b]] of passages.entries()) {
     o.push(`<path id="passage-${n + 1}" stroke="${style.passage}" stroke-width="3.4" stroke-dasharray="5 3" stroke-linecap="butt" d="M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}"/>`);
   }
+  if (extra.inBorders) o.push(extra.inBorders);
   o.push('</g>');
   // Landbridges: a pale causeway with a dark dashed crossing on it.
   if (landbridges.length) {
@@ -150,14 +157,16 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   for (const r of regions) {
     const a = anchors[r.id];
     if (!a) continue;
-    const sea = r.kind === 'sea' || r.kind === 'box';
+    const sea = r.kind === 'sea' || r.kind === 'box' || r.kind === 'area';
     const colours = sea ? `fill="${style.labelSea}" stroke="${r.kind === 'box' ? style.box : style.sea}"` : `fill="${style.labelLand}" stroke="#ffffff" stroke-opacity="0.7"`;
-    o.push(`<text id="label-${r.id}" x="${num(a.label[0])}" y="${num(a.label[1] + 5.4)}" ${colours}>${r.id.toUpperCase()}</text>`);
-    for (const p of a.moreLabels ?? []) o.push(`<text x="${num(p[0])}" y="${num(p[1] + 5.4)}" ${colours}>${r.id.toUpperCase()}</text>`);
+    // A label given as text of its own (an Atlantis area's number) may have a size of its own.
+    const size = r.labelSize ? ` font-size="${r.labelSize}"` : '';
+    o.push(`<text id="label-${r.id}" x="${num(a.label[0])}" y="${num(a.label[1] + 5.4)}"${size} ${colours}>${r.labelText ?? r.id.toUpperCase()}</text>`);
+    for (const p of a.moreLabels ?? []) o.push(`<text x="${num(p[0])}" y="${num(p[1] + 5.4)}" ${colours}>${r.labelText ?? r.id.toUpperCase()}</text>`);
     for (const [c, p] of Object.entries(a.coasts)) {
       const off = layout.anchors[r.id].coastLabels?.[c] ?? [0, 22];
       const seaColours = `fill="${style.labelSea}" stroke="${style.sea}"`;
-      o.push(`<text x="${num(p[0] + off[0])}" y="${num(p[1] + off[1] + 4)}" font-size="12" ${seaColours}>${c.toUpperCase()}</text>`);
+      o.push(`<text x="${num(p[0] + off[0])}" y="${num(p[1] + off[1] + 4)}" font-size="12" ${seaColours}>${r.coastText?.[c] ?? c.toUpperCase()}</text>`);
     }
   }
   for (const l of riverLabels) {
@@ -166,6 +175,7 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
     );
   }
   o.push('</g>');
+  if (extra.afterLabels) o.push(extra.afterLabels);
 
   o.push('<g id="anchors">');
   for (const r of regions) {
