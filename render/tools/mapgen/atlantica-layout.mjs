@@ -275,7 +275,8 @@ export const impassable = {
   'impassable-east': { kind: 'land', name: 'Russia', seeds: [[35.0, 58.0], [25.0, 57.0], [23.0, 52.5], [38.0, 55.0], [28.0, 55.0], [38, 62], [30, 58.8], [23, 49], [19, 47], [21, 44], [25, 43], [22.5, 42.3], [21.5, 42.8], [30, 38.5], [40, 64], [34, 48], [26, 41.5]] },
   'impassable-africa': { kind: 'land', name: 'The Sahara', seeds: [[3.0, 28.0], [10.0, 25.0], [-5.0, 18.0], [20.0, 25.0], [-2, 25], [-10, 15], [15, 22], [0, 30], [25, 28], [8, 30]] },
   'impassable-isl': { kind: 'land', name: 'Islands', seeds: [[9.1, 42.1], [9.0, 40.0], [2.9, 39.6], [24.9, 35.2], [-77.5, 18.1]] },
-  'impassable-lakes': { kind: 'sea', name: 'The Great Lakes', seeds: [[-87.0, 43.5], [-82.5, 44.8], [-81.5, 42.2], [-87.5, 48.0], [-80.5, 45.3], [-86, 45.8]] },
+  // Rule 10d: no fleet on the Great Lakes above Lake Ontario; hatched as impassable.
+  'impassable-lakes': { kind: 'sea', name: 'The Great Lakes', fill: 'url(#impassable-hatch)', seeds: [[-87.0, 43.5], [-82.5, 44.8], [-81.5, 42.2], [-87.5, 48.0], [-80.5, 45.3], [-86, 45.8]] },
   'impassable-pacific': { kind: 'sea', name: 'Pacific', seeds: [[-95.0, 14.0], [-99, 17], [-82, 7]] },
   // The data gives the Gulf of Mexico no border with the Sargasso Sea.
   'impassable-florida': { kind: 'sea', name: 'Florida Straits', fill: 'url(#impassable-hatch)', seeds: [[-81.5, 23.9], [-80.6, 24.3], [-80.2, 23.6]] },
