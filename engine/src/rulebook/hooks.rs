@@ -119,6 +119,23 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
+    /// Whether the unit `defender`, standing in its province and not moving, defends it
+    /// against `attacker`'s move into `to` (Atlantica II rule 12: a fleet frozen in does not
+    /// defend its province against an army, nor a fleet frozen on a north coast against a fleet
+    /// coming to the south coast). When it does not, its hold strength against that move is 0,
+    /// so any move of strength 1 or more dislodges it (other moves into the province still
+    /// stand the attacker off). Standard: every unit defends. Asked by the resolver for each
+    /// move into a province whose unit stays.
+    fn defends(
+        &self,
+        _ctx: &RuleContext,
+        _defender: &Unit,
+        _attacker: &Unit,
+        _to: Location,
+    ) -> bool {
+        true
+    }
+
     /// Whether this unit may be supported to hold (a rule that caps hold support, such as swamps, says no). Asked by the
     /// resolver for the hold strength of a unit that does not move.
     fn may_receive_hold_support(&self, _ctx: &RuleContext, _unit: &Unit) -> bool {
@@ -153,6 +170,16 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .borders
             .iter()
             .any(|b| ctx.map().carries_convoys(b) && b.to.province == end)
+    }
+
+    /// Whether one convoy may pass through two or more fleets. `Err` is the reason a convoy
+    /// that only such a chain could make is refused (Atlantica II rule 7, the Fast Ferry: an
+    /// ordinary convoy crosses one sea space only). When it errs, two convoying fleets never
+    /// join one route, and an army's move or a fleet's convoy order that only a longer chain
+    /// could carry is refused with this reason. Standard: chains of any length. Asked when
+    /// a board's convoy routes are built and when a convoy is refused.
+    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
+        Ok(())
     }
 
     /// Whether this failed attack still breaks the convoy of the fleet it was aimed at
@@ -221,6 +248,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// phase (a move, a retreat or a build); every other unit in `after` is the same unit that
     /// stood there before.
     fn after_phase(&self, _ctx: &RuleContext, _arrivals: &[ProvinceId], _after: &mut Position) {}
+
+    /// Whether this verb of the rulebook's own ([`VariantRules::special_verbs`]) puts a new
+    /// unit on the board, so its order names a unit that is not there yet (Atlantica II rule
+    /// 5: `F nao place`, the January 1870 high-seas fleets). In a movement phase, such an
+    /// order naming a province where the ordering power has no unit is handed to
+    /// [`VariantRules::check_special`] and [`VariantRules::adjudicate_special`] with `unit`
+    /// the unit the order would place (of the kind it names, not on the board); it is refused
+    /// when it names no kind. Standard: no verb does.
+    fn special_places(&self, _verb: &str) -> bool {
+        false
+    }
 
     /// Checks one of the variant's own orders ([`Order::Special`]: board, land, search, attack
     /// in an ocean, build a canal, capture an anchor) given in a movement, retreat or

@@ -315,6 +315,22 @@ impl<'a> Resolver<'a> {
         1 + self.count_supports(o, None)
     }
 
+    /// The hold strength of `p` against the move `m`: 0 when the unit staying there does not
+    /// defend against that move (the rulebook's `defends`: a fleet frozen in).
+    fn hold_strength_against(&mut self, p: ProvinceId, m: usize) -> Strength {
+        if let (Some(o), Act::Move { to, .. }) = (self.occupant[p.0 as usize], self.acts[m]) {
+            if self.mv(o).is_none()
+                && !self
+                    .ctx
+                    .book
+                    .defends(self.ctx, &self.units[o], &self.units[m], to)
+            {
+                return 0;
+            }
+        }
+        self.hold_strength(p)
+    }
+
     fn defend_strength(&mut self, m: usize) -> Strength {
         let base = self.mv(m).map(|(_, _, b)| b).unwrap_or(1);
         base + self.count_supports(m, None)
@@ -349,7 +365,7 @@ impl<'a> Resolver<'a> {
                 }
             }
             None => {
-                if attack <= self.hold_strength(to) {
+                if attack <= self.hold_strength_against(to, m) {
                     return false;
                 }
             }
