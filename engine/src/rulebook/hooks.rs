@@ -339,6 +339,11 @@ pub struct Settled<'a> {
     pub after: &'a mut Position,
     /// The provinces a unit came into during the phase.
     pub arrivals: &'a mut Vec<ProvinceId>,
+    /// In a movement phase, every move the standard orders made an attempt at (legal moves,
+    /// whether or not they got in): the unit as it stood, and where it was ordered. A rule
+    /// that depends on whether a unit was attacked (Atlantica II: a searching fleet that is
+    /// attacked turns to face its attacker) reads it. Empty in other phases.
+    pub moves: &'a [(Unit, Location)],
 }
 
 /// A move ordered against a convoying fleet, as [`VariantRules::attack_disrupts_convoy`] sees it.

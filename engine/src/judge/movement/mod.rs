@@ -35,12 +35,22 @@ pub(super) fn adjudicate(
     let specials = std::mem::take(&mut plan.specials);
     let mut results = explain::explain(routes.ctx(), units, plan, &decided, &applied);
     if !specials.is_empty() {
+        let moves: Vec<_> = decided
+            .acts
+            .iter()
+            .enumerate()
+            .filter_map(|(u, a)| match a {
+                plan::Act::Move { to, .. } => Some((units[u], *to)),
+                _ => None,
+            })
+            .collect();
         super::settle_specials(
             routes.ctx(),
             &specials,
             &mut results,
             &mut applied.after,
             &mut applied.arrivals,
+            &moves,
         );
     }
     apply::finish(variant, &mut applied);
