@@ -7,6 +7,7 @@
 //! defined by a test, or loaded from a folder with [`register_folder`]). Nothing else in the
 //! engine or the bot lists variants.
 
+mod atlantica;
 mod davis;
 mod maharajah;
 mod pirates;
@@ -14,6 +15,7 @@ mod pirates_powers;
 mod pirates_setup;
 mod standard;
 
+pub use atlantica::AtlanticaRules;
 pub use davis::DavisRules;
 pub use maharajah::MaharajahRules;
 pub use pirates::PiratesRules;
