@@ -12,14 +12,20 @@ mod atlantis;
 mod frozen;
 mod placement;
 
+use super::{builtin_entry, VariantEntry};
 use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, ProvinceTag};
 use crate::position::Position;
 use crate::rulebook::{
     HiddenDraw, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules,
 };
-use crate::unit::{PowerId, Unit, UnitKind};
+use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
+
+pub const ENTRY: VariantEntry = VariantEntry {
+    hidden_draws: HIDDEN_DRAWS,
+    ..builtin_entry!("atlantica", &[], STANDARD_KINDS, rulebook)
+};
 
 /// The secrets an Atlantica game draws when it is created.
 pub const HIDDEN_DRAWS: &[HiddenDraw] = &[
