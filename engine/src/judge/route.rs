@@ -43,10 +43,15 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
         }
         return match border_into(ctx, unit, to.province) {
             Some(_) => Ok(Location::province(to.province)),
-            None => Err(Cause::NoBorder {
-                from: unit.location.province,
-                to: to.province,
-            }),
+            None => {
+                Err(ctx
+                    .book
+                    .why_unreachable(ctx, unit, to.province)
+                    .unwrap_or(Cause::NoBorder {
+                        from: unit.location.province,
+                        to: to.province,
+                    }))
+            }
         };
     }
     let reachable: Vec<&Border> = map
@@ -61,11 +66,13 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
         })
         .collect();
     if reachable.is_empty() {
-        return Err(Cause::CannotReach {
-            kind: unit.kind,
-            from: unit.location,
-            to: Location::province(to.province),
-        });
+        return Err(ctx.book.why_unreachable(ctx, unit, to.province).unwrap_or(
+            Cause::CannotReach {
+                kind: unit.kind,
+                from: unit.location,
+                to: Location::province(to.province),
+            },
+        ));
     }
     match to.coast {
         Some(c) => match reachable.iter().find(|b| b.to.coast == Some(c)) {

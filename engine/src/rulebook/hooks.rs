@@ -90,6 +90,15 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         ctx.map().crosses(kind.class(), border)
     }
 
+    /// The rulebook's reason that `unit` cannot reach `to` when the map has a way there that
+    /// one of the rulebook's own rules closes (Atlantica II rule 12: a fleet frozen in, a sea
+    /// frozen over), so the refusal names that rule instead of saying the way does not exist.
+    /// `None` (Standard) keeps the core's words. Asked only after a move or a support has been
+    /// refused because `can_cross`/`can_stand` left no way to `to`.
+    fn why_unreachable(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Option<Cause> {
+        None
+    }
+
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
     /// strength; a rule of zero-strength borders would use the same hook). `border` is the border
     /// crossed, `None` for an army going by convoy. A move of strength 0 still enters an empty

@@ -391,6 +391,9 @@ fn check_order(
                 return Err(Cause::SupportIntoOwnProvince { at: here });
             }
             let Some(border) = border_into(ctx, unit, into) else {
+                if let Some(why) = rules.why_unreachable(ctx, unit, into) {
+                    return Err(why);
+                }
                 return Err(Cause::CannotReachToSupport {
                     unit: *unit,
                     at: into,

@@ -252,4 +252,28 @@ impl AtlanticaRules {
     pub(super) fn stands_in_atlantis(&self, kind: UnitKind) -> bool {
         by_water(kind) || kind.class().name == LAND.name
     }
+
+    /// Why a unit may not enter a numbered area, in words that do not depend on where Atlantis
+    /// is: before it is found, the areas are searched, not entered; after, the others are gone.
+    pub(super) fn area_refusal(&self, ctx: &RuleContext, to: ProvinceId) -> Option<Cause> {
+        if !self.is_area(to) || self.area_admits(ctx, to) {
+            return None;
+        }
+        let name = &ctx.map().province(to).name;
+        let n = self
+            .areas
+            .iter()
+            .position(|a| *a == Some(to))
+            .map_or(0, |i| i + 1);
+        Some(search_rule(match self.atlantis(ctx.position) {
+            Some(found) => format!(
+                "{name} ceased to exist when Atlantis was found in {} (rule 6d)",
+                ctx.map().province(found).name
+            ),
+            None => format!(
+                "nobody may enter {name} before Atlantis is found; a fleet next to it may search \
+                 it instead (\"F nao search {n}\", rule 6b)"
+            ),
+        }))
+    }
 }

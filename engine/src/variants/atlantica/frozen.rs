@@ -2,8 +2,9 @@
 //! `frozen` and the north coasts of those tagged `frozen-nc` are closed to fleets, and a fleet
 //! in Karelia lies on its south coast.
 
-use super::AtlanticaRules;
-use crate::map::{Border, Location, WATER};
+use super::{variant_rule, AtlanticaRules};
+use crate::judge::Cause;
+use crate::map::{Border, Location, ProvinceId, WATER};
 use crate::rulebook::RuleContext;
 use crate::unit::{Unit, UnitKind};
 
@@ -71,5 +72,60 @@ impl AtlanticaRules {
         by_water(defender.kind)
             && self.frozen_at(ctx, defender.location)
             && (!by_water(attacker.kind) || to.coast != defender.location.coast)
+    }
+
+    /// Why the ice keeps `unit` from reaching `to` in the frozen months, if it does: the
+    /// words for a refused move or support (rules 12b-12d).
+    pub(super) fn ice_refusal(
+        &self,
+        ctx: &RuleContext,
+        unit: &Unit,
+        to: ProvinceId,
+    ) -> Option<Cause> {
+        if !by_water(unit.kind) || !self.frozen_period(ctx) {
+            return None;
+        }
+        let map = ctx.map();
+        let ways: Vec<&Border> = map
+            .borders_into(unit.kind.class(), unit.location, to)
+            .collect();
+        if ways.is_empty() {
+            return None;
+        }
+        let here = unit.location.province;
+        let words = if self.frozen_at(ctx, unit.location) {
+            format!(
+                "{} {} is frozen in from January to April: it may not move or support (rule 12b)",
+                unit.kind.letter(),
+                map.location_name(unit.location)
+            )
+        } else if [Some(here), Some(to)] == [self.karelia, self.norway]
+            || [Some(here), Some(to)] == [self.norway, self.karelia]
+        {
+            "from January to April a fleet in Karelia lies on its south coast: there is no way \
+             between Karelia and Norway by sea (rule 12d)"
+                .to_string()
+        } else if ways.iter().all(|b| self.frozen_at(ctx, b.to)) {
+            format!(
+                "{} is frozen for fleets from January to April: no fleet may move or support \
+                 into it (rule 12c)",
+                place_name(ctx, ways[0].to)
+            )
+        } else {
+            return None;
+        };
+        Some(variant_rule("frozen-regions", words))
+    }
+}
+
+/// A place in a player's words: "Davis Strait", "Montreal (nc)".
+fn place_name(ctx: &RuleContext, at: Location) -> String {
+    let name = &ctx.map().province(at.province).name;
+    match at.coast {
+        Some(c) => {
+            let coast = ctx.map().province(at.province).coasts.get(c.0 as usize);
+            format!("{name} ({})", coast.map_or("", |c| c.as_str()))
+        }
+        None => name.clone(),
     }
 }

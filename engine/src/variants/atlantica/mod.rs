@@ -232,6 +232,11 @@ impl VariantRules for AtlanticaRules {
         StandardRules.can_cross(ctx, kind, border)
     }
 
+    fn why_unreachable(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<Cause> {
+        self.area_refusal(ctx, to)
+            .or_else(|| self.ice_refusal(ctx, unit, to))
+    }
+
     fn defends(&self, ctx: &RuleContext, defender: &Unit, attacker: &Unit, to: Location) -> bool {
         !self.frozen_defenceless(ctx, defender, attacker, to)
     }
