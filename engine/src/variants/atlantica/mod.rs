@@ -211,10 +211,13 @@ impl VariantRules for AtlanticaRules {
         into: ProvinceId,
         _border: &Border,
     ) -> bool {
-        // Rule 11b: no support from inside a box; rule 12b: none by a fleet frozen in.
-        !self.in_box(ctx, supporter.location.province)
-            && !(frozen::by_water(supporter.kind) && self.frozen_at(ctx, supporter.location))
-            && !(frozen::by_water(supporter.kind) && self.frozen_at(ctx, Location::province(into)))
+        // Rule 11b: no support from inside a box. Rules 12b-12c: none by a fleet frozen in,
+        // nor by a fleet into a frozen place (the ice closes those borders already; this
+        // keeps the rule whole).
+        let iced = frozen::by_water(supporter.kind)
+            && (self.frozen_at(ctx, supporter.location)
+                || self.frozen_at(ctx, Location::province(into)));
+        !self.in_box(ctx, supporter.location.province) && !iced
     }
 
     // ---- Rule 12: the frozen regions
