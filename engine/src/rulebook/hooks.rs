@@ -295,6 +295,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         })
     }
 
+    /// For each accepted special order of a movement phase (in the order given), whether its
+    /// unit gives up its province before the moves are resolved (Atlantica II rule 6c: a lone
+    /// fleet searching the area that is Atlantis moves into it and "is not affected by attacks"
+    /// on the sea space it leaves). The resolver then counts that province as empty: a move
+    /// into it meets no defender. The unit is still on the board when
+    /// [`VariantRules::adjudicate_special`] is asked, listed among the dislodged if a move got
+    /// in, for the rulebook to take away. Standard: no order does.
+    fn specials_vacate(&self, _ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
+        vec![false; orders.len()]
+    }
+
     /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
     /// standard orders are settled: one result per order in `orders`, in the same order. `ctx`
     /// is at the position before the phase; `settled` is the board the standard rules left

@@ -461,6 +461,7 @@ pub(super) struct Decisions {
 }
 
 /// Decides every order of the plan.
+#[allow(clippy::too_many_arguments)] // the plan's parts, each read once
 pub(super) fn resolve<'a>(
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
@@ -469,6 +470,7 @@ pub(super) fn resolve<'a>(
     many: Vec<bool>,
     convoy_orders: &[ConvoyOrder],
     fallback_candidates: &[usize],
+    vacated: &[bool],
 ) -> Decisions {
     let map = &variant.map;
     let n = units.len();
@@ -479,7 +481,9 @@ pub(super) fn resolve<'a>(
     let mut convoyers = vec![Vec::new(); n];
     for (u, unit) in units.iter().enumerate() {
         let p = unit.location.province.0 as usize;
-        if !many[p] {
+        // A unit that leaves by its rulebook's order before the moves (`specials_vacate`)
+        // defends nothing.
+        if !many[p] && !vacated[u] {
             occupant[p] = Some(u);
         }
         match acts[u] {

@@ -136,6 +136,47 @@ impl AtlanticaRules {
         Ok(())
     }
 
+    /// The area that is Atlantis, from the game's hidden draw; read only to judge searches.
+    fn real_area(&self, ctx: &RuleContext) -> Option<ProvinceId> {
+        let n = ctx.ruleset.hidden("atlantis-area")? as usize;
+        self.areas.get(n.checked_sub(1)?).copied().flatten()
+    }
+
+    /// The area a search order names, with its number.
+    fn area_of(&self, o: &SpecialOrder) -> Option<(usize, ProvinceId)> {
+        let n = self.searched_area(&o.args).ok()?;
+        self.areas[n - 1].map(|a| (n, a))
+    }
+
+    /// The searches of the real area among `orders`.
+    fn finders<'o>(&self, ctx: &RuleContext, orders: &[&'o SpecialOrder]) -> Vec<&'o SpecialOrder> {
+        let real = self.real_area(ctx);
+        orders
+            .iter()
+            .copied()
+            .filter(|o| o.unit.is_some() && real.is_some() && self.area_of(o).map(|x| x.1) == real)
+            .collect()
+    }
+
+    /// Rule 6c: which of the phase's special orders take their fleet out of its sea space
+    /// before the moves: a lone search of the real area (the fleet "gives up all claim to its
+    /// prior sea space, and is not affected by attacks on same").
+    pub(super) fn searchers_leaving(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+    ) -> Vec<bool> {
+        let searches: Vec<&SpecialOrder> = orders
+            .iter()
+            .filter(|o| SEARCH_VERBS.contains(&o.verb.as_str()))
+            .collect();
+        let finders = self.finders(ctx, &searches);
+        orders
+            .iter()
+            .map(|o| finders.len() == 1 && std::ptr::eq(finders[0], o))
+            .collect()
+    }
+
     /// Rules 6b-6c: judges the phase's searches on the board the moves left. A lone searcher
     /// of the real area moves into it (giving up its sea space, whatever attacked it there)
     /// and Atlantis is found; several searchers of it find it and stand each other off; a
@@ -147,22 +188,9 @@ impl AtlanticaRules {
         orders: &[&SpecialOrder],
         settled: &mut Settled,
     ) -> Vec<OrderResult> {
-        let real = ctx.ruleset.hidden("atlantis-area").and_then(|n| {
-            self.areas
-                .get((n as usize).wrapping_sub(1))
-                .copied()
-                .flatten()
-        });
-        let area_of = |o: &SpecialOrder| {
-            self.searched_area(&o.args)
-                .ok()
-                .and_then(|n| self.areas[n - 1].map(|a| (n, a)))
-        };
-        let finders: Vec<&SpecialOrder> = orders
-            .iter()
-            .copied()
-            .filter(|o| real.is_some() && area_of(o).map(|x| x.1) == real)
-            .collect();
+        let real = self.real_area(ctx);
+        let area_of = |o: &SpecialOrder| self.area_of(o);
+        let finders = self.finders(ctx, orders);
         let mut results = Vec::new();
         for o in orders {
             let (Some(unit), Some((n, area))) = (o.unit, area_of(o)) else {

@@ -159,6 +159,10 @@ impl VariantRules for AtlanticaRules {
             .collect()
     }
 
+    fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
+        self.searchers_leaving(ctx, orders)
+    }
+
     // ---- Rule 5: the high-seas fleets
 
     fn special_places(&self, verb: &str) -> bool {
