@@ -415,6 +415,25 @@ impl<'a> Parser<'a> {
             let unit = self.unit_ref(true)?;
             return self.finish(Order::Disband { unit });
         }
+        // A rulebook's verb may come first too ("place F nao").
+        if let Some(Tok::Word(w)) = self.peek() {
+            if let Some(verb) = self.g.special_verbs.iter().find(|v| **v == w.as_str()) {
+                let here = self.pos;
+                self.pos += 1;
+                if let Ok(unit) = self.unit_ref(true) {
+                    let args = self.toks[self.pos..]
+                        .iter()
+                        .map(|t| t.text().to_string())
+                        .collect();
+                    return Ok(Order::Special {
+                        unit: Some(unit),
+                        verb: verb.to_string(),
+                        args,
+                    });
+                }
+                self.pos = here;
+            }
+        }
         let unit = self.unit_ref(true)?;
         let unit_text = self.toks[..self.pos]
             .iter()

@@ -239,8 +239,13 @@ fn settle_specials(
     results: &mut [OrderResult],
     after: &mut Position,
     arrivals: &mut Vec<ProvinceId>,
+    moves: &[(Unit, Location)],
 ) {
-    let mut settled = Settled { after, arrivals };
+    let mut settled = Settled {
+        after,
+        arrivals,
+        moves,
+    };
     let mut answers = ctx
         .book
         .adjudicate_special(ctx, specials, &mut settled)

@@ -93,6 +93,9 @@ pub enum Cause {
         at: ProvinceId,
         example: UnitKind,
     },
+    /// An order that puts a new unit on the board (the rulebook's `special_places`) named
+    /// no kind of unit.
+    PlacesWhichKind { at: ProvinceId, verb: String },
     /// In a province that holds many: every unit of `power` (of `kind`, if named) in `at`
     /// already has an order.
     AllOrdered {
@@ -297,6 +300,11 @@ impl Cause {
                 n.adjective(*power),
                 kind.map_or("unit", |k| k.name()),
                 n.province(*at)
+            ),
+            Cause::PlacesWhichKind { at, verb } => format!(
+                "say which kind of unit to {verb} in {}, such as \"F {} {verb}\"",
+                n.province(*at),
+                n.province_id(*at)
             ),
             Cause::WhichKind { power, at, example } => format!(
                 "there are {} units of more than one kind in {}; say which, such as \"{} {}\"",

@@ -43,10 +43,15 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
         }
         return match border_into(ctx, unit, to.province) {
             Some(_) => Ok(Location::province(to.province)),
-            None => Err(Cause::NoBorder {
-                from: unit.location.province,
-                to: to.province,
-            }),
+            None => {
+                Err(ctx
+                    .book
+                    .why_unreachable(ctx, unit, to.province)
+                    .unwrap_or(Cause::NoBorder {
+                        from: unit.location.province,
+                        to: to.province,
+                    }))
+            }
         };
     }
     let reachable: Vec<&Border> = map
@@ -61,11 +66,13 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
         })
         .collect();
     if reachable.is_empty() {
-        return Err(Cause::CannotReach {
-            kind: unit.kind,
-            from: unit.location,
-            to: Location::province(to.province),
-        });
+        return Err(ctx.book.why_unreachable(ctx, unit, to.province).unwrap_or(
+            Cause::CannotReach {
+                kind: unit.kind,
+                from: unit.location,
+                to: Location::province(to.province),
+            },
+        ));
     }
     match to.coast {
         Some(c) => match reachable.iter().find(|b| b.to.coast == Some(c)) {
@@ -88,11 +95,13 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
 
 /// Whether two convoying fleets are next to each other: a fleet border joins their provinces.
 pub(super) fn fleets_link(ctx: &RuleContext, a: ProvinceId, b: ProvinceId) -> bool {
-    ctx.map()
-        .province(a)
-        .borders
-        .iter()
-        .any(|x| ctx.map().carries_convoys(x) && x.to.province == b)
+    ctx.book.convoy_chains(ctx).is_ok()
+        && ctx
+            .map()
+            .province(a)
+            .borders
+            .iter()
+            .any(|x| ctx.map().carries_convoys(x) && x.to.province == b)
 }
 
 /// Whether the convoying fleet at `fleet` may take an army from `end` or land it there.
@@ -151,6 +160,9 @@ pub(super) struct LazyRoutes<'v> {
     units: &'v [Unit],
     by_power: bool,
     built: std::cell::OnceCell<Routes<'v>>,
+    /// The routes as they would be if convoys could chain fleets, built only to explain a
+    /// refusal under a rulebook whose convoys cross one sea (`convoy_chains`).
+    chained: std::cell::OnceCell<Routes<'v>>,
 }
 
 impl<'v> LazyRoutes<'v> {
@@ -160,7 +172,24 @@ impl<'v> LazyRoutes<'v> {
             units,
             by_power,
             built: std::cell::OnceCell::new(),
+            chained: std::cell::OnceCell::new(),
         }
+    }
+
+    /// The rulebook's reason for refusing a convoy from `from` to `to` (avoiding the fleet in
+    /// `avoid`) when only a chain of several fleets could make it and the rulebook allows
+    /// none (`convoy_chains`); `None` when chains are allowed or no chain would do either.
+    pub(super) fn chain_refused(
+        &self,
+        from: ProvinceId,
+        to: ProvinceId,
+        avoid: Option<ProvinceId>,
+    ) -> Option<super::Cause> {
+        let why = self.ctx.book.convoy_chains(&self.ctx).err()?;
+        let chained = self
+            .chained
+            .get_or_init(|| Routes::build(self.ctx, self.units, self.by_power, true));
+        chained.exists(from, to, avoid).then_some(why)
     }
 
     /// What the rulebook's hooks are told about this board.
@@ -176,6 +205,12 @@ impl<'v> LazyRoutes<'v> {
 
 impl<'v> Routes<'v> {
     pub(super) fn new(ctx: RuleContext<'v>, units: &[Unit], by_power: bool) -> Self {
+        let chains = ctx.book.convoy_chains(&ctx).is_ok();
+        Routes::build(ctx, units, by_power, chains)
+    }
+
+    /// The routes of a board; `chains`: whether two convoying fleets may join one route.
+    fn build(ctx: RuleContext<'v>, units: &[Unit], by_power: bool, chains: bool) -> Self {
         let map = ctx.map();
         let mut index = vec![None; map.provinces.len()];
         let mut fleets = Vec::new();
@@ -200,7 +235,7 @@ impl<'v> Routes<'v> {
         let mut link = vec![false; n * n];
         let mut next = vec![Vec::new(); n];
         let mut prev = vec![Vec::new(); n];
-        for (a, at) in fleets.iter().enumerate() {
+        for (a, at) in fleets.iter().enumerate().filter(|_| chains) {
             for b in map
                 .province(at.province)
                 .borders

@@ -51,6 +51,9 @@ pub(super) struct Claims<C> {
     pub accepted: Vec<Option<(usize, C)>>,
     /// For each unit of the roster: the index of the order it was given, if any.
     pub order_of: Vec<Option<usize>>,
+    /// For each accepted order that puts a new unit on the board (the rulebook's
+    /// `special_places`): that unit. Such an order is for no unit of the roster.
+    pub placed: Vec<Option<Unit>>,
 }
 
 impl<C: Copy> Claims<C> {
@@ -80,6 +83,7 @@ pub(super) fn claim<C>(
         results: (0..orders.len()).map(|_| None).collect(),
         accepted: (0..orders.len()).map(|_| None).collect(),
         order_of: vec![None; roster.len()],
+        placed: vec![None; orders.len()],
     };
     for (k, sub) in orders.iter().enumerate() {
         let order = match understood(sub) {
@@ -92,6 +96,26 @@ pub(super) fn claim<C>(
         if let Err(e) = phase_orders(order) {
             claims.results[k] = Some(OrderResult::illegal(e));
             continue;
+        }
+        if let (Roster::Board(_), Order::Special { verb, args, .. }) = (roster, order) {
+            if ctx.book.special_places(verb) {
+                claims.results[k] = match placing(sub.power, order) {
+                    Ok(unit) => {
+                        match ctx
+                            .book
+                            .check_special(ctx, sub.power, Some(&unit), verb, args)
+                        {
+                            Ok(()) => {
+                                claims.placed[k] = Some(unit);
+                                None
+                            }
+                            Err(e) => Some(OrderResult::illegal(e)),
+                        }
+                    }
+                    Err(e) => Some(OrderResult::illegal(e)),
+                };
+                continue;
+            }
         }
         let found = match roster {
             Roster::Board(units) => find_unit(ctx, units, sub.power, order, |u| {
@@ -121,6 +145,29 @@ pub(super) fn claim<C>(
         }
     }
     claims
+}
+
+/// The unit an order that puts a new unit on the board would place: of the kind it names, for
+/// the power giving it, where it names.
+pub(super) fn placing(power: PowerId, order: &Order) -> Result<Unit, Cause> {
+    let Some(r) = order.unit() else {
+        return Err(Cause::NamesNoUnit);
+    };
+    let Some(kind) = r.kind else {
+        let verb = match order {
+            Order::Special { verb, .. } => verb.clone(),
+            _ => String::new(),
+        };
+        return Err(Cause::PlacesWhichKind {
+            at: r.province,
+            verb,
+        });
+    };
+    Ok(Unit {
+        power,
+        kind,
+        location: r.location(),
+    })
 }
 
 /// Finds the dislodged unit a retreat order is for and checks it belongs to the power ordering it.

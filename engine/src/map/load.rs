@@ -542,6 +542,7 @@ pub fn parse_map_files_with(
         }
         for (from, to) in [(a, b), (b, a)] {
             provinces[from.province.0 as usize].borders.push(Border {
+                from: from.province,
                 from_coast: from.coast,
                 to,
                 classes: classes_here,

@@ -141,6 +141,9 @@ impl Classes {
 /// One side of a border as seen from a province: where it leads and who may cross it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Border {
+    /// The province the border leaves from (a rule that closes borders out of a place, such
+    /// as a frozen sea, needs to know it).
+    pub from: ProvinceId,
     /// The coast of this province the border leaves from (borders of split provinces for
     /// units that move along coasts).
     pub from_coast: Option<CoastId>,

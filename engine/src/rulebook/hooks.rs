@@ -90,6 +90,15 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         ctx.map().crosses(kind.class(), border)
     }
 
+    /// The rulebook's reason that `unit` cannot reach `to` when the map has a way there that
+    /// one of the rulebook's own rules closes (Atlantica II rule 12: a fleet frozen in, a sea
+    /// frozen over), so the refusal names that rule instead of saying the way does not exist.
+    /// `None` (Standard) keeps the core's words. Asked only after a move or a support has been
+    /// refused because `can_cross`/`can_stand` left no way to `to`.
+    fn why_unreachable(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Option<Cause> {
+        None
+    }
+
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
     /// strength; a rule of zero-strength borders would use the same hook). `border` is the border
     /// crossed, `None` for an army going by convoy. A move of strength 0 still enters an empty
@@ -115,6 +124,23 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         _supported_from: ProvinceId,
         _into: ProvinceId,
         _border: &Border,
+    ) -> bool {
+        true
+    }
+
+    /// Whether the unit `defender`, standing in its province and not moving, defends it
+    /// against `attacker`'s move into `to` (Atlantica II rule 12: a fleet frozen in does not
+    /// defend its province against an army, nor a fleet frozen on a north coast against a fleet
+    /// coming to the south coast). When it does not, its hold strength against that move is 0,
+    /// so any move of strength 1 or more dislodges it (other moves into the province still
+    /// stand the attacker off). Standard: every unit defends. Asked by the resolver for each
+    /// move into a province whose unit stays.
+    fn defends(
+        &self,
+        _ctx: &RuleContext,
+        _defender: &Unit,
+        _attacker: &Unit,
+        _to: Location,
     ) -> bool {
         true
     }
@@ -153,6 +179,16 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .borders
             .iter()
             .any(|b| ctx.map().carries_convoys(b) && b.to.province == end)
+    }
+
+    /// Whether one convoy may pass through two or more fleets. `Err` is the reason a convoy
+    /// that only such a chain could make is refused (Atlantica II rule 7, the Fast Ferry: an
+    /// ordinary convoy crosses one sea space only). When it errs, two convoying fleets never
+    /// join one route, and an army's move or a fleet's convoy order that only a longer chain
+    /// could carry is refused with this reason. Standard: chains of any length. Asked when
+    /// a board's convoy routes are built and when a convoy is refused.
+    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
+        Ok(())
     }
 
     /// Whether this failed attack still breaks the convoy of the fleet it was aimed at
@@ -273,6 +309,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// stood there before.
     fn after_phase(&self, _ctx: &RuleContext, _arrivals: &[ProvinceId], _after: &mut Position) {}
 
+    /// Whether this verb of the rulebook's own ([`VariantRules::special_verbs`]) puts a new
+    /// unit on the board, so its order names a unit that is not there yet (Atlantica II rule
+    /// 5: `F nao place`, the January 1870 high-seas fleets). In a movement phase, such an
+    /// order naming a province where the ordering power has no unit is handed to
+    /// [`VariantRules::check_special`] and [`VariantRules::adjudicate_special`] with `unit`
+    /// the unit the order would place (of the kind it names, not on the board); it is refused
+    /// when it names no kind. Standard: no verb does.
+    fn special_places(&self, _verb: &str) -> bool {
+        false
+    }
+
     /// Checks one of the variant's own orders ([`Order::Special`]: board, land, search, attack
     /// in an ocean, build a canal, capture an anchor) given in a movement, retreat or
     /// adjustment phase. The judge asks it when the order is submitted, when legal orders are
@@ -297,6 +344,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         Err(Cause::UnknownVerb {
             verb: verb.to_string(),
         })
+    }
+
+    /// For each accepted special order of a movement phase (in the order given), whether its
+    /// unit gives up its province before the moves are resolved (Atlantica II rule 6c: a lone
+    /// fleet searching the area that is Atlantis moves into it and "is not affected by attacks"
+    /// on the sea space it leaves). The resolver then counts that province as empty: a move
+    /// into it meets no defender. The unit is still on the board when
+    /// [`VariantRules::adjudicate_special`] is asked, listed among the dislodged if a move got
+    /// in, for the rulebook to take away. Standard: no order does.
+    fn specials_vacate(&self, _ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
+        vec![false; orders.len()]
     }
 
     /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
@@ -400,6 +458,11 @@ pub struct Settled<'a> {
     pub after: &'a mut Position,
     /// The provinces a unit came into during the phase.
     pub arrivals: &'a mut Vec<ProvinceId>,
+    /// In a movement phase, every move the standard orders made an attempt at (legal moves,
+    /// whether or not they got in): the unit as it stood, and where it was ordered. A rule
+    /// that depends on whether a unit was attacked (Atlantica II: a searching fleet that is
+    /// attacked turns to face its attacker) reads it. Empty in other phases.
+    pub moves: &'a [(Unit, Location)],
 }
 
 /// A move ordered against a convoying fleet, as [`VariantRules::attack_disrupts_convoy`] sees it.

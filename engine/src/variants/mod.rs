@@ -15,6 +15,7 @@ mod pirates_powers;
 mod pirates_setup;
 mod standard;
 
+pub use atlantica::AtlanticaRules;
 pub use davis::DavisRules;
 pub use maharajah::MaharajahRules;
 pub use pirates::PiratesRules;

@@ -2,7 +2,7 @@
 //! holding by default), then matches supports and convoys to the moves they name.
 
 use super::super::route::{border_into, destination, LazyRoutes};
-use super::super::submission::{claim, find_unit, Roster};
+use super::super::submission::{claim, find_unit, placing, Roster};
 use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
@@ -238,7 +238,21 @@ pub(super) fn plan(
             }
             _ => None,
         })
-        .collect();
+        .chain(claims.placed.iter().enumerate().filter_map(|(k, placed)| {
+            match (placed, &orders[k].order) {
+                (Some(unit), Ok(Order::Special { verb, args, .. })) => Some(SpecialOrder {
+                    index: k,
+                    power: orders[k].power,
+                    unit: Some(*unit),
+                    verb: verb.clone(),
+                    args: args.clone(),
+                }),
+                _ => None,
+            }
+        }))
+        .collect::<Vec<_>>();
+    let mut specials = specials;
+    specials.sort_by_key(|s| s.index);
     Plan {
         specials,
         results: claims.results,
@@ -266,7 +280,14 @@ pub(in crate::judge) fn accepts(
     power: PowerId,
     order: &Order,
 ) -> Result<(), Cause> {
-    let u = find_unit(routes.ctx(), units, power, order, |_| false)?;
+    let ctx = routes.ctx();
+    if let Order::Special { verb, args, .. } = order {
+        if ctx.book.special_places(verb) {
+            let unit = placing(power, order)?;
+            return ctx.book.check_special(ctx, power, Some(&unit), verb, args);
+        }
+    }
+    let u = find_unit(ctx, units, power, order, |_| false)?;
     check_order(variant, units, routes, u, order).map(|_| ())
 }
 
@@ -315,10 +336,12 @@ fn check_order(
                         }),
                         convoy_base,
                     }),
-                    _ => Err(Cause::NoBorderNorConvoy {
-                        from: here,
-                        to: to.province,
-                    }),
+                    _ => Err(routes.chain_refused(here, to.province, None).unwrap_or(
+                        Cause::NoBorderNorConvoy {
+                            from: here,
+                            to: to.province,
+                        },
+                    )),
                 }
             } else {
                 if *via_convoy {
@@ -368,6 +391,9 @@ fn check_order(
                 return Err(Cause::SupportIntoOwnProvince { at: here });
             }
             let Some(border) = border_into(ctx, unit, into) else {
+                if let Some(why) = rules.why_unreachable(ctx, unit, into) {
+                    return Err(why);
+                }
                 return Err(Cause::CannotReachToSupport {
                     unit: *unit,
                     at: into,
@@ -441,6 +467,9 @@ fn check_order(
                 }
             }
             if !routes.get().needs(army.province, to.province, here) {
+                if let Some(why) = routes.chain_refused(army.province, to.province, None) {
+                    return Err(why);
+                }
                 return Err(Cause::NoConvoyRoute {
                     via: here,
                     from: army.province,

@@ -315,6 +315,22 @@ impl<'a> Resolver<'a> {
         1 + self.count_supports(o, None)
     }
 
+    /// The hold strength of `p` against the move `m`: 0 when the unit staying there does not
+    /// defend against that move (the rulebook's `defends`: a fleet frozen in).
+    fn hold_strength_against(&mut self, p: ProvinceId, m: usize) -> Strength {
+        if let (Some(o), Act::Move { to, .. }) = (self.occupant[p.0 as usize], self.acts[m]) {
+            if self.mv(o).is_none()
+                && !self
+                    .ctx
+                    .book
+                    .defends(self.ctx, &self.units[o], &self.units[m], to)
+            {
+                return 0;
+            }
+        }
+        self.hold_strength(p)
+    }
+
     fn defend_strength(&mut self, m: usize) -> Strength {
         let base = self.mv(m).map(|(_, _, b)| b).unwrap_or(1);
         base + self.count_supports(m, None)
@@ -349,7 +365,7 @@ impl<'a> Resolver<'a> {
                 }
             }
             None => {
-                if attack <= self.hold_strength(to) {
+                if attack <= self.hold_strength_against(to, m) {
                     return false;
                 }
             }
@@ -445,6 +461,7 @@ pub(super) struct Decisions {
 }
 
 /// Decides every order of the plan.
+#[allow(clippy::too_many_arguments)] // the plan's parts, each read once
 pub(super) fn resolve<'a>(
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
@@ -453,6 +470,7 @@ pub(super) fn resolve<'a>(
     many: Vec<bool>,
     convoy_orders: &[ConvoyOrder],
     fallback_candidates: &[usize],
+    vacated: &[bool],
 ) -> Decisions {
     let map = &variant.map;
     let n = units.len();
@@ -463,7 +481,9 @@ pub(super) fn resolve<'a>(
     let mut convoyers = vec![Vec::new(); n];
     for (u, unit) in units.iter().enumerate() {
         let p = unit.location.province.0 as usize;
-        if !many[p] {
+        // A unit that leaves by its rulebook's order before the moves (`specials_vacate`)
+        // defends nothing.
+        if !many[p] && !vacated[u] {
             occupant[p] = Some(u);
         }
         match acts[u] {

@@ -1,14 +1,255 @@
-//! Atlantica II's registry entry: the board in `maps/atlantica/`, for now played by Standard's
-//! rulebook defaults until the variant's own rulebook (A/F units, Atlantis, frozen seas, the
-//! canal boxes, the January 1870 placements) takes this module over.
+//! Atlantica II (Fred C. Davis, Jr., 1973): the Atlantic world of 1870, its registry entry and
+//! its rulebook, organised by the rule of the variant each part implements.
+//!
+//! The board (Europe, North Africa, the Atlantic, North America and the Caribbean, the six
+//! numbered areas, the two canal boxes, the frozen tags) is data in `maps/atlantica/`; the
+//! calendar (a move a month, builds after March, June, September and December, centres
+//! changing hands after those months' moves) is its `variant.toml`. The rules live here: the
+//! high-seas fleets (`placement`), Lost Atlantis (`atlantis`), the frozen regions (`frozen`),
+//! the Fast Ferry and the boxes (below).
+
+mod atlantis;
+mod frozen;
+mod placement;
 
 use super::{builtin_entry, VariantEntry};
-use crate::rulebook::{Ruleset, StandardRules, VariantRules};
-use crate::unit::STANDARD_KINDS;
+use crate::judge::{Cause, OrderResult};
+use crate::map::{Border, Location, ProvinceId, ProvinceTag};
+use crate::position::Position;
+use crate::rulebook::{
+    HiddenDraw, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules,
+};
+use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry = builtin_entry!("atlantica", &[], STANDARD_KINDS, rulebook);
+pub const ENTRY: VariantEntry = VariantEntry {
+    hidden_draws: HIDDEN_DRAWS,
+    ..builtin_entry!("atlantica", &[], STANDARD_KINDS, rulebook)
+};
 
-fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
-    Box::new(StandardRules)
+/// The secrets an Atlantica game draws when it is created.
+pub const HIDDEN_DRAWS: &[HiddenDraw] = &[
+    HiddenDraw {
+        name: "atlantis-area",
+        about: "which numbered area is Lost Atlantis (rule 6a: the GM's die)",
+        faces: 6,
+    },
+    HiddenDraw {
+        name: "coin-seed",
+        about: "the seed of the coin tosses between high-seas fleets placed in one space in \
+                January 1870 (rule 5c)",
+        faces: 1_000_000,
+    },
+];
+
+pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> {
+    let map = &variant.map;
+    let id = |s: &str| map.province_by_id(s);
+    Box::new(AtlanticaRules {
+        frozen: map.tag("frozen"),
+        frozen_nc: map.tag("frozen-nc"),
+        karelia: id("kar"),
+        norway: id("nwy"),
+        areas: ["ar1", "ar2", "ar3", "ar4", "ar5", "ar6"].map(id),
+        no_placement: placement::NO_PLACEMENT.map(id),
+    })
+}
+
+/// A cause of Atlantica's own rules, in its words.
+fn variant_rule(rule: &str, words: String) -> Cause {
+    Cause::VariantRule {
+        rule: rule.into(),
+        words,
+    }
+}
+
+/// Atlantica II's rules, with the map's names they ask about looked up once.
+#[derive(Debug)]
+pub struct AtlanticaRules {
+    /// Rule 12: the provinces frozen for fleets from January to April.
+    frozen: ProvinceTag,
+    /// Rule 12: the provinces whose north coast only is frozen (Montreal, New York).
+    frozen_nc: ProvinceTag,
+    /// Rule 12d: Karelia, whose fleet lies on the south coast in the frozen months, and Norway.
+    karelia: Option<ProvinceId>,
+    norway: Option<ProvinceId>,
+    /// Rule 6: the numbered areas, Area 1 to Area 6.
+    areas: [Option<ProvinceId>; 6],
+    /// Rule 5b2: the spaces where no high-seas fleet may be placed.
+    no_placement: [Option<ProvinceId>; 7],
+}
+
+impl AtlanticaRules {
+    /// Rule 7, the Fast Ferry: why a convoy through several fleets is refused.
+    fn fast_ferry() -> Cause {
+        variant_rule(
+            "fast-ferry",
+            "a convoy crosses one sea space only (the Fast Ferry, rule 7); to carry an army \
+             further, board it on a fleet, such as \"A lon boards F nth\""
+                .into(),
+        )
+    }
+
+    /// Rule 11b: whether `p` is a canal box.
+    fn in_box(&self, ctx: &RuleContext, p: ProvinceId) -> bool {
+        ctx.map().terrain(p).holds_many
+    }
+}
+
+impl VariantRules for AtlanticaRules {
+    // ---- Rules 5 and 6: the rulebook's own orders (placement, search)
+
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &[
+            placement::PLACE,
+            atlantis::SEARCH_VERBS[0],
+            atlantis::SEARCH_VERBS[1],
+        ]
+    }
+
+    fn check_special(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+    ) -> Result<(), Cause> {
+        match verb {
+            placement::PLACE => self.check_placement(ctx, power, unit, args),
+            v if atlantis::SEARCH_VERBS.contains(&v) => self.check_search(ctx, unit, args),
+            _ => StandardRules.check_special(ctx, power, unit, verb, args),
+        }
+    }
+
+    fn adjudicate_special(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        let place: Vec<&SpecialOrder> = orders
+            .iter()
+            .filter(|o| o.verb == placement::PLACE)
+            .collect();
+        let search: Vec<&SpecialOrder> = orders
+            .iter()
+            .filter(|o| atlantis::SEARCH_VERBS.contains(&o.verb.as_str()))
+            .collect();
+        // Placements first: a searcher cannot be next to a fleet placed this month anyway
+        // (no search in January 1870).
+        let mut placed = self.judge_placements(ctx, &place, settled).into_iter();
+        let mut searched = self.judge_searches(ctx, &search, settled).into_iter();
+        orders
+            .iter()
+            .map(|o| {
+                let next = if o.verb == placement::PLACE {
+                    placed.next()
+                } else if atlantis::SEARCH_VERBS.contains(&o.verb.as_str()) {
+                    searched.next()
+                } else {
+                    None
+                };
+                next.unwrap_or_else(|| {
+                    OrderResult::illegal(Cause::UnknownVerb {
+                        verb: o.verb.clone(),
+                    })
+                })
+            })
+            .collect()
+    }
+
+    fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
+        self.searchers_leaving(ctx, orders)
+    }
+
+    // ---- Rule 5: the high-seas fleets
+
+    fn special_places(&self, verb: &str) -> bool {
+        verb == placement::PLACE
+    }
+
+    // ---- Rule 6: Lost Atlantis
+
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        if self.is_area(at.province) {
+            return self.area_admits(ctx, at.province) && self.stands_in_atlantis(kind);
+        }
+        StandardRules.can_stand(ctx, kind, at)
+    }
+
+    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        if self.is_area(province) {
+            // Like an island: an army reaches Atlantis by convoy once it is found.
+            return self.area_admits(ctx, province);
+        }
+        StandardRules.can_convoy_to(ctx, province)
+    }
+
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        // Rule 12: the ice holds a fleet frozen in; Atlantis is land, no sea to convoy on.
+        if self.frozen_at(ctx, at) || self.is_area(at.province) {
+            return false;
+        }
+        StandardRules.can_convoy_at(ctx, at)
+    }
+
+    fn after_phase(&self, ctx: &RuleContext, _arrivals: &[ProvinceId], after: &mut Position) {
+        self.take_atlantis(ctx, after);
+    }
+
+    // ---- Rule 7: the Fast Ferry
+
+    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
+        Err(Self::fast_ferry())
+    }
+
+    // ---- Rule 11: the canal boxes (any number of units: the core's holds_many for terrain
+    // `box`; nobody owns them: they are not centres)
+
+    fn may_support(
+        &self,
+        ctx: &RuleContext,
+        supporter: &Unit,
+        _supported_from: ProvinceId,
+        into: ProvinceId,
+        _border: &Border,
+    ) -> bool {
+        // Rule 11b: no support from inside a box. Rules 12b-12c: none by a fleet frozen in,
+        // nor by a fleet into a frozen place (the ice closes those borders already; this
+        // keeps the rule whole).
+        let iced = frozen::by_water(supporter.kind)
+            && (self.frozen_at(ctx, supporter.location)
+                || self.frozen_at(ctx, Location::province(into)));
+        !self.in_box(ctx, supporter.location.province) && !iced
+    }
+
+    // ---- Rule 12: the frozen regions
+
+    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
+        if self.ice_closes(ctx, kind, border) {
+            return false;
+        }
+        // Rule 6d: the areas not found are gone; the found one is an ordinary province.
+        if (self.is_area(border.from) && !self.area_admits(ctx, border.from))
+            || (self.is_area(border.to.province) && !self.area_admits(ctx, border.to.province))
+        {
+            return false;
+        }
+        StandardRules.can_cross(ctx, kind, border)
+    }
+
+    fn why_unreachable(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<Cause> {
+        self.area_refusal(ctx, to)
+            .or_else(|| self.ice_refusal(ctx, unit, to))
+    }
+
+    fn defends(&self, ctx: &RuleContext, defender: &Unit, attacker: &Unit, to: Location) -> bool {
+        !self.frozen_defenceless(ctx, defender, attacker, to)
+    }
+
+    fn may_retreat(&self, ctx: &RuleContext, unit: &Unit, _border: &Border) -> bool {
+        // Rule 12c: a fleet frozen in cannot move, so a dislodged one is annihilated.
+        !(frozen::by_water(unit.kind) && self.frozen_at(ctx, unit.location))
+    }
 }
