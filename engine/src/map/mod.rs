@@ -4,6 +4,7 @@
 //! [`load`]. It knows nothing of units' owners or of rules; the rulebook asks it questions
 //! such as "which borders leave this coast" and decides what they mean.
 
+mod clockwise;
 mod load;
 mod names;
 mod vocabulary;
@@ -11,6 +12,7 @@ mod vocabulary;
 pub use load::{
     parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
 };
+pub use clockwise::parse_clockwise;
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 pub use vocabulary::{TagDecl, TerrainDecl, Vocabulary};
 
@@ -196,6 +198,9 @@ pub struct Map {
     pub tag_names: Vec<String>,
     /// The border kinds the variant declares, in order: the n-th is bit n of [`BorderKinds`].
     pub border_kind_names: Vec<String>,
+    /// Each province's neighbours in clockwise order around it on the map, indexed by
+    /// province, from the variant's optional `clockwise.txt`; empty when it has none.
+    pub clockwise: Vec<Vec<ProvinceId>>,
 }
 
 impl Map {
@@ -356,6 +361,12 @@ impl Map {
             .borders
             .iter()
             .any(|b| b.to.province == to)
+    }
+
+    /// The neighbours of a province in clockwise order around it (from `clockwise.txt`);
+    /// `None` when the variant has no such data.
+    pub fn clockwise(&self, p: ProvinceId) -> Option<&[ProvinceId]> {
+        self.clockwise.get(p.0 as usize).map(|r| r.as_slice())
     }
 
     /// Neighbouring provinces, each once, by any border.
