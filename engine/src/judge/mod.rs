@@ -6,10 +6,12 @@
 
 mod adjustment;
 pub(crate) use adjustment::build_location;
+pub use adjustment::{by_removal_distance, removal_distance};
 mod movement;
 mod outcome;
 pub use outcome::Cause;
 mod retreat;
+pub use retreat::settle_preferences;
 mod route;
 mod submission;
 
@@ -226,7 +228,13 @@ impl<'a> Checker<'a> {
 
 /// Where a dislodged unit may retreat in this retreat-phase position.
 pub fn retreat_options(variant: &Rules, position: &Position, d: &Dislodged) -> Vec<Location> {
-    retreat::options(variant, position, &position.contested, d)
+    retreat::options(&variant.context(position), d)
+}
+
+/// Where a dislodged unit may retreat on the board `ctx.position` (the board after a
+/// movement, or a retreat phase's position), for a rulebook's hooks.
+pub fn retreat_options_in(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
+    retreat::options(ctx, d)
 }
 
 /// Hands a phase's accepted special orders to the rulebook

@@ -8,7 +8,7 @@
 mod hooks;
 
 pub use hooks::{
-    Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
+    CivilDisorderRemoval, Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
     VariantRules,
 };
 

@@ -10,8 +10,11 @@ mod resolve;
 pub(super) use plan::accepts;
 
 use super::route::LazyRoutes;
-use super::{Adjudication, Submitted};
+use super::submission::{find_unit, understood};
+use super::{Adjudication, Cause, OrderResult, Submitted};
+use crate::order::Order;
 use crate::position::Position;
+use crate::rulebook::{Settled, SpecialOrder};
 use crate::rules::Rules;
 
 pub(super) fn adjudicate(
@@ -19,6 +22,107 @@ pub(super) fn adjudicate(
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
+    let conditional = |s: &Submitted| {
+        matches!(&s.order, Ok(Order::Special { verb, .. }) if variant.book.is_conditional(verb))
+    };
+    if !orders.iter().any(conditional) {
+        return adjudicate_orders(variant, position, orders);
+    }
+    // Orders given beside a unit's own order (the rulebook's `is_conditional`) are taken
+    // apart: the moves are judged without them, then the rulebook settles them on the board
+    // the moves left, before the retreats are listed.
+    let (kept, given): (Vec<usize>, Vec<usize>) = (0..orders.len()).partition(|&k| !conditional(&orders[k]));
+    let plain: Vec<Submitted> = kept.iter().map(|&k| orders[k].clone()).collect();
+    let mut adj = adjudicate_with(variant, position, &plain, |ctx, applied| {
+        let mut results: Vec<Option<OrderResult>> = vec![None; given.len()];
+        let mut accepted: Vec<SpecialOrder> = Vec::new();
+        let mut ordered: Vec<usize> = Vec::new();
+        let units = &position.units;
+        for (n, &k) in given.iter().enumerate() {
+            let sub = &orders[k];
+            let order = match understood(sub) {
+                Ok(o) => o,
+                Err(r) => {
+                    results[n] = Some(r);
+                    continue;
+                }
+            };
+            let Order::Special { verb, args, .. } = order else {
+                continue;
+            };
+            let found = find_unit(ctx, units, sub.power, order, |u| ordered.contains(&u))
+                .and_then(|u| {
+                    if ordered.contains(&u) {
+                        return Err(Cause::AlreadyOrdered { unit: units[u] });
+                    }
+                    ctx.book
+                        .check_special(ctx, sub.power, Some(&units[u]), verb, args)
+                        .map(|()| u)
+                });
+            match found {
+                Ok(u) => {
+                    ordered.push(u);
+                    accepted.push(SpecialOrder {
+                        index: n,
+                        power: sub.power,
+                        unit: Some(units[u]),
+                        verb: verb.clone(),
+                        args: args.clone(),
+                    });
+                }
+                Err(e) => results[n] = Some(OrderResult::illegal(e)),
+            }
+        }
+        if !accepted.is_empty() {
+            let mut settled = Settled {
+                after: &mut applied.after,
+                arrivals: &mut applied.arrivals,
+            };
+            let mut answers = ctx
+                .book
+                .adjudicate_conditional(ctx, &accepted, &mut settled)
+                .into_iter();
+            for s in &accepted {
+                results[s.index] = Some(
+                    answers
+                        .next()
+                        .unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated)),
+                );
+            }
+        }
+        results
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated)))
+            .collect::<Vec<OrderResult>>()
+    });
+    // Every order's result back in the order given.
+    let mut plain_results = std::mem::take(&mut adj.0.results).into_iter();
+    let mut given_results = adj.1.into_iter();
+    adj.0.results = (0..orders.len())
+        .map(|k| {
+            let next = if kept.contains(&k) {
+                plain_results.next()
+            } else {
+                given_results.next()
+            };
+            next.unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated))
+        })
+        .collect();
+    adj.0
+}
+
+fn adjudicate_orders(variant: &Rules, position: &Position, orders: &[Submitted]) -> Adjudication {
+    adjudicate_with(variant, position, orders, |_, _| ()).0
+}
+
+/// Judges a movement phase's orders; `conditional` settles the orders given beside them on
+/// the board the moves and special orders left, before the retreats are listed.
+fn adjudicate_with<T>(
+    variant: &Rules,
+    position: &Position,
+    orders: &[Submitted],
+    conditional: impl FnOnce(&crate::rulebook::RuleContext, &mut apply::Applied) -> T,
+) -> (Adjudication, T) {
     let units = &position.units;
     let routes = LazyRoutes::new(variant.context(position), units, false);
     let mut plan = plan::plan(variant, units, &routes, orders);
@@ -43,8 +147,9 @@ pub(super) fn adjudicate(
             &mut applied.arrivals,
         );
     }
+    let extra = conditional(routes.ctx(), &mut applied);
     apply::finish(variant, &mut applied);
-    Adjudication {
+    let adj = Adjudication {
         results,
         after: applied.after,
         dislodged: applied.reports,
@@ -52,5 +157,6 @@ pub(super) fn adjudicate(
         removed: Vec::new(),
         disbanded: Vec::new(),
         arrivals: applied.arrivals,
-    }
+    };
+    (adj, extra)
 }
