@@ -166,7 +166,13 @@ pub(super) fn adjudicate(
                         .find(|u| u.location.province == r.province && u.power == sub.power)
                         .copied()
                 });
-                match rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args) {
+                let checked = match unit {
+                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => Err(
+                        super::conditional_out_of_phase(&ctx, &u, verb, args),
+                    ),
+                    _ => rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args),
+                };
+                match checked {
                     Ok(()) => {
                         specials.push(SpecialOrder {
                             index,

@@ -260,6 +260,19 @@ fn settle_specials(
     }
 }
 
+/// Why a conditional order ([`crate::rulebook::VariantRules::conditional_verbs`]) is refused
+/// in a retreat or adjustment phase: the rulebook's reason, or that it is no order of this
+/// phase.
+fn conditional_out_of_phase(ctx: &RuleContext, unit: &Unit, verb: &str, args: &[String]) -> Cause {
+    match ctx.book.check_conditional(ctx, unit, verb, args) {
+        Err(cause) => cause,
+        Ok(()) => match ctx.variant.calendar.kind(ctx.position.phase) {
+            PhaseKind::Adjustment => Cause::NotAnAdjustmentOrder,
+            _ => Cause::NotARetreatOrder,
+        },
+    }
+}
+
 /// Gives every supply centre with a unit on it to that unit's power.
 fn take_centres(variant: &Rules, position: &mut Position) {
     for u in &position.units {

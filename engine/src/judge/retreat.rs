@@ -138,6 +138,11 @@ pub(super) fn adjudicate(
                     .may_disband_dislodged(&ctx, d, &options(&ctx, d))
                     .map(|()| None)
             }
+            Order::Special { verb, args, .. }
+                if variant.book.conditional_verbs().contains(&verb.as_str()) =>
+            {
+                Err(super::conditional_out_of_phase(&ctx, &dislodged[i].unit, verb, args))
+            }
             Order::Special { verb, args, .. } => {
                 let unit = &dislodged[i].unit;
                 variant

@@ -272,19 +272,36 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .collect()
     }
 
-    /// Whether a special order of this verb is given beside the unit's own order in a
-    /// movement phase rather than instead of it: a standing instruction that takes effect
-    /// only if something happens to the unit (Atlantica II's conditional retreat lists, rule
-    /// 9a: `A par if dislodged bur gas` is written with the army's move). The judge gives such
-    /// an order to its unit without counting it as the unit's order (one of them per unit),
-    /// asks [`VariantRules::check_special`] about it, and hands the accepted ones to
-    /// [`VariantRules::adjudicate_conditional`] once the moves and the other special orders
-    /// are settled. Standard has none.
-    fn is_conditional(&self, _verb: &str) -> bool {
-        false
+    /// Order verbs given beside a unit's own order in a movement phase rather than instead of
+    /// it: standing instructions that take effect only if something happens to the unit
+    /// (Atlantica II's conditional retreat lists, rule 9a: `A par if dislodged bur gas` is
+    /// written with the army's move). Parsed as [`crate::order::Order::Special`] like
+    /// [`VariantRules::special_verbs`]. The judge gives such an order to its unit without
+    /// counting it as the unit's order (one of them per unit), asks
+    /// [`VariantRules::check_conditional`] about it, and hands the accepted ones to
+    /// [`VariantRules::adjudicate_conditional`] once the moves and the special orders are
+    /// settled. Standard has none.
+    fn conditional_verbs(&self) -> &'static [&'static str] {
+        &[]
     }
 
-    /// Adjudicates the conditional orders ([`VariantRules::is_conditional`]) of a movement
+    /// Checks a conditional order ([`VariantRules::conditional_verbs`]) for `unit`, the
+    /// ordering power's own unit on the board, when it is submitted and when the phase is
+    /// adjudicated; the error is the reason it is illegal. In a retreat or adjustment phase
+    /// such an order is always refused, with this hook's reason if it gives one.
+    fn check_conditional(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        verb: &str,
+        _args: &[String],
+    ) -> Result<(), Cause> {
+        Err(Cause::UnknownVerb {
+            verb: verb.to_string(),
+        })
+    }
+
+    /// Adjudicates the conditional orders ([`VariantRules::conditional_verbs`]) of a movement
     /// phase on the board its moves and special orders left: one result per order, in the
     /// same order. `settled.after.dislodged` holds the units dislodged (their retreats depend
     /// on `settled.after.contested`); the rulebook may retreat some of them at once (take them

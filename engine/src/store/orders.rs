@@ -267,7 +267,7 @@ fn in_force(
         for a in list {
             let key = order_key(&a.order);
             if let (Order::Special { verb, .. }, Some(at)) = (&a.order, key) {
-                if v.book.is_conditional(verb) {
+                if v.book.conditional_verbs().contains(&verb.as_str()) {
                     beside.retain(|(k, _)| *k != at);
                     beside.push((at, a));
                     continue;

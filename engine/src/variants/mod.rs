@@ -7,6 +7,9 @@
 //! defined by a test, or loaded from a folder with [`register_folder`]). Nothing else in the
 //! engine or the bot lists variants.
 
+// Atlantica II's rule 9 (retreats and removals), until its rulebook's module takes it in.
+#[path = "atlantica/retreats.rs"]
+pub(crate) mod atlantica_retreats;
 mod davis;
 mod maharajah;
 mod pirates;

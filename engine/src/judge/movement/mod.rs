@@ -23,12 +23,12 @@ pub(super) fn adjudicate(
     orders: &[Submitted],
 ) -> Adjudication {
     let conditional = |s: &Submitted| {
-        matches!(&s.order, Ok(Order::Special { verb, .. }) if variant.book.is_conditional(verb))
+        matches!(&s.order, Ok(Order::Special { verb, .. }) if variant.book.conditional_verbs().contains(&verb.as_str()))
     };
     if !orders.iter().any(conditional) {
         return adjudicate_orders(variant, position, orders);
     }
-    // Orders given beside a unit's own order (the rulebook's `is_conditional`) are taken
+    // Orders given beside a unit's own order (the rulebook's `conditional_verbs`) are taken
     // apart: the moves are judged without them, then the rulebook settles them on the board
     // the moves left, before the retreats are listed.
     let (kept, given): (Vec<usize>, Vec<usize>) = (0..orders.len()).partition(|&k| !conditional(&orders[k]));
@@ -56,7 +56,7 @@ pub(super) fn adjudicate(
                         return Err(Cause::AlreadyOrdered { unit: units[u] });
                     }
                     ctx.book
-                        .check_special(ctx, sub.power, Some(&units[u]), verb, args)
+                        .check_conditional(ctx, &units[u], verb, args)
                         .map(|()| u)
                 });
             match found {
