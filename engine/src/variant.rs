@@ -239,6 +239,20 @@ impl Variant {
                     });
                 }
             }
+            if let Some(o) = &p.owner {
+                if self.power_by_name(o).is_none() {
+                    let names: Vec<&str> = self.powers.iter().map(|p| p.name.as_str()).collect();
+                    errs.push(MapError {
+                        file: pfile.to_string(),
+                        line: p.line,
+                        message: format!(
+                            "{} is owned at the start by '{o}', which is not a power of this variant; expected one of {}",
+                            p.id,
+                            names.join(", ")
+                        ),
+                    });
+                }
+            }
         }
         for u in &self.map.starting_units {
             let mut e = |m: String| {
@@ -308,6 +322,10 @@ impl Variant {
             if let Some(h) = p.home_of.as_deref().and_then(|h| self.power_by_name(h)) {
                 homes[i] = Some(h);
                 owners[i] = Some(h);
+            }
+            // A centre given at the start (`owner=`) is owned but is no home: never a build site.
+            if let Some(o) = p.owner.as_deref().and_then(|o| self.power_by_name(o)) {
+                owners[i] = Some(o);
             }
         }
         let units = self

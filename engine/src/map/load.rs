@@ -233,6 +233,7 @@ pub fn parse_map_files_with(
             terrain,
             supply_center: false,
             home_of: None,
+            owner: None,
             coasts: Vec::new(),
             aliases: Vec::new(),
             tags: ProvinceTags::default(),
@@ -243,6 +244,7 @@ pub fn parse_map_files_with(
             match flag.split_once('=') {
                 None if flag == "sc" => p.supply_center = true,
                 Some(("home", power)) => p.home_of = Some(power.to_string()),
+                Some(("owner", power)) => p.owner = Some(power.to_string()),
                 Some(("coasts", list)) => {
                     p.coasts = list
                         .split(',')
@@ -292,7 +294,7 @@ pub fn parse_map_files_with(
                     pfile,
                     ln,
                     format!(
-                        "unknown flag '{flag}'; expected sc, home=, coasts=, aliases= or tags="
+                        "unknown flag '{flag}'; expected sc, home=, owner=, coasts=, aliases= or tags="
                     ),
                 ),
             }
@@ -302,6 +304,23 @@ pub fn parse_map_files_with(
                 pfile,
                 ln,
                 format!("{id} is a home centre but not marked sc"),
+            );
+        }
+        if p.owner.is_some() && !p.supply_center {
+            errs.at(
+                pfile,
+                ln,
+                format!("{id} is owned at the start (owner=) but not marked sc"),
+            );
+        }
+        if p.owner.is_some() && p.home_of.is_some() {
+            errs.at(
+                pfile,
+                ln,
+                format!(
+                    "{id} has both home= and owner=; a home centre is already owned by its power, \
+                     owner= is for a centre owned at the start that is no home centre"
+                ),
             );
         }
         if p.coasts.len() == 1 {

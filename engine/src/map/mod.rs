@@ -162,6 +162,10 @@ pub struct Province {
     pub supply_center: bool,
     /// The name of the power whose home centre this is at the start.
     pub home_of: Option<String>,
+    /// The name of the power that owns this centre at the start without it being a home
+    /// centre (`owner=` in `provinces.txt`): a centre given away at the start, never a build
+    /// site for its owner (Atlantica II's gift centres).
+    pub owner: Option<String>,
     /// Split coasts (`nc`, `sc`), empty for a province with one shore or none.
     pub coasts: Vec<String>,
     pub aliases: Vec<String>,

@@ -7,9 +7,7 @@
 //! defined by a test, or loaded from a folder with [`register_folder`]). Nothing else in the
 //! engine or the bot lists variants.
 
-// Atlantica II's rule 9 (retreats and removals), until its rulebook's module takes it in.
-#[path = "atlantica/retreats.rs"]
-pub(crate) mod atlantica_retreats;
+mod atlantica;
 mod davis;
 mod maharajah;
 mod pirates;
@@ -54,20 +52,21 @@ pub fn standard_rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(StandardRules)
 }
 
-/// A built-in variant's entry, its data embedded from `maps/<id>/`.
+/// A built-in variant's entry, its data embedded from `maps/<id>/` (found from the crate's
+/// root, so that a variant may be a module of one file or a folder of several).
 macro_rules! builtin_entry {
     ($id:literal, $options:expr, $kinds:expr, $rulebook:expr) => {
         crate::variants::VariantEntry {
             id: $id,
             files: crate::variant::VariantFiles {
                 dir: concat!("maps/", $id),
-                variant_toml: include_str!(concat!("../../../maps/", $id, "/variant.toml")),
-                provinces: include_str!(concat!("../../../maps/", $id, "/provinces.txt")),
-                borders: include_str!(concat!("../../../maps/", $id, "/borders.txt")),
-                units: include_str!(concat!("../../../maps/", $id, "/units.txt")),
+                variant_toml: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/variant.toml")),
+                provinces: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/provinces.txt")),
+                borders: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/borders.txt")),
+                units: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/units.txt")),
                 clockwise: None,
             },
-            art: Some(include_str!(concat!("../../../maps/", $id, "/map.svg"))),
+            art: Some(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/map.svg"))),
             options: $options,
             unit_kinds: $kinds,
             hidden_draws: &[],
@@ -83,6 +82,7 @@ const ENTRIES: &[&VariantEntry] = &[
     &davis::ENTRY,
     &maharajah::ENTRY,
     &pirates::ENTRY,
+    &atlantica::ENTRY,
 ];
 
 /// The ids of the variants built into the engine, in the order they are listed.
@@ -91,6 +91,7 @@ pub const BUILTIN: &[&str] = &[
     davis::ENTRY.id,
     maharajah::ENTRY.id,
     pirates::ENTRY.id,
+    atlantica::ENTRY.id,
 ];
 
 /// Entries registered at run time. An entry lives as long as the process: registering leaks
