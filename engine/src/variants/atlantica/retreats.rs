@@ -290,12 +290,14 @@ pub fn refuse_disband(ctx: &RuleContext, d: &Dislodged, options: &[Location]) ->
     )))
 }
 
-/// 9d: the removals a power owes but did not order, chosen to harm it least: first units
-/// not on a supply centre; then units whose centre no other power's unit could enter next
-/// move; last those whose removal would leave a centre open to an enemy unit beside it.
-/// Among equals, the core's distance rule ([`by_removal_distance`]) decides. Rule 8i (an
-/// A/F's army before whole units) goes before this: a rulebook takes its own removals first
-/// and hands the remaining candidates and count here.
+/// 9d: the removals a power owes but did not order, chosen to harm it least. A unit's
+/// value to its power ([`harm`]), least first: a unit off the supply centres that guards
+/// none; one off the centres beside one of its power's centres that an enemy unit could
+/// enter next move (it can retake or cover it); a unit on a centre no enemy unit could enter;
+/// last, one on a centre an enemy unit beside it could take at once. Among equals, the core's
+/// distance rule ([`by_removal_distance`]) decides. Rule 8i (an A/F's army before whole
+/// units) goes before this: a rulebook takes its own removals first and hands the remaining
+/// candidates and count here.
 pub fn least_harm(ctx: &RuleContext, owed: usize, candidates: &[usize]) -> Vec<CivilDisorderRemoval> {
     let mut ranked = by_removal_distance(ctx, candidates);
     // A stable sort keeps the distance rule's order among units of equal harm.
@@ -307,28 +309,41 @@ pub fn least_harm(ctx: &RuleContext, owed: usize, candidates: &[usize]) -> Vec<C
         .collect()
 }
 
-/// How much removing `unit` costs its power: 0 off a supply centre, 1 on a centre no enemy
-/// unit could enter next move, 2 on a centre an enemy unit beside it could take.
+/// How much removing `unit` costs its power, from 0 to 3 (see [`least_harm`]).
 fn harm(ctx: &RuleContext, unit: &Unit) -> u8 {
     let map = ctx.map();
     let p = unit.location.province;
-    if !map.province(p).supply_center {
-        return 0;
+    if map.province(p).supply_center {
+        return if enemy_could_enter(ctx, unit, p) { 3 } else { 2 };
     }
-    let exposed = ctx.position.units.iter().any(|v| {
-        v.power != unit.power
-            && map.province(v.location.province).borders.iter().any(|b| {
-                b.to.province == p
-                    && (!v.kind.uses_coasts() || b.from_coast == v.location.coast)
-                    && ctx.book.can_cross(ctx, v.kind, b)
-                    && ctx.book.can_stand(ctx, v.kind, b.to)
-            })
+    let guards = map.province(p).borders.iter().any(|b| {
+        let c = b.to.province;
+        map.province(c).supply_center
+            && ctx.position.owners[c.0 as usize] == Some(unit.power)
+            && may_move(ctx, unit, b)
+            && enemy_could_enter(ctx, unit, c)
     });
-    if exposed {
-        2
-    } else {
-        1
-    }
+    u8::from(guards)
+}
+
+/// Whether `unit` may move across the border `b` (its own coast, its kind's borders).
+fn may_move(ctx: &RuleContext, unit: &Unit, b: &crate::map::Border) -> bool {
+    (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+        && ctx.book.can_cross(ctx, unit.kind, b)
+        && ctx.book.can_stand(ctx, unit.kind, b.to)
+}
+
+/// Whether a unit of another power than `unit`'s could move into `centre` next move.
+fn enemy_could_enter(ctx: &RuleContext, unit: &Unit, centre: ProvinceId) -> bool {
+    ctx.position.units.iter().any(|v| {
+        v.power != unit.power
+            && ctx
+                .map()
+                .province(v.location.province)
+                .borders
+                .iter()
+                .any(|b| b.to.province == centre && may_move(ctx, v, b))
+    })
 }
 
 #[cfg(test)]
