@@ -243,6 +243,7 @@ pub(super) fn adjudicate(
         removed,
         disbanded: Vec::new(),
         arrivals,
+        retreated: Vec::new(),
     }
 }
 

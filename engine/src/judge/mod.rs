@@ -122,6 +122,12 @@ pub struct Adjudication {
     /// The provinces a unit came into during the phase (moves that succeeded, retreats,
     /// builds). Every other unit in `after` is the unit that stood there before the phase.
     pub arrivals: Vec<ProvinceId>,
+    /// Dislodged units the rules moved without a retreat order carried out: by the rulebook's
+    /// default ([`crate::rulebook::VariantRules::default_retreats`], Atlantica II's right-hand
+    /// rule) or by a conditional order written with the moves (its retreat list), with where
+    /// each went, so players can be told.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreated: Vec<(Unit, Location)>,
 }
 
 /// Adjudicates the orders of one phase. Units without orders hold, retreats without orders
@@ -150,6 +156,7 @@ pub fn adjudicate(variant: &Rules, position: &Position, orders: &[Submitted]) ->
                 removed: Vec::new(),
                 disbanded: Vec::new(),
                 arrivals: Vec::new(),
+                retreated: Vec::new(),
             },
         },
     };

@@ -199,6 +199,7 @@ pub(super) fn adjudicate(
     // Units left to the rulebook's rule, with the places it tries, and the provinces the
     // ordered retreats reached or clashed over (closed to those units).
     let mut pending: Vec<(usize, Vec<Location>)> = Vec::new();
+    let mut retreated: Vec<(Unit, Location)> = Vec::new();
     let mut closed: Vec<ProvinceId> = Vec::new();
     let mut fall_back = |i: usize, disbanded: &mut Vec<Unit>| {
         let list = by_rule(i);
@@ -258,6 +259,7 @@ pub(super) fn adjudicate(
                         ..dislodged[*i].unit
                     });
                     arrivals.push(loc.province);
+                    retreated.push((dislodged[*i].unit, loc));
                 }
                 None => disbanded.push(dislodged[*i].unit),
             }
@@ -284,6 +286,7 @@ pub(super) fn adjudicate(
         removed: Vec::new(),
         disbanded,
         arrivals,
+        retreated,
     }
 }
 

@@ -12,10 +12,12 @@ pub(super) use plan::accepts;
 use super::route::LazyRoutes;
 use super::submission::{find_unit, understood};
 use super::{Adjudication, Cause, OrderResult, Submitted};
+use crate::map::Location;
 use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{Settled, SpecialOrder};
 use crate::rules::Rules;
+use crate::unit::Unit;
 
 pub(super) fn adjudicate(
     variant: &Rules,
@@ -73,7 +75,10 @@ pub(super) fn adjudicate(
                 Err(e) => results[n] = Some(OrderResult::illegal(e)),
             }
         }
+        let mut retreated: Vec<(Unit, Location)> = Vec::new();
         if !accepted.is_empty() {
+            let before = applied.after.dislodged.clone();
+            let first_arrival = applied.arrivals.len();
             let mut settled = Settled {
                 after: &mut applied.after,
                 arrivals: &mut applied.arrivals,
@@ -89,15 +94,36 @@ pub(super) fn adjudicate(
                         .unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated)),
                 );
             }
+            // A dislodged unit the rulebook took off the list went to one of the provinces it
+            // listed as arrivals: the first there of the unit's power and kind.
+            let mut new_arrivals = applied.arrivals[first_arrival..].to_vec();
+            for d in before.iter().filter(|d| !applied.after.dislodged.contains(d)) {
+                let found = new_arrivals.iter().position(|p| {
+                    applied.after.units_at(*p).any(|u| {
+                        u.power == d.unit.power && u.kind == d.unit.kind
+                    })
+                });
+                if let Some(k) = found {
+                    let p = new_arrivals.remove(k);
+                    if let Some(u) = applied.after.units_at(p).find(|u| {
+                        u.power == d.unit.power && u.kind == d.unit.kind
+                    }) {
+                        retreated.push((d.unit, u.location));
+                    }
+                }
+            }
         }
-        results
+        let results = results
             .into_iter()
             .map(|r| r.unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated)))
-            .collect::<Vec<OrderResult>>()
+            .collect::<Vec<OrderResult>>();
+        (results, retreated)
     });
     // Every order's result back in the order given.
     let mut plain_results = std::mem::take(&mut adj.0.results).into_iter();
-    let mut given_results = adj.1.into_iter();
+    let (given_results, retreated) = adj.1;
+    adj.0.retreated = retreated;
+    let mut given_results = given_results.into_iter();
     adj.0.results = (0..orders.len())
         .map(|k| {
             let next = if kept.contains(&k) {
@@ -157,6 +183,7 @@ fn adjudicate_with<T>(
         removed: Vec::new(),
         disbanded: Vec::new(),
         arrivals: applied.arrivals,
+        retreated: Vec::new(),
     };
     (adj, extra)
 }
