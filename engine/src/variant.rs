@@ -6,7 +6,9 @@
 //! embedded from `maps/<id>/` at build time (see [`crate::variants`], the registry);
 //! [`Variant::load`] reads the same files from any other folder.
 
-use crate::map::{parse_clockwise, parse_map_files_with, Map, MapError, MapFiles, Movement, Vocabulary};
+use crate::map::{
+    parse_clockwise, parse_map_files_with, Map, MapError, MapFiles, Movement, Vocabulary,
+};
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
 use crate::rulebook::{Edition, Ruleset, VariantOption};
@@ -188,8 +190,7 @@ impl Variant {
         )?;
         let mut map = map;
         if let Some(text) = files.clockwise {
-            map.clockwise =
-                parse_clockwise(&format!("{}/clockwise.txt", files.dir), text, &map)?;
+            map.clockwise = parse_clockwise(&format!("{}/clockwise.txt", files.dir), text, &map)?;
         }
         let powers: Vec<PowerInfo> = spec
             .powers

@@ -167,9 +167,9 @@ pub(super) fn adjudicate(
                         .copied()
                 });
                 let checked = match unit {
-                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => Err(
-                        super::conditional_out_of_phase(&ctx, &u, verb, args),
-                    ),
+                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => {
+                        Err(super::conditional_out_of_phase(&ctx, &u, verb, args))
+                    }
                     _ => rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args),
                 };
                 match checked {

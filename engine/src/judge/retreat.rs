@@ -141,7 +141,12 @@ pub(super) fn adjudicate(
             Order::Special { verb, args, .. }
                 if variant.book.conditional_verbs().contains(&verb.as_str()) =>
             {
-                Err(super::conditional_out_of_phase(&ctx, &dislodged[i].unit, verb, args))
+                Err(super::conditional_out_of_phase(
+                    &ctx,
+                    &dislodged[i].unit,
+                    verb,
+                    args,
+                ))
             }
             Order::Special { verb, args, .. } => {
                 let unit = &dislodged[i].unit;

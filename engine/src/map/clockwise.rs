@@ -137,7 +137,10 @@ mod tests {
         let text = "# around each province, clockwise\nlon eng wal\nwal  lon eng\nbre eng\neng wal lon bre\n";
         let rings = parse_clockwise("maps/t/clockwise.txt", text, &map).unwrap();
         let id = |s: &str| map.province_by_id(s).unwrap();
-        assert_eq!(rings[id("eng").0 as usize], vec![id("wal"), id("lon"), id("bre")]);
+        assert_eq!(
+            rings[id("eng").0 as usize],
+            vec![id("wal"), id("lon"), id("bre")]
+        );
         assert_eq!(rings[id("lon").0 as usize], vec![id("eng"), id("wal")]);
     }
 
@@ -152,7 +155,8 @@ mod tests {
 
     #[test]
     fn every_problem_is_named_with_its_line() {
-        let errs = errors("lon eng wal bre\nwal lon lon eng\nbre eng\nbre eng\neng wal lon\nxyz eng\n");
+        let errs =
+            errors("lon eng wal bre\nwal lon lon eng\nbre eng\nbre eng\neng wal lon\nxyz eng\n");
         let want = [
             "maps/t/clockwise.txt:1: bre is not a neighbour of lon",
             "maps/t/clockwise.txt:2: lon is listed twice around wal",

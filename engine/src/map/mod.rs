@@ -9,10 +9,10 @@ mod load;
 mod names;
 mod vocabulary;
 
+pub use clockwise::parse_clockwise;
 pub use load::{
     parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
 };
-pub use clockwise::parse_clockwise;
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
 pub use vocabulary::{TagDecl, TerrainDecl, Vocabulary};
 

@@ -8,8 +8,8 @@
 mod hooks;
 
 pub use hooks::{
-    CivilDisorderRemoval, Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
-    VariantRules,
+    CivilDisorderRemoval, Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder,
+    StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

@@ -60,13 +60,38 @@ macro_rules! builtin_entry {
             id: $id,
             files: crate::variant::VariantFiles {
                 dir: concat!("maps/", $id),
-                variant_toml: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/variant.toml")),
-                provinces: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/provinces.txt")),
-                borders: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/borders.txt")),
-                units: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/units.txt")),
+                variant_toml: include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../maps/",
+                    $id,
+                    "/variant.toml"
+                )),
+                provinces: include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../maps/",
+                    $id,
+                    "/provinces.txt"
+                )),
+                borders: include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../maps/",
+                    $id,
+                    "/borders.txt"
+                )),
+                units: include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../maps/",
+                    $id,
+                    "/units.txt"
+                )),
                 clockwise: None,
             },
-            art: Some(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../maps/", $id, "/map.svg"))),
+            art: Some(include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../maps/",
+                $id,
+                "/map.svg"
+            ))),
             options: $options,
             unit_kinds: $kinds,
             hidden_draws: &[],

@@ -24,16 +24,15 @@ pub(super) fn adjudicate(
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
-    let conditional = |s: &Submitted| {
-        matches!(&s.order, Ok(Order::Special { verb, .. }) if variant.book.conditional_verbs().contains(&verb.as_str()))
-    };
+    let conditional = |s: &Submitted| matches!(&s.order, Ok(Order::Special { verb, .. }) if variant.book.conditional_verbs().contains(&verb.as_str()));
     if !orders.iter().any(conditional) {
         return adjudicate_orders(variant, position, orders);
     }
     // Orders given beside a unit's own order (the rulebook's `conditional_verbs`) are taken
     // apart: the moves are judged without them, then the rulebook settles them on the board
     // the moves left, before the retreats are listed.
-    let (kept, given): (Vec<usize>, Vec<usize>) = (0..orders.len()).partition(|&k| !conditional(&orders[k]));
+    let (kept, given): (Vec<usize>, Vec<usize>) =
+        (0..orders.len()).partition(|&k| !conditional(&orders[k]));
     let plain: Vec<Submitted> = kept.iter().map(|&k| orders[k].clone()).collect();
     let mut adj = adjudicate_with(variant, position, &plain, |ctx, applied| {
         let mut results: Vec<Option<OrderResult>> = vec![None; given.len()];
@@ -52,8 +51,8 @@ pub(super) fn adjudicate(
             let Order::Special { verb, args, .. } = order else {
                 continue;
             };
-            let found = find_unit(ctx, units, sub.power, order, |u| ordered.contains(&u))
-                .and_then(|u| {
+            let found =
+                find_unit(ctx, units, sub.power, order, |u| ordered.contains(&u)).and_then(|u| {
                     if ordered.contains(&u) {
                         return Err(Cause::AlreadyOrdered { unit: units[u] });
                     }
@@ -97,17 +96,23 @@ pub(super) fn adjudicate(
             // A dislodged unit the rulebook took off the list went to one of the provinces it
             // listed as arrivals: the first there of the unit's power and kind.
             let mut new_arrivals = applied.arrivals[first_arrival..].to_vec();
-            for d in before.iter().filter(|d| !applied.after.dislodged.contains(d)) {
+            for d in before
+                .iter()
+                .filter(|d| !applied.after.dislodged.contains(d))
+            {
                 let found = new_arrivals.iter().position(|p| {
-                    applied.after.units_at(*p).any(|u| {
-                        u.power == d.unit.power && u.kind == d.unit.kind
-                    })
+                    applied
+                        .after
+                        .units_at(*p)
+                        .any(|u| u.power == d.unit.power && u.kind == d.unit.kind)
                 });
                 if let Some(k) = found {
                     let p = new_arrivals.remove(k);
-                    if let Some(u) = applied.after.units_at(p).find(|u| {
-                        u.power == d.unit.power && u.kind == d.unit.kind
-                    }) {
+                    if let Some(u) = applied
+                        .after
+                        .units_at(p)
+                        .find(|u| u.power == d.unit.power && u.kind == d.unit.kind)
+                    {
                         retreated.push((d.unit, u.location));
                     }
                 }

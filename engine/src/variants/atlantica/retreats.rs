@@ -43,7 +43,9 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
         .collect();
     let example = "write it as `A par if dislodged bur gas`: the places to retreat to, best first";
     let Some((&first, rest)) = words.split_first() else {
-        return Err(format!("a retreat list needs `dislodged` and places; {example}"));
+        return Err(format!(
+            "a retreat list needs `dislodged` and places; {example}"
+        ));
     };
     if first != "dislodged" {
         return Err(format!("'if {first}' is not understood; {example}"));
@@ -66,10 +68,7 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
                 .map(|p| (p, n))
         });
         let Some((p, n)) = found else {
-            return Err(format!(
-                "'{}' is not a province; {example}",
-                rest[i]
-            ));
+            return Err(format!("'{}' is not a province; {example}", rest[i]));
         };
         i += n;
         let mut loc = Location::province(p);
@@ -79,10 +78,7 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
         if slash || open {
             let word = rest.get(i + 1).copied().unwrap_or("");
             let Some(c) = coast_word(word).and_then(|c| map.coast_id(p, c)) else {
-                return Err(format!(
-                    "'{word}' is not a coast of {}",
-                    map.province(p).id
-                ));
+                return Err(format!("'{word}' is not a coast of {}", map.province(p).id));
             };
             loc.coast = Some(c);
             i += 2;
@@ -125,13 +121,17 @@ pub fn check_list(ctx: &RuleContext, unit: &Unit, args: &[String]) -> Result<(),
     }
     let list = read_list(map, args).map_err(rule9)?;
     for loc in list {
-        let reach = map.province(unit.location.province).borders.iter().any(|b| {
-            b.to.province == loc.province
-                && (loc.coast.is_none() || b.to.coast == loc.coast)
-                && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
-                && ctx.book.can_cross(ctx, unit.kind, b)
-                && ctx.book.can_stand(ctx, unit.kind, b.to)
-        });
+        let reach = map
+            .province(unit.location.province)
+            .borders
+            .iter()
+            .any(|b| {
+                b.to.province == loc.province
+                    && (loc.coast.is_none() || b.to.coast == loc.coast)
+                    && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+                    && ctx.book.can_cross(ctx, unit.kind, b)
+                    && ctx.book.can_stand(ctx, unit.kind, b.to)
+            });
         if !reach {
             return Err(rule9(format!(
                 "{} could never retreat to {}: it is not a place the unit can move to",
@@ -179,7 +179,9 @@ pub fn settle_lists(
             .flat_map(|l| {
                 legal
                     .iter()
-                    .filter(|o| o.province == l.province && (l.coast.is_none() || o.coast == l.coast))
+                    .filter(|o| {
+                        o.province == l.province && (l.coast.is_none() || o.coast == l.coast)
+                    })
                     .copied()
                     .collect::<Vec<_>>()
             })
@@ -298,7 +300,11 @@ pub fn refuse_disband(ctx: &RuleContext, d: &Dislodged, options: &[Location]) ->
 /// distance rule ([`by_removal_distance`]) decides. Rule 8i (an A/F's army before whole
 /// units) goes before this: a rulebook takes its own removals first and hands the remaining
 /// candidates and count here.
-pub fn least_harm(ctx: &RuleContext, owed: usize, candidates: &[usize]) -> Vec<CivilDisorderRemoval> {
+pub fn least_harm(
+    ctx: &RuleContext,
+    owed: usize,
+    candidates: &[usize],
+) -> Vec<CivilDisorderRemoval> {
     let mut ranked = by_removal_distance(ctx, candidates);
     // A stable sort keeps the distance rule's order among units of equal harm.
     ranked.sort_by_key(|&i| harm(ctx, &ctx.position.units[i]));
@@ -314,7 +320,11 @@ fn harm(ctx: &RuleContext, unit: &Unit) -> u8 {
     let map = ctx.map();
     let p = unit.location.province;
     if map.province(p).supply_center {
-        return if enemy_could_enter(ctx, unit, p) { 3 } else { 2 };
+        return if enemy_could_enter(ctx, unit, p) {
+            3
+        } else {
+            2
+        };
     }
     let guards = map.province(p).borders.iter().any(|b| {
         let c = b.to.province;
@@ -477,7 +487,10 @@ mod tests {
         let adj = run(
             v,
             &start,
-            &[("Germany", "A mun - bur"), ("Germany", "A ruh S A mun - bur")],
+            &[
+                ("Germany", "A mun - bur"),
+                ("Germany", "A ruh S A mun - bur"),
+            ],
         );
         assert_eq!(adj.after.dislodged.len(), 1, "{:?}", adj.results);
         // The Ruhr's army supported: its place stays taken, the support does not move the front.
@@ -489,10 +502,18 @@ mod tests {
         let v = rules();
         // Nothing in the way: Marseilles, immediately right of the front with Munich.
         let after = run(&v, &dislodged_from_munich(&v, &[]), &[]).after;
-        assert!(units(&v, &after).contains(&"A mar".to_string()), "{:?}", units(&v, &after));
+        assert!(
+            units(&v, &after).contains(&"A mar".to_string()),
+            "{:?}",
+            units(&v, &after)
+        );
         // Marseilles taken: the first on the left is the Ruhr, taken too; then Gascony.
         let after = run(&v, &dislodged_from_munich(&v, &[("Italy", "A mar")]), &[]).after;
-        assert!(units(&v, &after).contains(&"A gas".to_string()), "{:?}", units(&v, &after));
+        assert!(
+            units(&v, &after).contains(&"A gas".to_string()),
+            "{:?}",
+            units(&v, &after)
+        );
         // Marseilles and Gascony taken: Belgium, the next on the left.
         let after = run(
             &v,
@@ -500,7 +521,11 @@ mod tests {
             &[],
         )
         .after;
-        assert!(units(&v, &after).contains(&"A bel".to_string()), "{:?}", units(&v, &after));
+        assert!(
+            units(&v, &after).contains(&"A bel".to_string()),
+            "{:?}",
+            units(&v, &after)
+        );
     }
 
     #[test]
@@ -510,7 +535,10 @@ mod tests {
         let adj = run(&v, &pos, &[("France", "A bur D")]);
         assert_eq!(adj.results[0].verdict, Verdict::Illegal);
         let why = adj.results[0].reason(&v);
-        assert!(why.contains("may still retreat") && why.contains("9c"), "{why}");
+        assert!(
+            why.contains("may still retreat") && why.contains("9c"),
+            "{why}"
+        );
         // The refused disband leaves the unit to the right-hand rule.
         assert!(units(&v, &adj.after).contains(&"A mar".to_string()));
         assert!(adj.disbanded.is_empty());
@@ -569,7 +597,10 @@ mod tests {
         let after = run(&v, &adj.after, &[]).after;
         let us = units(&v, &after);
         assert!(!us.contains(&"A par".to_string()), "{us:?}");
-        assert!(us.contains(&"A mun".to_string()) && us.contains(&"A bel".to_string()), "{us:?}");
+        assert!(
+            us.contains(&"A mun".to_string()) && us.contains(&"A bel".to_string()),
+            "{us:?}"
+        );
     }
 
     #[test]
@@ -578,7 +609,11 @@ mod tests {
         let start = board(
             &v,
             "Spring 1901 movement",
-            &[("France", "A bur"), ("Germany", "A mun"), ("Germany", "A ruh")],
+            &[
+                ("France", "A bur"),
+                ("Germany", "A mun"),
+                ("Germany", "A ruh"),
+            ],
         );
         let adj = run(
             &v,
@@ -590,7 +625,12 @@ mod tests {
                 ("Germany", "A ruh S A mun - bur"),
             ],
         );
-        assert_eq!(adj.results[0].verdict, Verdict::Succeeds, "{:?}", adj.results);
+        assert_eq!(
+            adj.results[0].verdict,
+            Verdict::Succeeds,
+            "{:?}",
+            adj.results
+        );
         assert_eq!(adj.results[1].verdict, Verdict::Fails);
         // No retreat phase: the army went to Picardy with the moves.
         assert!(adj.dislodged.is_empty());
@@ -644,7 +684,11 @@ mod tests {
             assert!(why.contains(want), "{text}: {why}");
         }
         // Accepted with a name of several words.
-        let adj = run(&v, &start, &[("France", "A bur if dislodged retreat to gascony then paris")]);
+        let adj = run(
+            &v,
+            &start,
+            &[("France", "A bur if dislodged retreat to gascony then paris")],
+        );
         assert_eq!(adj.results[0].verdict, Verdict::Fails, "{:?}", adj.results);
         assert!(adj.results[0].reason(&v).contains("not dislodged"));
     }
