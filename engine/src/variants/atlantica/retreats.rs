@@ -172,7 +172,7 @@ pub fn settle_lists(
             ))));
             continue;
         };
-        let listed = read_list(map, o.args.get(0..).unwrap_or(&[])).unwrap_or_default();
+        let listed = read_list(map, &o.args).unwrap_or_default();
         let legal = retreat_options_in(&ctx.at(settled.after), &dislodged[d]);
         let usable: Vec<Location> = listed
             .iter()
