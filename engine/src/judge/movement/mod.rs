@@ -24,7 +24,11 @@ pub(super) fn adjudicate(
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
-    let conditional = |s: &Submitted| matches!(&s.order, Ok(Order::Special { verb, .. }) if variant.book.conditional_verbs().contains(&verb.as_str()));
+    let verbs = variant.book.conditional_verbs();
+    let conditional = |s: &Submitted| match &s.order {
+        Ok(Order::Special { verb, .. }) => verbs.contains(&verb.as_str()),
+        _ => false,
+    };
     if !orders.iter().any(conditional) {
         return adjudicate_orders(variant, position, orders);
     }
