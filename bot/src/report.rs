@@ -33,6 +33,7 @@ pub fn results_text(v: &Rules, phase: &str, record: &PhaseRecord, next: &str) ->
         ("Built", units(v, record.built.iter())),
         ("Removed", units(v, record.removed.iter().map(|(u, _)| u))),
         ("Disbanded", units(v, record.disbanded.iter())),
+        ("Retreated by the rules", retreated(v, record)),
     ];
     for (title, items) in lists {
         if !items.is_empty() {
@@ -48,6 +49,16 @@ pub fn results_text(v: &Rules, phase: &str, record: &PhaseRecord, next: &str) ->
     }
     text += &format!("\nNext: {next}\n");
     text
+}
+
+/// Dislodged units the rules moved with no retreat order of theirs (Atlantica II's right-hand
+/// rule, a retreat list written with the moves): `A bur to swi`.
+pub fn retreated(v: &Rules, record: &PhaseRecord) -> Vec<String> {
+    record
+        .retreated
+        .iter()
+        .map(|(u, to)| format!("{} to {}", v.unit_text(u), v.map.location_name(*to)))
+        .collect()
 }
 
 /// How each order of a power ordered by vote was decided: the order, and whether the vote

@@ -13,7 +13,8 @@
 //! draws secrets when a game is created (Atlantica II's Lost Atlantis) takes them in `hidden`
 //! (`{"atlantis-area": 3}`).
 //! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
-//! `units` after, `built` / `removed` / `disbanded` where they apply, `supply_centers` after,
+//! `units` after, `built` / `removed` / `disbanded` where they apply, `retreated` (dislodged
+//! units the rules moved with no retreat order of theirs, each with `to`) where there are any, `supply_centers` after,
 //! `homes` and `marks` after (only when the case gave them or the phase changed them),
 //! `winner` where the phase ended the year's centre count (the power with the victory number
 //! of centres, or null; only when ownership was given), `next_phase`, and `then` with one
@@ -654,6 +655,21 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
         out.insert(
             "disbanded".into(),
             s.disbanded.iter().map(power_unit).collect(),
+        );
+    }
+    // Dislodged units the rules moved without an order of theirs (a variant's default
+    // retreat, a retreat list written with the moves).
+    if !adj.retreated.is_empty() {
+        out.insert(
+            "retreated".into(),
+            adj.retreated
+                .iter()
+                .map(|(u, to)| {
+                    let mut v = power_unit(u);
+                    v["to"] = json!(variant.map.location_name(*to));
+                    v
+                })
+                .collect(),
         );
     }
     match kind {

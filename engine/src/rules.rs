@@ -25,6 +25,8 @@ pub struct Rules {
     pub ruleset: Ruleset,
     /// The variant's rulebook, built for `ruleset`.
     pub book: Box<dyn VariantRules>,
+    /// The rulebook's own verbs: its special and its conditional ones, for the parser.
+    verbs: Vec<&'static str>,
 }
 
 impl fmt::Debug for Rules {
@@ -86,10 +88,17 @@ impl Rules {
         }
         ruleset.variant_options = named;
         let book = rulebook(&variant, &ruleset);
+        let verbs = book
+            .special_verbs()
+            .iter()
+            .chain(book.conditional_verbs())
+            .copied()
+            .collect();
         Ok(Rules {
             variant,
             ruleset,
             book,
+            verbs,
         })
     }
 
@@ -245,7 +254,7 @@ impl Rules {
         Grammar {
             map: &self.map,
             unit_kinds: &self.unit_kinds,
-            special_verbs: self.book.special_verbs(),
+            special_verbs: &self.verbs,
         }
     }
 

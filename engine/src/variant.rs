@@ -6,7 +6,9 @@
 //! embedded from `maps/<id>/` at build time (see [`crate::variants`], the registry);
 //! [`Variant::load`] reads the same files from any other folder.
 
-use crate::map::{parse_map_files_with, Map, MapError, MapFiles, Movement, Vocabulary};
+use crate::map::{
+    parse_clockwise, parse_map_files_with, Map, MapError, MapFiles, Movement, Vocabulary,
+};
 use crate::phase::{Calendar, CalendarSpec, Phase};
 use crate::position::Position;
 use crate::rulebook::{Edition, Ruleset, VariantOption};
@@ -96,6 +98,10 @@ pub struct VariantFiles<'a> {
     pub provinces: &'a str,
     pub borders: &'a str,
     pub units: &'a str,
+    /// `clockwise.txt`, each province's neighbours in clockwise order, for a variant whose
+    /// rules need a sense of left and right (Atlantica II's right-hand retreat rule); `None`
+    /// for one without.
+    pub clockwise: Option<&'a str>,
 }
 
 fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
@@ -189,6 +195,10 @@ impl Variant {
             },
             &vocabulary,
         )?;
+        let mut map = map;
+        if let Some(text) = files.clockwise {
+            map.clockwise = parse_clockwise(&format!("{}/clockwise.txt", files.dir), text, &map)?;
+        }
         let powers: Vec<PowerInfo> = spec
             .powers
             .into_iter()

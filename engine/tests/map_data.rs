@@ -69,6 +69,7 @@ fn variant_files_are_checked_too() {
         provinces: PROVINCES,
         borders,
         units: "France A wal\nEngland A eng\n",
+        clockwise: None,
     };
     let errs: Vec<String> = engine::variants::check_files(&files)
         .unwrap_err()
@@ -92,6 +93,7 @@ fn variant_files_are_checked_too() {
         provinces: PROVINCES,
         borders,
         units: "",
+        clockwise: None,
     };
     let errs: Vec<String> = engine::variants::check_files(&files)
         .unwrap_err()
@@ -113,6 +115,7 @@ fn davis_and_maharajah_boards_load() {
                 provinces: include_str!(concat!("../../maps/", $id, "/provinces.txt")),
                 borders: include_str!(concat!("../../maps/", $id, "/borders.txt")),
                 units: include_str!(concat!("../../maps/", $id, "/units.txt")),
+                clockwise: None,
             }
         };
     }

@@ -358,3 +358,69 @@ async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_e
     mine.sort();
     assert_eq!(mine, s(&["A lvp", "F mao", "F sao"]));
 }
+
+/// Atlantica II's retreat list (rule 9a) is written beside the unit's move: the service keeps
+/// both, a later list replaces the earlier one, a new move keeps the list, and the list does not
+/// count as the unit's order.
+#[tokio::test]
+async fn a_retreat_list_stands_beside_the_units_order() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let id = games
+        .create(Some("g"), Some("c1"), "atlantica", Settings::default(), 7)
+        .await
+        .expect("create");
+    for p in [
+        "England", "France", "Germany", "Italy", "Canada", "CSA", "USA",
+    ] {
+        games
+            .join(id, &p.to_lowercase(), Some(p))
+            .await
+            .expect("join");
+    }
+    games.start(id).await.expect("start");
+    let report = games
+        .submit(id, "france", &s(&["A par if dislodged pic", "A par - bur"]))
+        .await
+        .expect("submit");
+    assert!(
+        report.feedback.iter().all(|f| f.reason.is_none()),
+        "{:?}",
+        report.feedback
+    );
+    assert!(
+        !report.missing.iter().any(|m| m.contains("par")),
+        "{:?}",
+        report.missing
+    );
+    let report = games
+        .submit(
+            id,
+            "france",
+            &s(&["A par if dislodged gas, pic", "A par H"]),
+        )
+        .await
+        .expect("submit");
+    let current = report.current.join(" | ");
+    assert!(current.contains("A par H"), "{current}");
+    assert!(!current.contains("A par - bur"), "{current}");
+    assert!(current.contains("if dislodged gas"), "{current}");
+    assert_eq!(current.matches("if dislodged").count(), 1, "{current}");
+    // A list alone leaves the unit's order owed.
+    let report = games
+        .submit(id, "germany", &s(&["A mun if dislodged ber"]))
+        .await
+        .expect("submit");
+    assert!(
+        report.missing.iter().any(|m| m.contains("mun")),
+        "{:?}",
+        report.missing
+    );
+    // A list out of the movement's reach is refused with the reason.
+    let report = games
+        .submit(id, "germany", &s(&["A mun if dislodged lon"]))
+        .await
+        .expect("submit");
+    let why = report.feedback[0].reason.clone().unwrap_or_default();
+    assert!(why.contains("could never retreat to lon"), "{why}");
+}

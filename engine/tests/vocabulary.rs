@@ -54,6 +54,7 @@ fn check(
         provinces,
         borders,
         units,
+        clockwise: None,
     })
     .map_err(|e: Vec<MapError>| e.iter().map(|x| x.to_string()).collect())
 }

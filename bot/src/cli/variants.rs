@@ -18,12 +18,15 @@ fn check(dir: &str) -> Result<(), CliError> {
         read("borders.txt")?,
         read("units.txt")?,
     );
+    // Only a variant whose rules need a sense of left and right has one.
+    let clockwise = std::fs::read_to_string(format!("{dir}/clockwise.txt")).ok();
     let files = VariantFiles {
         dir,
         variant_toml: &toml,
         provinces: &provinces,
         borders: &borders,
         units: &units,
+        clockwise: clockwise.as_deref(),
     };
     // A registered variant's data is checked with its own rulebook (tags and kinds of power
     // mean something only to the rulebook that reads them); a map not yet registered is checked

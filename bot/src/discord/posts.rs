@@ -218,6 +218,10 @@ fn happened(v: &Rules, record: &PhaseRecord) -> String {
             "Disbanded",
             crate::report::units(v, record.disbanded.iter()),
         ),
+        (
+            "Retreated by the rules",
+            crate::report::retreated(v, record),
+        ),
     ] {
         if !units.is_empty() {
             text += &format!(" {label}: {}.", units.join(", "));

@@ -17,7 +17,6 @@ pub(super) fn adjudicate(
     position: &Position,
     orders: &[Submitted],
 ) -> Adjudication {
-    let map = &variant.map;
     let ctx = variant.context(position);
     let rules = &*variant.book;
     let npowers = variant.powers.len();
@@ -167,7 +166,13 @@ pub(super) fn adjudicate(
                         .find(|u| u.location.province == r.province && u.power == sub.power)
                         .copied()
                 });
-                match rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args) {
+                let checked = match unit {
+                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => {
+                        Err(super::conditional_out_of_phase(&ctx, &u, verb, args))
+                    }
+                    _ => rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args),
+                };
+                match checked {
                     Ok(()) => {
                         specials.push(SpecialOrder {
                             index,
@@ -186,41 +191,43 @@ pub(super) fn adjudicate(
         results.push(result);
     }
 
-    // Civil disorder: removals nobody ordered.
+    // Civil disorder: removals nobody ordered. What the rulebook leaves of a removed unit
+    // (an A/F's fleet) stays where the unit stood.
+    let mut kept_parts: Vec<(usize, Unit)> = Vec::new();
     for (p, &owed) in left.iter().enumerate() {
         let mut owed = -owed;
         if owed <= 0 {
             continue;
         }
         let power = PowerId(p as u8);
-        let mut candidates: Vec<(u32, usize)> = (0..position.units.len())
+        let candidates: Vec<usize> = (0..position.units.len())
             .filter(|i| position.units[*i].power == power && !removed_idx.contains(i))
-            .map(|i| (removal_distance(variant, position, &position.units[i]), i))
             .collect();
-        candidates.sort_by(|(da, a), (db, b)| {
-            let (a, b) = (&position.units[*a], &position.units[*b]);
-            db.cmp(da)
-                .then((!a.kind.uses_coasts()).cmp(&!b.kind.uses_coasts()))
-                .then(
-                    map.province(a.location.province)
-                        .name
-                        .cmp(&map.province(b.location.province).name),
-                )
-        });
-        for (_, i) in candidates {
+        for r in rules.civil_disorder(&ctx, power, owed as usize, &candidates) {
             if owed == 0 {
                 break;
             }
-            removed.push((position.units[i], RemovalCause::CivilDisorder));
-            removed_idx.push(i);
+            // A rulebook's answer is trusted only as far as it names units it was offered.
+            if !candidates.contains(&r.index) || removed_idx.contains(&r.index) {
+                continue;
+            }
+            removed.push((position.units[r.index], RemovalCause::CivilDisorder));
+            removed_idx.push(r.index);
+            if let Some(rest) = r.leaves {
+                kept_parts.push((r.index, rest));
+            }
             owed -= 1;
         }
     }
 
     let mut after = position.clone();
     after.units = (0..position.units.len())
-        .filter(|i| !removed_idx.contains(i))
-        .map(|i| position.units[i])
+        .filter_map(|i| {
+            if !removed_idx.contains(&i) {
+                return Some(position.units[i]);
+            }
+            kept_parts.iter().find(|(k, _)| *k == i).map(|(_, u)| *u)
+        })
         .collect();
     after.units.extend(built.iter().copied());
     let mut arrivals = built.iter().map(|u| u.location.province).collect();
@@ -243,6 +250,7 @@ pub(super) fn adjudicate(
         removed,
         disbanded: Vec::new(),
         arrivals,
+        retreated: Vec::new(),
     }
 }
 
@@ -277,11 +285,34 @@ pub(crate) fn build_location(
     Ok((kind, loc))
 }
 
+/// Standard's civil disorder: `candidates` (indices in `ctx.position.units`) in the order it
+/// removes them, by the rulebook's `removal` option: furthest from where the unit belongs
+/// first; ties: fleets before armies, then alphabetical by province name.
+pub fn by_removal_distance(ctx: &RuleContext, candidates: &[usize]) -> Vec<usize> {
+    let position = ctx.position;
+    let map = ctx.map();
+    let mut ranked: Vec<(u32, usize)> = candidates
+        .iter()
+        .map(|&i| (removal_distance(ctx, &position.units[i]), i))
+        .collect();
+    ranked.sort_by(|(da, a), (db, b)| {
+        let (a, b) = (&position.units[*a], &position.units[*b]);
+        db.cmp(da)
+            .then((!a.kind.uses_coasts()).cmp(&!b.kind.uses_coasts()))
+            .then(
+                map.province(a.location.province)
+                    .name
+                    .cmp(&map.province(b.location.province).name),
+            )
+    });
+    ranked.into_iter().map(|(_, i)| i).collect()
+}
+
 /// How far a unit is from where it belongs, by the rulebook's civil-disorder rule.
-fn removal_distance(variant: &Rules, position: &Position, unit: &Unit) -> u32 {
-    let ctx = variant.context(position);
-    let map = &variant.map;
-    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match variant.options().removal {
+pub fn removal_distance(ctx: &RuleContext, unit: &Unit) -> u32 {
+    let position = ctx.position;
+    let map = ctx.map();
+    let (mut targets, by_own_path): (Vec<ProvinceId>, bool) = match ctx.options().removal {
         RemovalRule::FurthestFromOwnedCentre => (position.centres_of(unit.power).collect(), false),
         RemovalRule::FurthestFromHomeByOwnPath => (
             map.province_ids()
@@ -304,7 +335,7 @@ fn removal_distance(variant: &Rules, position: &Position, unit: &Unit) -> u32 {
             return dist[p.0 as usize];
         }
         for b in &map.province(p).borders {
-            if by_own_path && !variant.book.can_cross(&ctx, unit.kind, b) {
+            if by_own_path && !ctx.book.can_cross(ctx, unit.kind, b) {
                 continue;
             }
             let q = b.to.province.0 as usize;

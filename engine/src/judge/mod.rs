@@ -6,10 +6,12 @@
 
 mod adjustment;
 pub(crate) use adjustment::build_location;
+pub use adjustment::{by_removal_distance, removal_distance};
 mod movement;
 mod outcome;
 pub use outcome::Cause;
 mod retreat;
+pub use retreat::settle_preferences;
 mod route;
 mod submission;
 
@@ -120,6 +122,12 @@ pub struct Adjudication {
     /// The provinces a unit came into during the phase (moves that succeeded, retreats,
     /// builds). Every other unit in `after` is the unit that stood there before the phase.
     pub arrivals: Vec<ProvinceId>,
+    /// Dislodged units the rules moved without a retreat order carried out: by the rulebook's
+    /// default ([`crate::rulebook::VariantRules::default_retreats`], Atlantica II's right-hand
+    /// rule) or by a conditional order written with the moves (its retreat list), with where
+    /// each went, so players can be told.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreated: Vec<(Unit, Location)>,
 }
 
 /// Adjudicates the orders of one phase. Units without orders hold, retreats without orders
@@ -148,6 +156,7 @@ pub fn adjudicate(variant: &Rules, position: &Position, orders: &[Submitted]) ->
                 removed: Vec::new(),
                 disbanded: Vec::new(),
                 arrivals: Vec::new(),
+                retreated: Vec::new(),
             },
         },
     };
@@ -226,7 +235,13 @@ impl<'a> Checker<'a> {
 
 /// Where a dislodged unit may retreat in this retreat-phase position.
 pub fn retreat_options(variant: &Rules, position: &Position, d: &Dislodged) -> Vec<Location> {
-    retreat::options(variant, position, &position.contested, d)
+    retreat::options(&variant.context(position), d)
+}
+
+/// Where a dislodged unit may retreat on the board `ctx.position` (the board after a
+/// movement, or a retreat phase's position), for a rulebook's hooks.
+pub fn retreat_options_in(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
+    retreat::options(ctx, d)
 }
 
 /// Hands a phase's accepted special orders to the rulebook
@@ -254,6 +269,19 @@ fn settle_specials(
         results[s.index] = answers
             .next()
             .unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated));
+    }
+}
+
+/// Why a conditional order ([`crate::rulebook::VariantRules::conditional_verbs`]) is refused
+/// in a retreat or adjustment phase: the rulebook's reason, or that it is no order of this
+/// phase.
+fn conditional_out_of_phase(ctx: &RuleContext, unit: &Unit, verb: &str, args: &[String]) -> Cause {
+    match ctx.book.check_conditional(ctx, unit, verb, args) {
+        Err(cause) => cause,
+        Ok(()) => match ctx.variant.calendar.kind(ctx.position.phase) {
+            PhaseKind::Adjustment => Cause::NotAnAdjustmentOrder,
+            _ => Cause::NotARetreatOrder,
+        },
     }
 }
 

@@ -5,22 +5,19 @@ use super::{advance, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::{Dislodged, Position};
-use crate::rulebook::{CoastLeniency, SpecialOrder};
+use crate::rulebook::{CoastLeniency, RuleContext, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::Unit;
 
-/// Where a dislodged unit may retreat, given the board after the movement: a neighbour it
-/// could move to that is empty, was not left empty by a standoff, and is not where its
-/// attacker came from (unless that attacker came by convoy and the rulebook allows it).
-pub(crate) fn options(
-    variant: &Rules,
-    after: &Position,
-    contested: &[ProvinceId],
-    d: &Dislodged,
-) -> Vec<Location> {
-    let map = &variant.map;
-    let ctx = variant.context(after);
-    let rules = &*variant.book;
+/// Where a dislodged unit may retreat, given the board after the movement (`ctx.position`):
+/// a neighbour it could move to that is empty, was not left empty by a standoff
+/// (`ctx.position.contested`), and is not where its attacker came from (unless that attacker
+/// came by convoy and the rulebook allows it).
+pub(crate) fn options(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
+    let map = ctx.map();
+    let after = ctx.position;
+    let contested = &after.contested;
+    let rules = ctx.book;
     let unit = &d.unit;
     let mut out: Vec<Location> = Vec::new();
     for b in &map.province(unit.location.province).borders {
@@ -28,19 +25,18 @@ pub(crate) fn options(
         if unit.kind.uses_coasts() && b.from_coast != unit.location.coast {
             continue;
         }
-        if !rules.can_cross(&ctx, unit.kind, b)
-            || !rules.can_stand(&ctx, unit.kind, b.to)
-            || !rules.may_retreat(&ctx, unit, b)
+        if !rules.can_cross(ctx, unit.kind, b)
+            || !rules.can_stand(ctx, unit.kind, b.to)
+            || !rules.may_retreat(ctx, unit, b)
         {
             continue;
         }
-        let origin_allowed = (d.attacker_came_by_convoy
-            && variant.options().retreat_to_convoy_origin)
-            || (d.attacked_along_other_coast && variant.options().coastal_crawl);
+        let origin_allowed = (d.attacker_came_by_convoy && ctx.options().retreat_to_convoy_origin)
+            || (d.attacked_along_other_coast && ctx.options().coastal_crawl);
         if (p == d.attacker_from && !origin_allowed) || contested.contains(&p) {
             continue;
         }
-        if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(&ctx, p) {
+        if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(ctx, p) {
             continue;
         }
         let loc = if !unit.kind.uses_coasts() {
@@ -54,6 +50,59 @@ pub(crate) fn options(
     }
     out.sort();
     out
+}
+
+/// Settles retreats that each unit tries in order of preference, all at once: in each round
+/// every unit not yet placed goes to its first place still open; a place only one unit goes
+/// to is its, one that several go to is closed to all of them (they stand off there) and
+/// they try their next places in the next round. A unit that runs out of places gets `None`.
+/// `open` says whether a province may still be entered; in one that holds many
+/// (`holds_many`) nobody stands off. Used for retreats by a rule (the rulebook's
+/// [`crate::rulebook::VariantRules::default_retreats`]) and for lists a player wrote in
+/// advance (Atlantica II's conditional retreats).
+pub fn settle_preferences(
+    lists: &[Vec<Location>],
+    open: impl Fn(ProvinceId) -> bool,
+    holds_many: impl Fn(ProvinceId) -> bool,
+) -> Vec<Option<Location>> {
+    let mut placed: Vec<Option<Location>> = vec![None; lists.len()];
+    let mut next: Vec<usize> = vec![0; lists.len()];
+    let mut closed: Vec<ProvinceId> = Vec::new();
+    loop {
+        // Each unit still moving: its first choice that is open and not closed or taken.
+        let taken: Vec<ProvinceId> = placed.iter().flatten().map(|l| l.province).collect();
+        let mut wants: Vec<Option<Location>> = vec![None; lists.len()];
+        for (i, list) in lists.iter().enumerate() {
+            if placed[i].is_some() {
+                continue;
+            }
+            while let Some(l) = list.get(next[i]) {
+                let p = l.province;
+                if open(p) && !closed.contains(&p) && (holds_many(p) || !taken.contains(&p)) {
+                    wants[i] = Some(*l);
+                    break;
+                }
+                next[i] += 1;
+            }
+        }
+        if wants.iter().all(Option::is_none) {
+            return placed;
+        }
+        for i in 0..lists.len() {
+            let Some(l) = wants[i] else { continue };
+            let rivals = wants
+                .iter()
+                .enumerate()
+                .any(|(j, w)| j != i && w.is_some_and(|w| w.province == l.province));
+            if rivals && !holds_many(l.province) {
+                if !closed.contains(&l.province) {
+                    closed.push(l.province);
+                }
+            } else {
+                placed[i] = Some(l);
+            }
+        }
+    }
 }
 
 pub(super) fn adjudicate(
@@ -81,6 +130,23 @@ pub(super) fn adjudicate(
         |i, order| match order {
             Order::Retreat { to, .. } | Order::Move { to, .. } => {
                 retreat_to(variant, position, &dislodged[i], *to, lenient).map(Some)
+            }
+            Order::Disband { .. } => {
+                let d = &dislodged[i];
+                variant
+                    .book
+                    .may_disband_dislodged(&ctx, d, &options(&ctx, d))
+                    .map(|()| None)
+            }
+            Order::Special { verb, args, .. }
+                if variant.book.conditional_verbs().contains(&verb.as_str()) =>
+            {
+                Err(super::conditional_out_of_phase(
+                    &ctx,
+                    &dislodged[i].unit,
+                    verb,
+                    args,
+                ))
             }
             Order::Special { verb, args, .. } => {
                 let unit = &dislodged[i].unit;
@@ -120,13 +186,38 @@ pub(super) fn adjudicate(
         .map(|k| k.and_then(|k| claims.accepted[k].map(|(_, to)| (k, to))))
         .collect();
 
-    // Two retreats to one province: both units are lost.
+    // Two retreats to one province: both units are lost, unless the rulebook sends a unit
+    // whose retreat was not carried out somewhere by its own rule (`default_retreats`).
     let mut after = position.clone();
     let mut disbanded: Vec<Unit> = Vec::new();
     let mut arrivals = Vec::new();
+    let by_rule = |i: usize| -> Vec<Location> {
+        let d = &dislodged[i];
+        let legal = options(&ctx, d);
+        variant
+            .book
+            .default_retreats(&ctx, d, &legal)
+            .into_iter()
+            .filter(|l| legal.contains(l))
+            .collect()
+    };
+    // Units left to the rulebook's rule, with the places it tries, and the provinces the
+    // ordered retreats reached or clashed over (closed to those units).
+    let mut pending: Vec<(usize, Vec<Location>)> = Vec::new();
+    let mut retreated: Vec<(Unit, Location)> = Vec::new();
+    let mut closed: Vec<ProvinceId> = Vec::new();
+    let mut fall_back = |i: usize, disbanded: &mut Vec<Unit>| {
+        let list = by_rule(i);
+        if list.is_empty() {
+            disbanded.push(dislodged[i].unit);
+        } else {
+            pending.push((i, list));
+        }
+    };
     for (i, d) in dislodged.iter().enumerate() {
         match chosen[i] {
             Some((k, Some(loc))) => {
+                closed.push(loc.province);
                 let clash = chosen
                     .iter()
                     .enumerate()
@@ -145,7 +236,7 @@ pub(super) fn adjudicate(
                         at: loc.province,
                         with,
                     });
-                    disbanded.push(d.unit);
+                    fall_back(i, &mut disbanded);
                 } else {
                     after.units.push(Unit {
                         location: loc,
@@ -156,7 +247,27 @@ pub(super) fn adjudicate(
             }
             // A unit with a special order is the rulebook's, below.
             Some((k, None)) if specials.iter().any(|s| s.index == k) => {}
-            _ => disbanded.push(d.unit),
+            // Disbanded as ordered.
+            Some((_, None)) => disbanded.push(d.unit),
+            None => fall_back(i, &mut disbanded),
+        }
+    }
+    if !pending.is_empty() {
+        let lists: Vec<Vec<Location>> = pending.iter().map(|(_, l)| l.clone()).collect();
+        let many = |p: ProvinceId| variant.book.holds_many(&ctx, p);
+        let placed = settle_preferences(&lists, |p| many(p) || !closed.contains(&p), many);
+        for ((i, _), to) in pending.iter().zip(placed) {
+            match to {
+                Some(loc) => {
+                    after.units.push(Unit {
+                        location: loc,
+                        ..dislodged[*i].unit
+                    });
+                    arrivals.push(loc.province);
+                    retreated.push((dislodged[*i].unit, loc));
+                }
+                None => disbanded.push(dislodged[*i].unit),
+            }
         }
     }
     if !specials.is_empty() {
@@ -187,6 +298,7 @@ pub(super) fn adjudicate(
         removed: Vec::new(),
         disbanded,
         arrivals,
+        retreated,
     }
 }
 
@@ -198,7 +310,7 @@ fn retreat_to(
     to: Target,
     lenient: bool,
 ) -> Result<Location, Cause> {
-    let legal = options(variant, position, &position.contested, d);
+    let legal = options(&variant.context(position), d);
     let pick: Vec<Location> = legal
         .iter()
         .copied()

@@ -609,6 +609,7 @@ pub fn parse_map_files_with(
             terrains,
             tag_names,
             border_kind_names,
+            clockwise: Vec::new(),
         })
     } else {
         Err(errs.0)

@@ -4,10 +4,12 @@
 //! [`load`]. It knows nothing of units' owners or of rules; the rulebook asks it questions
 //! such as "which borders leave this coast" and decides what they mean.
 
+mod clockwise;
 mod load;
 mod names;
 mod vocabulary;
 
+pub use clockwise::parse_clockwise;
 pub use load::{
     parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
 };
@@ -203,6 +205,9 @@ pub struct Map {
     pub tag_names: Vec<String>,
     /// The border kinds the variant declares, in order: the n-th is bit n of [`BorderKinds`].
     pub border_kind_names: Vec<String>,
+    /// Each province's neighbours in clockwise order around it on the map, indexed by
+    /// province, from the variant's optional `clockwise.txt`; empty when it has none.
+    pub clockwise: Vec<Vec<ProvinceId>>,
 }
 
 impl Map {
@@ -363,6 +368,12 @@ impl Map {
             .borders
             .iter()
             .any(|b| b.to.province == to)
+    }
+
+    /// The neighbours of a province in clockwise order around it (from `clockwise.txt`);
+    /// `None` when the variant has no such data.
+    pub fn clockwise(&self, p: ProvinceId) -> Option<&[ProvinceId]> {
+        self.clockwise.get(p.0 as usize).map(|r| r.as_slice())
     }
 
     /// Neighbouring provinces, each once, by any border.

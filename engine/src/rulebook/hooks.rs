@@ -10,7 +10,7 @@ use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId};
 use crate::order::Order;
 use crate::phase::{CalendarStep, Phase};
-use crate::position::{Mark, Position};
+use crate::position::{Dislodged, Mark, Position};
 use crate::rulebook::{Options, Ruleset};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
@@ -381,6 +381,105 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .collect()
     }
 
+    /// Order verbs given beside a unit's own order in a movement phase rather than instead of
+    /// it: standing instructions that take effect only if something happens to the unit
+    /// (Atlantica II's conditional retreat lists, rule 9a: `A par if dislodged bur gas` is
+    /// written with the army's move). Parsed as [`crate::order::Order::Special`] like
+    /// [`VariantRules::special_verbs`]. The judge gives such an order to its unit without
+    /// counting it as the unit's order (one of them per unit), asks
+    /// [`VariantRules::check_conditional`] about it, and hands the accepted ones to
+    /// [`VariantRules::adjudicate_conditional`] once the moves and the special orders are
+    /// settled. Standard has none.
+    fn conditional_verbs(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Checks a conditional order ([`VariantRules::conditional_verbs`]) for `unit`, the
+    /// ordering power's own unit on the board, when it is submitted and when the phase is
+    /// adjudicated; the error is the reason it is illegal. In a retreat or adjustment phase
+    /// such an order is always refused, with this hook's reason if it gives one.
+    fn check_conditional(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        verb: &str,
+        _args: &[String],
+    ) -> Result<(), Cause> {
+        Err(Cause::UnknownVerb {
+            verb: verb.to_string(),
+        })
+    }
+
+    /// Adjudicates the conditional orders ([`VariantRules::conditional_verbs`]) of a movement
+    /// phase on the board its moves and special orders left: one result per order, in the
+    /// same order. `settled.after.dislodged` holds the units dislodged (their retreats depend
+    /// on `settled.after.contested`); the rulebook may retreat some of them at once (take them
+    /// out of `dislodged`, put them on the board and list the province in
+    /// `settled.arrivals`). Those still dislodged get the retreat phase. Called only when the
+    /// phase has accepted conditional orders.
+    fn adjudicate_conditional(
+        &self,
+        _ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        orders
+            .iter()
+            .map(|_| OrderResult::fails(Cause::NotAdjudicated))
+            .collect()
+    }
+
+    /// Where a dislodged unit goes when its owner's retreat order did not take it anywhere
+    /// (none was given, it was illegal, or it clashed with another unit's): the places to try
+    /// in order of preference, each one of `options` (its legal retreats). Empty: the unit is
+    /// disbanded (Standard). Atlantica II's right-hand rule (9a, 9b) lists the unit's legal
+    /// retreats from the right of its attacker outwards. The retreat judge asks it at the end
+    /// of a retreat phase, after the ordered retreats are settled; a place an ordered retreat
+    /// reached or clashed over is closed, and where two units fall back to one place both
+    /// stand off there and try their next places (see [`crate::judge::settle_preferences`]).
+    fn default_retreats(
+        &self,
+        _ctx: &RuleContext,
+        _dislodged: &Dislodged,
+        _options: &[Location],
+    ) -> Vec<Location> {
+        Vec::new()
+    }
+
+    /// Whether the owner of a dislodged unit may order it disbanded in a retreat phase, given
+    /// its legal retreats `options`; the error is the reason it may not. Standard: always.
+    /// (Atlantica II, 9c: not while it has a legal retreat.) Asked when the disband order is
+    /// submitted and when the phase is adjudicated.
+    fn may_disband_dislodged(
+        &self,
+        _ctx: &RuleContext,
+        _dislodged: &Dislodged,
+        _options: &[Location],
+    ) -> Result<(), Cause> {
+        Ok(())
+    }
+
+    /// Which units civil disorder removes from `power`, which owes `owed` removals it did not
+    /// order: `candidates` are the indices in `ctx.position.units` of its units not already
+    /// removed. Returns at most `owed` removals, each a candidate; the judge ignores the rest.
+    /// Standard: the rulebook's `removal` option, furthest from home first
+    /// ([`crate::judge::by_removal_distance`]). Atlantica II (9d) removes the unit whose loss
+    /// harms its power least; a removal may leave part of a unit on the board
+    /// ([`CivilDisorderRemoval::leaves`]: the fleet of an A/F whose army is removed, 8i).
+    fn civil_disorder(
+        &self,
+        ctx: &RuleContext,
+        _power: PowerId,
+        owed: usize,
+        candidates: &[usize],
+    ) -> Vec<CivilDisorderRemoval> {
+        crate::judge::by_removal_distance(ctx, candidates)
+            .into_iter()
+            .take(owed)
+            .map(CivilDisorderRemoval::whole)
+            .collect()
+    }
+
     /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
     /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
     /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
@@ -448,6 +547,26 @@ pub struct SpecialOrder {
     pub unit: Option<Unit>,
     pub verb: String,
     pub args: Vec<String>,
+}
+
+/// One unit civil disorder removes, as [`VariantRules::civil_disorder`] chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CivilDisorderRemoval {
+    /// The unit's index in the adjustment's position.
+    pub index: usize,
+    /// What stays on the board in its place, if only part of it goes (an A/F's fleet when its
+    /// army is removed); `None`: the whole unit goes.
+    pub leaves: Option<Unit>,
+}
+
+impl CivilDisorderRemoval {
+    /// The whole unit at `index` is removed.
+    pub fn whole(index: usize) -> Self {
+        CivilDisorderRemoval {
+            index,
+            leaves: None,
+        }
+    }
 }
 
 /// The board a phase's standard orders left, for [`VariantRules::adjudicate_special`] to

@@ -8,8 +8,8 @@
 mod hooks;
 
 pub use hooks::{
-    Controller, ConvoyAttack, OrderHelp, RuleContext, Rulebook, Settled, Shading, SpecialMark,
-    SpecialOrder, StandardRules, VariantRules,
+    CivilDisorderRemoval, Controller, ConvoyAttack, OrderHelp, RuleContext, Rulebook, Settled,
+    Shading, SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

@@ -256,15 +256,27 @@ fn in_force(
     submissions: Vec<Vec<Accepted>>,
 ) -> Vec<Standing> {
     let mut out: Vec<Standing> = Vec::new();
+    // Orders given beside a unit's own order (Atlantica II's conditional retreat lists) replace
+    // only an earlier one of their kind for that unit, and cover no unit's order.
+    let mut beside: Vec<(ProvinceId, Accepted)> = Vec::new();
     for list in submissions {
         if list.is_empty() {
             out.clear();
+            beside.clear();
         }
         for a in list {
             let key = order_key(&a.order);
+            if let (Order::Special { verb, .. }, Some(at)) = (&a.order, key) {
+                if v.book.conditional_verbs().contains(&verb.as_str()) {
+                    beside.retain(|(k, _)| *k != at);
+                    beside.push((at, a));
+                    continue;
+                }
+            }
             place(v, position, power, &mut out, key, a);
         }
     }
+    out.extend(beside.into_iter().map(|(_, a)| (None, a)));
     if v.calendar.kind(position.phase) == PhaseKind::Adjustment {
         // Submissions refuse orders beyond those due; rows stored before adjustment orders
         // added up (each replaced the whole set) keep their latest, as they did then.

@@ -7,6 +7,7 @@
 //! (once: `Games::open` and `Games::import` write them back typed, see `upgrade`).
 
 use crate::judge::{Adjudication, DislodgedReport, OrderResult, RemovalCause, Verdict};
+use crate::map::Location;
 use crate::order::Order;
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::position::{Dislodged, Position};
@@ -94,6 +95,10 @@ pub struct PhaseRecord {
     pub built: Vec<Unit>,
     pub removed: Vec<(Unit, RemovalCause)>,
     pub disbanded: Vec<Unit>,
+    /// Dislodged units the rules moved without a retreat order of theirs (Atlantica II's
+    /// right-hand rule, a retreat list written with the moves), with where each went.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreated: Vec<(Unit, Location)>,
     /// The orders of powers ordered by vote, as decided (never who voted what).
     pub votes: Vec<Decision>,
     /// The position after the phase (the next phase's, before any phase settled on the spot).
@@ -124,6 +129,7 @@ impl PhaseRecord {
             built: adj.built,
             removed: adj.removed,
             disbanded: adj.disbanded,
+            retreated: adj.retreated,
             votes: decisions,
             after: adj.after,
         }
@@ -313,6 +319,7 @@ fn legacy(
         built,
         removed,
         disbanded,
+        retreated: again.retreated,
         votes,
         after: next.unwrap_or(again.after),
     })

@@ -85,6 +85,7 @@ macro_rules! builtin_entry {
                     $id,
                     "/units.txt"
                 )),
+                clockwise: None,
             },
             art: Some(include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
@@ -191,6 +192,7 @@ pub fn register_folder(
             provinces: read("provinces.txt")?,
             borders: read("borders.txt")?,
             units: read("units.txt")?,
+            clockwise: read("clockwise.txt").ok(),
         },
         art: read("map.svg").ok(),
         options,

@@ -705,6 +705,7 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
         removed: Vec::new(),
         disbanded: Vec::new(),
         arrivals,
+        retreated: Vec::new(),
     }
 }
 

@@ -65,6 +65,7 @@ pub fn register() {
                 provinces: include_str!("../../../maps/standard/provinces.txt"),
                 borders: include_str!("../../../maps/standard/borders.txt"),
                 units: include_str!("../../../maps/standard/units.txt"),
+                clockwise: None,
             },
             art: Some(include_str!("../../../maps/standard/map.svg")),
             options: &[],

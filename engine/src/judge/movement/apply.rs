@@ -101,12 +101,13 @@ pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -
 /// calendar says so).
 pub(super) fn finish(variant: &Rules, applied: &mut Applied) {
     let after = &mut applied.after;
+    let ctx = variant.context(after);
     applied.reports = after
         .dislodged
         .iter()
         .map(|d| DislodgedReport {
             dislodged: *d,
-            retreats: retreat::options(variant, after, &after.contested, d),
+            retreats: retreat::options(&ctx, d),
         })
         .collect();
     let had = !after.dislodged.is_empty();

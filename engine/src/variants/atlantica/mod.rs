@@ -11,20 +11,33 @@
 mod atlantis;
 mod frozen;
 mod placement;
+mod retreats;
 
 use super::{builtin_entry, VariantEntry};
 use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, ProvinceTag};
-use crate::position::Position;
+use crate::position::{Dislodged, Position};
 use crate::rulebook::{
-    HiddenDraw, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules,
+    CivilDisorderRemoval, HiddenDraw, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules,
+    VariantRules,
 };
 use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
-use crate::variant::Variant;
+use crate::variant::{Variant, VariantFiles};
+
+/// The entry `builtin_entry!` makes, with the clockwise rings the right-hand rule needs (9a)
+/// and the secrets the game draws.
+const BASE: VariantEntry = builtin_entry!("atlantica", &[], STANDARD_KINDS, rulebook);
 
 pub const ENTRY: VariantEntry = VariantEntry {
+    files: VariantFiles {
+        clockwise: Some(include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../maps/atlantica/clockwise.txt"
+        ))),
+        ..BASE.files
+    },
     hidden_draws: HIDDEN_DRAWS,
-    ..builtin_entry!("atlantica", &[], STANDARD_KINDS, rulebook)
+    ..BASE
 };
 
 /// The secrets an Atlantica game draws when it is created.
@@ -251,5 +264,58 @@ impl VariantRules for AtlanticaRules {
     fn may_retreat(&self, ctx: &RuleContext, unit: &Unit, _border: &Border) -> bool {
         // Rule 12c: a fleet frozen in cannot move, so a dislodged one is annihilated.
         !(frozen::by_water(unit.kind) && self.frozen_at(ctx, unit.location))
+    }
+
+    // ---- Rule 9: retreats and removals
+
+    fn conditional_verbs(&self) -> &'static [&'static str] {
+        retreats::CONDITIONAL_VERBS
+    }
+
+    fn check_conditional(
+        &self,
+        ctx: &RuleContext,
+        unit: &Unit,
+        _verb: &str,
+        args: &[String],
+    ) -> Result<(), Cause> {
+        retreats::check_list(ctx, unit, args)
+    }
+
+    fn adjudicate_conditional(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        retreats::settle_lists(ctx, orders, settled)
+    }
+
+    fn default_retreats(
+        &self,
+        ctx: &RuleContext,
+        dislodged: &Dislodged,
+        options: &[Location],
+    ) -> Vec<Location> {
+        retreats::right_hand_order(ctx, dislodged, options)
+    }
+
+    fn may_disband_dislodged(
+        &self,
+        ctx: &RuleContext,
+        dislodged: &Dislodged,
+        options: &[Location],
+    ) -> Result<(), Cause> {
+        retreats::refuse_disband(ctx, dislodged, options)
+    }
+
+    fn civil_disorder(
+        &self,
+        ctx: &RuleContext,
+        _power: PowerId,
+        owed: usize,
+        candidates: &[usize],
+    ) -> Vec<CivilDisorderRemoval> {
+        retreats::least_harm(ctx, owed, candidates)
     }
 }
