@@ -26,8 +26,13 @@ pub(super) fn adjudicate(
         .map(|p| {
             let p = PowerId(p as u8);
             let supply = rules.supply(&ctx, p) as i64;
-            let units = position.units.iter().filter(|u| u.power == p).count() as i64;
-            supply - units
+            let units: usize = position
+                .units
+                .iter()
+                .filter(|u| u.power == p)
+                .map(|u| rules.units_counted(&ctx, u))
+                .sum();
+            supply - units as i64
         })
         .collect();
     let mut left = due.clone();
@@ -186,7 +191,9 @@ pub(super) fn adjudicate(
         results.push(result);
     }
 
-    // Civil disorder: removals nobody ordered.
+    // Civil disorder: removals nobody ordered. A unit the rulebook reduces (an A/F losing
+    // its army) stays, as the kind it says.
+    let mut reduced: Vec<(usize, UnitKind)> = Vec::new();
     for (p, &owed) in left.iter().enumerate() {
         let mut owed = -owed;
         if owed <= 0 {
@@ -211,21 +218,33 @@ pub(super) fn adjudicate(
             if owed == 0 {
                 break;
             }
-            removed.push((position.units[i], RemovalCause::CivilDisorder));
-            removed_idx.push(i);
+            let unit = position.units[i];
+            match rules.civil_disorder_leaves(&ctx, &unit) {
+                Some((stays, goes)) => {
+                    removed.push((Unit { kind: goes, ..unit }, RemovalCause::CivilDisorder));
+                    reduced.push((i, stays));
+                }
+                None => {
+                    removed.push((unit, RemovalCause::CivilDisorder));
+                    removed_idx.push(i);
+                }
+            }
             owed -= 1;
         }
     }
 
     let mut after = position.clone();
+    for &(i, stays) in &reduced {
+        after.units[i].kind = stays;
+    }
     after.units = (0..position.units.len())
         .filter(|i| !removed_idx.contains(i))
-        .map(|i| position.units[i])
+        .map(|i| after.units[i])
         .collect();
     after.units.extend(built.iter().copied());
     let mut arrivals = built.iter().map(|u| u.location.province).collect();
     if !specials.is_empty() {
-        super::settle_specials(&ctx, &specials, &mut results, &mut after, &mut arrivals);
+        super::settle_specials(&ctx, orders, &specials, &mut results, &mut after, &mut arrivals);
     }
     after.phase = variant.calendar.next(position.phase);
     Adjudication {

@@ -8,7 +8,7 @@
 mod hooks;
 
 pub use hooks::{
-    Controller, ConvoyAttack, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
+    AfterLanding, Controller, ConvoyAttack, Landing, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
     VariantRules,
 };
 

@@ -42,6 +42,9 @@ struct Resolver<'a> {
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
     units: &'a [Unit],
+    /// Units from this index on are being put ashore from a carrier's province
+    /// (`VariantRules::landing`): they occupy nothing and meet no one head to head.
+    board_len: usize,
     acts: Vec<Act>,
     /// The single unit in each province, for provinces that hold one.
     occupant: Vec<Option<usize>>,
@@ -236,8 +239,9 @@ impl<'a> Resolver<'a> {
     /// The unit in `m`'s destination if it is moving back into `m`'s origin, neither by convoy.
     fn head_to_head(&self, m: usize) -> Option<usize> {
         let (to, by_convoy, _) = self.mv(m)?;
-        // Units leaving a province that holds many pass those coming in: there is room.
-        if by_convoy || self.many[self.origin(m).0 as usize] {
+        // Units leaving a province that holds many pass those coming in: there is room. A
+        // unit put ashore, like a convoyed army, meets no one on the way.
+        if by_convoy || m >= self.board_len || self.many[self.origin(m).0 as usize] {
             return None;
         }
         let o = self.occupant[to.0 as usize]?;
@@ -449,6 +453,7 @@ pub(super) fn resolve<'a>(
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
     units: &[Unit],
+    board_len: usize,
     acts: Vec<Act>,
     many: Vec<bool>,
     convoy_orders: &[ConvoyOrder],
@@ -463,7 +468,7 @@ pub(super) fn resolve<'a>(
     let mut convoyers = vec![Vec::new(); n];
     for (u, unit) in units.iter().enumerate() {
         let p = unit.location.province.0 as usize;
-        if !many[p] {
+        if !many[p] && u < board_len {
             occupant[p] = Some(u);
         }
         match acts[u] {
@@ -492,6 +497,7 @@ pub(super) fn resolve<'a>(
         variant,
         ctx,
         units,
+        board_len,
         acts,
         occupant,
         attackers,
