@@ -85,7 +85,12 @@ pub(super) fn adjudicate(
     }
     let mut applied = apply::apply(variant, &board, &decided, board_len, &plan.riders);
     let specials = std::mem::take(&mut plan.specials);
-    let mut results = explain::explain(routes.ctx(), units, plan, &decided, &applied);
+    // A landing is the carrier's order: results name the A/F, not a unit of its own.
+    let mut shown = units.clone();
+    for (k, r) in plan.riders.iter().enumerate() {
+        shown[board_len + k] = units[r.carrier];
+    }
+    let mut results = explain::explain(routes.ctx(), &shown, plan, &decided, &applied);
     // Called after every movement phase, even without special orders, so a rulebook can
     // follow its units' moves (rations aboard an A/F).
     super::settle_specials(
