@@ -366,6 +366,11 @@ pub struct Landing {
     pub carried: Unit,
     /// Where it lands.
     pub to: ProvinceId,
+    /// Where the carrier first moves, to put the unit ashore from there, only if that move
+    /// succeeds (`A/F nao - mao - por`); `None` to land from where it stands. The phase is
+    /// resolved with the unit staying aboard and, if the carrier's move succeeds, again with
+    /// the landing, which stands if the carrier's move still succeeds.
+    pub sails_to: Option<Target>,
     /// What the carrier is once the unit is ashore (the A/F becomes a fleet).
     pub carrier_after: UnitKind,
     /// What the carrier does in the same phase.

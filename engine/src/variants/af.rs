@@ -30,9 +30,11 @@ pub const A_F: UnitKind = UnitKind(&ARMY_FLEET);
 /// The unit kinds of a variant with A/F units: army, fleet and A/F.
 pub const AF_KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, A_F];
 
-/// The verbs of the A/F orders: boarding (`A lab boards F gsl`) and landing, the long form
-/// (`A/F gsl lands nfl then S`, `A/F gsl lands nfl then - nao`).
+/// The verbs of the A/F orders: boarding (`A lab boards F gsl`), landing in its long form
+/// (`A/F gsl lands nfl then S`, `A/F gsl lands nfl then - nao`), and `-` for a move then a
+/// landing (`A/F nao - mao - por`, read so by the parser when "-" is a verb).
 pub const VERBS: &[&str] = &[
+    "-",
     "board",
     "boards",
     "embark",
@@ -123,19 +125,41 @@ impl AfRules {
         if unit.kind != A_F {
             return None;
         }
-        let (to, then) = match order {
+        let (to, then, sails_to) = match order {
             Order::Move { to, via_convoy, .. } => {
                 if ctx.book.can_stand(ctx, A_F, to.location()) || *via_convoy {
                     return None;
                 }
-                (to.province, AfterLanding::Hold)
+                (to.province, AfterLanding::Hold, None)
+            }
+            Order::Special { verb, args, .. } if verb == "-" => {
+                let k = args.iter().position(|a| a == "-").unwrap_or(args.len());
+                let sea = match read_province(ctx, &args[..k]) {
+                    Ok(p) => p,
+                    Err(e) => return Some(Err(e)),
+                };
+                let land = match read_province(ctx, args.get(k + 1..).unwrap_or(&[])) {
+                    Ok(p) => p,
+                    Err(e) => return Some(Err(e)),
+                };
+                let target = Target {
+                    province: sea,
+                    coast: None,
+                };
+                if !ctx.book.can_stand(ctx, A_F, target.location()) {
+                    return Some(Err(refuse(format!(
+                        "an A/F moves only by sea before it lands; {} is no sea",
+                        ctx.map().province(sea).name
+                    ))));
+                }
+                (land, AfterLanding::Hold, Some(target))
             }
             Order::Special { verb, args, .. } if !BOARD_VERBS.contains(&verb.as_str()) => {
                 if !VERBS.contains(&verb.as_str()) {
                     return None;
                 }
                 match read_landing(ctx, args) {
-                    Ok(x) => x,
+                    Ok((to, then)) => (to, then, None),
                     Err(e) => return Some(Err(e)),
                 }
             }
@@ -147,14 +171,16 @@ impl AfRules {
             }
             _ => return None,
         };
-        if closed(unit.location) || closed(Location::province(to)) {
+        let from = sails_to.map_or(unit.location, |t| t.location());
+        if closed(from) || closed(Location::province(to)) {
             return Some(Err(refuse(format!(
                 "no army may land in {} from {} now (frozen, rule 12e)",
                 ctx.map().province(to).name,
-                ctx.map().province(unit.location.province).name
+                ctx.map().province(from.province).name
             ))));
         }
         Some(Ok(Landing {
+            sails_to,
             carried: Unit {
                 kind: UnitKind::ARMY,
                 ..*unit
@@ -183,7 +209,9 @@ impl AfRules {
         }
         if !BOARD_VERBS.contains(&verb) {
             // A landing verb reaches here only for a unit that is no A/F.
-            return Some(Err(refuse("only an A/F lands an army")));
+            return Some(Err(refuse(
+                "only an A/F lands an army (A/F <sea> - <coast>, or A/F <sea> - <sea> - <coast>)",
+            )));
         }
         Some(self.boarding_fleet(ctx, power, unit, args, closed).map(|_| ()))
     }
@@ -361,6 +389,10 @@ impl AfRules {
                         if settled.results[k].verdict == Verdict::Succeeds =>
                     {
                         Some(to.province)
+                    }
+                    // Moved, then failed to land (or never reached the sea it sailed for).
+                    Order::Special { verb, args, .. } if verb == "-" => {
+                        ctx.map().province_by_id(args.first()?)
                     }
                     _ => None,
                 });

@@ -76,8 +76,10 @@ pub(super) fn apply(
             }
         }
     }
+    // A rider that held stayed aboard (its carrier never reached where it was to land from).
+    let landed = |u: usize| matches!(acts[u], Act::Move { .. }) && success[u];
     for (k, r) in riders.iter().enumerate() {
-        if success[board_len + k] {
+        if landed(board_len + k) {
             after.units[r.carrier].kind = r.landing.carrier_after;
             if let Some(d) = dislodged.iter_mut().find(|d| d.unit == units[r.carrier]) {
                 d.unit.kind = r.landing.carrier_after;
@@ -88,7 +90,7 @@ pub(super) fn apply(
         .units
         .iter()
         .enumerate()
-        .filter(|(u, _)| dislodged_by[*u].is_none() && (*u < board_len || success[*u]))
+        .filter(|(u, _)| dislodged_by[*u].is_none() && (*u < board_len || landed(*u)))
         .map(|(_, x)| *x)
         .collect();
 

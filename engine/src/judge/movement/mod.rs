@@ -10,7 +10,6 @@ mod resolve;
 pub(super) use plan::accepts;
 
 use super::route::LazyRoutes;
-use crate::map::Location;
 use plan::Act;
 use std::borrow::Cow;
 use super::{Adjudication, Submitted};
@@ -49,38 +48,60 @@ pub(super) fn adjudicate(
             &plan.fallback_candidates,
         )
     };
-    let going_on: Vec<(usize, usize, Location, u32)> = plan
-        .riders
-        .iter()
-        .enumerate()
-        .filter_map(|(k, r)| r.then_move.map(|(to, base)| (board_len + k, r.carrier, to, base)))
-        .collect();
-    let (mut decided, acts) = if going_on.is_empty() {
-        (resolve(acts), Vec::new())
+    // Conditional acts (rules 8d, 8g and the move-then-land of rule 8): a carrier goes on
+    // after its landing only if the landing succeeds; a unit is put ashore from the sea its
+    // carrier moves to only if that move succeeds. The phase is resolved first without them;
+    // those whose condition held are added and the phase resolved again, which stands if
+    // every one of those conditions still holds there, else the first resolution does.
+    let planned = if plan.riders.is_empty() {
+        Vec::new()
     } else {
-        (resolve(acts.clone()), acts)
+        acts.clone()
     };
-    // A carrier that goes on after its landing (rule 8g) moves only if the landing succeeds
-    // (8d): resolved first with every carrier staying; if some landings succeed, again with
-    // their carriers moving on, which stands if those landings still succeed.
-    let landed: Vec<_> = going_on
-        .iter()
-        .filter(|g| decided.success[g.0])
-        .copied()
-        .collect();
-    if !landed.is_empty() {
-        let mut moving = acts;
-        for &(_, carrier, to, base) in &landed {
-            moving[carrier] = Act::Move {
-                to,
-                by_convoy: false,
-                base,
-                convoy_base: base,
-            };
+    let mut first = acts;
+    for (k, r) in plan.riders.iter().enumerate() {
+        if r.sail.is_some() {
+            first[board_len + k] = Act::Hold;
         }
-        let second = resolve(moving);
-        if landed.iter().all(|g| second.success[g.0]) {
-            decided = second;
+    }
+    let mut decided = resolve(first.clone());
+    let mut second = first;
+    // The units whose success each added act depends on.
+    let mut conditions: Vec<usize> = Vec::new();
+    for (k, r) in plan.riders.iter().enumerate() {
+        let rider = board_len + k;
+        if let Some((to, base)) = r.then_move {
+            if decided.success[rider] {
+                second[r.carrier] = Act::Move {
+                    to,
+                    by_convoy: false,
+                    base,
+                    convoy_base: base,
+                };
+                conditions.push(rider);
+            }
+        }
+        if r.sail.is_some() && decided.success[r.carrier] {
+            second[rider] = planned[rider];
+            conditions.push(r.carrier);
+        }
+    }
+    if !conditions.is_empty() {
+        let again = resolve(second);
+        if conditions.iter().all(|&c| again.success[c]) {
+            decided = again;
+        }
+    }
+    // A unit left aboard because its carrier did not get where it was to land from: the
+    // order's result is the carrier's move.
+    for (k, r) in plan.riders.iter().enumerate() {
+        let rider = board_len + k;
+        if r.sail.is_some() && matches!(decided.acts[rider], Act::Hold) {
+            for o in plan.ordered_unit.iter_mut() {
+                if *o == Some(rider) {
+                    *o = Some(r.carrier);
+                }
+            }
         }
     }
     let mut applied = apply::apply(variant, &board, &decided, board_len, &plan.riders);
@@ -112,3 +133,4 @@ pub(super) fn adjudicate(
         arrivals: applied.arrivals,
     }
 }
+

@@ -71,6 +71,7 @@ pub(super) enum Checked {
     Land {
         landing: Landing,
         then_move: Option<(Location, u32)>,
+        sail: Option<(Location, u32)>,
     },
 }
 
@@ -83,6 +84,8 @@ pub(super) struct Rider {
     pub landing: Landing,
     /// Where the carrier goes on if the landing succeeds, and that move's strength.
     pub then_move: Option<(Location, u32)>,
+    /// Where the carrier moves first, landing the unit from there if it gets there.
+    pub sail: Option<(Location, u32)>,
 }
 
 /// A convoy order: the fleet (by unit index), the army's province and where it goes.
@@ -138,14 +141,21 @@ pub(super) fn plan(
     let mut all_units: Vec<Unit> = units.to_vec();
     let mut carrier_of: Vec<Option<usize>> = vec![None; n];
     for u in 0..n {
-        if let Checked::Land { landing, then_move } = plan[u] {
+        if let Checked::Land {
+            landing,
+            then_move,
+            sail,
+        } = plan[u]
+        {
             riders.push(Rider {
                 carrier: u,
                 landing,
                 then_move,
+                sail,
             });
+            let from = sail.map_or(units[u].location.province, |(at, _)| at.province);
             all_units.push(Unit {
-                location: Location::province(units[u].location.province),
+                location: Location::province(from),
                 ..landing.carried
             });
             carrier_of.push(Some(u));
@@ -160,10 +170,18 @@ pub(super) fn plan(
                 base,
                 convoy_base: base,
             });
-            plan[u] = match landing.then {
-                AfterLanding::SupportLanding => Checked::Land {
+            plan[u] = match (sail, landing.then) {
+                (Some((to, base)), _) => Checked::Move {
+                    to,
+                    needs_convoy: false,
+                    via_convoy: false,
+                    base,
+                    convoy_base: base,
+                },
+                (None, AfterLanding::SupportLanding) => Checked::Land {
                     landing,
                     then_move: None,
+                    sail: None,
                 },
                 _ => Checked::Hold,
             };
@@ -565,12 +583,21 @@ fn check_order(
 /// border that carries armies ashore from where the carrier stands; a carrier that goes on
 /// must be able to make that move as what it is once the landing is made.
 fn check_landing(ctx: &RuleContext, unit: &Unit, landing: Landing) -> Result<Checked, Cause> {
-    let here = unit.location.province;
+    let sail = match landing.sails_to {
+        Some(target) => {
+            let dest = destination(ctx, unit, target)?;
+            let border = ctx.map().border_for(unit.kind.class(), unit.location, dest);
+            Some((dest, ctx.book.move_base_strength(ctx, unit, border)))
+        }
+        None => None,
+    };
+    let from = sail.map_or(unit.location, |(at, _)| at);
+    let here = from.province;
     let to = landing.to;
     if to == here {
         return Err(Cause::MoveToOwnProvince { at: here });
     }
-    if !convoy_lands(ctx, unit.location, to)
+    if !convoy_lands(ctx, from, to)
         || !ctx
             .book
             .can_stand(ctx, landing.carried.kind, Location::province(to))
@@ -591,7 +618,11 @@ fn check_landing(ctx: &RuleContext, unit: &Unit, landing: Landing) -> Result<Che
         }
         _ => None,
     };
-    Ok(Checked::Land { landing, then_move })
+    Ok(Checked::Land {
+        landing,
+        then_move,
+        sail,
+    })
 }
 
 /// Which of the units in a many-unit province a move support is for: the one making the
