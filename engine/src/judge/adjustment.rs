@@ -61,6 +61,8 @@ pub(super) fn adjudicate(
         })
         .collect();
 
+    // Units a removal reduced (an A/F that lost its army): they stay, as the kind given.
+    let mut reduced: Vec<(usize, UnitKind)> = Vec::new();
     let mut specials: Vec<SpecialOrder> = Vec::new();
     for (index, sub) in orders.iter().enumerate() {
         let p = sub.power.0 as usize;
@@ -139,24 +141,42 @@ pub(super) fn adjudicate(
                     (0..position.units.len()).find(here)
                 };
                 let found = found_idx.map(|i| &position.units[i]);
+                // A removal naming a part of the unit (the army of an A/F) takes only that.
+                let part = found.and_then(|u| {
+                    unit.kind
+                        .filter(|&k| k != u.kind)
+                        .and_then(|k| rules.removal_leaves(&ctx, u, Some(k)))
+                });
                 match found {
                     None => OrderResult::illegal(Cause::NoUnit { at: unit.province }),
                     Some(u) if u.power != sub.power => {
                         OrderResult::illegal(Cause::DisbandNotYours { unit: *u })
                     }
-                    Some(u) if unit.kind.is_some_and(|k| k != u.kind) => {
+                    Some(u) if unit.kind.is_some_and(|k| k != u.kind) && part.is_none() => {
                         OrderResult::illegal(Cause::DisbandWrongKind { unit: *u })
                     }
                     Some(_) if due[p] >= 0 => {
                         OrderResult::illegal(Cause::NoRemovalsDue { power: sub.power })
                     }
                     Some(_) if over_ordered[p] => OrderResult::fails(Cause::ExcessRemovals),
-                    Some(u) if found_idx.is_some_and(|i| removed_idx.contains(&i)) => {
+                    Some(u)
+                        if found_idx.is_some_and(|i| {
+                            removed_idx.contains(&i) || reduced.iter().any(|r| r.0 == i)
+                        }) =>
+                    {
                         OrderResult::fails(Cause::AlreadyRemoved { unit: *u })
                     }
                     Some(_) if left[p] >= 0 => OrderResult::fails(Cause::RemovalsUsed),
-                    Some(u) => {
+                    Some(u) if part.is_some() => {
+                        let (stays, goes) = part.expect("a part");
                         left[p] += 1;
+                        removed.push((Unit { kind: goes, ..*u }, RemovalCause::Order));
+                        reduced.extend(found_idx.map(|i| (i, stays)));
+                        OrderResult::ok()
+                    }
+                    Some(u) => {
+                        // A unit that counts as several (an A/F) removes them all (rule 8h).
+                        left[p] += rules.units_counted(&ctx, u) as i64;
                         removed.push((*u, RemovalCause::Order));
                         removed_idx.extend(found_idx);
                         OrderResult::ok()
@@ -191,9 +211,7 @@ pub(super) fn adjudicate(
         results.push(result);
     }
 
-    // Civil disorder: removals nobody ordered. A unit the rulebook reduces (an A/F losing
-    // its army) stays, as the kind it says.
-    let mut reduced: Vec<(usize, UnitKind)> = Vec::new();
+    // Civil disorder: removals nobody ordered.
     for (p, &owed) in left.iter().enumerate() {
         let mut owed = -owed;
         if owed <= 0 {
@@ -201,7 +219,11 @@ pub(super) fn adjudicate(
         }
         let power = PowerId(p as u8);
         let mut candidates: Vec<(u32, usize)> = (0..position.units.len())
-            .filter(|i| position.units[*i].power == power && !removed_idx.contains(i))
+            .filter(|i| {
+                position.units[*i].power == power
+                    && !removed_idx.contains(i)
+                    && !reduced.iter().any(|r| r.0 == *i)
+            })
             .map(|i| (removal_distance(variant, position, &position.units[i]), i))
             .collect();
         candidates.sort_by(|(da, a), (db, b)| {
@@ -215,21 +237,22 @@ pub(super) fn adjudicate(
                 )
         });
         for (_, i) in candidates {
-            if owed == 0 {
+            if owed <= 0 {
                 break;
             }
             let unit = position.units[i];
-            match rules.civil_disorder_leaves(&ctx, &unit) {
+            match rules.removal_leaves(&ctx, &unit, None) {
                 Some((stays, goes)) => {
                     removed.push((Unit { kind: goes, ..unit }, RemovalCause::CivilDisorder));
                     reduced.push((i, stays));
+                    owed -= 1;
                 }
                 None => {
                     removed.push((unit, RemovalCause::CivilDisorder));
                     removed_idx.push(i);
+                    owed -= rules.units_counted(&ctx, &unit) as i64;
                 }
             }
-            owed -= 1;
         }
     }
 

@@ -309,14 +309,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         1
     }
 
-    /// What civil disorder takes when its removal rule picks this unit: `None` takes the
-    /// whole unit (Standard); `Some((stays, goes))` removes only a part of kind `goes` and
-    /// leaves the unit on the board as `stays`, one unit fewer (rule 8i: the army of an A/F
-    /// is removed, not the whole A/F).
-    fn civil_disorder_leaves(
+    /// What a removal takes of this unit: `None` takes the whole unit (Standard); `Some((stays,
+    /// goes))` removes only a part of kind `goes` and leaves the unit on the board as `stays`,
+    /// one unit fewer. `named` is the kind a player's removal order names when it is not the
+    /// unit's own (`A nth D` for the A/F in the North Sea), `None` when civil disorder's rule
+    /// picked the unit. (Rule 8i: the army of an A/F is removed, not the whole A/F.) Asked by
+    /// the adjustment judge.
+    fn removal_leaves(
         &self,
         _ctx: &RuleContext,
         _unit: &Unit,
+        _named: Option<UnitKind>,
     ) -> Option<(UnitKind, UnitKind)> {
         None
     }

@@ -107,10 +107,16 @@ impl AfRules {
         }
     }
 
-    /// For `civil_disorder_leaves`: rule 8i, civil disorder removes an A/F's army and leaves
-    /// its fleet.
-    pub fn civil_disorder_leaves(&self, unit: &Unit) -> Option<(UnitKind, UnitKind)> {
-        (unit.kind == A_F).then_some((UnitKind::FLEET, UnitKind::ARMY))
+    /// For `removal_leaves`: rule 8i, civil disorder removes an A/F's army and leaves its
+    /// fleet; a player removes the army alone by naming it (`A nth D`, `disband A nth`), and
+    /// the whole A/F, two units, by naming the A/F.
+    pub fn removal_leaves(
+        &self,
+        unit: &Unit,
+        named: Option<UnitKind>,
+    ) -> Option<(UnitKind, UnitKind)> {
+        (unit.kind == A_F && named.is_none_or(|k| k == UnitKind::ARMY))
+            .then_some((UnitKind::FLEET, UnitKind::ARMY))
     }
 
     /// For `landing`: `A/F gsl - nfl` (a move of an A/F to a province it may not stand in)

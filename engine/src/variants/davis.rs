@@ -161,12 +161,13 @@ impl VariantRules for DavisRules {
         self.af.map_or(1, |af| af.units_counted(unit))
     }
 
-    fn civil_disorder_leaves(
+    fn removal_leaves(
         &self,
         _ctx: &RuleContext,
         unit: &Unit,
+        named: Option<UnitKind>,
     ) -> Option<(UnitKind, UnitKind)> {
-        self.af?.civil_disorder_leaves(unit)
+        self.af?.removal_leaves(unit, named)
     }
 
     /// Rule 5c: a fleet in the High Ocean Box may support only another unit in the Box moving
