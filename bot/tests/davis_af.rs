@@ -24,7 +24,9 @@ fn every_af_scenario_through_parley_adjudicate() {
     for (file, case) in &cases {
         assert_eq!(case["variant_options"]["abstraction"], true, "{file}");
         assert!(
-            case["rule"].as_str().is_some_and(|r| r.contains("Abstraction 8")),
+            case["rule"]
+                .as_str()
+                .is_some_and(|r| r.contains("Abstraction 8")),
             "{file}: every case names the rule it tests"
         );
         let id = case["id"].as_str().unwrap_or(file);
@@ -66,7 +68,9 @@ fn without_the_option_there_are_no_af_units() {
     let case = json!({"variant": "davis", "phase": "Spring 1901 movement",
         "units": {"England": ["A lon", "F nth"]},
         "orders": {"England": ["A lon boards F nth"]}});
-    let err = adjudicate(&case).map(|o| o.to_string()).unwrap_or_else(|e| e);
+    let err = adjudicate(&case)
+        .map(|o| o.to_string())
+        .unwrap_or_else(|e| e);
     assert!(!err.contains("A/F nth"), "{err}");
 }
 
@@ -82,5 +86,7 @@ fn an_army_boards_then_lands_across_two_seas() {
     let out = adjudicate(&case).expect("adjudicated");
     assert_eq!(units_of(&out, "England"), ["A/F nwg"]);
     assert_eq!(units_of(&out["then"][0], "England"), ["A nwy", "F nwg"]);
-    assert!(out["then"][0]["marks"].as_array().is_none_or(|m| m.is_empty()));
+    assert!(out["then"][0]["marks"]
+        .as_array()
+        .is_none_or(|m| m.is_empty()));
 }

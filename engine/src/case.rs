@@ -225,7 +225,7 @@ fn with_hidden(
             .ok_or_else(|| {
                 bad(
                     &field,
-                    &format!("expected a number from 1 to {}", draw.faces),
+                    format!("expected a number from 1 to {}", draw.faces),
                 )
             })?;
         ruleset.hidden.insert(name.clone(), n as u32);

@@ -267,7 +267,14 @@ pub(super) fn adjudicate(
     after.units.extend(built.iter().copied());
     let mut arrivals = built.iter().map(|u| u.location.province).collect();
     if !specials.is_empty() {
-        super::settle_specials(&ctx, orders, &specials, &mut results, &mut after, &mut arrivals);
+        super::settle_specials(
+            &ctx,
+            orders,
+            &specials,
+            &mut results,
+            &mut after,
+            &mut arrivals,
+        );
     }
     after.phase = variant.calendar.next(position.phase);
     Adjudication {

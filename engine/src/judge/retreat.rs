@@ -166,7 +166,14 @@ pub(super) fn adjudicate(
             .iter()
             .filter_map(|s| dislodged.iter().find(|d| Some(d.unit) == s.unit).copied())
             .collect();
-        super::settle_specials(&ctx, orders, &specials, &mut results, &mut after, &mut arrivals);
+        super::settle_specials(
+            &ctx,
+            orders,
+            &specials,
+            &mut results,
+            &mut after,
+            &mut arrivals,
+        );
         disbanded.extend(after.dislodged.iter().map(|d| d.unit));
     }
     after.dislodged.clear();

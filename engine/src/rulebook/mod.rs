@@ -8,8 +8,8 @@
 mod hooks;
 
 pub use hooks::{
-    AfterLanding, Controller, ConvoyAttack, Landing, RuleContext, Rulebook, Settled, SpecialOrder, StandardRules,
-    VariantRules,
+    AfterLanding, Controller, ConvoyAttack, Landing, RuleContext, Rulebook, Settled, SpecialOrder,
+    StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

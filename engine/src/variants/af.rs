@@ -219,7 +219,10 @@ impl AfRules {
                 "only an A/F lands an army (A/F <sea> - <coast>, or A/F <sea> - <sea> - <coast>)",
             )));
         }
-        Some(self.boarding_fleet(ctx, power, unit, args, closed).map(|_| ()))
+        Some(
+            self.boarding_fleet(ctx, power, unit, args, closed)
+                .map(|_| ()),
+        )
     }
 
     /// The fleet a boarding order names, if the order is legal.
@@ -312,7 +315,12 @@ impl AfRules {
 
     /// For `after_phase`: carries a retreating A/F's rations with it, and drops the count
     /// of an A/F that is gone (removed, disbanded, or no longer an A/F).
-    pub fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut crate::position::Position) {
+    pub fn after_phase(
+        &self,
+        ctx: &RuleContext,
+        arrivals: &[ProvinceId],
+        after: &mut crate::position::Position,
+    ) {
         let map = ctx.map();
         for d in &ctx.position.dislodged {
             if d.unit.kind != A_F {
@@ -391,9 +399,7 @@ impl AfRules {
                 Some(here)
             } else {
                 let moved_to = order_of(settled, u).and_then(|(k, o)| match o {
-                    Order::Move { to, .. }
-                        if settled.results[k].verdict == Verdict::Succeeds =>
-                    {
+                    Order::Move { to, .. } if settled.results[k].verdict == Verdict::Succeeds => {
                         Some(to.province)
                     }
                     // Moved, then failed to land (or never reached the sea it sailed for).
@@ -493,7 +499,11 @@ impl AfRules {
                     match &result.cause {
                         Some(Cause::Bounced {
                             rivals, defender, ..
-                        }) if rivals.iter().chain(defender.iter()).all(|u| u.power == o.power) => {
+                        }) if rivals
+                            .iter()
+                            .chain(defender.iter())
+                            .all(|u| u.power == o.power) =>
+                        {
                             // Blocked by its own power's units only: no fight, the army boards
                             // and the A/F stays (the clarification), unless it must now
                             // defend the sea it stayed in.
@@ -523,11 +533,9 @@ impl AfRules {
         let Some(a) = after.units.iter().position(|u| *u == army) else {
             return fails("the army is no longer there".into());
         };
-        let Some(f) = after
-            .units
-            .iter()
-            .position(|u| u.power == o.power && u.kind == UnitKind::FLEET && u.location.province == formed_at)
-        else {
+        let Some(f) = after.units.iter().position(|u| {
+            u.power == o.power && u.kind == UnitKind::FLEET && u.location.province == formed_at
+        }) else {
             return fails(format!("the fleet from {sea} is no longer there"));
         };
         after.units[f].kind = A_F;
@@ -552,11 +560,10 @@ impl AfRules {
 /// The army of the A/F of `power` in `p` has used its rations: the A/F becomes a fleet.
 fn starve(settled: &mut Settled, p: ProvinceId, power: PowerId, dislodged: bool) {
     if dislodged {
-        if let Some(d) = settled
-            .after
-            .dislodged
-            .iter_mut()
-            .find(|d| d.unit.kind == A_F && d.unit.power == power && d.unit.location.province == p)
+        if let Some(d) =
+            settled.after.dislodged.iter_mut().find(|d| {
+                d.unit.kind == A_F && d.unit.power == power && d.unit.location.province == p
+            })
         {
             d.unit.kind = UnitKind::FLEET;
         }
@@ -576,7 +583,9 @@ fn order_of<'s>(settled: &'s Settled, unit: &Unit) -> Option<(usize, &'s Order)>
     settled.orders.iter().enumerate().find_map(|(k, s)| {
         let order = s.order.as_ref().ok()?;
         (s.power == unit.power
-            && order.unit().is_some_and(|r| r.province == unit.location.province)
+            && order
+                .unit()
+                .is_some_and(|r| r.province == unit.location.province)
             && settled.results[k].verdict != Verdict::Illegal)
             .then_some((k, order))
     })
@@ -614,7 +623,11 @@ fn read_landing(ctx: &RuleContext, args: &[String]) -> Result<(ProvinceId, After
         Some(k) => (&args[..k], &args[k + 1..]),
         None => (args, &args[args.len()..]),
     };
-    let place: Vec<String> = place.iter().filter(|a| *a != "-" && *a != "in" && *a != "at" && *a != "on").cloned().collect();
+    let place: Vec<String> = place
+        .iter()
+        .filter(|a| *a != "-" && *a != "in" && *a != "at" && *a != "on")
+        .cloned()
+        .collect();
     let to = read_province(ctx, &place)?;
     let then = match rest.first().map(|s| s.as_str()) {
         None => AfterLanding::Hold,

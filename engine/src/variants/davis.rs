@@ -1,5 +1,6 @@
 //! Davis Diplomacy's rulebook: the High Ocean Box (an option, on by default) and its support
-//! rule, and Archangel's fleet builds.
+//! rule, Archangel's fleet builds, and the Abstraction A/F rules of rule 6 (the option
+//! `abstraction`, off by default), played by the shared [`super::af`] module.
 //!
 //! The board itself (Zara and Croatia, Archangel, Siberia, Persia, Morocco, the new seas, the
 //! direct passages, the Box as a province of terrain `box`) is data in `maps/davis/`; that the
@@ -26,9 +27,11 @@ fn rulebook(variant: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
         high_ocean_box: ruleset.variant_option(OPTIONS, HIGH_OCEAN_BOX),
         the_box: variant.map.terrain_id(BOX),
         // The High Ocean Box is no canal: an A/F's rations run on there.
-        af: ruleset.variant_option(OPTIONS, ABSTRACTION).then_some(AfRules {
-            boxes_renew_rations: false,
-        }),
+        af: ruleset
+            .variant_option(OPTIONS, ABSTRACTION)
+            .then_some(AfRules {
+                boxes_renew_rations: false,
+            }),
     })
 }
 
@@ -105,7 +108,7 @@ impl VariantRules for DavisRules {
 
     fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
         match self.af.and_then(|af| af.can_support_into(ctx, kind, at)) {
-            Some(yes) => yes && !(!self.high_ocean_box && self.in_box(ctx, at.province)),
+            Some(yes) => yes && (self.high_ocean_box || !self.in_box(ctx, at.province)),
             None => self.can_stand(ctx, kind, at),
         }
     }

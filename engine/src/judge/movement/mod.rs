@@ -10,11 +10,11 @@ mod resolve;
 pub(super) use plan::accepts;
 
 use super::route::LazyRoutes;
-use plan::Act;
-use std::borrow::Cow;
 use super::{Adjudication, Submitted};
 use crate::position::Position;
 use crate::rules::Rules;
+use plan::Act;
+use std::borrow::Cow;
 
 pub(super) fn adjudicate(
     variant: &Rules,
@@ -133,4 +133,3 @@ pub(super) fn adjudicate(
         arrivals: applied.arrivals,
     }
 }
-

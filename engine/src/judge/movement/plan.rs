@@ -1,13 +1,15 @@
 //! Plan: reads a movement phase's orders into what each unit does (a checked order per unit,
 //! holding by default), then matches supports and convoys to the moves they name.
 
-use super::super::route::{border_into, convoy_lands, destination, support_border_into, LazyRoutes};
+use super::super::route::{
+    border_into, convoy_lands, destination, support_border_into, LazyRoutes,
+};
 use super::super::submission::{claim, find_unit, Roster};
 use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
-use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialOrder};
 use crate::rulebook::RuleContext;
+use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
 
@@ -160,9 +162,11 @@ pub(super) fn plan(
             });
             carrier_of.push(Some(u));
             // Put ashore from the carrier, the landing crosses no border of its own.
-            let base = rules_book
-                .book
-                .move_base_strength(routes.ctx(), all_units.last().expect("rider"), None);
+            let base = rules_book.book.move_base_strength(
+                routes.ctx(),
+                all_units.last().expect("rider"),
+                None,
+            );
             plan.push(Checked::Move {
                 to: Location::province(landing.to),
                 needs_convoy: false,

@@ -448,7 +448,8 @@ pub(super) struct Decisions {
     pub path_ok: Vec<bool>,
 }
 
-/// Decides every order of the plan.
+/// Decides every order of the plan. Units from `board_len` on are being put ashore.
+#[allow(clippy::too_many_arguments)] // the plan's parts, each read once
 pub(super) fn resolve<'a>(
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
