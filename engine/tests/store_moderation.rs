@@ -354,7 +354,10 @@ async fn a_variants_own_options_are_chosen_with_the_rulebook_options() {
         .await
         .unwrap();
     let info = games.info(id).await.unwrap();
-    assert_eq!(info.settings.variant_options.get("abstraction"), Some(&true));
+    assert_eq!(
+        info.settings.variant_options.get("abstraction"),
+        Some(&true)
+    );
 
     let choice = RulebookChoice {
         edition: None,

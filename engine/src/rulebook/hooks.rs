@@ -73,6 +73,9 @@ impl<'a> RuleContext<'a> {
 pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// Order verbs beyond the standard set (Pirates' `grant` and `select`; a variant's own
     /// orders such as boarding or building a canal), parsed as [`crate::order::Order::Special`].
+    /// Listing `-` makes the parser read a move with a second leg (`A/F nao - mao - por`,
+    /// Abstraction's move then landing) as the special order `-` with the first destination's
+    /// id, `-`, and the words after it.
     fn special_verbs(&self) -> &'static [&'static str] {
         &[]
     }

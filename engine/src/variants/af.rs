@@ -536,7 +536,10 @@ impl AfRules {
         let Some(f) = after.units.iter().position(|u| {
             u.power == o.power && u.kind == UnitKind::FLEET && u.location.province == formed_at
         }) else {
-            return fails(format!("the fleet from {sea} is no longer there"));
+            // Another army boarded it first (orders are taken in the order given).
+            return fails(format!(
+                "the fleet from {sea} already took another army aboard (rule 8f)"
+            ));
         };
         after.units[f].kind = A_F;
         after.units.remove(a);
