@@ -90,3 +90,20 @@ fn an_army_boards_then_lands_across_two_seas() {
         .as_array()
         .is_none_or(|m| m.is_empty()));
 }
+
+#[test]
+fn the_af_is_written_as_players_type_it() {
+    // `af`, `a/f` and `army/fleet` all name the A/F, in positions and in orders.
+    for written in [
+        "af nth - bel",
+        "a/f nth - bel",
+        "army/fleet North Sea - Belgium",
+    ] {
+        let case = json!({"variant": "davis", "variant_options": {"abstraction": true},
+            "phase": "Spring 1901 movement",
+            "units": {"England": ["af nth"]}, "orders": {"England": [written]}});
+        let out = adjudicate(&case).unwrap_or_else(|e| panic!("{written}: {e}"));
+        assert_eq!(out["results"][0]["result"], "succeeds", "{written}");
+        assert_eq!(units_of(&out, "England"), ["A bel", "F nth"], "{written}");
+    }
+}
