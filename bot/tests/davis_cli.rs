@@ -97,12 +97,12 @@ fn variants_lists_davis_with_its_options() {
         (&Value::Bool(true), &Value::Bool(true))
     );
     let abstraction = option("abstraction");
-    assert_eq!(abstraction["available"], false);
+    assert_eq!(abstraction["available"], true);
     assert_eq!(abstraction["on"], false);
 
     let (_, text, _) = parley(&["variants"], "");
     assert!(
-        text.contains("option abstraction (not yet available)"),
+        text.contains("option abstraction (off by default)"),
         "{text}"
     );
 }

@@ -124,8 +124,8 @@ fn read_unit(
         return Err(bad(
             field,
             format!(
-                "a {} cannot stand at {}",
-                kind.name(),
+                "{} cannot stand at {}",
+                kind.with_article(),
                 variant.map.location_name(location)
             ),
         ));
@@ -946,8 +946,8 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
             return Err(bad(
                 &field,
                 format!(
-                    "a {} cannot stand at {}",
-                    u.kind.name(),
+                    "{} cannot stand at {}",
+                    u.kind.with_article(),
                     map.location_name(u.location)
                 ),
             ));
@@ -975,8 +975,8 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
             return Err(bad(
                 "dislodged",
                 format!(
-                    "a {} cannot stand at {}",
-                    d.unit.kind.name(),
+                    "{} cannot stand at {}",
+                    d.unit.kind.with_article(),
                     map.location_name(d.unit.location)
                 ),
             ));

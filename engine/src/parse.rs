@@ -453,6 +453,19 @@ impl<'a> Parser<'a> {
         }
         if self.move_verb() {
             let to = self.target()?;
+            // A second leg (`A/F nao - mao - por`: an A/F moves, then lands its army) is an
+            // order of the variant's own when its rulebook lists "-" among its verbs: the
+            // first destination (by id), "-", and the words after it.
+            if self.peek() == Some(&Tok::Dash) && self.g.special_verbs.contains(&"-") {
+                let mut args = vec![self.g.map.province(to.province).id.clone()];
+                args.extend(self.toks[self.pos..].iter().map(|t| t.text().to_string()));
+                self.pos = self.toks.len();
+                return Ok(Order::Special {
+                    unit: Some(unit),
+                    verb: "-".into(),
+                    args,
+                });
+            }
             let via_convoy = self.via_convoy();
             return self.finish(Order::Move {
                 unit,

@@ -150,8 +150,8 @@ impl Rules {
                     file: ufile.to_string(),
                     line: u.line,
                     message: format!(
-                        "a {} cannot stand at {}",
-                        kind.name(),
+                        "{} cannot stand at {}",
+                        kind.with_article(),
                         self.map.location_name(u.location)
                     ),
                 });

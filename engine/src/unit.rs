@@ -104,6 +104,14 @@ impl UnitKind {
         self.0.name
     }
 
+    /// Its name with "a" or "an" before it, as a sentence names one such unit ("an army",
+    /// "a fleet", "an army/fleet").
+    pub fn with_article(self) -> String {
+        let name = self.0.name;
+        let an = name.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+        format!("{} {name}", if an { "an" } else { "a" })
+    }
+
     /// How it moves.
     pub fn class(self) -> &'static Class {
         self.0.class

@@ -130,3 +130,26 @@ fn removing_one_of_two_alike_fleets_in_the_box_leaves_the_other() {
     assert_eq!(out["removed"].as_array().map(|a| a.len()), Some(2), "{out}");
     assert_eq!(out["units"]["England"], json!(["F hio", "A lon"]));
 }
+
+#[test]
+fn an_af_is_offered_moves_at_sea_landings_and_supports_but_no_convoy() {
+    // Davis rule 6 (Abstraction 8): the legal orders players are offered for an A/F.
+    let case = json!({"variant": "davis", "variant_options": {"abstraction": true},
+        "phase": "Spring 1901 movement",
+        "units": {"England": ["A/F nth", "A yor"]}, "orders": {}});
+    let input = read_case(&case, None).expect("reads");
+    let v = &input.variant;
+    let england = v.power_by_name("England").expect("England");
+    let lists = legal_orders(v, &input.position, england);
+    let texts: Vec<String> = lists
+        .iter()
+        .flat_map(|(_, orders)| orders.iter().map(|o| o.to_text(&v.map)))
+        .collect();
+    for wanted in ["A/F nth - nwg", "A/F nth - bel", "A/F nth S A yor - edi"] {
+        assert!(
+            texts.iter().any(|t| t == wanted),
+            "{wanted} not in {texts:?}"
+        );
+    }
+    assert!(!texts.iter().any(|t| t.contains(" C ")), "{texts:?}");
+}

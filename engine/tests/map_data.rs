@@ -79,7 +79,7 @@ fn variant_files_are_checked_too() {
     let has = |needle: &str| errs.iter().any(|e| e.contains(needle));
     assert!(has("units.txt:1: 'France' is not a power"), "{errs:#?}");
     assert!(
-        has("units.txt:2: a army cannot stand at eng")
+        has("units.txt:2: an army cannot stand at eng")
             || has("units.txt:2: an army cannot stand at eng"),
         "{errs:#?}"
     );

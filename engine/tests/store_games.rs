@@ -280,15 +280,20 @@ async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_e
         variant_options: [(name.to_string(), on)].into_iter().collect(),
         ..Settings::default()
     };
-    // Davis rule 6 is not playable yet: asking for it is refused by name.
-    let err = games
+    // Davis rule 6, the Abstraction A/F rules, may be switched on.
+    let af = games
         .create(None, None, "davis", with("abstraction", true), 1)
         .await
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("abstraction") && err.contains("not yet available"),
-        "{err}"
+        .expect("a Davis game with the abstraction option");
+    assert_eq!(
+        games
+            .info(af)
+            .await
+            .unwrap()
+            .settings
+            .variant_options
+            .get("abstraction"),
+        Some(&true)
     );
     let err = games
         .create(None, None, "davis", with("atlantis", true), 1)

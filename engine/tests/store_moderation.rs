@@ -344,14 +344,29 @@ async fn a_variants_own_options_are_chosen_with_the_rulebook_options() {
     );
     assert!(info.rulebook.starts_with("1971 rules"), "{}", info.rulebook);
 
+    // The Abstraction A/F rules are chosen the same way.
     let choice = RulebookChoice {
         edition: None,
         options: RulebookChoice::parse_options("abstraction=true").unwrap(),
+    };
+    let id = games
+        .create_with(None, None, "davis", Settings::default(), &choice, 3)
+        .await
+        .unwrap();
+    let info = games.info(id).await.unwrap();
+    assert_eq!(
+        info.settings.variant_options.get("abstraction"),
+        Some(&true)
+    );
+
+    let choice = RulebookChoice {
+        edition: None,
+        options: RulebookChoice::parse_options("abstraktion=true").unwrap(),
     };
     let msg = refused(
         games
             .create_with(None, None, "davis", Settings::default(), &choice, 3)
             .await,
     );
-    assert!(msg.contains("abstraction"), "{msg}");
+    assert!(msg.contains("abstraktion"), "{msg}");
 }

@@ -25,8 +25,13 @@ pub(super) fn adjudicate(
         .map(|p| {
             let p = PowerId(p as u8);
             let supply = rules.supply(&ctx, p) as i64;
-            let units = position.units.iter().filter(|u| u.power == p).count() as i64;
-            supply - units
+            let units: usize = position
+                .units
+                .iter()
+                .filter(|u| u.power == p)
+                .map(|u| rules.units_counted(&ctx, u))
+                .sum();
+            supply - units as i64
         })
         .collect();
     let mut left = due.clone();
@@ -55,6 +60,8 @@ pub(super) fn adjudicate(
         })
         .collect();
 
+    // Units a removal reduced (an A/F that lost its army): they stay, as the kind given.
+    let mut reduced: Vec<(usize, UnitKind)> = Vec::new();
     let mut specials: Vec<SpecialOrder> = Vec::new();
     for (index, sub) in orders.iter().enumerate() {
         let p = sub.power.0 as usize;
@@ -133,24 +140,42 @@ pub(super) fn adjudicate(
                     (0..position.units.len()).find(here)
                 };
                 let found = found_idx.map(|i| &position.units[i]);
+                // A removal naming a part of the unit (the army of an A/F) takes only that.
+                let part = found.and_then(|u| {
+                    unit.kind
+                        .filter(|&k| k != u.kind)
+                        .and_then(|k| rules.removal_leaves(&ctx, u, Some(k)))
+                });
                 match found {
                     None => OrderResult::illegal(Cause::NoUnit { at: unit.province }),
                     Some(u) if u.power != sub.power => {
                         OrderResult::illegal(Cause::DisbandNotYours { unit: *u })
                     }
-                    Some(u) if unit.kind.is_some_and(|k| k != u.kind) => {
+                    Some(u) if unit.kind.is_some_and(|k| k != u.kind) && part.is_none() => {
                         OrderResult::illegal(Cause::DisbandWrongKind { unit: *u })
                     }
                     Some(_) if due[p] >= 0 => {
                         OrderResult::illegal(Cause::NoRemovalsDue { power: sub.power })
                     }
                     Some(_) if over_ordered[p] => OrderResult::fails(Cause::ExcessRemovals),
-                    Some(u) if found_idx.is_some_and(|i| removed_idx.contains(&i)) => {
+                    Some(u)
+                        if found_idx.is_some_and(|i| {
+                            removed_idx.contains(&i) || reduced.iter().any(|r| r.0 == i)
+                        }) =>
+                    {
                         OrderResult::fails(Cause::AlreadyRemoved { unit: *u })
                     }
                     Some(_) if left[p] >= 0 => OrderResult::fails(Cause::RemovalsUsed),
-                    Some(u) => {
+                    Some(u) if part.is_some() => {
+                        let (stays, goes) = part.expect("a part");
                         left[p] += 1;
+                        removed.push((Unit { kind: goes, ..*u }, RemovalCause::Order));
+                        reduced.extend(found_idx.map(|i| (i, stays)));
+                        OrderResult::ok()
+                    }
+                    Some(u) => {
+                        // A unit that counts as several (an A/F) removes them all (rule 8h).
+                        left[p] += rules.units_counted(&ctx, u) as i64;
                         removed.push((*u, RemovalCause::Order));
                         removed_idx.extend(found_idx);
                         OrderResult::ok()
@@ -201,30 +226,54 @@ pub(super) fn adjudicate(
         }
         let power = PowerId(p as u8);
         let candidates: Vec<usize> = (0..position.units.len())
-            .filter(|i| position.units[*i].power == power && !removed_idx.contains(i))
+            .filter(|i| {
+                position.units[*i].power == power
+                    && !removed_idx.contains(i)
+                    && !reduced.iter().any(|r| r.0 == *i)
+            })
             .collect();
         for r in rules.civil_disorder(&ctx, power, owed as usize, &candidates) {
-            if owed == 0 {
+            if owed <= 0 {
                 break;
             }
             // A rulebook's answer is trusted only as far as it names units it was offered.
-            if !candidates.contains(&r.index) || removed_idx.contains(&r.index) {
+            if !candidates.contains(&r.index)
+                || removed_idx.contains(&r.index)
+                || reduced.iter().any(|x| x.0 == r.index)
+            {
                 continue;
             }
-            removed.push((position.units[r.index], RemovalCause::CivilDisorder));
-            removed_idx.push(r.index);
+            let unit = position.units[r.index];
             if let Some(rest) = r.leaves {
+                removed.push((unit, RemovalCause::CivilDisorder));
+                removed_idx.push(r.index);
                 kept_parts.push((r.index, rest));
+                owed -= 1;
+                continue;
             }
-            owed -= 1;
+            match rules.removal_leaves(&ctx, &unit, None) {
+                Some((stays, goes)) => {
+                    removed.push((Unit { kind: goes, ..unit }, RemovalCause::CivilDisorder));
+                    reduced.push((r.index, stays));
+                    owed -= 1;
+                }
+                None => {
+                    removed.push((unit, RemovalCause::CivilDisorder));
+                    removed_idx.push(r.index);
+                    owed -= rules.units_counted(&ctx, &unit) as i64;
+                }
+            }
         }
     }
 
     let mut after = position.clone();
+    for &(i, stays) in &reduced {
+        after.units[i].kind = stays;
+    }
     after.units = (0..position.units.len())
         .filter_map(|i| {
             if !removed_idx.contains(&i) {
-                return Some(position.units[i]);
+                return Some(after.units[i]);
             }
             kept_parts.iter().find(|(k, _)| *k == i).map(|(_, u)| *u)
         })
@@ -234,6 +283,7 @@ pub(super) fn adjudicate(
     if !specials.is_empty() {
         super::settle_specials(
             &ctx,
+            orders,
             &specials,
             &mut results,
             &mut after,

@@ -191,8 +191,13 @@ pub fn check_submission(
 pub fn adjustment_due(variant: &Rules, position: &Position, power: PowerId) -> i64 {
     let ctx = variant.context(position);
     let supply = variant.book.supply(&ctx, power) as i64;
-    let units = position.units.iter().filter(|u| u.power == power).count() as i64;
-    let diff = supply - units;
+    let units: usize = position
+        .units
+        .iter()
+        .filter(|u| u.power == power)
+        .map(|u| variant.book.units_counted(&ctx, u))
+        .sum();
+    let diff = supply - units as i64;
     if diff > 0 {
         diff.min(variant.book.build_sites(&ctx, power).len() as i64)
     } else {
@@ -250,21 +255,24 @@ pub fn retreat_options_in(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
 /// wrong number of results leaves the orders it did not answer unadjudicated.
 fn settle_specials(
     ctx: &RuleContext,
+    orders: &[Submitted],
     specials: &[SpecialOrder],
     results: &mut [OrderResult],
     after: &mut Position,
     arrivals: &mut Vec<ProvinceId>,
     moves: &[(Unit, Location)],
 ) {
-    let mut settled = Settled {
-        after,
-        arrivals,
-        moves,
+    let answers = {
+        let mut settled = Settled {
+            after,
+            arrivals,
+            moves,
+            orders,
+            results,
+        };
+        ctx.book.adjudicate_special(ctx, specials, &mut settled)
     };
-    let mut answers = ctx
-        .book
-        .adjudicate_special(ctx, specials, &mut settled)
-        .into_iter();
+    let mut answers = answers.into_iter();
     for s in specials {
         results[s.index] = answers
             .next()

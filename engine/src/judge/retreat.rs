@@ -279,6 +279,7 @@ pub(super) fn adjudicate(
             .collect();
         super::settle_specials(
             &ctx,
+            orders,
             &specials,
             &mut results,
             &mut after,

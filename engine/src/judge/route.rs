@@ -29,6 +29,25 @@ pub(super) fn border_into<'v>(
         })
 }
 
+/// The border across which `unit` reaches `to` to support a unit in or into it: as
+/// [`border_into`], with the rulebook's `can_support_into` in place of `can_stand`.
+pub(super) fn support_border_into<'v>(
+    ctx: &RuleContext<'v>,
+    unit: &Unit,
+    to: ProvinceId,
+) -> Option<&'v Border> {
+    let map = ctx.map();
+    map.province(unit.location.province)
+        .borders
+        .iter()
+        .find(|b| {
+            b.to.province == to
+                && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+                && ctx.book.can_cross(ctx, unit.kind, b)
+                && ctx.book.can_support_into(ctx, unit.kind, b.to)
+        })
+}
+
 /// Checks a move's destination for a unit moving without convoy and settles its coast.
 /// Returns the exact location the unit would end in, or why it cannot go there.
 pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<Location, Cause> {

@@ -8,7 +8,7 @@
 
 use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId};
-use crate::order::Order;
+use crate::order::{Order, Target};
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Dislodged, Mark, Position};
 use crate::rulebook::{Options, Ruleset};
@@ -73,6 +73,9 @@ impl<'a> RuleContext<'a> {
 pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// Order verbs beyond the standard set (Pirates' `grant` and `select`; a variant's own
     /// orders such as boarding or building a canal), parsed as [`crate::order::Order::Special`].
+    /// Listing `-` makes the parser read a move with a second leg (`A/F nao - mao - por`,
+    /// Abstraction's move then landing) as the special order `-` with the first destination's
+    /// id, `-`, and the words after it.
     fn special_verbs(&self) -> &'static [&'static str] {
         &[]
     }
@@ -367,8 +370,10 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// rulebook's fight inside a province that holds many units can dislodge the loser into
     /// the retreat phase. In a retreat phase `settled.after.dislodged` holds the dislodged
     /// units these orders are for: the rulebook takes out of it a unit it keeps (and puts it
-    /// on the board); one left there is disbanded. Called only when the phase has accepted
-    /// special orders.
+    /// on the board); one left there is disbanded. Called after every movement phase (with
+    /// no orders when it had none, so a rulebook can keep state that follows its units' moves,
+    /// reading `settled.orders` and `settled.results`), and after a retreat or adjustment
+    /// phase that has accepted special orders.
     fn adjudicate_special(
         &self,
         _ctx: &RuleContext,
@@ -480,6 +485,56 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .collect()
     }
 
+    /// Whether this order tells a unit that carries another to put it ashore (Abstraction's
+    /// and Atlantica II's A/F landing its army, rule 8): `None` for an ordinary order, which
+    /// is checked as usual; `Some(Err)` for a landing that may not be made, with the reason.
+    /// Asked in a movement phase of every move and special order, before its own checks.
+    ///
+    /// A landing is resolved as a move of the carried unit from the carrier's province (its
+    /// attack may be supported, bounce, dislodge and cut supports, but it is never a
+    /// head-to-head battle, as for a convoyed army) while the carrier stays and defends its
+    /// province, or supports the landing, or moves on if the landing succeeds
+    /// ([`AfterLanding`]). If the landing succeeds the carried unit stands ashore and the
+    /// carrier becomes [`Landing::carrier_after`]; if it fails, the carrier is whole again
+    /// and keeps its kind.
+    fn landing(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _order: &Order,
+    ) -> Option<Result<Landing, Cause>> {
+        None
+    }
+
+    /// Whether a unit of this kind reaches `at` to support a unit in or into it. Standard:
+    /// where it could stand. (Rule 8 of Abstraction and Atlantica II: an A/F, which stands
+    /// only at sea, supports into coastal land like a fleet.) Asked when each support is
+    /// checked, after `can_cross` for the border.
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        self.can_stand(ctx, kind, at)
+    }
+
+    /// How many units this unit counts as against its power's supply centres (an A/F is an
+    /// army and a fleet: two). Asked by the adjustment judge and `adjustment_due`.
+    fn units_counted(&self, _ctx: &RuleContext, _unit: &Unit) -> usize {
+        1
+    }
+
+    /// What a removal takes of this unit: `None` takes the whole unit (Standard); `Some((stays,
+    /// goes))` removes only a part of kind `goes` and leaves the unit on the board as `stays`,
+    /// one unit fewer. `named` is the kind a player's removal order names when it is not the
+    /// unit's own (`A nth D` for the A/F in the North Sea), `None` when civil disorder's rule
+    /// picked the unit. (Rule 8i: the army of an A/F is removed, not the whole A/F.) Asked by
+    /// the adjustment judge.
+    fn removal_leaves(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _named: Option<UnitKind>,
+    ) -> Option<(UnitKind, UnitKind)> {
+        None
+    }
+
     /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
     /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
     /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
@@ -582,6 +637,44 @@ pub struct Settled<'a> {
     /// that depends on whether a unit was attacked (Atlantica II: a searching fleet that is
     /// attacked turns to face its attacker) reads it. Empty in other phases.
     pub moves: &'a [(Unit, Location)],
+    /// Every order of the phase as submitted, in the order given.
+    pub orders: &'a [Submitted],
+    /// What the judge made of each order of `orders` (same order), before this call: the
+    /// standard orders' results, and a stand-in for each special order. Rules that depend on
+    /// another unit's order and its fate read them here (Abstraction's boarding: whether the
+    /// fleet held, supported or moved, and who blocked it).
+    pub results: &'a [OrderResult],
+}
+
+/// What a landing order asks ([`VariantRules::landing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// The unit put ashore, as it will stand: its power and kind (its location is ignored).
+    pub carried: Unit,
+    /// Where it lands.
+    pub to: ProvinceId,
+    /// Where the carrier first moves, to put the unit ashore from there, only if that move
+    /// succeeds (`A/F nao - mao - por`); `None` to land from where it stands. The phase is
+    /// resolved with the unit staying aboard and, if the carrier's move succeeds, again with
+    /// the landing, which stands if the carrier's move still succeeds.
+    pub sails_to: Option<Target>,
+    /// What the carrier is once the unit is ashore (the A/F becomes a fleet).
+    pub carrier_after: UnitKind,
+    /// What the carrier does in the same phase.
+    pub then: AfterLanding,
+}
+
+/// What a carrier does once it has put its unit ashore (rule 8g).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterLanding {
+    /// It stays and holds its province (and defends it).
+    Hold,
+    /// It supports the landing from its province (its support may be cut).
+    SupportLanding,
+    /// It moves on, only if the landing succeeds (rule 8d): the phase is resolved with the
+    /// carrier holding and, if the landing succeeds, again with it moving; the move stands
+    /// if the landing still succeeds.
+    MoveTo(Target),
 }
 
 /// A move ordered against a convoying fleet, as [`VariantRules::attack_disrupts_convoy`] sees it.

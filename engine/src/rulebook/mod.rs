@@ -8,8 +8,8 @@
 mod hooks;
 
 pub use hooks::{
-    CivilDisorderRemoval, Controller, ConvoyAttack, OrderHelp, RuleContext, Rulebook, Settled,
-    Shading, SpecialMark, SpecialOrder, StandardRules, VariantRules,
+    AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, Landing, OrderHelp, RuleContext,
+    Rulebook, Settled, Shading, SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

@@ -1,24 +1,43 @@
 //! Davis Diplomacy's rulebook: the High Ocean Box (an option, on by default) and its support
-//! rule, and Archangel's fleet builds.
+//! rule, Archangel's fleet builds, and the Abstraction A/F rules of rule 6 (the option
+//! `abstraction`, off by default), played by the shared [`super::af`] module.
 //!
 //! The board itself (Zara and Croatia, Archangel, Siberia, Persia, Morocco, the new seas, the
 //! direct passages, the Box as a province of terrain `box`) is data in `maps/davis/`; that the
 //! Box holds any number of units is the core's `holds_many` rule for that terrain. The coastal
 //! crawl is the rulebook option `coastal_crawl`, switched on in `maps/davis/variant.toml`.
 
+use super::af::{AfRules, AF_KINDS};
 use super::{builtin_entry, VariantEntry};
+use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, TerrainId};
-use crate::rulebook::{RuleContext, Ruleset, StandardRules, VariantOption, VariantRules};
-use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
+use crate::order::Order;
+use crate::position::Position;
+use crate::rulebook::{
+    Landing, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantOption,
+    VariantRules,
+};
+use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry = builtin_entry!("davis", OPTIONS, STANDARD_KINDS, rulebook);
+pub const ENTRY: VariantEntry = builtin_entry!("davis", OPTIONS, AF_KINDS, rulebook);
 
 fn rulebook(variant: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(DavisRules {
         high_ocean_box: ruleset.variant_option(OPTIONS, HIGH_OCEAN_BOX),
         the_box: variant.map.terrain_id(BOX),
+        // The High Ocean Box is no canal: an A/F's rations run on there.
+        af: ruleset
+            .variant_option(OPTIONS, ABSTRACTION)
+            .then_some(AfRules {
+                boxes_renew_rations: false,
+            }),
     })
+}
+
+/// Davis has no place closed to boarding or landing.
+fn never_closed(_: Location) -> bool {
+    false
 }
 
 /// The terrain of the High Ocean Box.
@@ -40,16 +59,18 @@ const OPTIONS: &[VariantOption] = &[
     },
     VariantOption {
         name: ABSTRACTION,
-        about: "the Abstraction A/F rules of Davis rule 6, which need A/F units; Parley does \
-                not have them yet",
+        about: "the Abstraction A/F rules of Davis rule 6: armies board fleets of their own \
+                power and ride at sea as A/F units for up to five moves",
         default: false,
-        available: false,
+        available: true,
     },
 ];
 
 #[derive(Debug)]
 pub struct DavisRules {
     high_ocean_box: bool,
+    /// The A/F rules, when the `abstraction` option is on.
+    af: Option<AfRules>,
     /// The Box's terrain, looked up once.
     the_box: Option<TerrainId>,
 }
@@ -61,13 +82,95 @@ impl DavisRules {
 }
 
 impl VariantRules for DavisRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        if self.af.is_some() {
+            super::af::VERBS
+        } else {
+            &[]
+        }
+    }
+
     /// Without the High Ocean Box option the Box is off the board: nothing may stand there,
-    /// so nothing moves, retreats or supports into it.
+    /// so nothing moves, retreats or supports into it. An A/F stands only at sea (and in the
+    /// Box), and only where the `abstraction` option is on.
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
         if !self.high_ocean_box && self.in_box(ctx, at.province) {
             return false;
         }
+        if kind == super::af::A_F {
+            return self
+                .af
+                .and_then(|af| af.can_stand(ctx, kind, at))
+                .unwrap_or(false);
+        }
         StandardRules.can_stand(ctx, kind, at)
+    }
+
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        match self.af.and_then(|af| af.can_support_into(ctx, kind, at)) {
+            Some(yes) => yes && (self.high_ocean_box || !self.in_box(ctx, at.province)),
+            None => self.can_stand(ctx, kind, at),
+        }
+    }
+
+    fn landing(
+        &self,
+        ctx: &RuleContext,
+        unit: &Unit,
+        order: &Order,
+    ) -> Option<Result<Landing, Cause>> {
+        self.af?.landing(ctx, unit, order, &never_closed)
+    }
+
+    fn check_special(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+    ) -> Result<(), Cause> {
+        match self
+            .af
+            .and_then(|af| af.check_special(ctx, power, unit, verb, args, &never_closed))
+        {
+            Some(answer) => answer,
+            None => StandardRules.check_special(ctx, power, unit, verb, args),
+        }
+    }
+
+    fn adjudicate_special(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        let Some(af) = self.af else {
+            return StandardRules.adjudicate_special(ctx, orders, settled);
+        };
+        af.adjudicate_special(ctx, orders, settled)
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated)))
+            .collect()
+    }
+
+    fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
+        if let Some(af) = self.af {
+            af.after_phase(ctx, arrivals, after);
+        }
+    }
+
+    fn units_counted(&self, _ctx: &RuleContext, unit: &Unit) -> usize {
+        self.af.map_or(1, |af| af.units_counted(unit))
+    }
+
+    fn removal_leaves(
+        &self,
+        _ctx: &RuleContext,
+        unit: &Unit,
+        named: Option<UnitKind>,
+    ) -> Option<(UnitKind, UnitKind)> {
+        self.af?.removal_leaves(unit, named)
     }
 
     /// Rule 5c: a fleet in the High Ocean Box may support only another unit in the Box moving
@@ -113,6 +216,8 @@ impl VariantRules for DavisRules {
         kind: UnitKind,
         province: ProvinceId,
     ) -> bool {
-        ctx.map().province(province).id != ARCHANGEL || kind == UnitKind::FLEET
+        // Nobody builds an A/F: it is formed at sea (rule 6).
+        kind != super::af::A_F
+            && (ctx.map().province(province).id != ARCHANGEL || kind == UnitKind::FLEET)
     }
 }

@@ -7,6 +7,7 @@
 //! defined by a test, or loaded from a folder with [`register_folder`]). Nothing else in the
 //! engine or the bot lists variants.
 
+pub mod af;
 mod atlantica;
 mod davis;
 mod maharajah;

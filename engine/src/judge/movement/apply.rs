@@ -4,7 +4,7 @@
 //! next phase.
 
 use super::super::{advance, retreat, DislodgedReport};
-use super::plan::Act;
+use super::plan::{Act, Rider};
 use super::resolve::Decisions;
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
@@ -22,7 +22,17 @@ pub(super) struct Applied {
     pub arrivals: Vec<ProvinceId>,
 }
 
-pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -> Applied {
+/// `position` holds the board's first `board_len` units, then the units put ashore this phase
+/// (`riders`, in order): one whose landing succeeded stands where it landed and its carrier
+/// becomes what the landing says; one whose landing failed is aboard again, and the carrier
+/// keeps its kind. Neither is ever dislodged apart from its carrier.
+pub(super) fn apply(
+    variant: &Rules,
+    position: &Position,
+    decided: &Decisions,
+    board_len: usize,
+    riders: &[Rider],
+) -> Applied {
     let map = &variant.map;
     let units = &position.units;
     let n = units.len();
@@ -50,7 +60,7 @@ pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -
     for u in 0..n {
         let stays = !matches!(acts[u], Act::Move { .. }) || !success[u];
         let p = units[u].location.province.0 as usize;
-        if stays && !many[p] {
+        if stays && !many[p] && u < board_len {
             if let Some((a, by_convoy)) = moved_into[p] {
                 dislodged_by[u] = Some(a);
                 let arrived = after.units[a].location.coast;
@@ -66,11 +76,21 @@ pub(super) fn apply(variant: &Rules, position: &Position, decided: &Decisions) -
             }
         }
     }
+    // A rider that held stayed aboard (its carrier never reached where it was to land from).
+    let landed = |u: usize| matches!(acts[u], Act::Move { .. }) && success[u];
+    for (k, r) in riders.iter().enumerate() {
+        if landed(board_len + k) {
+            after.units[r.carrier].kind = r.landing.carrier_after;
+            if let Some(d) = dislodged.iter_mut().find(|d| d.unit == units[r.carrier]) {
+                d.unit.kind = r.landing.carrier_after;
+            }
+        }
+    }
     after.units = after
         .units
         .iter()
         .enumerate()
-        .filter(|(u, _)| dislodged_by[*u].is_none())
+        .filter(|(u, _)| dislodged_by[*u].is_none() && (*u < board_len || landed(*u)))
         .map(|(_, x)| *x)
         .collect();
 

@@ -1,12 +1,15 @@
 //! Plan: reads a movement phase's orders into what each unit does (a checked order per unit,
 //! holding by default), then matches supports and convoys to the moves they name.
 
-use super::super::route::{border_into, destination, LazyRoutes};
+use super::super::route::{
+    border_into, convoy_lands, destination, support_border_into, LazyRoutes,
+};
 use super::super::submission::{claim, find_unit, placing, Roster};
 use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
-use crate::rulebook::{ConvoyIntent, SpecialOrder};
+use crate::rulebook::RuleContext;
+use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
 
@@ -65,6 +68,26 @@ pub(super) enum Checked {
         army: ProvinceId,
         to: ProvinceId,
     },
+    /// A carrier puts the unit it carries ashore ([`crate::rulebook::VariantRules::landing`]);
+    /// `then_move` is where the carrier goes on, and that move's strength, if it does.
+    Land {
+        landing: Landing,
+        then_move: Option<(Location, u32)>,
+        sail: Option<(Location, u32)>,
+    },
+}
+
+/// A unit put ashore this phase, resolved as a unit of its own (appended after the board's
+/// units) that moves from its carrier's province.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Rider {
+    /// The carrier, by unit index.
+    pub carrier: usize,
+    pub landing: Landing,
+    /// Where the carrier goes on if the landing succeeds, and that move's strength.
+    pub then_move: Option<(Location, u32)>,
+    /// Where the carrier moves first, landing the unit from there if it gets there.
+    pub sail: Option<(Location, u32)>,
 }
 
 /// A convoy order: the fleet (by unit index), the army's province and where it goes.
@@ -88,6 +111,10 @@ pub(super) struct Plan {
     pub many: Vec<bool>,
     /// The variant's own orders that were accepted, for its rulebook to adjudicate.
     pub specials: Vec<SpecialOrder>,
+    /// The units being put ashore: unit `units.len() + k` of the acts is `riders[k]`'s.
+    pub riders: Vec<Rider>,
+    /// The board's units followed by the riders', as the resolver sees them.
+    pub units: Vec<Unit>,
 }
 
 /// Reads the orders of a movement phase into the plan.
@@ -99,6 +126,7 @@ pub(super) fn plan(
 ) -> Plan {
     let map = &variant.map;
     let n = units.len();
+    let n_board = n;
     let claims = claim(
         routes.ctx(),
         Roster::Board(units),
@@ -107,7 +135,64 @@ pub(super) fn plan(
         |u, order| check_order(variant, units, routes, u, order),
     );
     // What each unit does before supports and convoys are matched.
-    let plan: Vec<Checked> = claims.per_unit(Checked::Hold);
+    let mut plan: Vec<Checked> = claims.per_unit(Checked::Hold);
+    // Each landing adds the unit put ashore as a unit of its own, moving from its carrier's
+    // province; the carrier holds, supports the landing or (if it goes on) holds for now.
+    let rules_book = variant;
+    let mut riders: Vec<Rider> = Vec::new();
+    let mut all_units: Vec<Unit> = units.to_vec();
+    let mut carrier_of: Vec<Option<usize>> = vec![None; n];
+    for u in 0..n {
+        if let Checked::Land {
+            landing,
+            then_move,
+            sail,
+        } = plan[u]
+        {
+            riders.push(Rider {
+                carrier: u,
+                landing,
+                then_move,
+                sail,
+            });
+            let from = sail.map_or(units[u].location.province, |(at, _)| at.province);
+            all_units.push(Unit {
+                location: Location::province(from),
+                ..landing.carried
+            });
+            carrier_of.push(Some(u));
+            // Put ashore from the carrier, the landing crosses no border of its own.
+            let base = rules_book.book.move_base_strength(
+                routes.ctx(),
+                all_units.last().expect("rider"),
+                None,
+            );
+            plan.push(Checked::Move {
+                to: Location::province(landing.to),
+                needs_convoy: false,
+                via_convoy: false,
+                base,
+                convoy_base: base,
+            });
+            plan[u] = match (sail, landing.then) {
+                (Some((to, base)), _) => Checked::Move {
+                    to,
+                    needs_convoy: false,
+                    via_convoy: false,
+                    base,
+                    convoy_base: base,
+                },
+                (None, AfterLanding::SupportLanding) => Checked::Land {
+                    landing,
+                    then_move: None,
+                    sail: None,
+                },
+                _ => Checked::Hold,
+            };
+        }
+    }
+    let units: &[Unit] = &all_units;
+    let n = units.len();
     let unit_in = |p: ProvinceId| units.iter().position(|x| x.location.province == p);
 
     // Which armies go by convoy: the rulebook's convoy-intent choice.
@@ -189,14 +274,21 @@ pub(super) fn plan(
             Checked::SupportMove { target, to } => {
                 let makes_move = |t: usize| {
                     t != u
-                        && kind_matches(target, &units[t])
+                        && (kind_matches(target, &units[t])
+                            || carrier_of[t].is_some_and(|c| kind_matches(target, &units[c])))
                         && matches!(acts[t], Act::Move { to: mt, .. } if mt.province == to.province
                             && (to.coast.is_none() || mt.coast.is_none() || mt.coast == to.coast))
                 };
                 let picked = if many[target.province.0 as usize] {
                     supported_in_box(units, u, target.province, makes_move)
                 } else {
-                    match unit_in(target.province) {
+                    // A unit put ashore moves from its carrier's province, beside it.
+                    let landing = (0..n).find(|&t| {
+                        carrier_of[t].is_some()
+                            && units[t].location.province == target.province
+                            && makes_move(t)
+                    });
+                    match landing.or(unit_in(target.province)) {
                         Some(t) if makes_move(t) => Ok(t),
                         Some(t) => Err(Cause::SupportedDidNotMove { unit: units[t] }),
                         None => Err(Cause::NoUnitToSupport {
@@ -218,6 +310,15 @@ pub(super) fn plan(
                 };
             }
             Checked::Convoy { army, to } => acts[u] = Act::Convoy { army, to },
+            // A carrier that supports its own landing (rule 8g).
+            Checked::Land { landing, .. } => {
+                if let Some(r) = carrier_of.iter().position(|c| *c == Some(u)) {
+                    acts[u] = Act::SupportMove {
+                        of: r,
+                        into: landing.to,
+                    };
+                }
+            }
             _ => {}
         }
     }
@@ -253,14 +354,29 @@ pub(super) fn plan(
         .collect::<Vec<_>>();
     let mut specials = specials;
     specials.sort_by_key(|s| s.index);
+    // The order of a landing is the landed unit's: its result is the landing's.
+    let rider_of = |u: usize| {
+        riders
+            .iter()
+            .position(|r| r.carrier == u)
+            .map(|k| n_board + k)
+    };
+    let ordered_unit = claims
+        .accepted
+        .iter()
+        .map(|c| {
+            c.as_ref().map(|(u, checked)| match checked {
+                Checked::Land { .. } => rider_of(*u).unwrap_or(*u),
+                _ => *u,
+            })
+        })
+        .collect();
     Plan {
+        riders,
+        units: all_units.clone(),
         specials,
         results: claims.results,
-        ordered_unit: claims
-            .accepted
-            .iter()
-            .map(|c| c.as_ref().map(|(u, _)| *u))
-            .collect(),
+        ordered_unit,
         acts,
         void_support: support_status,
         convoy_orders,
@@ -303,6 +419,11 @@ fn check_order(
     let rules = ctx.book;
     let unit = &units[u];
     let here = unit.location.province;
+    if matches!(order, Order::Move { .. } | Order::Special { .. }) {
+        if let Some(landing) = rules.landing(ctx, unit, order) {
+            return check_landing(ctx, unit, landing?);
+        }
+    }
     match order {
         Order::Hold { .. } => Ok(Checked::Hold),
         Order::Move { to, via_convoy, .. } => {
@@ -390,7 +511,7 @@ fn check_order(
             if into == here {
                 return Err(Cause::SupportIntoOwnProvince { at: here });
             }
-            let Some(border) = border_into(ctx, unit, into) else {
+            let Some(border) = support_border_into(ctx, unit, into) else {
                 if let Some(why) = rules.why_unreachable(ctx, unit, into) {
                     return Err(why);
                 }
@@ -489,6 +610,52 @@ fn check_order(
             Ok(Checked::Special)
         }
     }
+}
+
+/// Checks a landing: the unit put ashore may stand where it lands, which must be across a
+/// border that carries armies ashore from where the carrier stands; a carrier that goes on
+/// must be able to make that move as what it is once the landing is made.
+fn check_landing(ctx: &RuleContext, unit: &Unit, landing: Landing) -> Result<Checked, Cause> {
+    let sail = match landing.sails_to {
+        Some(target) => {
+            let dest = destination(ctx, unit, target)?;
+            let border = ctx.map().border_for(unit.kind.class(), unit.location, dest);
+            Some((dest, ctx.book.move_base_strength(ctx, unit, border)))
+        }
+        None => None,
+    };
+    let from = sail.map_or(unit.location, |(at, _)| at);
+    let here = from.province;
+    let to = landing.to;
+    if to == here {
+        return Err(Cause::MoveToOwnProvince { at: here });
+    }
+    if !convoy_lands(ctx, from, to)
+        || !ctx
+            .book
+            .can_stand(ctx, landing.carried.kind, Location::province(to))
+    {
+        return Err(Cause::NoBorder { from: here, to });
+    }
+    let then_move = match landing.then {
+        AfterLanding::MoveTo(target) => {
+            let after = Unit {
+                kind: landing.carrier_after,
+                ..*unit
+            };
+            let dest = destination(ctx, &after, target)?;
+            let border = ctx
+                .map()
+                .border_for(after.kind.class(), after.location, dest);
+            Some((dest, ctx.book.move_base_strength(ctx, &after, border)))
+        }
+        _ => None,
+    };
+    Ok(Checked::Land {
+        landing,
+        then_move,
+        sail,
+    })
 }
 
 /// Which of the units in a many-unit province a move support is for: the one making the

@@ -42,6 +42,9 @@ struct Resolver<'a> {
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
     units: &'a [Unit],
+    /// Units from this index on are being put ashore from a carrier's province
+    /// (`VariantRules::landing`): they occupy nothing and meet no one head to head.
+    board_len: usize,
     acts: Vec<Act>,
     /// The single unit in each province, for provinces that hold one.
     occupant: Vec<Option<usize>>,
@@ -236,8 +239,9 @@ impl<'a> Resolver<'a> {
     /// The unit in `m`'s destination if it is moving back into `m`'s origin, neither by convoy.
     fn head_to_head(&self, m: usize) -> Option<usize> {
         let (to, by_convoy, _) = self.mv(m)?;
-        // Units leaving a province that holds many pass those coming in: there is room.
-        if by_convoy || self.many[self.origin(m).0 as usize] {
+        // Units leaving a province that holds many pass those coming in: there is room. A
+        // unit put ashore, like a convoyed army, meets no one on the way.
+        if by_convoy || m >= self.board_len || self.many[self.origin(m).0 as usize] {
             return None;
         }
         let o = self.occupant[to.0 as usize]?;
@@ -460,12 +464,13 @@ pub(super) struct Decisions {
     pub path_ok: Vec<bool>,
 }
 
-/// Decides every order of the plan.
+/// Decides every order of the plan. Units from `board_len` on are being put ashore.
 #[allow(clippy::too_many_arguments)] // the plan's parts, each read once
 pub(super) fn resolve<'a>(
     variant: &'a Rules,
     ctx: &'a RuleContext<'a>,
     units: &[Unit],
+    board_len: usize,
     acts: Vec<Act>,
     many: Vec<bool>,
     convoy_orders: &[ConvoyOrder],
@@ -482,8 +487,8 @@ pub(super) fn resolve<'a>(
     for (u, unit) in units.iter().enumerate() {
         let p = unit.location.province.0 as usize;
         // A unit that leaves by its rulebook's order before the moves (`specials_vacate`)
-        // defends nothing.
-        if !many[p] && !vacated[u] {
+        // defends nothing, nor does a unit being put ashore.
+        if !many[p] && u < board_len && !vacated[u] {
             occupant[p] = Some(u);
         }
         match acts[u] {
@@ -512,6 +517,7 @@ pub(super) fn resolve<'a>(
         variant,
         ctx,
         units,
+        board_len,
         acts,
         occupant,
         attackers,

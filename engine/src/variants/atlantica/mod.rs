@@ -13,20 +13,23 @@ mod frozen;
 mod placement;
 mod retreats;
 
+use super::af::{AfRules, AF_KINDS};
 use super::{builtin_entry, VariantEntry};
 use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, ProvinceTag};
+use crate::order::Order;
 use crate::position::{Dislodged, Position};
+use crate::rulebook::Landing;
 use crate::rulebook::{
     CivilDisorderRemoval, HiddenDraw, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules,
     VariantRules,
 };
-use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
+use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
 
 /// The entry `builtin_entry!` makes, with the clockwise rings the right-hand rule needs (9a)
 /// and the secrets the game draws.
-const BASE: VariantEntry = builtin_entry!("atlantica", &[], STANDARD_KINDS, rulebook);
+const BASE: VariantEntry = builtin_entry!("atlantica", &[], AF_KINDS, rulebook);
 
 pub const ENTRY: VariantEntry = VariantEntry {
     files: VariantFiles {
@@ -65,8 +68,29 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
         norway: id("nwy"),
         areas: ["ar1", "ar2", "ar3", "ar4", "ar5", "ar6"].map(id),
         no_placement: placement::NO_PLACEMENT.map(id),
+        af: AfRules {
+            boxes_renew_rations: true,
+        },
     })
 }
+
+/// The verbs of Atlantica's own orders: placement (rule 5), search (rule 6) and the A/F
+/// orders of rule 8 (`af::VERBS`: boarding, the long landing form, and `-` for a move then a
+/// landing).
+const VERBS: &[&str] = &[
+    placement::PLACE,
+    atlantis::SEARCH_VERBS[0],
+    atlantis::SEARCH_VERBS[1],
+    "-",
+    "board",
+    "boards",
+    "embark",
+    "embarks",
+    "land",
+    "lands",
+    "disembark",
+    "disembarks",
+];
 
 /// A cause of Atlantica's own rules, in its words.
 fn variant_rule(rule: &str, words: String) -> Cause {
@@ -90,6 +114,9 @@ pub struct AtlanticaRules {
     areas: [Option<ProvinceId>; 6],
     /// Rule 5b2: the spaces where no high-seas fleet may be placed.
     no_placement: [Option<ProvinceId>; 7],
+    /// Rule 8: the A/F units (`af.rs`, shared with Davis's `abstraction`); rations start
+    /// again on leaving a canal box (rule 11c).
+    af: AfRules,
 }
 
 impl AtlanticaRules {
@@ -113,11 +140,7 @@ impl VariantRules for AtlanticaRules {
     // ---- Rules 5 and 6: the rulebook's own orders (placement, search)
 
     fn special_verbs(&self) -> &'static [&'static str] {
-        &[
-            placement::PLACE,
-            atlantis::SEARCH_VERBS[0],
-            atlantis::SEARCH_VERBS[1],
-        ]
+        VERBS
     }
 
     fn check_special(
@@ -131,7 +154,13 @@ impl VariantRules for AtlanticaRules {
         match verb {
             placement::PLACE => self.check_placement(ctx, power, unit, args),
             v if atlantis::SEARCH_VERBS.contains(&v) => self.check_search(ctx, unit, args),
-            _ => StandardRules.check_special(ctx, power, unit, verb, args),
+            _ => {
+                let closed = |at: Location| self.frozen_at(ctx, at);
+                match self.af.check_special(ctx, power, unit, verb, args, &closed) {
+                    Some(answer) => answer,
+                    None => StandardRules.check_special(ctx, power, unit, verb, args),
+                }
+            }
         }
     }
 
@@ -149,14 +178,19 @@ impl VariantRules for AtlanticaRules {
             .iter()
             .filter(|o| atlantis::SEARCH_VERBS.contains(&o.verb.as_str()))
             .collect();
-        // Placements first: a searcher cannot be next to a fleet placed this month anyway
+        // The A/F rules first: boardings, and the rations of every A/F (after every move).
+        let mut carried = self.af.adjudicate_special(ctx, orders, settled).into_iter();
+        // Placements next: a searcher cannot be next to a fleet placed this month anyway
         // (no search in January 1870).
         let mut placed = self.judge_placements(ctx, &place, settled).into_iter();
         let mut searched = self.judge_searches(ctx, &search, settled).into_iter();
         orders
             .iter()
             .map(|o| {
-                let next = if o.verb == placement::PLACE {
+                let af = carried.next().flatten();
+                let next = if af.is_some() {
+                    af
+                } else if o.verb == placement::PLACE {
                     placed.next()
                 } else if atlantis::SEARCH_VERBS.contains(&o.verb.as_str()) {
                     searched.next()
@@ -185,6 +219,10 @@ impl VariantRules for AtlanticaRules {
     // ---- Rule 6: Lost Atlantis
 
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        if let Some(answer) = self.af.can_stand(ctx, kind, at) {
+            // Rule 8: an A/F only at sea or in a box; never in Atlantis, which is land.
+            return answer && !self.is_area(at.province);
+        }
         if self.is_area(at.province) {
             return self.area_admits(ctx, at.province) && self.stands_in_atlantis(kind);
         }
@@ -207,8 +245,53 @@ impl VariantRules for AtlanticaRules {
         StandardRules.can_convoy_at(ctx, at)
     }
 
-    fn after_phase(&self, ctx: &RuleContext, _arrivals: &[ProvinceId], after: &mut Position) {
+    fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
+        self.af.after_phase(ctx, arrivals, after);
         self.take_atlantis(ctx, after);
+    }
+
+    // ---- Rule 8: army/fleet units (`af.rs`)
+
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        match self.af.can_support_into(ctx, kind, at) {
+            Some(yes) => yes,
+            None => self.can_stand(ctx, kind, at),
+        }
+    }
+
+    fn landing(
+        &self,
+        ctx: &RuleContext,
+        unit: &Unit,
+        order: &Order,
+    ) -> Option<Result<Landing, Cause>> {
+        // Rule 12e: no landing in a frozen place, nor from a frozen sea.
+        let closed = |at: Location| self.frozen_at(ctx, at);
+        self.af.landing(ctx, unit, order, &closed)
+    }
+
+    fn units_counted(&self, _ctx: &RuleContext, unit: &Unit) -> usize {
+        self.af.units_counted(unit)
+    }
+
+    /// Nobody builds an A/F: it is formed at sea by boarding.
+    fn may_build(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        kind: UnitKind,
+        _province: ProvinceId,
+    ) -> bool {
+        self.af.may_build(kind)
+    }
+
+    fn removal_leaves(
+        &self,
+        _ctx: &RuleContext,
+        unit: &Unit,
+        named: Option<UnitKind>,
+    ) -> Option<(UnitKind, UnitKind)> {
+        self.af.removal_leaves(unit, named)
     }
 
     // ---- Rule 7: the Fast Ferry
@@ -317,5 +400,16 @@ impl VariantRules for AtlanticaRules {
         candidates: &[usize],
     ) -> Vec<CivilDisorderRemoval> {
         retreats::least_harm(ctx, owed, candidates)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The parser reads the A/F orders only if every A/F verb is among Atlantica's.
+    #[test]
+    fn every_af_verb_is_an_atlantica_verb() {
+        for v in super::super::af::VERBS {
+            assert!(super::VERBS.contains(v), "{v}");
+        }
     }
 }

@@ -1,0 +1,657 @@
+//! Army/Fleet combined operations, the A/F rules shared by Davis's Abstraction option and
+//! Atlantica II (rule 8 of both, with Fred C. Davis's clarification of 8b): the `A/F` unit
+//! kind, boarding, landing, rations and the A/F's removals.
+//!
+//! A rulebook that plays these rules keeps an [`AfRules`] and calls it from its hooks (each
+//! method's documentation names the hook). What the rules leave open, and how each rule is
+//! played, is written in ARCHITECTURE.md ("Army/Fleet units").
+
+use crate::judge::{Cause, OrderResult, Verdict};
+use crate::map::{Location, ProvinceId};
+use crate::order::{Order, Target};
+use crate::position::Mark;
+use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialOrder};
+use crate::unit::{PowerId, Unit, UnitKind, UnitKindDecl, WATER};
+
+/// An army aboard a fleet: moves, attacks, supports and defends as one fleet, never convoys
+/// nor is convoyed, and stands only at sea or in a box ([`AfRules::can_stand`]).
+pub static ARMY_FLEET: UnitKindDecl = UnitKindDecl {
+    letter: "A/F",
+    name: "army/fleet",
+    aliases: &["af", "a/f", "army-fleet", "armyfleet"],
+    class: &WATER,
+    convoyed: false,
+    convoys: false,
+};
+
+/// The A/F kind.
+pub const A_F: UnitKind = UnitKind(&ARMY_FLEET);
+
+/// The unit kinds of a variant with A/F units: army, fleet and A/F.
+pub const AF_KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, A_F];
+
+/// The verbs of the A/F orders: boarding (`A lab boards F gsl`), landing in its long form
+/// (`A/F gsl lands nfl then S`, `A/F gsl lands nfl then - nao`), and `-` for a move then a
+/// landing (`A/F nao - mao - por`, read so by the parser when "-" is a verb).
+pub const VERBS: &[&str] = &[
+    "-",
+    "board",
+    "boards",
+    "embark",
+    "embarks",
+    "land",
+    "lands",
+    "disembark",
+    "disembarks",
+];
+
+const BOARD_VERBS: &[&str] = &["board", "boards", "embark", "embarks"];
+
+/// Rule 8c: an army may spend five consecutive moves at sea; still aboard after the fifth,
+/// it is annihilated.
+pub const RATIONS: u32 = 5;
+
+/// The name of the rule in [`Cause::VariantRule`]s.
+const RULE: &str = "army/fleet";
+
+fn refuse(words: impl Into<String>) -> Cause {
+    Cause::VariantRule {
+        rule: RULE.into(),
+        words: words.into(),
+    }
+}
+
+/// The A/F rules, for a rulebook to call from its hooks. `closed` arguments are the
+/// variant's own "no boarding or landing here now" (Atlantica's frozen places, rule 12e):
+/// given the army's land province or the fleet's sea, true when no army may embark or land
+/// there this phase.
+#[derive(Clone, Copy, Debug)]
+pub struct AfRules {
+    /// Whether an A/F's rations are renewed in a box (Atlantica rule 11c: the count begins
+    /// again when it moves out of a canal box). Davis's High Ocean Box is no canal: off.
+    pub boxes_renew_rations: bool,
+}
+
+impl AfRules {
+    /// For `can_stand`: an A/F stands only where a fleet may and the terrain is open water
+    /// (convoys) or a box (holds many); `None` for other kinds (ask the default).
+    pub fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> Option<bool> {
+        (kind == A_F).then(|| {
+            let t = ctx.map().terrain(at.province);
+            (t.convoys || t.holds_many) && ctx.map().admits(kind.class(), at)
+        })
+    }
+
+    /// For `can_support_into`: an A/F supports in or into a province like a fleet (rule 8,
+    /// "it may support another unit in or into a land province"); `None` for other kinds.
+    pub fn can_support_into(
+        &self,
+        ctx: &RuleContext,
+        kind: UnitKind,
+        at: Location,
+    ) -> Option<bool> {
+        (kind == A_F).then(|| ctx.map().admits(kind.class(), at))
+    }
+
+    /// For `may_build`: nobody builds an A/F.
+    pub fn may_build(&self, kind: UnitKind) -> bool {
+        kind != A_F
+    }
+
+    /// For `units_counted`: an A/F is two units, an army and a fleet.
+    pub fn units_counted(&self, unit: &Unit) -> usize {
+        if unit.kind == A_F {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// For `removal_leaves`: rule 8i, civil disorder removes an A/F's army and leaves its
+    /// fleet; a player removes the army alone by naming it (`A nth D`, `disband A nth`), and
+    /// the whole A/F, two units, by naming the A/F.
+    pub fn removal_leaves(
+        &self,
+        unit: &Unit,
+        named: Option<UnitKind>,
+    ) -> Option<(UnitKind, UnitKind)> {
+        (unit.kind == A_F && named.is_none_or(|k| k == UnitKind::ARMY))
+            .then_some((UnitKind::FLEET, UnitKind::ARMY))
+    }
+
+    /// For `landing`: `A/F gsl - nfl` (a move of an A/F to a province it may not stand in)
+    /// and `A/F gsl lands nfl [then S | then - nao]` put the army ashore (rule 8, 8g).
+    pub fn landing(
+        &self,
+        ctx: &RuleContext,
+        unit: &Unit,
+        order: &Order,
+        closed: &dyn Fn(Location) -> bool,
+    ) -> Option<Result<Landing, Cause>> {
+        if unit.kind != A_F {
+            return None;
+        }
+        let (to, then, sails_to) = match order {
+            Order::Move { to, via_convoy, .. } => {
+                if ctx.book.can_stand(ctx, A_F, to.location()) || *via_convoy {
+                    return None;
+                }
+                (to.province, AfterLanding::Hold, None)
+            }
+            Order::Special { verb, args, .. } if verb == "-" => {
+                let k = args.iter().position(|a| a == "-").unwrap_or(args.len());
+                let sea = match read_province(ctx, &args[..k]) {
+                    Ok(p) => p,
+                    Err(e) => return Some(Err(e)),
+                };
+                let land = match read_province(ctx, args.get(k + 1..).unwrap_or(&[])) {
+                    Ok(p) => p,
+                    Err(e) => return Some(Err(e)),
+                };
+                let target = Target {
+                    province: sea,
+                    coast: None,
+                };
+                if !ctx.book.can_stand(ctx, A_F, target.location()) {
+                    return Some(Err(refuse(format!(
+                        "an A/F moves only by sea before it lands; {} is no sea",
+                        ctx.map().province(sea).name
+                    ))));
+                }
+                (land, AfterLanding::Hold, Some(target))
+            }
+            Order::Special { verb, args, .. } if !BOARD_VERBS.contains(&verb.as_str()) => {
+                if !VERBS.contains(&verb.as_str()) {
+                    return None;
+                }
+                match read_landing(ctx, args) {
+                    Ok((to, then)) => (to, then, None),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            Order::Special { .. } => {
+                return Some(Err(refuse(
+                    "an A/F already carries an army; it lands it (A/F <sea> - <coast>) \
+                     before another may board (rule 8f)",
+                )))
+            }
+            _ => return None,
+        };
+        let from = sails_to.map_or(unit.location, |t| t.location());
+        if closed(from) || closed(Location::province(to)) {
+            return Some(Err(refuse(format!(
+                "no army may land in {} from {} now (frozen, rule 12e)",
+                ctx.map().province(to).name,
+                ctx.map().province(from.province).name
+            ))));
+        }
+        Some(Ok(Landing {
+            sails_to,
+            carried: Unit {
+                kind: UnitKind::ARMY,
+                ..*unit
+            },
+            to,
+            carrier_after: UnitKind::FLEET,
+            then,
+        }))
+    }
+
+    /// For `check_special`: `A lab boards F gsl` (also `board gsl`, `embarks gsl`): an army
+    /// boards a fleet of its own power (8j) in a sea beside its coast, one that carries no
+    /// army yet (8f). `None` for a verb that is not a boarding (the landing verbs are read
+    /// by [`AfRules::landing`] first).
+    pub fn check_special(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+        closed: &dyn Fn(Location) -> bool,
+    ) -> Option<Result<(), Cause>> {
+        if !VERBS.contains(&verb) {
+            return None;
+        }
+        if !BOARD_VERBS.contains(&verb) {
+            // A landing verb reaches here only for a unit that is no A/F.
+            return Some(Err(refuse(
+                "only an A/F lands an army (A/F <sea> - <coast>, or A/F <sea> - <sea> - <coast>)",
+            )));
+        }
+        Some(
+            self.boarding_fleet(ctx, power, unit, args, closed)
+                .map(|_| ()),
+        )
+    }
+
+    /// The fleet a boarding order names, if the order is legal.
+    fn boarding_fleet(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        unit: Option<&Unit>,
+        args: &[String],
+        closed: &dyn Fn(Location) -> bool,
+    ) -> Result<Unit, Cause> {
+        let map = ctx.map();
+        let Some(army) = unit.filter(|u| u.kind == UnitKind::ARMY) else {
+            return Err(refuse(
+                "only an army boards a fleet (A <coast> boards F <sea>)",
+            ));
+        };
+        let sea = read_province(ctx, skip_kind(args))?;
+        let Some(fleet) = ctx.position.unit_at(sea).copied() else {
+            return Err(refuse(format!(
+                "there is no fleet in {} to board",
+                map.province(sea).name
+            )));
+        };
+        if fleet.power != power {
+            return Err(refuse(format!(
+                "an army boards only a fleet of its own power; the fleet in {} is not yours \
+                 (rule 8j)",
+                map.province(sea).name
+            )));
+        }
+        if fleet.kind == A_F {
+            return Err(refuse(format!(
+                "the A/F in {} already carries an army (rule 8f)",
+                map.province(sea).name
+            )));
+        }
+        if fleet.kind != UnitKind::FLEET {
+            return Err(refuse(format!(
+                "the unit in {} is no fleet",
+                map.province(sea).name
+            )));
+        }
+        if !ctx.book.can_stand(ctx, A_F, fleet.location)
+            || !ctx
+                .book
+                .convoy_lands(ctx, fleet.location, army.location.province)
+        {
+            return Err(refuse(format!(
+                "the army in {} cannot board the fleet in {}: it must be on a coast beside the \
+                 fleet's sea",
+                map.province(army.location.province).name,
+                map.province(sea).name
+            )));
+        }
+        if closed(army.location) || closed(fleet.location) {
+            return Err(refuse(format!(
+                "no army may board in {} now (frozen, rule 12e)",
+                map.province(sea).name
+            )));
+        }
+        Ok(fleet)
+    }
+
+    /// For `adjudicate_special`: settles every boarding among `orders` (one answer per order,
+    /// `None` for an order that is not a boarding, for the rulebook to answer), and, in a
+    /// movement phase, counts every A/F's rations (8c) and annihilates the army of an A/F
+    /// that has used them up. Call it after every movement phase (the judge calls
+    /// `adjudicate_special` then even without special orders) and after retreats and
+    /// adjustments with special orders.
+    pub fn adjudicate_special(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<Option<OrderResult>> {
+        let movement = ctx.step().kind == crate::phase::PhaseKind::Movement;
+        if movement {
+            self.count_rations(ctx, settled);
+        }
+        orders
+            .iter()
+            .map(|o| {
+                BOARD_VERBS
+                    .contains(&o.verb.as_str())
+                    .then(|| self.board(ctx, o, settled))
+            })
+            .collect()
+    }
+
+    /// For `after_phase`: carries a retreating A/F's rations with it, and drops the count
+    /// of an A/F that is gone (removed, disbanded, or no longer an A/F).
+    pub fn after_phase(
+        &self,
+        ctx: &RuleContext,
+        arrivals: &[ProvinceId],
+        after: &mut crate::position::Position,
+    ) {
+        let map = ctx.map();
+        for d in &ctx.position.dislodged {
+            if d.unit.kind != A_F {
+                continue;
+            }
+            let from = d.unit.location.province;
+            let Some(k) = after
+                .marks
+                .iter()
+                .position(|m| m.province == from && m.power == d.unit.power)
+            else {
+                continue;
+            };
+            let went = arrivals.iter().copied().find(|&p| {
+                map.neighbours(from).any(|n| n == p)
+                    && after
+                        .units_at(p)
+                        .any(|u| u.kind == A_F && u.power == d.unit.power)
+                    && !after
+                        .marks
+                        .iter()
+                        .any(|m| m.province == p && m.power == d.unit.power)
+            });
+            match went {
+                Some(p) if !self.renews(ctx, p) => after.marks[k].province = p,
+                _ => {
+                    after.marks.remove(k);
+                }
+            }
+        }
+        let at_sea = |p: ProvinceId| {
+            let t = map.terrain(p);
+            t.convoys || t.holds_many
+        };
+        let keep: Vec<bool> = after
+            .marks
+            .iter()
+            .map(|m| {
+                !at_sea(m.province)
+                    || after
+                        .units_at(m.province)
+                        .chain(after.dislodged.iter().map(|d| &d.unit))
+                        .any(|u| {
+                            u.kind == A_F && u.power == m.power && u.location.province == m.province
+                        })
+            })
+            .collect();
+        let mut i = 0;
+        after.marks.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        after.marks.sort_by_key(|m| (m.province, m.power));
+    }
+
+    fn renews(&self, ctx: &RuleContext, p: ProvinceId) -> bool {
+        self.boxes_renew_rations && ctx.book.holds_many(ctx, p)
+    }
+
+    /// Rule 8c (and 11c): every A/F still carrying its army after a move has spent one more
+    /// move at sea; after the fifth its army is annihilated and the fleet goes on alone.
+    fn count_rations(&self, ctx: &RuleContext, settled: &mut Settled) {
+        let before = ctx.position;
+        let mut counts: Vec<Mark> = Vec::new();
+        let mut stale: Vec<(ProvinceId, PowerId)> = Vec::new();
+        for u in before.units.iter().filter(|u| u.kind == A_F) {
+            let here = u.location.province;
+            let had = before
+                .marks
+                .iter()
+                .find(|m| m.province == here && m.power == u.power)
+                .map_or(0, |m| m.count);
+            stale.push((here, u.power));
+            let dislodged = settled.after.dislodged.iter().any(|d| d.unit == *u);
+            let now = if dislodged {
+                Some(here)
+            } else {
+                let moved_to = order_of(settled, u).and_then(|(k, o)| match o {
+                    Order::Move { to, .. } if settled.results[k].verdict == Verdict::Succeeds => {
+                        Some(to.province)
+                    }
+                    // Moved, then failed to land (or never reached the sea it sailed for).
+                    Order::Special { verb, args, .. } if verb == "-" => {
+                        ctx.map().province_by_id(args.first()?)
+                    }
+                    _ => None,
+                });
+                [moved_to, Some(here)].into_iter().flatten().find(|&p| {
+                    settled
+                        .after
+                        .units_at(p)
+                        .any(|x| x.kind == A_F && x.power == u.power)
+                })
+            };
+            let Some(p) = now else { continue };
+            let count = if self.renews(ctx, p) { 0 } else { had + 1 };
+            if count >= RATIONS {
+                starve(settled, p, u.power, dislodged);
+                continue;
+            }
+            if count > 0 {
+                match counts
+                    .iter_mut()
+                    .find(|m| m.province == p && m.power == u.power)
+                {
+                    // Two A/Fs of one power in one box share one count: the longer at sea's.
+                    Some(m) => m.count = m.count.max(count),
+                    None => counts.push(Mark {
+                        province: p,
+                        power: u.power,
+                        count,
+                    }),
+                }
+            }
+        }
+        settled
+            .after
+            .marks
+            .retain(|m| !stale.contains(&(m.province, m.power)));
+        settled.after.marks.extend(counts);
+        settled.after.marks.sort_by_key(|m| (m.province, m.power));
+    }
+
+    /// Rules 8a, 8b and the clarification: whether the army got aboard, from what the fleet
+    /// was ordered to do and what became of it; the army held its province meanwhile.
+    fn board(&self, ctx: &RuleContext, o: &SpecialOrder, settled: &mut Settled) -> OrderResult {
+        let map = ctx.map();
+        let Some(army) = o.unit else {
+            return OrderResult::illegal(refuse("a boarding needs an army"));
+        };
+        let fleet = match self.boarding_fleet(ctx, o.power, Some(&army), &o.args, &|_| false) {
+            Ok(f) => f,
+            Err(e) => return OrderResult::illegal(e),
+        };
+        let sea = map.province(fleet.location.province).name.clone();
+        let fails = |words: String| OrderResult::fails(refuse(words));
+        if settled.after.dislodged.iter().any(|d| d.unit == army) {
+            return fails("the army was dislodged before it could board".into());
+        }
+        if settled.after.dislodged.iter().any(|d| d.unit == fleet) {
+            return fails(format!("the fleet in {sea} was dislodged"));
+        }
+        let order = order_of(settled, &fleet);
+        // Another power's unit ordered into the fleet's sea: the fleet must defend it.
+        let attacked = settled.orders.iter().enumerate().any(|(k, s)| {
+            s.power != o.power
+                && settled.results[k].verdict != Verdict::Illegal
+                && matches!(&s.order, Ok(Order::Move { to, .. })
+                    if to.province == fleet.location.province)
+        });
+        let defends = || {
+            fails(format!(
+                "another power attacked the fleet in {sea}, which had to defend its sea, so \
+                 the army could not board (rule 8b)"
+            ))
+        };
+        // Where the A/F forms: the fleet's place after the moves.
+        let formed_at = match order {
+            Some((_, Order::SupportHold { .. } | Order::SupportMove { .. })) => {
+                return fails(format!(
+                    "the fleet in {sea} was ordered to support, so the army could not board \
+                     (rule 8b)"
+                ))
+            }
+            Some((_, Order::Convoy { .. })) => {
+                return fails(format!(
+                    "the fleet in {sea} was ordered to convoy, so the army could not board \
+                     (rule 8b)"
+                ))
+            }
+            Some((k, Order::Move { to, .. })) => {
+                let result = &settled.results[k];
+                if result.verdict == Verdict::Succeeds {
+                    to.province
+                } else {
+                    match &result.cause {
+                        Some(Cause::Bounced {
+                            rivals, defender, ..
+                        }) if rivals
+                            .iter()
+                            .chain(defender.iter())
+                            .all(|u| u.power == o.power) =>
+                        {
+                            // Blocked by its own power's units only: no fight, the army boards
+                            // and the A/F stays (the clarification), unless it must now
+                            // defend the sea it stayed in.
+                            if attacked {
+                                return defends();
+                            }
+                            fleet.location.province
+                        }
+                        _ => {
+                            return fails(format!(
+                                "the fleet in {sea} was blocked by another power, so it had to \
+                                 defend its sea and the army could not board (rule 8b)"
+                            ))
+                        }
+                    }
+                }
+            }
+            // Holding, no order, or an order that was illegal (the fleet holds).
+            _ => {
+                if attacked {
+                    return defends();
+                }
+                fleet.location.province
+            }
+        };
+        let after = &mut *settled.after;
+        let Some(a) = after.units.iter().position(|u| *u == army) else {
+            return fails("the army is no longer there".into());
+        };
+        let Some(f) = after.units.iter().position(|u| {
+            u.power == o.power && u.kind == UnitKind::FLEET && u.location.province == formed_at
+        }) else {
+            // Another army boarded it first (orders are taken in the order given).
+            return fails(format!(
+                "the fleet from {sea} already took another army aboard (rule 8f)"
+            ));
+        };
+        after.units[f].kind = A_F;
+        after.units.remove(a);
+        // The boarding move is the first of the army's moves at sea.
+        let count = if self.renews(ctx, formed_at) { 0 } else { 1 };
+        after
+            .marks
+            .retain(|m| !(m.province == formed_at && m.power == o.power));
+        if count > 0 {
+            after.marks.push(Mark {
+                province: formed_at,
+                power: o.power,
+                count,
+            });
+            after.marks.sort_by_key(|m| (m.province, m.power));
+        }
+        OrderResult::ok()
+    }
+}
+
+/// The army of the A/F of `power` in `p` has used its rations: the A/F becomes a fleet.
+fn starve(settled: &mut Settled, p: ProvinceId, power: PowerId, dislodged: bool) {
+    if dislodged {
+        if let Some(d) =
+            settled.after.dislodged.iter_mut().find(|d| {
+                d.unit.kind == A_F && d.unit.power == power && d.unit.location.province == p
+            })
+        {
+            d.unit.kind = UnitKind::FLEET;
+        }
+    } else if let Some(u) = settled
+        .after
+        .units
+        .iter_mut()
+        .find(|u| u.kind == A_F && u.power == power && u.location.province == p)
+    {
+        u.kind = UnitKind::FLEET;
+    }
+}
+
+/// The order that counted for `unit` this phase (its first not refused as illegal), with its
+/// place among the phase's orders.
+fn order_of<'s>(settled: &'s Settled, unit: &Unit) -> Option<(usize, &'s Order)> {
+    settled.orders.iter().enumerate().find_map(|(k, s)| {
+        let order = s.order.as_ref().ok()?;
+        (s.power == unit.power
+            && order
+                .unit()
+                .is_some_and(|r| r.province == unit.location.province)
+            && settled.results[k].verdict != Verdict::Illegal)
+            .then_some((k, order))
+    })
+}
+
+/// The arguments of a boarding without a leading kind (`F gsl`, `fleet gsl`).
+fn skip_kind(args: &[String]) -> &[String] {
+    match args.first().map(|a| a.as_str()) {
+        Some("f" | "fleet") if args.len() > 1 => &args[1..],
+        _ => args,
+    }
+}
+
+/// A province named by the words of an order.
+fn read_province(ctx: &RuleContext, words: &[String]) -> Result<ProvinceId, Cause> {
+    let name = words
+        .iter()
+        .filter(|w| !w.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" ");
+    ctx.map().lookup().resolve(&name).map_err(|_| {
+        refuse(if name.is_empty() {
+            "the order names no province".to_string()
+        } else {
+            format!("'{name}' is no province")
+        })
+    })
+}
+
+/// `nfl`, `nfl then S`, `nfl then - nao`: where the army lands and what the fleet then does.
+fn read_landing(ctx: &RuleContext, args: &[String]) -> Result<(ProvinceId, AfterLanding), Cause> {
+    let split = args.iter().position(|a| a == "then");
+    let (place, rest) = match split {
+        Some(k) => (&args[..k], &args[k + 1..]),
+        None => (args, &args[args.len()..]),
+    };
+    let place: Vec<String> = place
+        .iter()
+        .filter(|a| *a != "-" && *a != "in" && *a != "at" && *a != "on")
+        .cloned()
+        .collect();
+    let to = read_province(ctx, &place)?;
+    let then = match rest.first().map(|s| s.as_str()) {
+        None => AfterLanding::Hold,
+        Some("s" | "support" | "supports") => AfterLanding::SupportLanding,
+        Some("h" | "hold" | "holds") => AfterLanding::Hold,
+        Some("-" | "move" | "moves" | "to") => {
+            let words: Vec<String> = rest[1..]
+                .iter()
+                .filter(|a| *a != "-" && *a != "to")
+                .cloned()
+                .collect();
+            AfterLanding::MoveTo(Target {
+                province: read_province(ctx, &words)?,
+                coast: None,
+            })
+        }
+        Some(other) => {
+            return Err(refuse(format!(
+                "'{other}' after 'then'; expected S (support the landing), H, or - and a sea"
+            )))
+        }
+    };
+    Ok((to, then))
+}
