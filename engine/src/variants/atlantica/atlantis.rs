@@ -126,7 +126,7 @@ impl AtlanticaRules {
                 map.province(here).name
             )));
         }
-        if ctx.ruleset.hidden("atlantis-area").is_none() {
+        if ctx.ruleset.hidden(super::ATLANTIS_AREA).is_none() {
             return Err(search_rule(
                 "this game has no Atlantis drawn (its hidden draw atlantis-area is missing), \
                  so no search can be judged"
@@ -138,7 +138,7 @@ impl AtlanticaRules {
 
     /// The area that is Atlantis, from the game's hidden draw; read only to judge searches.
     fn real_area(&self, ctx: &RuleContext) -> Option<ProvinceId> {
-        let n = ctx.ruleset.hidden("atlantis-area")? as usize;
+        let n = ctx.ruleset.hidden(super::ATLANTIS_AREA)? as usize;
         self.areas.get(n.checked_sub(1)?).copied().flatten()
     }
 

@@ -43,15 +43,19 @@ pub const ENTRY: VariantEntry = VariantEntry {
     ..BASE
 };
 
+/// The names of Atlantica's secret draws.
+const ATLANTIS_AREA: &str = "atlantis-area";
+const COIN_SEED: &str = "coin-seed";
+
 /// The secrets an Atlantica game draws when it is created.
 pub const HIDDEN_DRAWS: &[HiddenDraw] = &[
     HiddenDraw {
-        name: "atlantis-area",
+        name: ATLANTIS_AREA,
         about: "which numbered area is Lost Atlantis (rule 6a: the GM's die)",
         faces: 6,
     },
     HiddenDraw {
-        name: "coin-seed",
+        name: COIN_SEED,
         about: "the seed of the coin tosses between high-seas fleets placed in one space in \
                 January 1870 (rule 5c)",
         faces: 1_000_000,
@@ -204,6 +208,17 @@ impl VariantRules for AtlanticaRules {
                 })
             })
             .collect()
+    }
+
+    /// Rule 6d: where Atlantis is becomes public once a search finds it (the mark on its
+    /// area). The coin seed decides only January 1870's tosses, whose results are published
+    /// with that month: public from the phase after.
+    fn revealed(&self, ctx: &RuleContext, draw: &str) -> bool {
+        match draw {
+            ATLANTIS_AREA => self.atlantis(ctx.position).is_some(),
+            COIN_SEED => ctx.phase() > ctx.variant.calendar.first_phase(),
+            _ => false,
+        }
     }
 
     fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {

@@ -170,7 +170,7 @@ impl AtlanticaRules {
         settled: &mut Settled,
     ) -> Vec<OrderResult> {
         let map = ctx.map();
-        let seed = u64::from(ctx.ruleset.hidden("coin-seed").unwrap_or(0));
+        let seed = u64::from(ctx.ruleset.hidden(super::COIN_SEED).unwrap_or(0));
         let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
         // The first placement of each power counts.
         let mut counted: Vec<usize> = Vec::new();
