@@ -308,11 +308,19 @@ impl Variant {
         format!("maps/{}", self.id)
     }
 
+    /// The power a player names, by its name or adjective, in any case and with or without
+    /// the dots and spaces of an abbreviation ("C.S.A." for `CSA`, "u.s.a." for `USA`).
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
-        let n = name.trim();
+        let loose = |s: &str| -> String {
+            s.chars()
+                .filter(|c| !matches!(c, '.' | ' '))
+                .flat_map(char::to_lowercase)
+                .collect()
+        };
+        let n = loose(name);
         self.powers
             .iter()
-            .position(|p| p.name.eq_ignore_ascii_case(n) || p.adjective.eq_ignore_ascii_case(n))
+            .position(|p| loose(&p.name) == n || loose(&p.adjective) == n)
             .map(|i| PowerId(i as u8))
     }
 

@@ -459,3 +459,15 @@ fn the_map_abbreviations_of_rule_16_name_their_provinces() {
         assert_eq!(map.lookup().resolve(written), Ok(id(map, p)), "{written}");
     }
 }
+
+/// Players write the American powers as the rules do, with dots.
+#[test]
+fn the_american_powers_are_understood_with_their_dots() {
+    let rules = engine::Variant::builtin("atlantica").expect("atlantica loads");
+    let csa = rules.power_by_name("CSA").expect("CSA");
+    let usa = rules.power_by_name("USA").expect("USA");
+    assert_eq!(rules.power_by_name("C.S.A."), Some(csa));
+    assert_eq!(rules.power_by_name("u.s.a."), Some(usa));
+    assert_eq!(rules.power_by_name(" U. S. A. "), Some(usa));
+    assert_eq!(rules.power_by_name("U.K."), None);
+}
