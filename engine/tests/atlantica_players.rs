@@ -242,3 +242,11 @@ fn placements_searches_and_boardings_are_drawn() {
         })
     );
 }
+
+#[test]
+fn a_stored_af_reads_back_as_the_built_in_kind() {
+    // A game's stored record writes its units' kinds by letter; the bot reads them back
+    // before anything registers a variant.
+    let kind: engine::unit::UnitKind = serde_json::from_str("\"A/F\"").expect("A/F is declared");
+    assert_eq!(kind.name(), "army/fleet");
+}

@@ -223,6 +223,11 @@ impl VariantRules for AtlanticaRules {
         }
     }
 
+    /// Rule 6d: Atlantis is a supply centre once found (the map cannot say where).
+    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
+    }
+
     fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
         self.searchers_leaving(ctx, orders)
     }
