@@ -191,6 +191,8 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{line}"));
     assert!((1..=6).contains(&real), "{line}");
+    // Drawn afresh each run: which fleet finds it depends on it (shown with --nocapture).
+    eprintln!("Atlantis is in Area {real}");
     // The North Atlantic is next to areas 1-3, the South Atlantic to 4-6.
     let wrong = [1, 2, 3].into_iter().find(|&n| n != real).unwrap();
 
