@@ -105,6 +105,16 @@ fn special_mark(
             .chain(position.dislodged.iter().map(|d| &d.unit))
             .find(|u| u.location.province == r.province && u.power == power)
             .copied()
+            // A unit the order puts on the board (a placement) is not there yet: the judge
+            // hands the rulebook the unit it would place, and so does the picture.
+            .or_else(|| {
+                let kind = r.kind.filter(|_| v.book.special_places(verb))?;
+                Some(engine::unit::Unit {
+                    power,
+                    kind,
+                    location: r.location(),
+                })
+            })
     });
     let special = SpecialOrder {
         index,

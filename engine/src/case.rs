@@ -254,6 +254,18 @@ fn read_step(
         Some(p) => Position { phase, ..p.clone() },
         None => variant.empty_position(phase),
     };
+    // Marks and homes first: where a unit may stand and which provinces are centres may
+    // depend on them (Atlantica II: Atlantis, once found, is marked, and is then a province
+    // and a centre).
+    let mut state_given = false;
+    if let Some(marks) = obj.get("marks").filter(|m| !m.is_null()) {
+        state_given = true;
+        position.marks = read_marks(&variant, marks)?;
+    }
+    if let Some(homes) = obj.get("homes").filter(|h| !h.is_null()) {
+        state_given = true;
+        position.homes = read_centre_table(&variant, &position, "homes", homes)?;
+    }
     let mut centres_given = false;
     if carried.is_none() || obj.contains_key("units") {
         let mut units = Vec::new();
@@ -286,7 +298,7 @@ fn read_step(
     if let Some(sc) = obj.get("supply_centers") {
         if !sc.is_null() {
             centres_given = true;
-            position.owners = read_centre_table(&variant, "supply_centers", sc)?;
+            position.owners = read_centre_table(&variant, &position, "supply_centers", sc)?;
         }
     }
     if let Some(d) = obj.get("dislodged") {
@@ -376,15 +388,6 @@ fn read_step(
             }
         }
     }
-    let mut state_given = false;
-    if let Some(homes) = obj.get("homes").filter(|h| !h.is_null()) {
-        state_given = true;
-        position.homes = read_centre_table(&variant, "homes", homes)?;
-    }
-    if let Some(marks) = obj.get("marks").filter(|m| !m.is_null()) {
-        state_given = true;
-        position.marks = read_marks(&variant, marks)?;
-    }
     let mut orders = Vec::new();
     for (power, _name, list) in power_lists(&variant, "orders", obj.get("orders"))? {
         for s in list {
@@ -419,6 +422,7 @@ fn read_step(
 /// `homes` are written) as a table indexed by province: whose each centre is, or `None`.
 fn read_centre_table(
     variant: &Rules,
+    at: &Position,
     key: &str,
     v: &Value,
 ) -> Result<Vec<Option<PowerId>>, CaseError> {
@@ -428,7 +432,10 @@ fn read_centre_table(
             let field = format!("{key}.{name}[{i}]");
             let t = parse_location(&variant.grammar(), s).map_err(|e| bad(&field, e))?;
             let province = variant.map.province(t.province);
-            if !province.supply_center {
+            if !variant
+                .book
+                .is_supply_centre(&variant.context(at), t.province)
+            {
                 return Err(bad(
                     &field,
                     format!("{} is not a supply centre", province.name),
@@ -987,8 +994,9 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
         ("homes", &position.homes),
     ] {
         for (i, o) in table.iter().enumerate() {
-            let province = map.province(ProvinceId(i as u16));
-            if o.is_some() && !province.supply_center {
+            let id = ProvinceId(i as u16);
+            let province = map.province(id);
+            if o.is_some() && !variant.book.is_supply_centre(&ctx, id) {
                 return Err(bad(
                     key,
                     format!("{} is not a supply centre", province.name),

@@ -166,12 +166,22 @@ impl Ord for UnitKind {
     }
 }
 
-/// Every unit kind some registered variant declares, so that a stored unit (its kind written
-/// as its letter) can be read back without knowing its variant: Standard's kinds, and those
-/// [`declare`]d by the registry as it registers variants.
+/// Every unit kind some variant declares, so that a stored unit (its kind written as its
+/// letter) can be read back without knowing its variant: Standard's kinds, those of the
+/// built-in variants (Atlantica's and Davis's `A/F`: a game's stored record holds them before
+/// anything else has loaded the variant), and those [`declare`]d by the registry as it
+/// registers variants.
 fn declared() -> &'static RwLock<Vec<&'static UnitKindDecl>> {
     static DECLARED: OnceLock<RwLock<Vec<&'static UnitKindDecl>>> = OnceLock::new();
-    DECLARED.get_or_init(|| RwLock::new(vec![&ARMY, &FLEET]))
+    DECLARED.get_or_init(|| {
+        let mut list: Vec<&'static UnitKindDecl> = vec![&ARMY, &FLEET];
+        for k in crate::variants::builtin_unit_kinds() {
+            if !list.iter().any(|d| d.letter == k.letter()) {
+                list.push(k.0);
+            }
+        }
+        RwLock::new(list)
+    })
 }
 
 /// Makes these kinds known to [`UnitKind::by_letter`] (and so to reading stored units). Two

@@ -232,6 +232,14 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
+    /// Whether `province` is a supply centre in this position, so that it may have an owner
+    /// (and a home power). Standard: the map's `sc` flag. Atlantica II (rule 6d): Atlantis,
+    /// which the map cannot mark since nobody knows where it is, becomes one once found.
+    /// Asked when a position is checked before it is stored or read back.
+    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().province(province).supply_center
+    }
+
     /// How many units this power's centres support (a rule where some centres count twice would say so here).
     fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
         ctx.position.centres_of(power).count()

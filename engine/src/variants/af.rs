@@ -541,6 +541,15 @@ impl AfRules {
                 "the fleet from {sea} already took another army aboard (rule 8f)"
             ));
         };
+        // Rule 8: an A/F stands only at sea. A fleet that sailed into a coastal province
+        // left the army behind.
+        if !ctx.book.can_stand(ctx, A_F, after.units[f].location) {
+            return fails(format!(
+                "the fleet from {sea} moved to {}, where no army/fleet may stand, so the army \
+                 could not board",
+                map.province(formed_at).name
+            ));
+        }
         after.units[f].kind = A_F;
         after.units.remove(a);
         // The boarding move is the first of the army's moves at sea.

@@ -121,6 +121,12 @@ pub const BUILTIN: &[&str] = &[
     atlantica::ENTRY.id,
 ];
 
+/// The unit kinds the built-in variants declare, for reading stored units back
+/// (`crate::unit`).
+pub(crate) fn builtin_unit_kinds() -> impl Iterator<Item = UnitKind> {
+    ENTRIES.iter().flat_map(|e| e.unit_kinds.iter().copied())
+}
+
 /// Entries registered at run time. An entry lives as long as the process: registering leaks
 /// it, once per variant, so that every entry can be handed out as `&'static`.
 fn registered() -> &'static RwLock<Vec<&'static VariantEntry>> {

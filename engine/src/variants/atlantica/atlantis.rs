@@ -143,7 +143,7 @@ impl AtlanticaRules {
     }
 
     /// The area a search order names, with its number.
-    fn area_of(&self, o: &SpecialOrder) -> Option<(usize, ProvinceId)> {
+    pub(super) fn area_of(&self, o: &SpecialOrder) -> Option<(usize, ProvinceId)> {
         let n = self.searched_area(&o.args).ok()?;
         self.areas[n - 1].map(|a| (n, a))
     }

@@ -11,6 +11,7 @@
 mod atlantis;
 mod frozen;
 mod placement;
+mod players;
 mod retreats;
 
 use super::af::{AfRules, AF_KINDS};
@@ -18,11 +19,12 @@ use super::{builtin_entry, VariantEntry};
 use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, ProvinceTag};
 use crate::order::Order;
+use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::rulebook::Landing;
 use crate::rulebook::{
-    CivilDisorderRemoval, HiddenDraw, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules,
-    VariantRules,
+    CivilDisorderRemoval, HiddenDraw, OrderHelp, RuleContext, Ruleset, Settled, Shading,
+    SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
@@ -221,8 +223,43 @@ impl VariantRules for AtlanticaRules {
         }
     }
 
+    /// Rule 6d: Atlantis is a supply centre once found (the map cannot say where).
+    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
+    }
+
     fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
         self.searchers_leaving(ctx, orders)
+    }
+
+    // ---- What players are offered and shown (`players`): never from the secret draws
+
+    /// Placements in January 1870, searches from February until Atlantis is found,
+    /// boardings; the A/F's landings are moves, listed with its moves.
+    fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        if ctx.step().kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        let mut out = self.placements(ctx, power);
+        out.extend(self.searches(ctx, power));
+        out.extend(self.boardings(ctx, power));
+        out
+    }
+
+    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
+        self.help(ctx)
+    }
+
+    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        self.shading(ctx)
+    }
+
+    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+        self.mark(ctx, order)
+    }
+
+    fn hidden_provinces(&self, ctx: &RuleContext) -> Vec<ProvinceId> {
+        self.hidden_areas(ctx)
     }
 
     // ---- Rule 5: the high-seas fleets

@@ -1,0 +1,254 @@
+//! What Atlantica II's rulebook tells the bot and the map for players: the orders of its own a
+//! power may give now (placements, searches, boardings), what every form looks like, the
+//! frozen places to shade, how its orders are drawn, and the numbered areas the map hides.
+//!
+//! Nothing here reads the game's secret draws: before Atlantis is found every list is the same
+//! whichever area it is, so no list, help line or picture can give it away.
+
+use super::{atlantis::SEARCH_VERBS, placement::PLACE, AtlanticaRules};
+use crate::map::{Location, ProvinceId, LAND};
+use crate::order::{Order, UnitRef};
+use crate::phase::PhaseKind;
+use crate::rulebook::{OrderHelp, RuleContext, Shading, SpecialMark, SpecialOrder, VariantRules};
+use crate::unit::{PowerId, Unit, UnitKind};
+
+/// The verb the lists write boardings with (any of the A/F boarding verbs is accepted).
+const BOARDS: &str = "boards";
+
+fn order(kind: UnitKind, at: Location, verb: &str, args: Vec<String>) -> Order {
+    Order::Special {
+        unit: Some(UnitRef {
+            kind: Some(kind),
+            province: at.province,
+            coast: at.coast,
+        }),
+        verb: verb.to_string(),
+        args,
+    }
+}
+
+impl AtlanticaRules {
+    /// Rule 5: a placement for every space the power's fleet may be placed in now (January
+    /// 1870 only), each one `check_special` accepts.
+    pub(super) fn placements(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        if !self.is_first_month(ctx) {
+            return Vec::new();
+        }
+        let map = ctx.map();
+        map.province_ids()
+            .filter(|&p| map.terrain(p).holds_many || !map.admits(&LAND, Location::province(p)))
+            .filter_map(|p| {
+                let unit = Unit {
+                    power,
+                    kind: UnitKind::FLEET,
+                    location: Location::province(p),
+                };
+                self.check_special(ctx, power, Some(&unit), PLACE, &[])
+                    .ok()
+                    .map(|()| order(UnitKind::FLEET, unit.location, PLACE, Vec::new()))
+            })
+            .collect()
+    }
+
+    /// Rule 6b: a search of every area next to each of the power's fleets, from February
+    /// 1870 until Atlantis is found. The same whatever area Atlantis is.
+    pub(super) fn searches(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        if self.is_first_month(ctx) || self.atlantis(ctx.position).is_some() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for u in ctx.position.units.iter().filter(|u| u.power == power) {
+            for (i, area) in self.areas.iter().enumerate() {
+                let Some(area) = *area else { continue };
+                let next_to = ctx
+                    .map()
+                    .province(u.location.province)
+                    .borders
+                    .iter()
+                    .any(|b| b.to.province == area);
+                let args = vec![(i + 1).to_string()];
+                if next_to
+                    && self
+                        .check_special(ctx, power, Some(u), SEARCH_VERBS[0], &args)
+                        .is_ok()
+                {
+                    out.push(order(u.kind, u.location, SEARCH_VERBS[0], args));
+                }
+            }
+        }
+        out
+    }
+
+    /// Rule 8a: each of the power's armies may board each of its fleets beside its coast,
+    /// where the ice allows (12e).
+    pub(super) fn boardings(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        let map = ctx.map();
+        let own = |k: UnitKind| {
+            ctx.position
+                .units
+                .iter()
+                .filter(move |u| u.power == power && u.kind == k)
+        };
+        let mut out = Vec::new();
+        for army in own(UnitKind::ARMY) {
+            for fleet in own(UnitKind::FLEET) {
+                let beside = map
+                    .province(army.location.province)
+                    .borders
+                    .iter()
+                    .any(|b| b.to.province == fleet.location.province);
+                if !beside {
+                    continue;
+                }
+                // As the parser reads "A bre boards F mao": its words lower-cased.
+                let args = vec![
+                    UnitKind::FLEET.letter().to_lowercase(),
+                    map.province(fleet.location.province).id.clone(),
+                ];
+                if self
+                    .check_special(ctx, power, Some(army), BOARDS, &args)
+                    .is_ok()
+                {
+                    out.push(order(army.kind, army.location, BOARDS, args));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every form of Atlantica's own orders, `now` as the phase allows.
+    pub(super) fn help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
+        let movement = ctx.step().kind == PhaseKind::Movement;
+        let first = self.is_first_month(ctx);
+        let searching = movement && !first && self.atlantis(ctx.position).is_none();
+        vec![
+            OrderHelp::new(
+                "F nao place",
+                "place your high-seas fleet in a sea space or canal box not touching your \
+                 homeland (January 1870 only; not in azo, hel, lak, lis, myr, nth or ska)",
+                first,
+            ),
+            OrderHelp::new(
+                "F nao search 3",
+                "a fleet next to a numbered area searches it for Lost Atlantis (from February \
+                 1870 until it is found)",
+                searching,
+            ),
+            OrderHelp::new(
+                "A lab boards F gsl",
+                "an army boards your fleet in a sea beside it, which must hold or move (not \
+                 support, convoy or be attacked); together they are an A/F",
+                movement,
+            ),
+            OrderHelp::new(
+                "A/F gsl - nfl",
+                "an A/F lands its army on a coast beside its sea; the fleet stays",
+                movement,
+            ),
+            OrderHelp::new(
+                "A/F nao - mao - por",
+                "an A/F sails one sea on, then lands its army if the move succeeds",
+                movement,
+            ),
+            OrderHelp::new(
+                "A/F gsl lands nfl then S",
+                "an A/F lands its army and supports the landing (or \"then - grb\": moves on \
+                 if the landing succeeds)",
+                movement,
+            ),
+            OrderHelp::new(
+                "A par if dislodged bur gas",
+                "written beside the unit's order: where it retreats, in order of preference, \
+                 if dislodged (rule 9a)",
+                movement,
+            ),
+        ]
+    }
+
+    /// Rule 12: the frozen provinces and north coasts, January to April.
+    pub(super) fn shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        if !self.frozen_period(ctx) {
+            return Vec::new();
+        }
+        let map = ctx.map();
+        let mut out = Vec::new();
+        for p in map.province_ids() {
+            if map.has_tag(p, self.frozen) {
+                out.push((Location::province(p), Shading::Frozen));
+            } else if map.has_tag(p, self.frozen_nc) {
+                if let Some(nc) = map.coast_id(p, "nc") {
+                    out.push((
+                        Location {
+                            province: p,
+                            coast: Some(nc),
+                        },
+                        Shading::Frozen,
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    /// How the map draws a placement (the fleet with a "+"), a search (a dotted arrow to the
+    /// area named, whatever it holds) and a boarding (the army to its fleet).
+    pub(super) fn mark(&self, ctx: &RuleContext, o: &SpecialOrder) -> Option<SpecialMark> {
+        let unit = o.unit?;
+        let verb = o.verb.as_str();
+        if verb == PLACE {
+            return Some(SpecialMark::Place {
+                at: unit.location,
+                kind: unit.kind,
+            });
+        }
+        if SEARCH_VERBS.contains(&verb) {
+            let (_, area) = self.area_of(o)?;
+            return Some(SpecialMark::Probe {
+                unit: unit.location,
+                area: Location::province(area),
+            });
+        }
+        if ["board", "boards", "embark", "embarks"].contains(&verb) {
+            let sea = o
+                .args
+                .iter()
+                .rev()
+                .find_map(|a| ctx.map().lookup().resolve(a).ok())?;
+            let onto = ctx
+                .position
+                .unit_at(sea)
+                .map_or(Location::province(sea), |f| f.location);
+            return Some(SpecialMark::Board {
+                unit: unit.location,
+                onto,
+            });
+        }
+        let order = Order::Special {
+            unit: Some(UnitRef {
+                kind: Some(unit.kind),
+                province: unit.location.province,
+                coast: unit.location.coast,
+            }),
+            verb: o.verb.clone(),
+            args: o.args.clone(),
+        };
+        match self.landing(ctx, &unit, &order)? {
+            Ok(landing) => Some(SpecialMark::Land {
+                unit: landing.sails_to.map_or(unit.location, |t| t.location()),
+                to: Location::province(landing.to),
+            }),
+            Err(_) => None,
+        }
+    }
+
+    /// Rule 6: the six areas until Atlantis is found, then the five that ceased to exist.
+    pub(super) fn hidden_areas(&self, ctx: &RuleContext) -> Vec<ProvinceId> {
+        let found = self.atlantis(ctx.position);
+        self.areas
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|&a| Some(a) != found)
+            .collect()
+    }
+}
