@@ -311,16 +311,15 @@ impl Variant {
     /// The power a player names, by its name or adjective, in any case and with or without
     /// the dots and spaces of an abbreviation ("C.S.A." for `CSA`, "u.s.a." for `USA`).
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
-        let loose = |s: &str| -> String {
+        // Compared letter by letter, without allocating: orders name powers often.
+        fn loose(s: &str) -> impl Iterator<Item = char> + '_ {
             s.chars()
                 .filter(|c| !matches!(c, '.' | ' '))
                 .flat_map(char::to_lowercase)
-                .collect()
-        };
-        let n = loose(name);
+        }
         self.powers
             .iter()
-            .position(|p| loose(&p.name) == n || loose(&p.adjective) == n)
+            .position(|p| loose(&p.name).eq(loose(name)) || loose(&p.adjective).eq(loose(name)))
             .map(|i| PowerId(i as u8))
     }
 

@@ -643,7 +643,8 @@ pub struct Settled<'a> {
     /// In a movement phase, every move the standard orders made an attempt at (legal moves,
     /// whether or not they got in): the unit as it stood, and where it was ordered. A rule
     /// that depends on whether a unit was attacked (Atlantica II: a searching fleet that is
-    /// attacked turns to face its attacker) reads it. Empty in other phases.
+    /// attacked turns to face its attacker) reads it. Empty in other phases, and in a movement
+    /// phase with no special orders (the resolver does not list them for nobody).
     pub moves: &'a [(Unit, Location)],
     /// Every order of the phase as submitted, in the order given.
     pub orders: &'a [Submitted],

@@ -178,8 +178,9 @@ fn adjudicate_with<T>(
     };
     let units = &board.units;
     // Units whose special order takes them out of their province before the moves.
-    let mut vacated = vec![false; units.len()];
+    let mut vacated = Vec::new();
     if !plan.specials.is_empty() {
+        vacated = vec![false; units.len()];
         let leaving = variant.book.specials_vacate(routes.ctx(), &plan.specials);
         for (s, leaves) in plan.specials.iter().zip(leaving) {
             if let (true, Some(u)) = (leaves, s.unit) {
@@ -191,63 +192,25 @@ fn adjudicate_with<T>(
     }
     let acts = std::mem::take(&mut plan.acts);
     let many = std::mem::take(&mut plan.many);
-    let resolve = |acts: Vec<Act>| {
+    let resolve = |acts: Vec<Act>, many: Vec<bool>| {
         resolve::resolve(
             variant,
             routes.ctx(),
             units,
             board_len,
             acts,
-            many.clone(),
+            many,
             &plan.convoy_orders,
             &plan.fallback_candidates,
             &vacated,
         )
     };
-    // Conditional acts (rules 8d, 8g and the move-then-land of rule 8): a carrier goes on
-    // after its landing only if the landing succeeds; a unit is put ashore from the sea its
-    // carrier moves to only if that move succeeds. The phase is resolved first without them;
-    // those whose condition held are added and the phase resolved again, which stands if
-    // every one of those conditions still holds there, else the first resolution does.
-    let planned = if plan.riders.is_empty() {
-        Vec::new()
+    let decided = if plan.riders.is_empty() {
+        // The common case, resolved once with no copies (the resolver runs every phase).
+        resolve(acts, many)
     } else {
-        acts.clone()
+        resolve_with_riders(&plan.riders, board_len, acts, many, resolve)
     };
-    let mut first = acts;
-    for (k, r) in plan.riders.iter().enumerate() {
-        if r.sail.is_some() {
-            first[board_len + k] = Act::Hold;
-        }
-    }
-    let mut decided = resolve(first.clone());
-    let mut second = first;
-    // The units whose success each added act depends on.
-    let mut conditions: Vec<usize> = Vec::new();
-    for (k, r) in plan.riders.iter().enumerate() {
-        let rider = board_len + k;
-        if let Some((to, base)) = r.then_move {
-            if decided.success[rider] {
-                second[r.carrier] = Act::Move {
-                    to,
-                    by_convoy: false,
-                    base,
-                    convoy_base: base,
-                };
-                conditions.push(rider);
-            }
-        }
-        if r.sail.is_some() && decided.success[r.carrier] {
-            second[rider] = planned[rider];
-            conditions.push(r.carrier);
-        }
-    }
-    if !conditions.is_empty() {
-        let again = resolve(second);
-        if conditions.iter().all(|&c| again.success[c]) {
-            decided = again;
-        }
-    }
     // A unit left aboard because its carrier did not get where it was to land from: the
     // order's result is the carrier's move.
     for (k, r) in plan.riders.iter().enumerate() {
@@ -263,22 +226,32 @@ fn adjudicate_with<T>(
     let mut applied = apply::apply(variant, &board, &decided, board_len, &plan.riders);
     let specials = std::mem::take(&mut plan.specials);
     // A landing is the carrier's order: results name the A/F, not a unit of its own.
-    let mut shown = units.clone();
-    for (k, r) in plan.riders.iter().enumerate() {
-        shown[board_len + k] = units[r.carrier];
-    }
+    let shown: Cow<[Unit]> = if plan.riders.is_empty() {
+        Cow::Borrowed(units)
+    } else {
+        let mut shown = units.clone();
+        for (k, r) in plan.riders.iter().enumerate() {
+            shown[board_len + k] = units[r.carrier];
+        }
+        Cow::Owned(shown)
+    };
     let mut results = explain::explain(routes.ctx(), &shown, plan, &decided, &applied);
     // Called after every movement phase, even without special orders, so a rulebook can
     // follow its units' moves (rations aboard an A/F).
-    let moves: Vec<_> = decided
-        .acts
-        .iter()
-        .enumerate()
-        .filter_map(|(u, a)| match a {
-            Act::Move { to, .. } => Some((units[u], *to)),
-            _ => None,
-        })
-        .collect();
+    // The moves are listed only for the rules of special orders that ask who was attacked.
+    let moves: Vec<_> = if specials.is_empty() {
+        Vec::new()
+    } else {
+        decided
+            .acts
+            .iter()
+            .enumerate()
+            .filter_map(|(u, a)| match a {
+                Act::Move { to, .. } => Some((units[u], *to)),
+                _ => None,
+            })
+            .collect()
+    };
     super::settle_specials(
         routes.ctx(),
         orders,
@@ -301,4 +274,54 @@ fn adjudicate_with<T>(
         retreated: Vec::new(),
     };
     (adj, extra)
+}
+
+/// Conditional acts (rules 8d, 8g and the move-then-land of rule 8): a carrier goes on after
+/// its landing only if the landing succeeds; a unit is put ashore from the sea its carrier
+/// moves to only if that move succeeds. The phase is resolved first without them; those whose
+/// condition held are added and the phase resolved again, which stands if every one of those
+/// conditions still holds there, else the first resolution does.
+fn resolve_with_riders(
+    riders: &[plan::Rider],
+    board_len: usize,
+    acts: Vec<Act>,
+    many: Vec<bool>,
+    resolve: impl Fn(Vec<Act>, Vec<bool>) -> resolve::Decisions,
+) -> resolve::Decisions {
+    let planned = acts.clone();
+    let mut first = acts;
+    for (k, r) in riders.iter().enumerate() {
+        if r.sail.is_some() {
+            first[board_len + k] = Act::Hold;
+        }
+    }
+    let mut decided = resolve(first.clone(), many.clone());
+    let mut second = first;
+    // The units whose success each added act depends on.
+    let mut conditions: Vec<usize> = Vec::new();
+    for (k, r) in riders.iter().enumerate() {
+        let rider = board_len + k;
+        if let Some((to, base)) = r.then_move {
+            if decided.success[rider] {
+                second[r.carrier] = Act::Move {
+                    to,
+                    by_convoy: false,
+                    base,
+                    convoy_base: base,
+                };
+                conditions.push(rider);
+            }
+        }
+        if r.sail.is_some() && decided.success[r.carrier] {
+            second[rider] = planned[rider];
+            conditions.push(r.carrier);
+        }
+    }
+    if !conditions.is_empty() {
+        let again = resolve(second, many);
+        if conditions.iter().all(|&c| again.success[c]) {
+            decided = again;
+        }
+    }
+    decided
 }

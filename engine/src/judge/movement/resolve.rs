@@ -475,6 +475,7 @@ pub(super) fn resolve<'a>(
     many: Vec<bool>,
     convoy_orders: &[ConvoyOrder],
     fallback_candidates: &[usize],
+    // Empty when no unit leaves before the moves (the common case: no allocation).
     vacated: &[bool],
 ) -> Decisions {
     let map = &variant.map;
@@ -488,7 +489,7 @@ pub(super) fn resolve<'a>(
         let p = unit.location.province.0 as usize;
         // A unit that leaves by its rulebook's order before the moves (`specials_vacate`)
         // defends nothing, nor does a unit being put ashore.
-        if !many[p] && u < board_len && !vacated[u] {
+        if !many[p] && u < board_len && !vacated.get(u).copied().unwrap_or(false) {
             occupant[p] = Some(u);
         }
         match acts[u] {
