@@ -486,10 +486,18 @@ fn read_marks(variant: &Rules, v: &Value) -> Result<Vec<Mark>, CaseError> {
             .and_then(Value::as_u64)
             .and_then(|c| u32::try_from(c).ok())
             .ok_or_else(|| bad(&format!("{f}.count"), "expected a whole number"))?;
-        if out.iter().any(|m| m.province == province) {
+        // One mark per power in a province: a province that holds many units may hold
+        // several powers' counts (two A/Fs in Davis's High Ocean Box).
+        if out
+            .iter()
+            .any(|m| m.province == province && m.power == power)
+        {
             return Err(bad(
                 &format!("{f}.province"),
-                format!("{} already has a mark", variant.map.province(province).name),
+                format!(
+                    "{} already has a mark of that power",
+                    variant.map.province(province).name
+                ),
             ));
         }
         out.push(Mark {
@@ -1005,10 +1013,17 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
         }
     }
     for (i, m) in position.marks.iter().enumerate() {
-        if position.marks[..i].iter().any(|e| e.province == m.province) {
+        if position.marks[..i]
+            .iter()
+            .any(|e| e.province == m.province && e.power == m.power)
+        {
             return Err(bad(
                 "marks",
-                format!("{} has two marks", map.province(m.province).name),
+                format!(
+                    "{} has two marks of {}",
+                    map.province(m.province).name,
+                    variant.power_name(m.power)
+                ),
             ));
         }
     }
