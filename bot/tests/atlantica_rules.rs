@@ -149,3 +149,71 @@ fn atlantis_found_is_an_island_armies_reach_by_the_fast_ferry() {
     assert_eq!(results[0]["result"], "succeeds", "{out:#}");
     assert_eq!(out["units"]["France"], json!(["A ar3", "F mao"]), "{out:#}");
 }
+
+/// Rule 2 through `parley adjudicate`: two powers that declared an alliance and together own
+/// 30 centres win together after a "Fall" move (March), not after a "Spring" move; 29 is not
+/// enough; 24 alone wins alone even beside an alliance.
+#[test]
+fn an_alliance_of_two_wins_together_with_thirty_centres_after_a_fall_move() {
+    let centres: Vec<&str> = "hal mon tor nfl pei bos nyk phi mdl chi ohi ric cha jac lou cub his \
+                              pur ice grn azo mau mor tun spa por den nwy swe bel hol"
+        .split_whitespace()
+        .collect();
+    let case = |phase: &str, canada: &[&str], usa: &[&str], alliances: Value| {
+        json!({
+            "variant": "atlantica",
+            "phase": phase,
+            "hidden": {"atlantis-area": 3, "coin-seed": 7},
+            "units": {"Canada": ["A tor"], "USA": ["A nje"]},
+            "supply_centers": {"Canada": canada, "USA": usa},
+            "alliances": alliances,
+            "orders": {"Canada": ["A tor H"], "USA": ["A nje H"]},
+        })
+    };
+    let allied = json!([["Canada", "U.S.A."]]);
+    // 15 + 15 after March: they win together.
+    let out = adjudicate(&case(
+        "March 1870 movement",
+        &centres[..15],
+        &centres[15..30],
+        allied.clone(),
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out["winners"], json!(["Canada", "USA"]), "{out}");
+    // The same after February, a "Spring" move: nothing is counted.
+    let out = adjudicate(&case(
+        "February 1870 movement",
+        &centres[..15],
+        &centres[15..30],
+        allied.clone(),
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert!(out.get("winners").is_none(), "{out}");
+    // 29 together is not enough.
+    let out = adjudicate(&case(
+        "March 1870 movement",
+        &centres[..15],
+        &centres[15..29],
+        allied.clone(),
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out["winners"], json!([]), "{out}");
+    // 24 alone wins alone, alliance or not.
+    let out = adjudicate(&case(
+        "March 1870 movement",
+        &centres[..24],
+        &centres[24..30],
+        allied,
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out["winners"], json!(["Canada"]), "{out}");
+    // A malformed declaration is refused, naming the field.
+    let e = adjudicate(&case(
+        "March 1870 movement",
+        &centres[..15],
+        &centres[15..30],
+        json!([["Canada", "Canada"]]),
+    ))
+    .unwrap_err();
+    assert!(e.contains("alliances[0]"), "{e}");
+}

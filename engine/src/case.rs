@@ -11,7 +11,9 @@
 //! optionally `then`: the steps that follow (retreats, or any later phase), each with its own
 //! `phase` and `orders`, adjudicated from the position the step before left. A variant that
 //! draws secrets when a game is created (Atlantica II's Lost Atlantis) takes them in `hidden`
-//! (`{"atlantis-area": 3}`).
+//! (`{"atlantis-area": 3}`). A variant with an alliance victory (Atlantica II) takes declared
+//! alliances in `alliances` (`[["Canada", "USA"]]`); the output then has `winners` (the lone
+//! winner, the two allies, or none) wherever the rules count a victory.
 //! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
 //! `units` after, `built` / `removed` / `disbanded` where they apply, `retreated` (dislodged
 //! units the rules moved with no retreat order of theirs, each with `to`) where there are any, `supply_centers` after,
@@ -147,6 +149,9 @@ pub struct CaseInput {
     /// (power, order text as written, parsed order).
     pub orders: Vec<(PowerId, String, Submitted)>,
     pub then: Vec<Value>,
+    /// Alliances the case declares (`alliances`), for an alliance victory (Atlantica II,
+    /// rule 2): the output then says who won, alone or together.
+    pub alliances: Vec<(PowerId, PowerId)>,
 }
 
 /// Reads one case; every error names the field it is in.
@@ -197,7 +202,54 @@ pub fn read_case(v: &Value, variant_override: Option<Arc<Rules>>) -> Result<Case
                 "expected an object of secret draw name to number, such as {\"atlantis-area\": 3}",
             )),
         };
-    read_step(obj, variant, None)
+    let alliances = match obj.get("alliances") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(v) => read_alliances(&variant, v)?,
+    };
+    let mut input = read_step(obj, variant, None)?;
+    input.alliances = alliances;
+    Ok(input)
+}
+
+/// Reads `alliances`: `[["Canada", "USA"]]`, pairs of two different powers, each power in
+/// one alliance at most.
+fn read_alliances(variant: &Rules, v: &Value) -> Result<Vec<(PowerId, PowerId)>, CaseError> {
+    let shape = "expected a list of pairs of powers, such as [[\"Canada\", \"USA\"]]";
+    let pairs = v.as_array().ok_or_else(|| bad("alliances", shape))?;
+    let mut out: Vec<(PowerId, PowerId)> = Vec::new();
+    for (i, pair) in pairs.iter().enumerate() {
+        let f = format!("alliances[{i}]");
+        let names: Vec<&str> = pair
+            .as_array()
+            .filter(|a| a.len() == 2)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .filter(|n: &Vec<&str>| n.len() == 2)
+            .ok_or_else(|| bad(&f, shape))?;
+        let mut powers = [PowerId(0); 2];
+        for (k, name) in names.iter().enumerate() {
+            powers[k] = variant.power_by_name(name).ok_or_else(|| {
+                let known: Vec<&str> = variant.powers.iter().map(|p| p.name.as_str()).collect();
+                bad(
+                    &format!("{f}[{k}]"),
+                    format!(
+                        "unknown power '{name}'; expected one of: {}",
+                        known.join(", ")
+                    ),
+                )
+            })?;
+        }
+        if powers[0] == powers[1] {
+            return Err(bad(&f, "an alliance is of two different powers"));
+        }
+        if out
+            .iter()
+            .any(|(a, b)| powers.contains(a) || powers.contains(b))
+        {
+            return Err(bad(&f, "a power may be in one alliance at most"));
+        }
+        out.push((powers[0], powers[1]));
+    }
+    Ok(out)
 }
 
 /// The case's secret draws (`hidden`), each checked against the variant's declared draws.
@@ -414,6 +466,7 @@ fn read_step(
         state_given,
         orders,
         then,
+        alliances: Vec::new(),
     })
 }
 
@@ -740,6 +793,24 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
             json!(variant.winner(after).map(|p| variant.power_name(p))),
         );
     }
+    // With declared alliances: who won, alone or together, when the rules count it (after a
+    // counting move, its retreats, or the build period after it).
+    if !input.alliances.is_empty()
+        && input.centres_given
+        && variant.alliance_count_after(input.position.phase, after.phase)
+    {
+        let won = variant.victory(after, &input.alliances);
+        out.insert(
+            "winners".into(),
+            json!(won
+                .map(|v| v
+                    .powers()
+                    .into_iter()
+                    .map(|p| variant.power_name(p).to_string())
+                    .collect::<Vec<_>>())
+                .unwrap_or_default()),
+        );
+    }
     out.insert(
         "next_phase".into(),
         json!(variant.calendar.name(after.phase)),
@@ -754,6 +825,7 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
             let mut next = read_step(sobj, variant.clone(), Some(&carried))
                 .map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
             next.centres_given = input.centres_given;
+            next.alliances = input.alliances.clone();
             next.state_given |= input.state_given;
             let (result, left) = run_step(&next, next.then.first().or(input.then.get(i + 1)))?;
             carried = left;
