@@ -83,20 +83,16 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
 /// The verbs of Atlantica's own orders: placement (rule 5), search (rule 6) and the A/F
 /// orders of rule 8 (`af::VERBS`: boarding, the long landing form, and `-` for a move then a
 /// landing).
-const VERBS: &[&str] = &[
-    placement::PLACE,
-    atlantis::SEARCH_VERBS[0],
-    atlantis::SEARCH_VERBS[1],
-    "-",
-    "board",
-    "boards",
-    "embark",
-    "embarks",
-    "land",
-    "lands",
-    "disembark",
-    "disembarks",
-];
+fn verbs() -> &'static [&'static str] {
+    static VERBS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    VERBS.get_or_init(|| {
+        [placement::PLACE]
+            .into_iter()
+            .chain(atlantis::SEARCH_VERBS.iter().copied())
+            .chain(super::af::VERBS.iter().copied())
+            .collect()
+    })
+}
 
 /// A cause of Atlantica's own rules, in its words.
 fn variant_rule(rule: &str, words: String) -> Cause {
@@ -146,7 +142,7 @@ impl VariantRules for AtlanticaRules {
     // ---- Rules 5 and 6: the rulebook's own orders (placement, search)
 
     fn special_verbs(&self) -> &'static [&'static str] {
-        VERBS
+        verbs()
     }
 
     fn check_special(
@@ -461,7 +457,7 @@ mod tests {
     #[test]
     fn every_af_verb_is_an_atlantica_verb() {
         for v in super::super::af::VERBS {
-            assert!(super::VERBS.contains(v), "{v}");
+            assert!(super::verbs().contains(v), "{v}");
         }
     }
 }
