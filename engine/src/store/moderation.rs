@@ -128,27 +128,20 @@ impl Games {
                 "the game is at its first phase; there is nothing to roll back",
             ));
         }
-        sqlx::query("DELETE FROM submissions WHERE game_id = ? AND seq > ?")
-            .bind(id)
-            .bind(back)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM ready WHERE game_id = ? AND seq >= ?")
-            .bind(id)
-            .bind(back)
-            .execute(&mut *tx)
-            .await?;
-        // Ballots, like orders, stay for the phase played again and go for the phases undone.
-        sqlx::query("DELETE FROM ballots WHERE game_id = ? AND seq > ?")
-            .bind(id)
-            .bind(back)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM phases WHERE game_id = ? AND seq > ?")
-            .bind(id)
-            .bind(back)
-            .execute(&mut *tx)
-            .await?;
+        // Orders and ballots stay for the phase played again and go for the phases undone;
+        // readiness goes for the phase played again too.
+        for delete in [
+            "DELETE FROM submissions WHERE game_id = ? AND seq > ?",
+            "DELETE FROM ready WHERE game_id = ? AND seq >= ?",
+            "DELETE FROM ballots WHERE game_id = ? AND seq > ?",
+            "DELETE FROM phases WHERE game_id = ? AND seq > ?",
+        ] {
+            sqlx::query(delete)
+                .bind(id)
+                .bind(back)
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query(
             "UPDATE phases SET results = NULL, adjudicated_at = NULL WHERE game_id = ? AND seq = ?",
         )
