@@ -11,8 +11,8 @@ use engine::Variant;
 /// for the user: bad input, an unknown variant, a case that does not fit its variant.
 pub fn adjudicate_case(variant: Option<&str>, input: &str) -> Result<String, String> {
     let variant = variant.map(Variant::builtin).transpose()?;
-    let value: serde_json::Value = serde_json::from_str(input).map_err(|e| {
-        format!("stdin is not valid JSON ({e}); expected one case object with fields variant, phase, units, orders")
+    let value = engine::case::parse_case(input).map_err(|e| {
+        format!("stdin: {e}; expected one case object with fields variant, phase, units, orders")
     })?;
     let case = read_case(&value, variant).map_err(|e| e.0)?;
     let out = run_case(&case).map_err(|e| e.0)?;

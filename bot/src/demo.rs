@@ -24,6 +24,11 @@ pub struct DemoOptions {
     pub years: i32,
     pub seed: u64,
     pub out: PathBuf,
+    /// Write into a folder that already holds files, replacing an earlier demo's own files
+    /// there (its database, reports and maps) and leaving anything else alone.
+    pub force: bool,
+    /// The colours of the maps.
+    pub palette: render::Palette,
     /// Called with each phase's name as it is adjudicated (progress for the command line).
     pub progress: Option<Progress>,
     /// Run inside each adjudication just before it commits (crash tests).
@@ -180,24 +185,97 @@ async fn vote_at_random(
     Ok(())
 }
 
-/// Plays the demo game. The database is a fresh file `demo.db` in `out`.
-pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
-    let io = |e: std::io::Error| {
-        engine::store::GameError::Refused(format!("cannot write to {}: {e}", opts.out.display()))
-    };
-    std::fs::create_dir_all(&opts.out).map_err(io)?;
-    let db = opts.out.join("demo.db");
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+/// Whether a file name is one the demo writes: its database (and SQLite's files beside it),
+/// or a numbered report or map (`007 Fall 1903 movement.txt`).
+fn is_demo_file(name: &str) -> bool {
+    if ["demo.db", "demo.db-wal", "demo.db-shm", "demo.db-journal"].contains(&name) {
+        return true;
     }
+    let numbered = name.len() > 4
+        && name.as_bytes()[..3].iter().all(u8::is_ascii_digit)
+        && name.as_bytes()[3] == b' ';
+    numbered && (name.ends_with(".txt") || name.ends_with(".png"))
+}
+
+/// Makes `out` ready for a demo: created if missing; if it holds files, refused unless
+/// `force`, which removes the files an earlier demo wrote there (and nothing else), so no
+/// report of the earlier run is taken for one of this run.
+fn prepare_folder(out: &std::path::Path, force: bool) -> Result<()> {
+    let refuse = |msg: String| engine::store::GameError::Refused(msg);
+    let io = |e: std::io::Error| refuse(format!("cannot use the folder {}: {e}", out.display()));
+    if out.exists() && !out.is_dir() {
+        return Err(refuse(format!(
+            "{} is a file; --out needs a folder (new or empty)",
+            out.display()
+        )));
+    }
+    std::fs::create_dir_all(out).map_err(io)?;
+    let names: Vec<String> = std::fs::read_dir(out)
+        .map_err(io)?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    if names.is_empty() {
+        return Ok(());
+    }
+    if !force {
+        return Err(refuse(format!(
+            "{} is not empty ({} files, such as '{}'); choose a new or empty folder with --out, or pass --force to replace an earlier demo's files there",
+            out.display(),
+            names.len(),
+            names.iter().min().map(String::as_str).unwrap_or("")
+        )));
+    }
+    for name in names.iter().filter(|n| is_demo_file(n)) {
+        std::fs::remove_file(out.join(name)).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Plays the demo game. The database is a fresh file `demo.db` in `out`, left closed as one
+/// self-contained file. Every argument is checked before any file is touched.
+pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
+    let variant = Variant::builtin(&opts.variant).map_err(engine::store::GameError::Refused)?;
+    if !(1..=200).contains(&opts.years) {
+        return Err(engine::store::GameError::Refused(format!(
+            "{} years: expected a number of years from 1 to 200",
+            opts.years
+        )));
+    }
+    prepare_folder(&opts.out, opts.force)?;
+    let db = opts.out.join("demo.db");
     let clock = ManualClock::at(1_900_000_000);
     let games = Games::open(
         &format!("sqlite://{}", db.display()),
         Arc::new(clock.clone()),
     )
     .await?;
-    let variant = Variant::builtin(&opts.variant).map_err(engine::store::GameError::Refused)?;
     games.on_before_commit(opts.before_commit.clone());
+    let played = play(opts, &games, &clock, &variant).await;
+    // Closed even after a failure, so that what was played can be opened from the file alone.
+    games.close_into_one_file().await?;
+    let (game, reports, outcome) = played?;
+    Ok(DemoSummary {
+        game,
+        phases: reports.len(),
+        reports,
+        database: db,
+        outcome,
+    })
+}
+
+/// Creates the game, plays it to the end or to the last year, and writes a report (and a map
+/// where the variant has art) per phase, numbered from 000 without gaps. Returns the game's
+/// id, the reports, and how it ended.
+async fn play(
+    opts: &DemoOptions,
+    games: &Games,
+    clock: &ManualClock,
+    variant: &Rules,
+) -> Result<(i64, Vec<PathBuf>, String)> {
+    let io = |e: std::io::Error| {
+        engine::store::GameError::Refused(format!("cannot write to {}: {e}", opts.out.display()))
+    };
     let id = games
         .create(None, None, &opts.variant, Settings::default(), opts.seed)
         .await?;
@@ -247,16 +325,25 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
         let Some(report) = games.adjudicate(id, seq).await? else {
             break;
         };
-        let path = opts.out.join(format!("{:03} {}.txt", seq, phase));
+        // Numbered by report, not by the game's phase sequence: a phase nobody had to
+        // decide (a retreat with no retreat possible) has no report, and leaves no gap.
+        let number = reports.len();
+        let path = opts.out.join(format!("{number:03} {phase}.txt"));
         std::fs::write(
             &path,
             crate::report::results_text(&v, &phase, &report.record, &report.next_phase),
         )
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
-            let png = crate::picture::phase_png(&v, &position, Some(&report.record), &retreats)
-                .map_err(engine::store::GameError::Refused)?;
-            std::fs::write(opts.out.join(format!("{seq:03} {phase}.png")), png).map_err(io)?;
+            let drawn: Vec<_> = report
+                .record
+                .orders
+                .iter()
+                .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
+                .collect();
+            let scene = crate::picture::scene(&v, &position, &drawn, &retreats, opts.palette);
+            let png = crate::picture::png(&v.id, &scene).map_err(engine::store::GameError::Refused)?;
+            std::fs::write(opts.out.join(format!("{number:03} {phase}.png")), png).map_err(io)?;
         }
         reports.push(path);
         retreats = report.record.dislodged.clone();
@@ -268,11 +355,5 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             break;
         }
     }
-    Ok(DemoSummary {
-        game: id,
-        phases: reports.len(),
-        reports,
-        database: db,
-        outcome,
-    })
+    Ok((id, reports, outcome))
 }

@@ -1,60 +1,67 @@
 //! `parley`: the one binary. Runs the Discord bot and the command-line tools around the engine.
+//!
+//! The command line is declared with clap's derive: one [`Command`] enum, one variant per
+//! subcommand holding that subcommand's arguments (declared beside its code in `cli/<name>.rs`),
+//! and one arm in `main` calling `cli::<name>::run(args)`.
 
 mod cli;
 
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-parley: Diplomacy and its variants, adjudicated.
+/// Diplomacy and its variants, adjudicated: a Discord bot and the tools around its engine.
+#[derive(Parser)]
+#[command(
+    name = "parley",
+    version,
+    propagate_version = true,
+    arg_required_else_help = true,
+    after_help = "Settings come from the environment or a .env file in the working directory \
+                  (see .env.example); DATABASE_URL names the games database (default \
+                  sqlite://parley.db)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-Usage: parley <command> [options]
-
-Commands:
-  bot                         run the Discord bot (DISCORD_TOKEN and more from the environment or
-                              .env; see .env.example)
-  adjudicate [--variant ID]   read one case (DATC-shaped JSON) on stdin, write the result as JSON
-  variants [--json]           list the variants: powers, supply centres, victory count, first phase
-  variants --check DIR        check a variant's data files in DIR; report every problem by file and line
-  demo [--variant ID] [--years N] [--seed S] [--out DIR]
-                              play a game with random legal orders into a fresh SQLite file in DIR
-                              (default ./parley-demo) and write a report of every phase
-  render --out FILE.png [--palette default|colour-blind]
-                              draw a position (case-shaped JSON on stdin: phase, units, supply_centers,
-                              dislodged; orders and results optional) as a PNG map
-  export GAME                 print a game's whole history as JSON (database: DATABASE_URL)
-  import FILE                 load a game exported by `parley export`; prints its new id
-  help                        show this text
-
-DATABASE_URL (default sqlite://parley.db) names the games database for export and import.
-";
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (DISCORD_TOKEN and more from the environment or .env)
+    Bot(cli::bot::Args),
+    /// Play a game with random legal orders and write a report and a map of every phase
+    Demo(cli::demo::Args),
+    /// Read one case (DATC-shaped JSON) on stdin and write its result as JSON
+    Adjudicate(cli::adjudicate::Args),
+    /// Draw a position (case-shaped JSON on stdin) as a PNG or SVG map
+    Render(cli::render::Args),
+    /// List the variants (powers, supply centres, victory), or check a variant's data files
+    Variants(cli::variants::Args),
+    /// List the games in the database: id, variant, phase and state
+    Games(cli::games::Args),
+    /// Print a game's whole history as JSON
+    Export(cli::export::Args),
+    /// Load a game written by `parley export`; prints its new id
+    Import(cli::import::Args),
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let rest = &args[1..];
-    let result = match cmd.as_str() {
-        "adjudicate" => cli::adjudicate::run(rest),
-        "demo" => cli::demo::run(rest),
-        "render" => cli::render::run(rest),
-        "export" => cli::history::export(rest),
-        "import" => cli::history::import(rest),
-        "variants" => cli::variants::run(rest),
-        "help" | "--help" | "-h" => {
-            print!("{USAGE}");
-            Ok(())
-        }
-        "bot" => cli::bot::run(rest),
-        other => Err(cli::CliError::usage(format!(
-            "unknown command '{other}'; expected bot, adjudicate, variants, demo, render, export, import or help"
-        ))),
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Bot(args) => cli::bot::run(args),
+        Command::Demo(args) => cli::demo::run(args),
+        Command::Adjudicate(args) => cli::adjudicate::run(args),
+        Command::Render(args) => cli::render::run(args),
+        Command::Variants(args) => cli::variants::run(args),
+        Command::Games(args) => cli::games::run(args),
+        Command::Export(args) => cli::export::run(args),
+        Command::Import(args) => cli::import::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("parley: {}", e.message);
+            // The same shape as clap's own errors.
+            eprintln!("error: {}", e.message);
             ExitCode::from(e.code)
         }
     }

@@ -154,7 +154,9 @@ fn render_draws_a_position_with_its_orders_as_a_png() {
         "units": {"France": ["A par", "F bre"], "Germany": ["A mun"]},
         "supply_centers": {"France": ["par", "bre", "mar"], "Germany": ["mun"]},
         "orders": {"France": ["A par - bur", "F bre - mao"], "Germany": ["A mun - bur"]},
-        "results": [{"result": "fails"}, {"result": "succeeds"}, {"result": "fails"}]}"#;
+        "results": [{"order": "A par - bur", "result": "fails"},
+                    {"order": "F bre - mao", "result": "succeeds"},
+                    {"power": "Germany", "order": "A mun - bur", "result": "fails"}]}"#;
     let (code, stdout, err) = parley(&["render", "--out", out.to_str().expect("utf8")], case);
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains("wrote"), "{stdout}");

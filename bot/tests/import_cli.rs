@@ -57,7 +57,7 @@ async fn a_tampered_export_is_refused_with_a_readable_message_and_a_failing_exit
         assert_eq!(out.status.code(), Some(2), "{what}: {stderr}");
         assert!(out.stdout.is_empty(), "{what}: printed a game id");
         assert!(
-            stderr.starts_with("parley: the game file is refused: ") && stderr.contains(reason),
+            stderr.starts_with("error: the game file is refused: ") && stderr.contains(reason),
             "{what}: {stderr}"
         );
         assert!(!stderr.contains("database"), "{what}: {stderr}");

@@ -22,6 +22,16 @@
 //! of centres, or null; only when ownership was given), `next_phase`, and `then` with one
 //! output per input step.
 //!
+//! The reader is strict, so that a typing mistake is not silently a different case: a field
+//! it does not know (`supply_centres`, `ordres`, `varient`), at any level, is refused naming
+//! it, and so is a field written twice in one object (see [`parse_case`]). Fields that describe
+//! a case for people and test suites ([`ANNOTATIONS`]: `id`, `title`, `notes`, `expected`...)
+//! are accepted and not read. Positions that cannot arise in a game are refused too: a
+//! dislodged unit whose province nobody took (no unit stands there), or that a unit of its own
+//! power took, or whose attacker came from its own province or from a province not beside it
+//! without a convoy; a centre listed twice; a `then` step that is not the phase the step before
+//! leads to.
+//!
 //! A movement that leads to a retreat phase in which no dislodged unit has a legal retreat
 //! skips it, as the games service does (`settled::nothing_to_decide`): the output lists those
 //! units under `dislodged` (with no `retreats`) and under `disbanded`, and `units`,
@@ -55,6 +65,183 @@ impl std::error::Error for CaseError {}
 
 fn bad(field: &str, msg: impl std::fmt::Display) -> CaseError {
     CaseError(format!("field `{field}`: {msg}"))
+}
+
+/// Fields a case may carry for the people and test suites that read it (a DATC number, a
+/// title, the expected outcome); the reader accepts them and does not look at them.
+pub const ANNOTATIONS: &[&str] = &[
+    "id",
+    "title",
+    "notes",
+    "section",
+    "section_title",
+    "datc_case",
+    "rule",
+    "rule_choice",
+    "subcase",
+    "expected",
+    "expected_error",
+    "added_by_converter",
+];
+
+/// The fields of one step of a case (the first step or one under `then`).
+const STEP_FIELDS: &[&str] = &[
+    "phase",
+    "units",
+    "supply_centers",
+    "dislodged",
+    "contested",
+    "orders",
+    "homes",
+    "marks",
+    "then",
+];
+
+/// The fields of one dislodged unit (as `position_json` writes it).
+const DISLODGED_FIELDS: &[&str] = &[
+    "power",
+    "unit",
+    "attacker_from",
+    "via_convoy",
+    "along_other_coast",
+];
+
+/// The fields only the first step has: they hold for the whole case.
+const CASE_FIELDS: &[&str] = &["variant", "variant_options", "hidden", "alliances"];
+
+/// Reads JSON text as a case document, refusing an object that has one field twice (plain
+/// JSON readers keep the last and drop the first without a word).
+pub fn parse_case(text: &str) -> Result<Value, CaseError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde::Deserialize::deserialize(&mut de)
+        .and_then(|Strict(v)| de.end().map(|()| v))
+        .map_err(|e| {
+            CaseError(if e.is_data() {
+                // Our own refusal: a field written twice.
+                e.to_string()
+            } else {
+                format!("not valid JSON ({e})")
+            })
+        })?;
+    Ok(value)
+}
+
+/// A JSON value read with no duplicate field in any object.
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = JsonMap::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!(
+                    "field `{key}` is written twice in one object; keep one"
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            out.insert(key, v);
+        }
+        Ok(Value::Object(out))
+    }
+}
+
+/// Refuses a field of `obj` that is not in `known` (nor an annotation), naming it and the
+/// field it most looks like.
+fn only_fields(
+    obj: &JsonMap<String, Value>,
+    at: &str,
+    known: &[&[&str]],
+) -> Result<(), CaseError> {
+    let accepted: Vec<&str> = known.iter().flat_map(|k| k.iter().copied()).collect();
+    let Some(stray) = obj.keys().find(|k| !accepted.contains(&k.as_str())) else {
+        return Ok(());
+    };
+    let field = if at.is_empty() {
+        stray.clone()
+    } else {
+        format!("{at}.{stray}")
+    };
+    let near = accepted
+        .iter()
+        .filter(|k| !ANNOTATIONS.contains(k))
+        .map(|k| (edit_distance(k, stray), *k))
+        .min()
+        .filter(|(d, k)| *d <= 3.max(k.len() / 4));
+    let listed: Vec<&str> = accepted
+        .iter()
+        .copied()
+        .filter(|k| !ANNOTATIONS.contains(k))
+        .collect();
+    Err(bad(
+        &field,
+        match near {
+            Some((_, k)) => format!(
+                "unknown field; did you mean `{k}`? Accepted here: {}",
+                listed.join(", ")
+            ),
+            None => format!("unknown field; accepted here: {}", listed.join(", ")),
+        },
+    ))
+}
+
+/// How many single-letter edits turn `a` into `b` (for "did you mean").
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
 }
 
 /// One power's entry of a `{"Power": [...]}` object: the power, its name as written, the list.
@@ -156,9 +343,21 @@ pub struct CaseInput {
 
 /// Reads one case; every error names the field it is in.
 pub fn read_case(v: &Value, variant_override: Option<Arc<Rules>>) -> Result<CaseInput, CaseError> {
+    read_case_with(v, variant_override, &[])
+}
+
+/// [`read_case`] for a command whose input is a case with fields of its own besides (`parley
+/// render` takes the `results` to draw): those are accepted at the top level, and left to
+/// the command to read.
+pub fn read_case_with(
+    v: &Value,
+    variant_override: Option<Arc<Rules>>,
+    extra_fields: &[&str],
+) -> Result<CaseInput, CaseError> {
     let obj = v
         .as_object()
         .ok_or_else(|| CaseError("expected a JSON object".into()))?;
+    only_fields(obj, "", &[CASE_FIELDS, STEP_FIELDS, ANNOTATIONS, extra_fields])?;
     let variant = match variant_override {
         Some(v) => v,
         None => {
@@ -364,6 +563,10 @@ fn read_step(
             position.dislodged.clear();
             for (i, e) in arr.iter().enumerate() {
                 let f = format!("dislodged[{i}]");
+                let fields = e.as_object().ok_or_else(|| {
+                    bad(&f, "expected an object {power, unit, attacker_from}")
+                })?;
+                only_fields(fields, &f, &[DISLODGED_FIELDS])?;
                 let power_name = e
                     .get("power")
                     .and_then(Value::as_str)
@@ -415,12 +618,14 @@ fn read_step(
                         ))
                     }
                 };
-                position.dislodged.push(Dislodged {
+                let d = Dislodged {
                     unit,
                     attacker_from,
                     attacker_came_by_convoy: via,
                     attacked_along_other_coast: crawl,
-                });
+                };
+                check_dislodged(&variant, &position, &d).map_err(|e| bad(&f, e))?;
+                position.dislodged.push(d);
             }
         }
     }
@@ -468,6 +673,46 @@ fn read_step(
         then,
         alliances: Vec::new(),
     })
+}
+
+/// Refuses a dislodged unit no game could leave: its attacker moved into its province, so a
+/// unit stands there (unless the province holds many, where the attacker may have gone on),
+/// and it is another power's (nobody dislodges his own unit); the attacker came from another
+/// province beside it, or from farther by convoy.
+fn check_dislodged(variant: &Rules, at: &Position, d: &Dislodged) -> Result<(), String> {
+    let map = &variant.map;
+    let here = d.unit.location.province;
+    let name = |p: ProvinceId| map.province(p).name.clone();
+    if d.attacker_from == here {
+        return Err(format!(
+            "attacker_from is {}, the dislodged unit's own province; the attacker came from elsewhere",
+            name(here)
+        ));
+    }
+    if !d.attacker_came_by_convoy && !map.neighbours(here).any(|p| p == d.attacker_from) {
+        return Err(format!(
+            "the attacker came from {}, which does not border {}; set \"via_convoy\": true if it came by convoy",
+            name(d.attacker_from),
+            name(here)
+        ));
+    }
+    if variant.book.holds_many(&variant.context(at), here) {
+        return Ok(());
+    }
+    match at.units.iter().find(|u| u.location.province == here) {
+        None => Err(format!(
+            "{} is dislodged from {}, but no unit stands there; list the unit that dislodged it under `units`",
+            variant.unit_text(&d.unit),
+            name(here)
+        )),
+        Some(u) if u.power == d.unit.power => Err(format!(
+            "{} is dislodged from {} by {}, a unit of its own power; a power cannot dislodge its own unit",
+            variant.unit_text(&d.unit),
+            name(here),
+            variant.unit_text(u)
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 /// Reads `marks`: `[{"province": "kas", "power": "Delhi", "count": 1}, ...]`.
@@ -519,6 +764,10 @@ fn read_marks(variant: &Rules, v: &Value) -> Result<Vec<Mark>, CaseError> {
     let mut out: Vec<Mark> = Vec::new();
     for (i, e) in arr.iter().enumerate() {
         let f = format!("marks[{i}]");
+        let fields = e
+            .as_object()
+            .ok_or_else(|| bad(&f, "expected an object {province, power, count}"))?;
+        only_fields(fields, &f, &[&["province", "power", "count"]])?;
         let text = |k: &str| {
             e.get(k)
                 .and_then(Value::as_str)
@@ -822,8 +1071,26 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
             let sobj = step
                 .as_object()
                 .ok_or_else(|| bad(&format!("then[{i}]"), "expected an object"))?;
-            let mut next = read_step(sobj, variant.clone(), Some(&carried))
+            let mut next = only_fields(sobj, "", &[STEP_FIELDS, ANNOTATIONS])
+                .and_then(|()| read_step(sobj, variant.clone(), Some(&carried)))
                 .map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
+            // Each step goes on from where the one before left the board: a step that names
+            // another phase would be adjudicated on a board that never was.
+            if next.position.phase != carried.phase {
+                let before = if i == 0 {
+                    "the case".to_string()
+                } else {
+                    format!("then[{}]", i - 1)
+                };
+                return Err(bad(
+                    &format!("then[{i}].phase"),
+                    format!(
+                        "'{}' is not the phase {before} leads to; expected \"{}\"",
+                        variant.calendar.name(next.position.phase),
+                        variant.calendar.name(carried.phase)
+                    ),
+                ));
+            }
             next.centres_given = input.centres_given;
             next.alliances = input.alliances.clone();
             next.state_given |= input.state_given;

@@ -1,14 +1,14 @@
 //! `parley bot`: reads the configuration (environment and `.env`), sets up logging, and runs
 //! the Discord bot until SIGTERM or Ctrl-C.
 
-use super::{no_more, CliError};
+use super::CliError;
 use parley::discord::config::Config;
 
-pub fn run(args: &[String]) -> Result<(), CliError> {
-    no_more(
-        args,
-        "nothing; configure the bot with environment variables (see .env.example)",
-    )?;
+/// The bot takes no arguments: it is configured by environment variables (see .env.example).
+#[derive(clap::Args, Debug)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<(), CliError> {
     // A missing .env is fine: the environment alone may hold the settings.
     let _ = dotenvy::dotenv();
     tracing_subscriber::fmt()
@@ -19,13 +19,10 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
         .init();
     let config = Config::from_env().map_err(CliError::usage)?;
     let runtime = tokio::runtime::Runtime::new()
-        .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
+        .map_err(|e| CliError::failed(format!("cannot start the async runtime: {e}")))?;
     let result = runtime.block_on(parley::discord::run(config));
     // Work still in flight (a command's reply, a map being drawn) must not hold the process
     // past the stop it was asked for; its transactions roll back.
     runtime.shutdown_timeout(std::time::Duration::from_millis(500));
-    result.map_err(|e| CliError {
-        message: format!("the bot stopped: {e}"),
-        code: 1,
-    })
+    result.map_err(|e| CliError::failed(format!("the bot stopped: {e}")))
 }

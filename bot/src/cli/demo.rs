@@ -1,13 +1,38 @@
-//! `parley demo`: a random game from start to finish, on a fresh database, with a report per phase.
+//! `parley demo`: a random game from start to finish, on a fresh database, with a report (and
+//! a map) per phase.
 
-use super::{no_more, runtime, take_value, CliError};
+use super::{runtime, CliError, PaletteArg, VariantArg};
 use parley::demo::{run as play, DemoOptions};
 use std::path::PathBuf;
 
-pub fn run(args: &[String]) -> Result<(), CliError> {
-    let mut args = args.to_vec();
+/// Plays a game with random legal orders into a fresh SQLite file `demo.db` in the output
+/// folder, and writes a report and a map of every phase there, numbered from 000.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The variant to play [default: standard, the first built-in variant]
+    #[command(flatten)]
+    pub variant: VariantArg,
+    /// How many years to play (the game may end sooner with a winner)
+    #[arg(long, value_name = "N", default_value_t = 10,
+          value_parser = clap::value_parser!(i32).range(1..=200))]
+    pub years: i32,
+    /// The seed of the random orders: the same seed plays the same game
+    #[arg(long, value_name = "S", default_value_t = 1901)]
+    pub seed: u64,
+    /// The folder to write into; it must be new or empty (see --force)
+    #[arg(long, value_name = "DIR", default_value = "parley-demo")]
+    pub out: PathBuf,
+    /// Write into a folder that holds files: an earlier demo's files there (demo.db, numbered
+    /// reports and maps) are removed first; other files are left alone
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub palette: PaletteArg,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
     // Without --variant, the first of the engine's built-in variants.
-    let variant = match take_value(&mut args, "--variant")? {
+    let variant = match args.variant.variant {
         Some(v) => v,
         None => engine::variants::BUILTIN
             .first()
@@ -16,22 +41,6 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             })?
             .to_string(),
     };
-    let years = take_value(&mut args, "--years")?.unwrap_or_else(|| "10".into());
-    let seed = take_value(&mut args, "--seed")?.unwrap_or_else(|| "1901".into());
-    let out = take_value(&mut args, "--out")?.unwrap_or_else(|| "parley-demo".into());
-    no_more(&args, "--variant ID, --years N, --seed S, --out DIR")?;
-    let years: i32 = years
-        .parse()
-        .ok()
-        .filter(|y| (1..=200).contains(y))
-        .ok_or_else(|| {
-            CliError::usage(format!(
-                "--years '{years}': expected a number of years from 1 to 200"
-            ))
-        })?;
-    let seed: u64 = seed
-        .parse()
-        .map_err(|_| CliError::usage(format!("--seed '{seed}': expected a whole number")))?;
     // PARLEY_DEMO_STALL_AT=N stops inside the adjudication of phase N, before it commits, and
     // waits for stdin to close: the crash-safety test kills the process there.
     let stall: Option<i64> = std::env::var("PARLEY_DEMO_STALL_AT")
@@ -49,19 +58,24 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     let progress: parley::demo::Progress = Box::new(|phase: &str| println!("  {phase}"));
     let opts = DemoOptions {
         variant,
-        years,
-        seed,
-        out: PathBuf::from(out),
+        years: args.years,
+        seed: args.seed,
+        out: args.out,
+        force: args.force,
+        palette: args.palette.palette.into(),
         progress: Some(progress),
         before_commit,
     };
     let summary = runtime()?.block_on(play(&opts))?;
     super::print_out(&format!(
-        "Played {} phases of {} (seed {}): {}.\nReports: {}/\nDatabase: {}",
+        "Played {} phases of {} (seed {}): {}.\nGame: {} (parley export {} --database sqlite://{})\nReports: {}/\nDatabase: {}",
         summary.phases,
         opts.variant,
         opts.seed,
         summary.outcome,
+        summary.game,
+        summary.game,
+        summary.database.display(),
         opts.out.display(),
         summary.database.display()
     ))

@@ -1,11 +1,20 @@
-//! The command-line subcommands, one module each.
+//! The command-line subcommands, one module each, and what several of them share: the
+//! `--variant`, `--palette` and `--database` flags, reading a case from stdin, and opening the
+//! games database without ever creating one by accident.
 
 pub mod adjudicate;
 pub mod bot;
 pub mod demo;
-pub mod history;
+pub mod export;
+pub mod games;
+pub mod import;
 pub mod render;
 pub mod variants;
+
+use engine::store::clock::SystemClock;
+use engine::store::Games;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// A failed command: what to tell the user, and the exit code.
 #[derive(Debug)]
@@ -15,47 +24,141 @@ pub struct CliError {
 }
 
 impl CliError {
-    /// Bad input or arguments: exit code 2.
+    /// Bad input or arguments: exit code 2, as clap uses for its own usage errors.
     pub fn usage(message: impl Into<String>) -> Self {
         CliError {
             message: message.into(),
             code: 2,
         }
     }
-}
 
-/// Takes `--name VALUE` out of the arguments.
-pub fn take_value(args: &mut Vec<String>, name: &str) -> Result<Option<String>, CliError> {
-    let Some(i) = args.iter().position(|a| a == name) else {
-        return Ok(None);
-    };
-    if i + 1 >= args.len() {
-        return Err(CliError::usage(format!("{name} needs a value")));
-    }
-    let v = args.remove(i + 1);
-    args.remove(i);
-    Ok(Some(v))
-}
-
-/// Takes a `--flag` out of the arguments.
-pub fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
-    match args.iter().position(|a| a == name) {
-        Some(i) => {
-            args.remove(i);
-            true
+    /// Something went wrong that is not the input's fault (a file that cannot be written).
+    pub fn failed(message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+            code: 1,
         }
-        None => false,
     }
 }
 
-/// Fails on anything left over.
-pub fn no_more(args: &[String], accepted: &str) -> Result<(), CliError> {
-    match args.first() {
-        None => Ok(()),
-        Some(a) => Err(CliError::usage(format!(
-            "unexpected argument '{a}'; accepted: {accepted}"
-        ))),
+/// A built-in variant's id, checked when the arguments are read, so that a command refuses an
+/// unknown variant before it does anything.
+pub fn variant_id(s: &str) -> Result<String, String> {
+    let ids = engine::variants::ids();
+    if ids.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!("unknown variant; expected one of: {}", ids.join(", ")))
     }
+}
+
+/// `--variant ID`, the same on every command that takes one.
+#[derive(clap::Args, Debug, Clone)]
+pub struct VariantArg {
+    /// The variant, by id (`parley variants` lists them)
+    #[arg(long, value_name = "ID", value_parser = variant_id)]
+    pub variant: Option<String>,
+}
+
+/// The colours a map is drawn in.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PaletteChoice {
+    /// The powers' usual colours
+    #[default]
+    Default,
+    /// Colours told apart with the common kinds of colour blindness
+    #[value(alias = "color-blind", alias = "colourblind", alias = "colorblind")]
+    ColourBlind,
+}
+
+impl From<PaletteChoice> for ::render::Palette {
+    fn from(p: PaletteChoice) -> Self {
+        match p {
+            PaletteChoice::Default => ::render::Palette::Default,
+            PaletteChoice::ColourBlind => ::render::Palette::ColourBlind,
+        }
+    }
+}
+
+/// `--palette`, the same on every command that draws maps.
+#[derive(clap::Args, Debug, Clone)]
+pub struct PaletteArg {
+    /// The colours of the map
+    #[arg(long, value_enum, default_value_t = PaletteChoice::Default)]
+    pub palette: PaletteChoice,
+}
+
+/// `--database URL`, the same on every command that reads the games database.
+#[derive(clap::Args, Debug, Clone)]
+pub struct DatabaseArg {
+    /// The games database [default: DATABASE_URL from the environment or .env, else
+    /// sqlite://parley.db]
+    #[arg(long, value_name = "URL")]
+    pub database: Option<String>,
+}
+
+impl DatabaseArg {
+    /// The database to use: `--database`, else DATABASE_URL read as the bot reads it (the
+    /// environment, then `.env`), else the bot's default.
+    pub fn url(&self) -> String {
+        if let Some(url) = &self.database {
+            return url.clone();
+        }
+        // A missing .env is fine: the environment alone may hold the settings.
+        let _ = dotenvy::dotenv();
+        std::env::var("DATABASE_URL")
+            .ok()
+            .filter(|u| !u.trim().is_empty())
+            .unwrap_or_else(|| "sqlite://parley.db".to_string())
+    }
+}
+
+/// The file a `sqlite:` URL names (`None` for an in-memory database).
+pub fn database_file(url: &str) -> Option<PathBuf> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .unwrap_or(url);
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+}
+
+/// Opens the games database at `url`. Unless `create` is set, a database file that does not
+/// exist is an error naming it: a typo in DATABASE_URL, or a command run from the wrong
+/// folder, must not leave an empty database behind and report "no game 1".
+pub async fn open_games(url: &str, create: bool) -> Result<Games, CliError> {
+    if let Some(file) = database_file(url) {
+        if !create && !file.exists() {
+            return Err(CliError::usage(format!(
+                "no games database at {} (from {url}); set DATABASE_URL (in the environment or \
+                 .env) or --database to the bot's database; `parley bot` creates one when it \
+                 first starts, and `parley import --create FILE` starts a new one with an \
+                 imported game",
+                file.display()
+            )));
+        }
+    }
+    Ok(Games::open(url, Arc::new(SystemClock)).await?)
+}
+
+/// Reads the whole of stdin. At a terminal, first says on stderr what is awaited and how to
+/// end it, so that the command does not seem to hang.
+pub fn read_stdin(what: &str) -> Result<String, CliError> {
+    use std::io::{IsTerminal, Read};
+    let mut stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("reading {what} from stdin; end with Ctrl-D (or pipe a file: parley ... < case.json)");
+    }
+    let mut text = String::new();
+    stdin
+        .read_to_string(&mut text)
+        .map_err(|e| CliError::usage(format!("could not read stdin: {e}")))?;
+    if text.trim().is_empty() {
+        return Err(CliError::usage(format!(
+            "stdin is empty; expected {what}"
+        )));
+    }
+    Ok(text)
 }
 
 /// Writes to stdout; a reader that went away (`parley ... | head`) is not an error.
@@ -63,17 +166,11 @@ pub fn print_out(text: &str) -> Result<(), CliError> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match writeln!(out, "{text}").and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError {
-            message: format!("could not write: {e}"),
-            code: 1,
-        }),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::failed(format!("could not write: {e}")))
+        }
         _ => Ok(()),
     }
-}
-
-/// The games database named by DATABASE_URL (default `sqlite://parley.db`).
-pub fn database_url() -> String {
-    std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://parley.db".to_string())
 }
 
 /// A runtime for the commands that talk to the database.
@@ -82,10 +179,7 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| CliError {
-            message: format!("cannot start the async runtime: {e}"),
-            code: 1,
-        })
+        .map_err(|e| CliError::failed(format!("cannot start the async runtime: {e}")))
 }
 
 impl From<engine::store::GameError> for CliError {

@@ -1,13 +1,53 @@
 //! `parley variants`: the built-in variants and their vital numbers.
 
-use super::{no_more, take_flag, take_value, CliError};
+use super::CliError;
+use engine::position::Mark;
+use engine::rules::Rules;
+use engine::unit::PowerId;
 use engine::variant::{Variant, VariantFiles};
 use engine::variants::{check_files, ids};
 use serde_json::json;
+use std::path::PathBuf;
+
+/// Lists the built-in variants, or checks a variant's data files.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print the list as JSON
+    #[arg(long, conflicts_with = "check")]
+    pub json: bool,
+    /// Check the data files of a variant in DIR (variant.toml, provinces.txt, borders.txt,
+    /// units.txt) and report every problem by file and line
+    #[arg(long, value_name = "DIR")]
+    pub check: Option<PathBuf>,
+}
+
+/// How many supply centres a game of this variant can have at once, as its rulebook counts
+/// them. A rulebook may make a province a centre only once something has happened there
+/// (Atlantica II's Atlantis, a centre once found, which the map cannot flag since nobody knows
+/// where it is): the rulebook is asked about a board where every province bears a mark, so
+/// whatever could be found has been.
+fn centres_in_play(v: &Rules) -> usize {
+    let mut board = v.initial_position();
+    board.marks = v
+        .map
+        .province_ids()
+        .map(|province| Mark {
+            province,
+            power: PowerId(0),
+            count: 1,
+        })
+        .collect();
+    let ctx = v.context(&board);
+    v.map
+        .province_ids()
+        .filter(|&p| v.book.is_supply_centre(&ctx, p))
+        .count()
+}
 
 /// `parley variants --check DIR`: loads a variant's data files from a folder and reports every
 /// problem with its file and line, for whoever is drawing up a new map.
-fn check(dir: &str) -> Result<(), CliError> {
+fn check(dir: &std::path::Path) -> Result<(), CliError> {
+    let dir = &dir.display().to_string();
     let read = |name: &str| {
         std::fs::read_to_string(format!("{dir}/{name}"))
             .map_err(|e| CliError::usage(format!("cannot read {dir}/{name}: {e}")))
@@ -41,28 +81,23 @@ fn check(dir: &str) -> Result<(), CliError> {
         )),
         Err(errs) => {
             let lines: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
-            Err(CliError {
-                message: format!("{} problems:\n{}", errs.len(), lines.join("\n")),
-                code: 1,
-            })
+            Err(CliError::failed(format!(
+                "{} problems:\n{}",
+                errs.len(),
+                lines.join("\n")
+            )))
         }
     }
 }
 
-pub fn run(args: &[String]) -> Result<(), CliError> {
-    let mut args = args.to_vec();
-    if let Some(dir) = take_value(&mut args, "--check")? {
-        no_more(&args, "--check DIR")?;
-        return check(&dir);
+pub fn run(args: Args) -> Result<(), CliError> {
+    if let Some(dir) = &args.check {
+        return check(dir);
     }
-    let as_json = take_flag(&mut args, "--json");
-    no_more(&args, "--json or --check DIR")?;
+    let as_json = args.json;
     let mut rows = Vec::new();
     for id in ids() {
-        let v = Variant::builtin(id).map_err(|e| CliError {
-            message: e,
-            code: 1,
-        })?;
+        let v = Variant::builtin(id).map_err(CliError::failed)?;
         let powers: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
         let options: Vec<_> = v
             .option_values()
@@ -81,8 +116,9 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
             "id": v.id,
             "name": v.name,
             "powers": powers,
-            "supply_centers": v.map.supply_centers().count(),
+            "supply_centers": centres_in_play(&v),
             "victory_centers": v.victory_centers,
+            "alliance_victory_centers": v.alliance_victory_centers,
             "first_phase": v.calendar.name(v.calendar.first_phase()),
             "rulebook": v.edition().name(),
             "options": options,
@@ -93,8 +129,13 @@ pub fn run(args: &[String]) -> Result<(), CliError> {
     }
     let mut text = String::new();
     for r in &rows {
+        // Two allies who may win together (Atlantica II, rule 2) need their own number.
+        let allied = match r["alliance_victory_centers"].as_u64() {
+            Some(n) => format!(" ({n} for two allies together)"),
+            None => String::new(),
+        };
         text += &format!(
-            "{:<16} {}\n  powers: {}\n  {} supply centres, {} to win; first phase {}; rulebook {}\n",
+            "{:<16} {}\n  powers: {}\n  {} supply centres, {} to win{allied}; first phase {}; rulebook {}\n",
             r["id"].as_str().unwrap_or(""),
             r["name"].as_str().unwrap_or(""),
             r["powers"].as_array().map(|a| a.iter().filter_map(|p| p.as_str()).collect::<Vec<_>>().join(", ")).unwrap_or_default(),

@@ -164,9 +164,23 @@ impl Games {
         .await
     }
 
+    /// Every game in the database, oldest first, finished ones included (`parley games`).
+    pub async fn all_games(&self) -> Result<Vec<GameSummary>> {
+        let rows = sqlx::query(
+            "SELECT g.id, g.variant, g.status, p.name FROM games g LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq ORDER BY g.id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(Self::summary_rows(&rows))
+    }
+
     async fn summaries(&self, sql: &'static str, key: &str) -> Result<Vec<GameSummary>> {
         let rows = sqlx::query(sql).bind(key).fetch_all(&self.pool).await?;
-        Ok(rows
+        Ok(Self::summary_rows(&rows))
+    }
+
+    fn summary_rows(rows: &[sqlx::sqlite::SqliteRow]) -> Vec<GameSummary> {
+        rows
             .iter()
             .map(|r| GameSummary {
                 id: r.get("id"),
@@ -174,7 +188,7 @@ impl Games {
                 status: r.get("status"),
                 phase: r.get("name"),
             })
-            .collect())
+            .collect()
     }
 
     /// The server a game is played in (`None` for a game made outside Discord).

@@ -264,6 +264,27 @@ impl Games {
         *self.before_commit.lock().unwrap_or_else(|e| e.into_inner()) = hook;
     }
 
+    /// Closes the database so that its one file holds everything: the write-ahead log is
+    /// folded into the file and the journal switched back to a rollback journal, so the file
+    /// can be copied alone (no `-wal` or `-shm` beside it). Opening it again with [`Games::open`]
+    /// turns the write-ahead log back on. For a database handed over as a file (the demo's).
+    pub async fn close_into_one_file(self) -> Result<()> {
+        let mut conn = self.pool.acquire().await?;
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&mut *conn)
+            .await?;
+        drop(conn);
+        // Leaving WAL mode needs the only connection to the file.
+        let opts = (*self.pool.connect_options())
+            .clone()
+            .journal_mode(SqliteJournalMode::Delete);
+        self.pool.close().await;
+        use sqlx::Connection;
+        let conn = sqlx::SqliteConnection::connect_with(&opts).await?;
+        conn.close().await?;
+        Ok(())
+    }
+
     fn fail_point(&self, here: FailPoint, name: &'static str) -> Result<()> {
         if *self.fail_at.lock().unwrap_or_else(|e| e.into_inner()) == Some(here) {
             return Err(GameError::Injected(name));

@@ -1,0 +1,35 @@
+//! `parley import FILE`: loads a game written by `parley export` as a new game.
+
+use super::{open_games, runtime, CliError, DatabaseArg};
+use std::path::PathBuf;
+
+/// Loads a game written by `parley export` into the database and prints its new id.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The file `parley export` wrote
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Create the database if it does not exist yet (otherwise a missing database is an error,
+    /// so that a mistyped DATABASE_URL does not start an empty one)
+    #[arg(long)]
+    pub create: bool,
+    #[command(flatten)]
+    pub database: DatabaseArg,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let file = args.file.display();
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError::usage(format!("cannot read {file}: {e}")))?;
+    let doc: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        CliError::usage(format!(
+            "{file} is not valid JSON ({e}); expected a file written by parley export"
+        ))
+    })?;
+    let url = args.database.url();
+    let id = runtime()?.block_on(async {
+        let games = open_games(&url, args.create).await?;
+        Ok::<_, CliError>(games.import(&doc).await?)
+    })?;
+    super::print_out(&id.to_string())
+}
