@@ -270,6 +270,8 @@ async fn the_demo_plays_a_registered_variant_with_its_own_orders() {
         years: 10,
         seed: 7,
         out: dir.path().to_path_buf(),
+        force: false,
+        palette: render::Palette::Default,
         progress: None,
         before_commit: None,
     };

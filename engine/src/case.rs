@@ -8,8 +8,9 @@
 //! (`{"England": ["F lon - nth", ...]}`), optionally `homes` (each power's home centres, when
 //! they differ from the map's) and `marks` (a variant's per-province state, such as Maharajah's
 //! home-centre conversions: `[{"province": "kas", "power": "Delhi", "count": 1}]`), and
-//! optionally `then`: the steps that follow (retreats, or any later phase), each with its own
-//! `phase` and `orders`, adjudicated from the position the step before left. A variant that
+//! optionally `then`: the steps that follow, each with its own `phase` and `orders`,
+//! adjudicated from the position the step before left; each is the phase the step before
+//! leads to, or a later one when every phase between has nothing to decide (see `follows`). A variant that
 //! draws secrets when a game is created (Atlantica II's Lost Atlantis) takes them in `hidden`
 //! (`{"atlantis-area": 3}`). A variant with an alliance victory (Atlantica II) takes declared
 //! alliances in `alliances` (`[["Canada", "USA"]]`); the output then has `winners` (the lone
@@ -29,8 +30,8 @@
 //! are accepted and not read. Positions that cannot arise in a game are refused too: a
 //! dislodged unit whose province nobody took (no unit stands there), or that a unit of its own
 //! power took, or whose attacker came from its own province or from a province not beside it
-//! without a convoy; a centre listed twice; a `then` step that is not the phase the step before
-//! leads to.
+//! without a convoy (checked in retreat phases); a centre listed twice; a `then` step that is
+//! not the phase the step before leads to.
 //!
 //! A movement that leads to a retreat phase in which no dislodged unit has a legal retreat
 //! skips it, as the games service does (`settled::nothing_to_decide`): the output lists those
@@ -624,7 +625,11 @@ fn read_step(
                     attacker_came_by_convoy: via,
                     attacked_along_other_coast: crawl,
                 };
-                check_dislodged(&variant, &position, &d).map_err(|e| bad(&f, e))?;
+                // Outside a retreat phase a dislodged unit is wrong whatever it says, and
+                // the store's checks say so in those words.
+                if variant.calendar.kind(phase) == PhaseKind::Retreat {
+                    check_dislodged(&variant, &position, &d).map_err(|e| bad(&f, e))?;
+                }
                 position.dislodged.push(d);
             }
         }
@@ -911,6 +916,29 @@ fn skipped_retreat(
     Some(adjudicate(variant, &adj.after, &[]))
 }
 
+/// Whether a step in `phase` may follow a step that left the board `left`: it is the phase the
+/// board is in, or a later one reached only through phases with nothing to decide (an empty
+/// retreat phase, an adjustment with nothing due), which the games service would adjudicate
+/// on the spot. A case that gives no centre ownership passes over adjustments too: with no
+/// owners there is nothing to count builds and removals from.
+fn follows(variant: &Rules, left: &Position, phase: crate::phase::Phase, centres_given: bool) -> bool {
+    let calendar = &variant.calendar;
+    let mut at = left.clone();
+    // A year's worth of steps at most: a step further on skips a phase that mattered.
+    for _ in 0..=calendar.steps.len() + calendar.setup.len() {
+        if at.phase == phase {
+            return true;
+        }
+        let passable = (calendar.kind(at.phase) == PhaseKind::Adjustment && !centres_given)
+            || nothing_to_decide(variant, &at);
+        if !passable {
+            return false;
+        }
+        at.phase = calendar.next(at.phase);
+    }
+    false
+}
+
 /// [`run_case`] for one step, given the step after it (if any); also returns the position the
 /// step leaves, for the next.
 fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Position), CaseError> {
@@ -1076,7 +1104,7 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
                 .map_err(|e| CaseError(format!("then[{i}]: {e}")))?;
             // Each step goes on from where the one before left the board: a step that names
             // another phase would be adjudicated on a board that never was.
-            if next.position.phase != carried.phase {
+            if !follows(variant, &carried, next.position.phase, input.centres_given) {
                 let before = if i == 0 {
                     "the case".to_string()
                 } else {
