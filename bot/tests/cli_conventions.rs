@@ -313,3 +313,68 @@ fn variants_count_atlantis_and_show_the_alliance_victory() {
         "{text}"
     );
 }
+
+/// Runs `parley ARGS` with its stdin a terminal (a pseudo-terminal whose other end this test
+/// types into): types `typed`, then Ctrl-D. Returns (exit code, stdout, stderr).
+#[cfg(unix)]
+fn parley_at_a_terminal(args: &[&str], typed: &str) -> (i32, String, String) {
+    use std::io::Write;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (-1, -1);
+    // SAFETY: openpty writes two new descriptors into the two ints; the name, termios and
+    // window size pointers may be null.
+    let made = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(made, 0, "openpty");
+    // SAFETY: both descriptors are open and owned by nobody else.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let child = Command::new(env!("CARGO_BIN_EXE_parley"))
+        .args(args)
+        .stdin(std::process::Stdio::from(slave))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("parley starts");
+    let mut keys = std::fs::File::from(master);
+    // A line, then Ctrl-D at the start of the next: end of input for a terminal.
+    keys.write_all(format!("{typed}\n\x04").as_bytes())
+        .expect("type");
+    let out = child.wait_with_output().expect("parley finishes");
+    drop(keys);
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn at_a_terminal_adjudicate_and_render_say_what_they_wait_for() {
+    let case = r#"{"phase": "Spring 1901 movement", "units": {"France": ["A par"]}, "orders": {"France": ["A par - bur"]}}"#;
+    let (code, out, err) = parley_at_a_terminal(&["adjudicate"], case);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("reading a case (JSON) from stdin; end with Ctrl-D"),
+        "{err}"
+    );
+    assert!(out.contains("\"succeeds\""), "the case typed was read: {out}");
+
+    let dir = tempfile::tempdir().expect("tmp");
+    let png = dir.path().join("map.png");
+    let (code, _, err) =
+        parley_at_a_terminal(&["render", "--out", png.to_str().expect("utf8")], case);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("from stdin; end with Ctrl-D"), "{err}");
+    // From a pipe, nothing is said: the output stays clean for scripts.
+    let (code, _, err) = parley(&["adjudicate"], case);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+}
