@@ -281,7 +281,7 @@ async fn play(
         .await?;
     for p in variant.powers_ordered_by(Controller::Player) {
         games
-            .join(id, &player(&variant, p), Some(variant.power_name(p)))
+            .join(id, &player(variant, p), Some(variant.power_name(p)))
             .await?;
     }
     games.start(id).await?;
@@ -320,7 +320,7 @@ async fn play(
                 games.submit(id, &player(&v, power), &texts).await?;
             }
         }
-        vote_at_random(&games, id, &mut rng, &v, &position).await?;
+        vote_at_random(games, id, &mut rng, &v, &position).await?;
         clock.advance(3600);
         let Some(report) = games.adjudicate(id, seq).await? else {
             break;
@@ -342,7 +342,8 @@ async fn play(
                 .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
                 .collect();
             let scene = crate::picture::scene(&v, &position, &drawn, &retreats, opts.palette);
-            let png = crate::picture::png(&v.id, &scene).map_err(engine::store::GameError::Refused)?;
+            let png =
+                crate::picture::png(&v.id, &scene).map_err(engine::store::GameError::Refused)?;
             std::fs::write(opts.out.join(format!("{number:03} {phase}.png")), png).map_err(io)?;
         }
         reports.push(path);

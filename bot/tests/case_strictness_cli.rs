@@ -54,7 +54,11 @@ fn an_unknown_field_is_refused_at_every_level_naming_it() {
     // A step under `then`.
     let mut typo = base.clone();
     typo["then"] = json!([{"phase": "Fall 1901 movement", "ordres": {"France": ["A bur h"]}}]);
-    refused("then ordres", &typo.to_string(), &["then[0]", "ordres", "`orders`"]);
+    refused(
+        "then ordres",
+        &typo.to_string(),
+        &["then[0]", "ordres", "`orders`"],
+    );
     // An entry of `dislodged`.
     let mut typo = retreat_case();
     typo["dislodged"][0]["atacker_from"] = typo["dislodged"][0]["attacker_from"].take();
@@ -155,7 +159,11 @@ fn positions_no_game_could_reach_are_refused() {
             "then": [{"phase": "Winter 1901 adjustment", "orders": {}}]
         })
         .to_string(),
-        &["then[0].phase", "Winter 1901 adjustment", "\"Fall 1901 movement\""],
+        &[
+            "then[0].phase",
+            "Winter 1901 adjustment",
+            "\"Fall 1901 movement\"",
+        ],
     );
     // The sound versions are accepted: the retreat case as written, and a case whose next
     // step is the phase it leads to.

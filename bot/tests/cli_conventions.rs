@@ -67,7 +67,10 @@ fn help_lists_every_subcommand_and_each_has_its_own_help() {
     }
     let (_, render, _) = parley(&["render", "--help"], "");
     for flag in ["--out <FILE>", "--svg", "--variant <ID>", "--palette"] {
-        assert!(render.contains(flag), "render --help lacks {flag}: {render}");
+        assert!(
+            render.contains(flag),
+            "render --help lacks {flag}: {render}"
+        );
     }
     let (_, demo, _) = parley(&["demo", "--help"], "");
     for flag in ["--variant <ID>", "--palette", "--force", "--years <N>"] {
@@ -98,13 +101,22 @@ fn version_is_the_crate_version() {
 fn bad_arguments_are_refused_in_clap_style_with_exit_code_2() {
     for (args, said) in [
         (&["render"][..], "--out <FILE>"),
-        (&["render", "--out", "x.png", "--palette", "neon"][..], "colour-blind"),
+        (
+            &["render", "--out", "x.png", "--palette", "neon"][..],
+            "colour-blind",
+        ),
         (&["adjudicate", "--variant", "narnia"][..], "narnia"),
-        (&["render", "--out", "x.png", "--variant", "narnia"][..], "narnia"),
+        (
+            &["render", "--out", "x.png", "--variant", "narnia"][..],
+            "narnia",
+        ),
         (&["demo", "--years", "0"][..], "--years"),
         (&["export", "one"][..], "'one'"),
         (&["frobnicate"][..], "frobnicate"),
-        (&["variants", "--json", "--check", "maps/standard"][..], "--check"),
+        (
+            &["variants", "--json", "--check", "maps/standard"][..],
+            "--check",
+        ),
     ] {
         let (code, out, err) = parley(args, "");
         assert_eq!(code, 2, "{args:?}: {err}");
@@ -229,7 +241,10 @@ fn games_lists_the_id_variant_phase_and_state_export_needs() {
     assert_eq!(cells[1], "standard", "{out}");
     // Ten phases of 1901: the game now waits in Spring 1902, still running.
     assert!(lines[1].contains("Spring 1902 movement"), "{out}");
-    assert!(lines[0].contains("STATE") && lines[0].contains("PHASE"), "{out}");
+    assert!(
+        lines[0].contains("STATE") && lines[0].contains("PHASE"),
+        "{out}"
+    );
     let (code, json, err) = parley_in(dir.path(), &["games", "--json", "--database", &url]);
     assert_eq!(code, 0, "{err}");
     let list: serde_json::Value = serde_json::from_str(&json).expect("json");
@@ -258,7 +273,10 @@ fn export_and_import_read_dotenv_and_never_create_a_database_by_accident() {
         err.contains("no games database at parley.db") && err.contains("parley bot"),
         "{err}"
     );
-    assert!(!here.join("parley.db").exists(), "export created a database");
+    assert!(
+        !here.join("parley.db").exists(),
+        "export created a database"
+    );
     let (code, _, err) = parley_in(&here, &["games"]);
     assert_eq!(code, 2, "{err}");
     assert!(!here.join("parley.db").exists(), "games created a database");
@@ -300,7 +318,10 @@ fn export_and_import_read_dotenv_and_never_create_a_database_by_accident() {
 #[test]
 fn variants_count_atlantis_and_show_the_alliance_victory() {
     let atlantica = listed_variant("atlantica");
-    assert_eq!(atlantica["supply_centers"], 46, "Atlantis counts once found");
+    assert_eq!(
+        atlantica["supply_centers"], 46,
+        "Atlantis counts once found"
+    );
     assert_eq!(atlantica["victory_centers"], 24);
     assert_eq!(atlantica["alliance_victory_centers"], 30);
     // A variant without an alliance victory has none.
@@ -365,7 +386,10 @@ fn at_a_terminal_adjudicate_and_render_say_what_they_wait_for() {
         err.contains("reading a case (JSON) from stdin; end with Ctrl-D"),
         "{err}"
     );
-    assert!(out.contains("\"succeeds\""), "the case typed was read: {out}");
+    assert!(
+        out.contains("\"succeeds\""),
+        "the case typed was read: {out}"
+    );
 
     let dir = tempfile::tempdir().expect("tmp");
     let png = dir.path().join("map.png");

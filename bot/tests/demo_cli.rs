@@ -179,10 +179,7 @@ fn demo_checks_its_arguments_first_and_keeps_to_an_empty_folder() {
     assert_eq!(numbers(&out, ".txt"), before);
     // ... and with --force the earlier demo's files go, and only they.
     std::fs::write(out.join("my notes.txt"), "mine").expect("write");
-    let (ok, stdout, stderr) = parley(
-        &["demo", "--years", "1", "--force", "--out", out_s],
-        None,
-    );
+    let (ok, stdout, stderr) = parley(&["demo", "--years", "1", "--force", "--out", out_s], None);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("Game: 1 "), "a fresh database: {stdout}");
     let now = numbers(&out, ".txt");

@@ -62,7 +62,10 @@ fn a_maharajah_demo_plays_and_draws_every_phase() {
     let file = dir.path().join("game.json");
     std::fs::write(&file, &exported).expect("write");
     let other = dir.path().join("other.db");
-    let id = parley(&["import", "--create", file.to_str().expect("utf8")], &other);
+    let id = parley(
+        &["import", "--create", file.to_str().expect("utf8")],
+        &other,
+    );
     assert_eq!(parley(&["export", id.trim()], &other), exported);
 }
 

@@ -99,6 +99,9 @@ fn a_pirates_demo_plays_the_setup_and_ten_years_with_votes() {
     let file = dir.path().join("game.json");
     std::fs::write(&file, &exported).expect("write");
     let other = dir.path().join("other.db");
-    let id = parley(&["import", "--create", file.to_str().expect("utf8")], &other);
+    let id = parley(
+        &["import", "--create", file.to_str().expect("utf8")],
+        &other,
+    );
     assert_eq!(parley(&["export", id.trim()], &other), exported);
 }

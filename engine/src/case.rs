@@ -192,11 +192,7 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
 
 /// Refuses a field of `obj` that is not in `known` (nor an annotation), naming it and the
 /// field it most looks like.
-fn only_fields(
-    obj: &JsonMap<String, Value>,
-    at: &str,
-    known: &[&[&str]],
-) -> Result<(), CaseError> {
+fn only_fields(obj: &JsonMap<String, Value>, at: &str, known: &[&[&str]]) -> Result<(), CaseError> {
     let accepted: Vec<&str> = known.iter().flat_map(|k| k.iter().copied()).collect();
     let Some(stray) = obj.keys().find(|k| !accepted.contains(&k.as_str())) else {
         return Ok(());
@@ -238,7 +234,9 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(here + 1);
+            row[j + 1] = (prev + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(here + 1);
             prev = here;
         }
     }
@@ -358,7 +356,11 @@ pub fn read_case_with(
     let obj = v
         .as_object()
         .ok_or_else(|| CaseError("expected a JSON object".into()))?;
-    only_fields(obj, "", &[CASE_FIELDS, STEP_FIELDS, ANNOTATIONS, extra_fields])?;
+    only_fields(
+        obj,
+        "",
+        &[CASE_FIELDS, STEP_FIELDS, ANNOTATIONS, extra_fields],
+    )?;
     let variant = match variant_override {
         Some(v) => v,
         None => {
@@ -564,9 +566,9 @@ fn read_step(
             position.dislodged.clear();
             for (i, e) in arr.iter().enumerate() {
                 let f = format!("dislodged[{i}]");
-                let fields = e.as_object().ok_or_else(|| {
-                    bad(&f, "expected an object {power, unit, attacker_from}")
-                })?;
+                let fields = e
+                    .as_object()
+                    .ok_or_else(|| bad(&f, "expected an object {power, unit, attacker_from}"))?;
                 only_fields(fields, &f, &[DISLODGED_FIELDS])?;
                 let power_name = e
                     .get("power")
@@ -921,7 +923,12 @@ fn skipped_retreat(
 /// retreat phase, an adjustment with nothing due), which the games service would adjudicate
 /// on the spot. A case that gives no centre ownership passes over adjustments too: with no
 /// owners there is nothing to count builds and removals from.
-fn follows(variant: &Rules, left: &Position, phase: crate::phase::Phase, centres_given: bool) -> bool {
+fn follows(
+    variant: &Rules,
+    left: &Position,
+    phase: crate::phase::Phase,
+    centres_given: bool,
+) -> bool {
     let calendar = &variant.calendar;
     let mut at = left.clone();
     // A year's worth of steps at most: a step further on skips a phase that mattered.

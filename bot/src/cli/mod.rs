@@ -48,7 +48,10 @@ pub fn variant_id(s: &str) -> Result<String, String> {
     if ids.contains(&s) {
         Ok(s.to_string())
     } else {
-        Err(format!("unknown variant; expected one of: {}", ids.join(", ")))
+        Err(format!(
+            "unknown variant; expected one of: {}",
+            ids.join(", ")
+        ))
     }
 }
 
@@ -147,16 +150,16 @@ pub fn read_stdin(what: &str) -> Result<String, CliError> {
     use std::io::{IsTerminal, Read};
     let mut stdin = std::io::stdin();
     if stdin.is_terminal() {
-        eprintln!("reading {what} from stdin; end with Ctrl-D (or pipe a file: parley ... < case.json)");
+        eprintln!(
+            "reading {what} from stdin; end with Ctrl-D (or pipe a file: parley ... < case.json)"
+        );
     }
     let mut text = String::new();
     stdin
         .read_to_string(&mut text)
         .map_err(|e| CliError::usage(format!("could not read stdin: {e}")))?;
     if text.trim().is_empty() {
-        return Err(CliError::usage(format!(
-            "stdin is empty; expected {what}"
-        )));
+        return Err(CliError::usage(format!("stdin is empty; expected {what}")));
     }
     Ok(text)
 }

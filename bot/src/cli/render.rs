@@ -54,9 +54,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
     );
     let out = args.out.display();
     let bytes = if args.svg {
-        let art = art_for(&v.id).ok_or_else(|| {
-            CliError::usage(format!("variant '{}' has no map art yet", v.id))
-        })?;
+        let art = art_for(&v.id)
+            .ok_or_else(|| CliError::usage(format!("variant '{}' has no map art yet", v.id)))?;
         ::render::render_svg(art, &sc)
             .map_err(|e| CliError::failed(e.to_string()))?
             .into_bytes()

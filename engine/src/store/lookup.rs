@@ -180,8 +180,7 @@ impl Games {
     }
 
     fn summary_rows(rows: &[sqlx::sqlite::SqliteRow]) -> Vec<GameSummary> {
-        rows
-            .iter()
+        rows.iter()
             .map(|r| GameSummary {
                 id: r.get("id"),
                 variant: r.get("variant"),
