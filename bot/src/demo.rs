@@ -250,7 +250,14 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
         let path = opts.out.join(format!("{:03} {}.txt", seq, phase));
         std::fs::write(
             &path,
-            crate::report::results_text(&v, &phase, &report.record, &report.next_phase),
+            crate::report::results_text(
+                &v,
+                &phase,
+                &position,
+                &report.record,
+                &report.next_phase,
+                report.outcome.as_ref(),
+            ),
         )
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
@@ -264,7 +271,11 @@ pub async fn run(opts: &DemoOptions) -> Result<DemoSummary> {
             progress(&phase);
         }
         if let Some(winner) = report.finished {
-            outcome = format!("{winner} wins");
+            // Two allies win together, not "A and B wins".
+            outcome = report
+                .outcome
+                .as_ref()
+                .map_or_else(|| format!("{winner} wins"), engine::store::Outcome::words);
             break;
         }
     }
