@@ -434,3 +434,229 @@ pub fn units<'a>(v: &Rules, list: impl Iterator<Item = &'a Unit>) -> Vec<String>
     list.map(|u| format!("{} {}", v.power_name(u.power), v.unit_text(u)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::judge::Submitted;
+    use engine::map::Location;
+    use engine::parse::parse_order;
+    use engine::store::Accepted;
+    use engine::unit::UnitKind;
+    use engine::Variant;
+    use std::sync::Arc;
+
+    fn variant(id: &str) -> Arc<Rules> {
+        Variant::builtin(id).expect("a built-in variant")
+    }
+
+    /// The record of `orders` (power, text) played on `position`.
+    fn play(v: &Rules, position: &Position, orders: &[(&str, &str)]) -> PhaseRecord {
+        let grammar = v.grammar();
+        let mut accepted = Vec::new();
+        let mut subs = Vec::new();
+        for (power, text) in orders {
+            let power = v.power_by_name(power).expect("power");
+            let order = parse_order(&grammar, text).expect("order");
+            subs.push(Submitted {
+                power,
+                order: Ok(order.clone()),
+            });
+            accepted.push((
+                power,
+                Accepted {
+                    order,
+                    text: text.to_string(),
+                },
+            ));
+        }
+        let adj = engine::adjudicate(v, position, &subs);
+        PhaseRecord::new(accepted, Vec::new(), adj)
+    }
+
+    fn army(v: &Rules, power: &str, at: &str) -> Unit {
+        Unit {
+            power: v.power_by_name(power).expect("power"),
+            kind: UnitKind::ARMY,
+            location: Location {
+                province: v.map.province_by_id(at).expect("province"),
+                coast: None,
+            },
+        }
+    }
+
+    fn at(v: &Rules, position: &Position, phase: &str) -> Position {
+        Position {
+            phase: v.calendar.parse(phase).expect("phase"),
+            ..position.clone()
+        }
+    }
+
+    #[test]
+    fn a_dislodged_line_names_its_attacker_and_where_it_may_retreat() {
+        let v = variant("standard");
+        let start = Position {
+            units: vec![
+                army(&v, "France", "par"),
+                army(&v, "Germany", "bur"),
+                army(&v, "Germany", "pic"),
+            ],
+            ..v.initial_position()
+        };
+        let record = play(
+            &v,
+            &start,
+            &[
+                ("France", "A par H"),
+                ("Germany", "A bur - par"),
+                ("Germany", "A pic S A bur - par"),
+            ],
+        );
+        // The judge keeps the attacker as it stood.
+        assert_eq!(
+            record.dislodged[0].attacker,
+            Some(army(&v, "Germany", "bur"))
+        );
+        let text = results_text(&v, "Spring 1901 movement", &start, &record, "next", None);
+        let line = "France A par, dislodged by Germany A bur; may retreat to bre or gas";
+        assert!(text.contains(&format!("Dislodged:\n  {line}\n")), "{text}");
+        assert!(
+            text.contains("  A par H                      fails: dislodged by Germany A bur\n"),
+            "{text}"
+        );
+        // A record kept before the attacker was: the unit that stood where the attack came
+        // from is named all the same.
+        let mut old = record.clone();
+        old.dislodged[0].attacker = None;
+        assert_eq!(dislodged_lines(&v, &start, &old), [line]);
+        // With nowhere to go, the line says so.
+        old.dislodged[0].retreats.clear();
+        assert_eq!(
+            dislodged_lines(&v, &start, &old),
+            ["France A par, dislodged by Germany A bur; nowhere to retreat, so it is disbanded"]
+        );
+    }
+
+    #[test]
+    fn a_result_line_is_order_verdict_and_cause_with_no_nested_parentheses() {
+        let v = variant("standard");
+        let start = v.initial_position();
+        let record = play(
+            &v,
+            &start,
+            &[
+                ("Germany", "A mun - bur"),
+                ("France", "A par - bur"),
+                ("Italy", "A ven - tri"),
+            ],
+        );
+        let text = results_text(&v, "Spring 1901 movement", &start, &record, "next", None);
+        assert!(
+            text.contains(
+                "  A par - bur                  fails: bounced in Burgundy against Germany A mun\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "  A ven - tri                  fails: bounced in Trieste, held by Austria F tri\n"
+            ),
+            "{text}"
+        );
+        // The words the recorded games check are not the report's.
+        assert_eq!(
+            record.orders[1].reason(&v),
+            "bounced in Burgundy (also ordered there: A mun)"
+        );
+        for line in text.lines() {
+            let depth = line.chars().try_fold(0i32, |d, c| {
+                let d = d + i32::from(c == '(') - i32::from(c == ')');
+                (d <= 1).then_some(d)
+            });
+            assert!(depth.is_some(), "nested parentheses: {line}");
+        }
+    }
+
+    #[test]
+    fn a_years_count_lists_each_powers_centres_gained_and_lost() {
+        let v = variant("standard");
+        let orders = [
+            ("Germany", "F kie - den"),
+            ("Italy", "A ven - tyr"),
+            ("Austria", "F tri - ven"),
+        ];
+        let fall = at(&v, &v.initial_position(), "Fall 1901 movement");
+        let record = play(&v, &fall, &orders);
+        let text = results_text(&v, "Fall 1901 movement", &fall, &record, "next", None);
+        for line in [
+            "Supply centres, counted after this phase:",
+            "  Austria  4  gained ven",
+            "  France   3  no change",
+            "  Germany  4  gained den",
+            "  Italy    2  lost ven",
+            "  Russia   4  no change",
+        ] {
+            assert!(text.contains(&format!("{line}\n")), "{line}: {text}");
+        }
+        // Spring counts nothing in Standard.
+        let spring = v.initial_position();
+        let record = play(&v, &spring, &orders);
+        assert_eq!(centre_changes(&v, &spring, &record), None);
+        let text = results_text(&v, "Spring 1901 movement", &spring, &record, "next", None);
+        assert!(!text.contains("Supply centres"), "{text}");
+    }
+
+    #[test]
+    fn the_calendar_says_when_centres_are_counted_not_the_variants_name() {
+        // Atlantica counts after March, June, September and December, not after each month.
+        let v = variant("atlantica");
+        let start = v.initial_position();
+        for (phase, counts) in [
+            ("January 1870 movement", false),
+            ("February 1870 movement", false),
+            ("March 1870 movement", true),
+            ("June 1870 movement", true),
+            ("November 1870 movement", false),
+            ("December 1870 movement", true),
+        ] {
+            let position = at(&v, &start, phase);
+            let record = play(&v, &position, &[]);
+            let centres = centre_changes(&v, &position, &record);
+            assert_eq!(centres.is_some(), counts, "{phase}");
+            if let Some(centres) = centres {
+                assert_eq!(centres.len(), v.powers.len(), "{phase}: {centres:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_last_report_says_who_won_alone_or_together() {
+        let v = variant("standard");
+        let start = at(&v, &v.initial_position(), "Fall 1901 movement");
+        let record = play(&v, &start, &[]);
+        let alone = Outcome::Victory("France".into());
+        let text = results_text(&v, "Fall 1901 movement", &start, &record, "x", Some(&alone));
+        assert!(
+            text.contains("\nThe game is over: France wins with 3 centres.\n"),
+            "{text}"
+        );
+        let together = Outcome::Alliance {
+            powers: ["England".into(), "France".into()],
+            centres: 16,
+        };
+        let text = results_text(
+            &v,
+            "Fall 1901 movement",
+            &start,
+            &record,
+            "x",
+            Some(&together),
+        );
+        assert!(
+            text.contains("\nThe game is over: England and France win together with 16 centres.\n"),
+            "{text}"
+        );
+        let text = results_text(&v, "Fall 1901 movement", &start, &record, "x", None);
+        assert!(!text.contains("game is over"), "{text}");
+    }
+}
