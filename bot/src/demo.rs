@@ -331,7 +331,14 @@ async fn play(
         let path = opts.out.join(format!("{number:03} {phase}.txt"));
         std::fs::write(
             &path,
-            crate::report::results_text(&v, &phase, &report.record, &report.next_phase),
+            crate::report::results_text(
+                &v,
+                &phase,
+                &position,
+                &report.record,
+                &report.next_phase,
+                report.outcome.as_ref(),
+            ),
         )
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
@@ -352,7 +359,11 @@ async fn play(
             progress(&phase);
         }
         if let Some(winner) = report.finished {
-            outcome = format!("{winner} wins");
+            // Two allies win together, not "A and B wins".
+            outcome = report
+                .outcome
+                .as_ref()
+                .map_or_else(|| format!("{winner} wins"), engine::store::Outcome::words);
             break;
         }
     }

@@ -355,6 +355,7 @@ pub fn retreats_of(v: &Rules, position: &Position) -> Vec<DislodgedReport> {
         .map(|d| DislodgedReport {
             dislodged: *d,
             retreats: engine::judge::retreat_options(v, position, d),
+            attacker: None,
         })
         .collect()
 }

@@ -162,6 +162,26 @@ async fn allies_declare_in_dms_and_win_together_in_the_results() {
         "{}",
         post.text
     );
+    // The results file ends the game the same way, after the year's count.
+    let (_, file) = post
+        .files
+        .iter()
+        .find(|(n, _)| n.ends_with(".txt"))
+        .expect("the results as text");
+    let file = String::from_utf8_lossy(file);
+    for told in [
+        "Supply centres, counted after this phase:",
+        "  England  8  no change",
+        "  France   8  no change",
+        "The game is over: England and France win together with 16 centres.",
+    ] {
+        assert!(file.contains(told), "{told}: {file}");
+    }
+    assert!(
+        post.text.contains("Centres: no centre changed hands."),
+        "{}",
+        post.text
+    );
     let status = actions::game_status(&games, &in_channel("italy", "chan", false), None)
         .await
         .unwrap();
@@ -176,6 +196,12 @@ async fn allies_declare_in_dms_and_win_together_in_the_results() {
     let history = actions::game_history(&games, &in_channel("italy", "chan", false), None)
         .await
         .unwrap();
+    assert!(
+        texts(&history)
+            .contains("The game is over: England and France win together with 16 centres."),
+        "{}",
+        texts(&history)
+    );
     assert!(
         texts(&history).contains("Outcome: England and France win together with 16 centres."),
         "{}",

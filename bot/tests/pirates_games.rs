@@ -298,13 +298,21 @@ async fn votes_are_secret_changeable_and_decide_the_pirates_orders() {
         Some("Pirates")
     );
     // The results text tells the channel how each order was decided.
-    let body = parley::report::results_text(&v, "Spring 1681 movement", &report.record, "next");
+    let played = games.phase(id, 1).await.unwrap().position;
+    let body = parley::report::results_text(
+        &v,
+        "Spring 1681 movement",
+        &played,
+        &report.record,
+        "next",
+        None,
+    );
     assert!(
         body.contains("Pirates F hav - fls: carried (4 of 7 powers, 18 of 33 centres)"),
         "{body}"
     );
     assert!(
-        body.contains("Pirates F tor H: not carried, so the default (most votes: F tor - win with 1 of 7 powers (no majority), 4 of 33 centres (no majority))"),
+        body.contains("Pirates F tor H: not carried, so the default; most votes: F tor - win, with 1 of 7 powers (no majority) and 4 of 33 centres (no majority)"),
         "{body}"
     );
 

@@ -503,6 +503,12 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
     if history.is_empty() {
         return refused("the game has not started, so it has no history yet");
     }
+    let info = games.info(id).await?;
+    let won = info
+        .outcome
+        .as_ref()
+        .and_then(engine::store::Outcome::read)
+        .filter(|o| info.status == "finished" && o.winners().is_some());
     let mut summary = format!("Game {id}, {} phase(s):\n", history.len());
     let mut full = String::new();
     for (i, phase) in history.iter().enumerate() {
@@ -515,7 +521,16 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
         let failed = record.not_succeeded();
         summary += &format!("- {name}: {rows} order(s), {failed} did not succeed\n");
         let next = history.get(i + 1).map_or("", |h| h.name.as_str());
-        full += &crate::report::results_text(&phase.variant, name, record, next);
+        // A game won by centres ended with its last adjudicated phase.
+        let ending = won.as_ref().filter(|_| i + 2 == history.len());
+        full += &crate::report::results_text(
+            &phase.variant,
+            name,
+            &phase.position,
+            record,
+            next,
+            ending,
+        );
         full += "\n";
     }
     // Discord caps a message at 2000 characters; the whole story is in the file.
@@ -525,7 +540,6 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
         summary.truncate(cut);
         summary += "\n…";
     }
-    let info = games.info(id).await?;
     if info.status == "finished" {
         let line = format!("Outcome: {}.\n", outcome_words(info.outcome.as_ref()));
         summary += &line;

@@ -100,7 +100,9 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     }
     let last_seq = games.phase_names(game).await?.last().map_or(seq, |p| p.0);
     let mut body = String::new();
-    let mut story = (name.clone(), record.clone());
+    // The phase whose results are told, the position it was played from, and its record.
+    let mut story = (name.clone(), position.clone(), record.clone());
+    let mut centres = centre_line(v, &position, &record);
     let mut next_seq = seq + 1;
     let next = loop {
         if next_seq > last_seq {
@@ -112,7 +114,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
             _ => break Some(later.name),
         };
         let next_name = later.name;
-        body += &crate::report::results_text(v, &story.0, &story.1, &next_name);
+        body += &crate::report::results_text(v, &story.0, &story.1, &story.2, &next_name, None);
         body += "\n";
         let what = happened(v, &next_record);
         text += &format!(
@@ -123,9 +125,13 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
                 what
             }
         );
-        story = (next_name, next_record);
+        centres = centre_line(v, &later.position, &next_record).or(centres);
+        story = (next_name, later.position, next_record);
         next_seq += 1;
     };
+    if let Some(line) = centres {
+        text += &format!("\n{line}");
+    }
     let is_current = info.seq == Some(next_seq);
     let next_name = next.clone().unwrap_or_default();
     let won = info
@@ -133,6 +139,12 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         .as_ref()
         .and_then(engine::store::Outcome::read)
         .filter(|o| o.winners().is_some());
+    // The last phase told ended the game when the game is over by centres and nothing was
+    // played after it.
+    let ending = match (&won, info.status.as_str()) {
+        (Some(outcome), "finished") if is_current => Some(outcome.clone()),
+        _ => None,
+    };
     match (won, info.status.as_str(), info.deadline) {
         (Some(engine::store::Outcome::Alliance { powers, centres }), "finished", _)
             if is_current =>
@@ -154,7 +166,8 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         _ if next.is_some() => text += &format!("\nNext: **{next_name}**."),
         _ => {}
     }
-    body += &crate::report::results_text(v, &story.0, &story.1, &next_name);
+    body +=
+        &crate::report::results_text(v, &story.0, &story.1, &story.2, &next_name, ending.as_ref());
     // Discord caps a message at 2000 characters; the results file has everything.
     if text.len() > 1900 {
         let cut = text[..text.floor_char_boundary(1900)]
@@ -174,6 +187,25 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         Err(e) => tracing::warn!(game, "no map for {name}: {e}"),
     }
     Ok(Some(post))
+}
+
+/// The supply centres that changed hands, for a post, when the phase closed a count:
+/// `Centres: France 6 (+bel -mar), Germany 5 (+den); no change for the others.` (the
+/// results file lists every power).
+fn centre_line(v: &Rules, before: &Position, record: &PhaseRecord) -> Option<String> {
+    let all = crate::report::centre_changes(v, before, record)?;
+    let changed: Vec<String> = all
+        .iter()
+        .filter(|c| !c.gained.is_empty() || !c.lost.is_empty())
+        .map(|c| c.short(v))
+        .collect();
+    Some(if changed.is_empty() {
+        "Centres: no centre changed hands.".to_string()
+    } else if changed.len() == all.len() {
+        format!("Centres: {}.", changed.join(", "))
+    } else {
+        format!("Centres: {}; no change for the others.", changed.join(", "))
+    })
 }
 
 /// In an adjustment, the builds a power was due and did not make, as a sentence for a post

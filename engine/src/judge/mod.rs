@@ -99,6 +99,11 @@ impl OrderResult {
 pub struct DislodgedReport {
     pub dislodged: Dislodged,
     pub retreats: Vec<Location>,
+    /// The unit that dislodged it, as it stood when the phase began (an A/F's landing names
+    /// the A/F, as its results do), so a report can say who attacked. `None` in records kept
+    /// before it was, and for a unit a rulebook's own order dislodged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<Unit>,
 }
 
 /// Why a unit left the board in an adjustment phase.

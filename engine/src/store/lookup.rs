@@ -395,6 +395,7 @@ async fn retreats_in(
                     Some(r) => r.retreats.clone(),
                     None => crate::judge::retreat_options(v, position, d),
                 },
+                attacker: recorded.and_then(|r| r.attacker),
             }
         })
         .collect())

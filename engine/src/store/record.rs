@@ -403,6 +403,7 @@ fn stored_dislodged(v: &Rules, doc: &Value) -> Result<Vec<DislodgedReport>, Stri
                     attacked_along_other_coast: false,
                 },
                 retreats,
+                attacker: None,
             })
         })
         .collect()

@@ -9,6 +9,7 @@ use super::resolve::Decisions;
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
+use crate::unit::Unit;
 
 /// The board after the phase.
 pub(super) struct Applied {
@@ -118,8 +119,9 @@ pub(super) fn apply(
 }
 
 /// Where each dislodged unit may retreat, and the next phase (taking centres when the
-/// calendar says so).
-pub(super) fn finish(variant: &Rules, applied: &mut Applied) {
+/// calendar says so). `attackers` pairs each unit the moves dislodged, as it stood, with the
+/// unit that dislodged it, as the results name it.
+pub(super) fn finish(variant: &Rules, applied: &mut Applied, attackers: &[(Unit, Unit)]) {
     let after = &mut applied.after;
     let ctx = variant.context(after);
     applied.reports = after
@@ -128,6 +130,11 @@ pub(super) fn finish(variant: &Rules, applied: &mut Applied) {
         .map(|d| DislodgedReport {
             dislodged: *d,
             retreats: retreat::options(&ctx, d),
+            // Matched by place and power: a carrier's kind may have changed as it was dislodged.
+            attacker: attackers
+                .iter()
+                .find(|(x, _)| x.location == d.unit.location && x.power == d.unit.power)
+                .map(|(_, by)| *by),
         })
         .collect();
     let had = !after.dislodged.is_empty();

@@ -261,8 +261,14 @@ fn adjudicate_with<T>(
         &mut applied.arrivals,
         &moves,
     );
+    let attackers: Vec<(Unit, Unit)> = applied
+        .dislodged_by
+        .iter()
+        .enumerate()
+        .filter_map(|(u, by)| by.map(|a| (units[u], shown[a])))
+        .collect();
     let extra = conditional(routes.ctx(), &mut applied);
-    apply::finish(variant, &mut applied);
+    apply::finish(variant, &mut applied, &attackers);
     let adj = Adjudication {
         results,
         after: applied.after,
