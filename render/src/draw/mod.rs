@@ -6,6 +6,7 @@
 //! [`legend`] draws the key.
 
 mod geometry;
+pub(crate) mod labels;
 mod legend;
 mod marks;
 mod orders;
@@ -34,7 +35,7 @@ const CROSS: &str = "#c4001a";
 const CROSS_RGB: Rgb = Rgb(0xc4, 0x00, 0x1a);
 
 /// Escapes text for an SVG attribute or text node.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
