@@ -17,14 +17,19 @@ fn main() {
         let mut blocks: Vec<Bounds> = Vec::new();
         let sq = |(x, y): (f32, f32), r: f32| Bounds { x0: x - r, y0: y - r, x1: x + r, y1: y + r };
         for p in art.province_ids() {
+            // A unit's footprint (token and fleet hull) and a home centre's ringed marker, as
+            // the art tests measure them.
+            let unit = |(x, y): (f32, f32)| {
+                [sq((x, y), 13.4), Bounds { x0: x - 18.4, y0: y - 8.4, x1: x + 19.1, y1: y + 10.3 }]
+            };
             for u in art.unit_places(p) {
-                blocks.push(sq(u, 13.0));
+                blocks.extend(unit(u));
             }
             for c in art.coasts(p) {
-                blocks.push(sq(art.unit_anchor(p, Some(c)).unwrap(), 13.0));
+                blocks.extend(unit(art.unit_anchor(p, Some(c)).unwrap()));
             }
             if let Some(s) = art.sc_anchor(p) {
-                blocks.push(sq(s, 7.0));
+                blocks.push(sq(s, 11.0));
             }
         }
         let mut labels = art.labels();

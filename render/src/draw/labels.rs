@@ -196,14 +196,14 @@ pub enum Fit {
 pub const BESIDE: f32 = 12.0;
 
 /// Whether a province is too small to hold a label of this size beside a unit: narrower or
-/// lower than the label, or less than twice the area of the label and a unit token.
+/// lower than the label, or less than three times the area of the label and a unit token.
 pub(crate) fn too_small(rings: &[Vec<Point>], label: &Bounds) -> bool {
     let Some(b) = Bounds::around(rings.iter().flatten().copied(), 0.0) else {
         return true;
     };
     let (w, h) = (b.x1 - b.x0, b.y1 - b.y0);
     let (lw, lh) = (label.x1 - label.x0, label.y1 - label.y0);
-    w < lw || h < lh || w * h < 2.0 * (lw * lh + 28.0 * 28.0)
+    w < lw || h < lh || w * h < 3.0 * (lw * lh + 28.0 * 28.0)
 }
 
 /// How the box `b` sits in the province with these rings (`small`: see [`too_small`]).
