@@ -44,6 +44,12 @@
 //!   A province that may hold several units at once (Davis's High Ocean Box)
 //!   may add numbered places `unit-<province>-2`, `unit-<province>-3`, ...
 //!   (a number is never a coast).
+//! - Province labels, `<text id="label-<province>" x y>` (the middle of the
+//!   baseline) inside `<g id="labels">`, whose attributes give their shared
+//!   style. The renderer takes them out of the upper layer and places them on
+//!   each render (see "Labels" below); other text in that group (coast names,
+//!   rivers) stays where the art draws it. A label's spot must lie in its
+//!   province ([`MapArt::label_fit`]) and carry no `transform`.
 //! - Optionally `<rect id="legend">`, the box the legend is drawn in.
 //! - Decoration that is not a province (Switzerland, Ireland) uses ids that
 //!   start with `impassable-` and lives outside `provinces`.
@@ -86,6 +92,14 @@
 //! - Failed orders are washed out (moves hollow) with a red cross; illegal
 //!   orders are red dotted lines.
 //! - A legend with the caller's phase title and, per power, centres and units.
+//!
+//! # Labels
+//!
+//! Province labels are drawn last, each where nothing else the overlay draws
+//! covers it: at the art's spot if that is clear, else at the nearest clear
+//! spot inside the province, else on a small opaque plate. The obstacles are
+//! read from the finished overlay's own shapes, so any mark a stage draws is
+//! avoided; [`layout`] gives the placed labels and the obstacles for tests.
 //!
 //! # Rendering
 //!
