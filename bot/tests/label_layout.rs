@@ -5,10 +5,10 @@
 
 use std::sync::Arc;
 
-use parley::demo::{run, DemoOptions};
-use parley::picture;
 use engine::store::clock::ManualClock;
 use engine::store::Games;
+use parley::demo::{run, DemoOptions};
+use parley::picture;
 use render::{Fit, Palette};
 
 /// Plays the demo and checks the labels of every phase it played; returns (phases, labels

@@ -32,7 +32,10 @@ fn problems(art: &MapArt, layout: &Layout) -> Vec<String> {
         }
         for o in &layout.obstacles {
             if o.covers(&l.bounds) {
-                out.push(format!("{} at {:?} is under {:?} {:?}", l.text, l.at, o.kind, o.bounds));
+                out.push(format!(
+                    "{} at {:?} is under {:?} {:?}",
+                    l.text, l.at, o.kind, o.bounds
+                ));
             }
         }
     }
@@ -62,7 +65,11 @@ fn every_art_label_lies_in_its_own_province_clear_of_the_others() {
             .iter()
             .filter(|l| art.label_fit(&l.province, &l.bounds) == Some(Fit::Whole))
             .count();
-        assert!(whole * 3 > labels.len(), "{id}: {whole} of {} whole", labels.len());
+        assert!(
+            whole * 3 > labels.len(),
+            "{id}: {whole} of {} whole",
+            labels.len()
+        );
     }
 }
 
@@ -84,7 +91,10 @@ fn the_fixed_spots_that_players_misread_are_in_their_provinces() {
         .into_iter()
         .chain([(rom.bounds.x0, cy), (rom.bounds.x1, cy)])
     {
-        assert!(!standard.contains("apu", p), "{rom:?} reaches {p:?} in Apulia");
+        assert!(
+            !standard.contains("apu", p),
+            "{rom:?} reaches {p:?} in Apulia"
+        );
     }
     assert_eq!(standard.label_fit("rom", &rom.bounds), Some(Fit::Centre));
     let davis = art("davis");
@@ -113,7 +123,10 @@ fn a_busy_phase_moves_covered_labels_off_every_mark() {
     let problems = problems(art, &layout);
     assert!(problems.is_empty(), "{problems:#?}");
     // The legend and unit letters are among the obstacles, read from the overlay itself.
-    assert!(layout.obstacles.iter().any(|o| o.kind == ObstacleKind::Mark));
+    assert!(layout
+        .obstacles
+        .iter()
+        .any(|o| o.kind == ObstacleKind::Mark));
     let legend = art.legend_area().expect("legend box");
     assert!(layout
         .obstacles
@@ -129,9 +142,16 @@ fn labels_are_drawn_once_by_the_overlay_and_not_by_the_art() {
     assert_eq!(svg.matches("id=\"label-par\"").count(), 1, "PAR drawn once");
     let layers = svg.split("id=\"province-labels\"").collect::<Vec<_>>();
     assert_eq!(layers.len(), 2, "one group of placed labels");
-    assert!(!layers[0].contains("id=\"label-"), "no label left in the art's layer");
+    assert!(
+        !layers[0].contains("id=\"label-"),
+        "no label left in the art's layer"
+    );
     let layout = render::layout(art, &scene).expect("layout");
-    let par = layout.labels.iter().find(|l| l.province == "par").expect("PAR");
+    let par = layout
+        .labels
+        .iter()
+        .find(|l| l.province == "par")
+        .expect("PAR");
     let drawn = format!(
         "<text id=\"label-par\" x=\"{}\"",
         (par.at.0 * 10.0).round() / 10.0

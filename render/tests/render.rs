@@ -50,10 +50,12 @@ fn sample_position_renders_to_a_valid_png() {
     for (province, slot) in [("vie", 0), ("kie", 3), ("sil", 3)] {
         let anchor = art.unit_anchor(province, None).unwrap();
         let clear = |(x, y): (f32, f32)| {
-            layout
-                .labels
-                .iter()
-                .all(|l| !(l.bounds.x0 - 2.0 <= x && x <= l.bounds.x1 + 2.0 && l.bounds.y0 - 2.0 <= y && y <= l.bounds.y1 + 2.0))
+            layout.labels.iter().all(|l| {
+                !(l.bounds.x0 - 2.0 <= x
+                    && x <= l.bounds.x1 + 2.0
+                    && l.bounds.y0 - 2.0 <= y
+                    && y <= l.bounds.y1 + 2.0)
+            })
         };
         if !clear(anchor) {
             continue;

@@ -112,9 +112,15 @@ pub enum ObstacleKind {
 enum Shape {
     Rect,
     /// Polylines stroked `half` to each side.
-    Stroke { lines: Vec<Vec<Point>>, half: f32 },
+    Stroke {
+        lines: Vec<Vec<Point>>,
+        half: f32,
+    },
     /// Closed rings filled (even-odd) and stroked `pad` round their edge.
-    Fill { rings: Vec<Vec<Point>>, pad: f32 },
+    Fill {
+        rings: Vec<Vec<Point>>,
+        pad: f32,
+    },
 }
 
 /// Something a label must not overlap, with its real outline (a thin diagonal arrow does not
@@ -434,7 +440,14 @@ fn collect(
 /// The art's fixed text (what stays of its upper layer once the province labels are out).
 pub(crate) fn fixed_text(over: &usvg::Tree, from_px: Transform) -> Vec<Obstacle> {
     let mut all = Vec::new();
-    collect(over.root(), &from_px, ObstacleKind::ArtText, &[], true, &mut all);
+    collect(
+        over.root(),
+        &from_px,
+        ObstacleKind::ArtText,
+        &[],
+        true,
+        &mut all,
+    );
     all
 }
 

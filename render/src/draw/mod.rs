@@ -3,7 +3,8 @@
 //! [`build`] runs the stages in drawing order; each stage lives in its own module:
 //! [`placement`] decides where every unit stands, [`marks`] draws centres and units,
 //! [`orders`] draws each order by kind and outcome from the shapes in [`geometry`], and
-//! [`legend`] draws the key.
+//! [`legend`] draws the key. Once the overlay is parsed, [`labels`] places the province labels
+//! clear of everything it draws (see `crate::layout`).
 
 mod geometry;
 pub(crate) mod labels;
