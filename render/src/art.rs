@@ -28,6 +28,25 @@ pub(crate) struct Province {
     pub sc: Option<Point>,
 }
 
+/// A province's name as the art draws it: where, in which style, and pre-drawn so that a
+/// render only copies it to the place the label pass chose.
+pub(crate) struct ArtLabel {
+    /// Index into `MapArt::provinces`.
+    pub province: usize,
+    pub text: String,
+    /// The art's spot: the text's `x`, `y` (the middle of its baseline).
+    pub spot: Point,
+    /// The element's own attributes other than `id`, `x` and `y`, as written.
+    pub attrs: String,
+    /// The drawn text with its halo, relative to `spot` (art units).
+    pub extent: crate::draw::labels::Bounds,
+    /// The label drawn at its spot, and the pixel where that picture's corner lies.
+    pub sprite: Pixmap,
+    pub sprite_at: (i32, i32),
+    /// Whether its province is too small to hold it (see `labels::too_small`).
+    pub small: bool,
+}
+
 /// A parsed board. Build it once per variant and share it; rendering only
 /// reads it.
 pub struct MapArt {
@@ -45,6 +64,14 @@ pub struct MapArt {
     pub(crate) provinces: Vec<Province>,
     pub(crate) index: HashMap<String, usize>,
     pub(crate) legend: Option<(f32, f32, f32, f32)>,
+    /// Province labels, taken out of the art's upper layer so that each render places them
+    /// (see `draw::labels`).
+    pub(crate) labels: Vec<ArtLabel>,
+    /// The start tag of the art's `<g id="labels">` (its shared text style), for SVG output.
+    pub(crate) labels_tag: String,
+    /// Text the art draws and keeps in place (coast names, rivers, titles): labels must not
+    /// sit on it.
+    pub(crate) fixed_text: Vec<crate::draw::labels::Obstacle>,
     /// The two layers, already rasterised: opaque below, transparent above.
     pub(crate) under: Pixmap,
     pub(crate) over: Pixmap,
@@ -105,7 +132,7 @@ impl MapArt {
 
         let mut defs = String::new();
         let mut under_src = String::new();
-        let mut over_src = String::new();
+        let mut over_nodes = Vec::new();
         let mut provinces_node = None;
         for child in root.children().filter(|n| n.is_element()) {
             let text = &svg[child.range()];
@@ -120,8 +147,7 @@ impl MapArt {
                     provinces_node = Some(child);
                 }
             } else if child.attribute("id") != Some("anchors") {
-                over_src += text;
-                over_src.push('\n');
+                over_nodes.push(child);
             }
         }
         let provinces_node = provinces_node
@@ -251,6 +277,60 @@ impl MapArt {
             )));
         }
 
+        // The upper layer without its province labels, which each render places itself.
+        let mut over_src = String::new();
+        let mut labels_tag = String::from("<g>");
+        let mut found = Vec::new();
+        for child in &over_nodes {
+            let text = &svg[child.range()];
+            if child.attribute("id") != Some("labels") {
+                over_src += text;
+                over_src.push('\n');
+                continue;
+            }
+            let tag_end = text.find('>').map_or(text.len(), |i| i + 1);
+            labels_tag = text[..tag_end].to_string();
+            over_src += &labels_tag;
+            over_src.push('\n');
+            for t in child.children().filter(|n| n.is_element()) {
+                let Some(prov) = t.attribute("id").and_then(|id| id.strip_prefix("label-")) else {
+                    over_src += &svg[t.range()];
+                    over_src.push('\n');
+                    continue;
+                };
+                let Some(&idx) = index.get(prov) else {
+                    return Err(structure(format!(
+                        "label {:?} names no province",
+                        t.attribute("id").unwrap_or_default()
+                    )));
+                };
+                if t.tag_name().name() != "text" {
+                    return Err(structure(format!("label-{prov}: use <text>")));
+                }
+                if t.attribute("transform").is_some() {
+                    return Err(structure(format!(
+                        "label-{prov}: a province label is placed by the renderer and may not have a transform"
+                    )));
+                }
+                let (Some(x), Some(y)) = (attr_f32(t, "x"), attr_f32(t, "y")) else {
+                    return Err(structure(format!("label-{prov} needs numeric x and y")));
+                };
+                let mut attrs = String::new();
+                for a in t.attributes() {
+                    if a.namespace().is_none() && !matches!(a.name(), "id" | "x" | "y") {
+                        attrs += &format!(" {}=\"{}\"", a.name(), escape_attr(a.value()));
+                    }
+                }
+                let words: String = t
+                    .descendants()
+                    .filter(|n| n.is_text())
+                    .filter_map(|n| n.text())
+                    .collect();
+                found.push((idx, words.trim().to_string(), (x, y), attrs));
+            }
+            over_src += "</g>\n";
+        }
+
         // Art units to pixels: the viewBox (if any) stretched over width x height.
         let under_tree = parse(&format!("{header}{defs}{under_src}</svg>"))?;
         let size = under_tree.size().to_int_size();
@@ -288,6 +368,53 @@ impl MapArt {
             &mut over.as_mut(),
         );
 
+        let from_px = to_px.invert().unwrap_or_default();
+        let fixed_text = crate::draw::labels::fixed_text(&over_tree, from_px);
+        let mut labels = Vec::with_capacity(found.len());
+        for (province, text, spot, attrs) in found {
+            let doc = format!(
+                "{header}{defs}{labels_tag}<text x=\"{}\" y=\"{}\"{attrs}>{}</text></g></svg>",
+                spot.0,
+                spot.1,
+                crate::draw::esc(&text)
+            );
+            let tree = parse(&doc)?;
+            let bb = tree.root().abs_stroke_bounding_box();
+            let (px0, py0) = (bb.left().floor() as i32 - 1, bb.top().floor() as i32 - 1);
+            let (w, h) = (
+                (bb.right().ceil() as i32 - px0 + 1).max(1) as u32,
+                (bb.bottom().ceil() as i32 - py0 + 1).max(1) as u32,
+            );
+            let mut sprite = Pixmap::new(w, h).ok_or_else(|| structure("a label has no size"))?;
+            resvg::render(
+                &tree,
+                tiny_skia::Transform::from_translate(-px0 as f32, -py0 as f32),
+                &mut sprite.as_mut(),
+            );
+            let mut corners = [
+                tiny_skia::Point::from_xy(bb.left(), bb.top()),
+                tiny_skia::Point::from_xy(bb.right(), bb.bottom()),
+            ];
+            from_px.map_points(&mut corners);
+            let extent = crate::draw::labels::Bounds {
+                x0: corners[0].x.min(corners[1].x) - spot.0,
+                y0: corners[0].y.min(corners[1].y) - spot.1,
+                x1: corners[0].x.max(corners[1].x) - spot.0,
+                y1: corners[0].y.max(corners[1].y) - spot.1,
+            };
+            let small = crate::draw::labels::too_small(&provinces[province].rings, &extent);
+            labels.push(ArtLabel {
+                small,
+                province,
+                text,
+                spot,
+                attrs,
+                extent,
+                sprite,
+                sprite_at: (px0, py0),
+            });
+        }
+
         Ok(MapArt {
             width,
             height,
@@ -299,6 +426,9 @@ impl MapArt {
             provinces,
             index,
             legend,
+            labels,
+            labels_tag,
+            fixed_text,
             under,
             over,
         })
@@ -388,6 +518,37 @@ impl MapArt {
             }
         }
         Some(best)
+    }
+
+    /// Every province label the art draws, at the art's own spot (before any render moves it),
+    /// in the art's order.
+    pub fn labels(&self) -> Vec<crate::PlacedLabel> {
+        self.labels
+            .iter()
+            .map(|l| crate::PlacedLabel {
+                province: self.provinces[l.province].id.clone(),
+                text: l.text.clone(),
+                at: l.spot,
+                spot: l.spot,
+                bounds: l.extent.shift(l.spot),
+                plated: false,
+            })
+            .collect()
+    }
+
+    /// How a label's box would sit in its province: wholly inside, with its centre inside,
+    /// beside a province too small to hold it, or outside. `None` for a province the
+    /// art has no label for.
+    pub fn label_fit(&self, province: &str, b: &crate::Bounds) -> Option<crate::Fit> {
+        let l = self
+            .labels
+            .iter()
+            .find(|l| self.provinces[l.province].id == province)?;
+        Some(crate::draw::labels::fit(
+            &self.provinces[l.province].rings,
+            l.small,
+            b,
+        ))
     }
 
     /// The box the legend goes in (x, y, width, height), if the art has one.
@@ -491,7 +652,7 @@ fn outline(ds: &[String]) -> Option<(tiny_skia::Path, Vec<Vec<Point>>)> {
 }
 
 /// Even-odd point-in-polygon over all rings.
-fn inside(rings: &[Vec<Point>], (x, y): Point) -> bool {
+pub(crate) fn inside(rings: &[Vec<Point>], (x, y): Point) -> bool {
     let mut c = false;
     for ring in rings {
         for w in ring.windows(2) {

@@ -44,6 +44,12 @@
 //!   A province that may hold several units at once (Davis's High Ocean Box)
 //!   may add numbered places `unit-<province>-2`, `unit-<province>-3`, ...
 //!   (a number is never a coast).
+//! - Province labels, `<text id="label-<province>" x y>` (the middle of the
+//!   baseline) inside `<g id="labels">`, whose attributes give their shared
+//!   style. The renderer takes them out of the upper layer and places them on
+//!   each render (see "Labels" below); other text in that group (coast names,
+//!   rivers) stays where the art draws it. A label's spot must lie in its
+//!   province ([`MapArt::label_fit`]) and carry no `transform`.
 //! - Optionally `<rect id="legend">`, the box the legend is drawn in.
 //! - Decoration that is not a province (Switzerland, Ireland) uses ids that
 //!   start with `impassable-` and lives outside `provinces`.
@@ -87,6 +93,14 @@
 //!   orders are red dotted lines.
 //! - A legend with the caller's phase title and, per power, centres and units.
 //!
+//! # Labels
+//!
+//! Province labels are drawn last, each where nothing else the overlay draws
+//! covers it: at the art's spot if that is clear, else at the nearest clear
+//! spot inside the province, else on a small opaque plate. The obstacles are
+//! read from the finished overlay's own shapes, so any mark a stage draws is
+//! avoided; [`layout`] gives the placed labels and the obstacles for tests.
+//!
 //! # Rendering
 //!
 //! [`MapArt::from_svg`] parses the art once and rasterises its two layers. A
@@ -109,6 +123,7 @@ pub mod scene;
 pub use resvg::{tiny_skia, usvg};
 
 pub use art::{MapArt, Point};
+pub use draw::labels::{Bounds, Fit, Layout, Obstacle, ObstacleKind, PlacedLabel, BACKGROUND};
 pub use error::Error;
 pub use palette::{Palette, Rgb};
 pub use scene::{
@@ -116,13 +131,32 @@ pub use scene::{
     Scene, Shade, Shading, UnitKey, UnitKind, UnitMark,
 };
 
+/// The overlay for a scene, parsed, with the labels placed clear of it.
+fn overlay_and_labels(
+    art: &MapArt,
+    scene: &Scene,
+) -> Result<(draw::Overlay, usvg::Tree, Layout), Error> {
+    let overlay = draw::build(art, scene)?;
+    let doc = format!("{}\n{}{}</svg>\n", art.header, art.defs, overlay.over);
+    let tree = art::parse(&doc)?;
+    let layout = draw::labels::place(art, &tree);
+    Ok((overlay, tree, layout))
+}
+
+/// Where a render of the scene puts every province label, and what it kept them off: the
+/// geometry tests measure overlaps with, without drawing a pixel.
+pub fn layout(art: &MapArt, scene: &Scene) -> Result<Layout, Error> {
+    Ok(overlay_and_labels(art, scene)?.2)
+}
+
 /// The whole picture as one SVG document: the art with the owners' colours
 /// and the overlay spliced in. Parse it with [`fonts::options`] to get the
 /// same text rendering as [`render_png`].
 pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
-    let overlay = draw::build(art, scene)?;
+    let (overlay, _, layout) = overlay_and_labels(art, scene)?;
+    let labels = draw::labels::svg(art, &layout);
     let mut s = String::with_capacity(
-        art.under_src.len() + art.over_src.len() + overlay.over.len() + 64 * 1024,
+        art.under_src.len() + art.over_src.len() + overlay.over.len() + labels.len() + 64 * 1024,
     );
     s += &art.header;
     s.push('\n');
@@ -140,6 +174,7 @@ pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
     s += "</g>\n";
     s += &art.over_src;
     s += &overlay.over;
+    s += &labels;
     s += "</svg>\n";
     Ok(s)
 }
@@ -147,7 +182,7 @@ pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
 /// Draws the scene and returns the image as RGBA pixels (premultiplied, as
 /// tiny-skia keeps them).
 pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, Error> {
-    let overlay = draw::build(art, scene)?;
+    let (overlay, tree, layout) = overlay_and_labels(art, scene)?;
     let mut pm = art.under.clone();
     for (idx, colour) in &overlay.fills {
         let mut paint = tiny_skia::Paint::default();
@@ -169,9 +204,8 @@ pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, E
         tiny_skia::Transform::identity(),
         None,
     );
-    let doc = format!("{}\n{}{}</svg>\n", art.header, art.defs, overlay.over);
-    let tree = art::parse(&doc)?;
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());
+    draw::labels::draw(art, &layout, &mut pm);
     Ok(pm)
 }
 

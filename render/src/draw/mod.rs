@@ -3,9 +3,11 @@
 //! [`build`] runs the stages in drawing order; each stage lives in its own module:
 //! [`placement`] decides where every unit stands, [`marks`] draws centres and units,
 //! [`orders`] draws each order by kind and outcome from the shapes in [`geometry`], and
-//! [`legend`] draws the key.
+//! [`legend`] draws the key. Once the overlay is parsed, [`labels`] places the province labels
+//! clear of everything it draws (see `crate::layout`).
 
 mod geometry;
+pub(crate) mod labels;
 mod legend;
 mod marks;
 mod orders;
@@ -34,7 +36,7 @@ const CROSS: &str = "#c4001a";
 const CROSS_RGB: Rgb = Rgb(0xc4, 0x00, 0x1a);
 
 /// Escapes text for an SVG attribute or text node.
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

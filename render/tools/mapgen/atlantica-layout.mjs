@@ -320,6 +320,40 @@ export const anchors = {
   },
 };
 
+// Province labels placed by hand (px, the middle of the label's box; the text's baseline is
+// 5.4 px lower), each inside its province and clear of the units and centre markers beside it.
+// The renderer moves a label at draw time when a mark covers it; these are where it starts.
+export const labels = {
+  lvp: [758.5, 290.5],
+  wal: [761.5, 394.5],
+  ire: [691.5, 360.5],
+  bur: [906.5, 457.5],
+  ber: [1081.5, 359.5],
+  mun: [1057.5, 442.5],
+  tyr: [1081, 475],
+  vie: [1138, 439],
+  gre: [1189.5, 659.5],
+  rom: [1075.5, 615.5],
+  apu: [1156.5, 624.5],
+  nwy: [1006.5, 166.5],
+  swe: [1069.5, 228.5],
+  mor: [793.5, 729.5],
+  hel: [944.5, 269.5],
+  adr: [1109.5, 526.5],
+  grb: [504.5, 519.5],
+  nus: [407, 497],
+  chb: [217.5, 676.5],
+  hal: [362.5, 516.5],
+  mon: [280.5, 365.5],
+  gsp: [293.5, 442.5],
+  lab: [396.5, 282.5],
+  bos: [298.5, 532.5],
+  nje: [251.5, 608.5],
+  phi: [197.5, 580.5],
+  cha: [140, 753],
+  jac: [104, 753],
+};
+
 // The title and the key to the ice and the areas (px, the middle of the title),
 // in the empty South Atlantic.
 export const title = { x: 600, y: 905 };

@@ -276,6 +276,11 @@ for (const [id, a] of Object.entries(layout.areas)) {
   const side = a.labelSide ?? [1, -1];
   anchorLayout.anchors[id] = { unit: { px: [cx, cy] }, label: { px: [cx + side[0] * (a.r + 9), cy + side[1] * (a.r + 2)] }, ...(layout.anchors[id] ?? {}) };
 }
+// Label spots set by hand (px, the middle of the label's box): where the placer's own choice
+// reached out of the province or over a border (render/tests/labels.rs checks every spot).
+for (const [id, px] of Object.entries(layout.labels)) {
+  anchorLayout.anchors[id] = { ...(anchorLayout.anchors[id] ?? {}), label: { px } };
+}
 const anchors = placeAnchors({ regions, idRaster, W, H, layout: anchorLayout, project });
 regions.forEach((r, ri) => {
   const a = anchors[r.id];
