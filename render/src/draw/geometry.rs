@@ -124,33 +124,30 @@ pub(super) fn arrow(
     c
 }
 
-/// The mark of an order that could not count: a "no entry" sign (a ring struck through) on a
-/// white disc, red for an illegal order, grey for a void one. Unlike a failed order's cross,
-/// it says the order was never in play.
+/// The mark of an order that could not count: a "no entry" road sign (a disc with a white
+/// bar across it), red for an illegal order, grey for a void one. Unlike a failed order's
+/// cross or a disband's struck ring, it says the order was never in play.
 pub(super) fn no_entry(out: &mut String, at: Point, void: bool) {
     let (class, ink) = if void {
-        ("void-mark", "#5c5c5c")
+        ("void-mark", "#6b6b6b")
     } else {
         ("illegal-mark", CROSS)
     };
-    let r = 6.5;
-    let k = r * std::f32::consts::FRAC_1_SQRT_2;
     let _ = writeln!(
         out,
-        "<g class=\"{class}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"{}\" fill=\"#ffffff\" stroke=\"{ink}\" stroke-width=\"2.6\"/>\
-         <path d=\"M{} {}L{} {}\" stroke=\"{ink}\" stroke-width=\"2.6\" stroke-linecap=\"round\"/></g>",
-        f(r),
-        f(at.0 - k),
-        f(at.1 + k),
-        f(at.0 + k),
-        f(at.1 - k),
+        "<g class=\"{class}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7.5\" fill=\"{ink}\" stroke=\"#ffffff\" stroke-width=\"1.6\"/>\
+         <rect x=\"{}\" y=\"{}\" width=\"9\" height=\"3\" fill=\"#ffffff\"/></g>",
+        f(at.0 - 4.5),
+        f(at.1 - 1.5),
         x = f(at.0),
         y = f(at.1)
     );
 }
 
-/// A smooth path through `points` (a Catmull-Rom spline as cubic Béziers), so that it passes
-/// exactly through each point given. Returns the path data.
+/// A smooth path through `points` as cubic Béziers, so that it passes exactly through each
+/// point given. At each point the curve runs along the line from the point before to the one
+/// after (as a Catmull-Rom spline does), but each handle is a third of its own leg, so that a
+/// long leg beside a short one does not swing the curve out wide. Returns the path data.
 pub(super) fn spline(points: &[Point]) -> String {
     let mut d = String::new();
     let Some(first) = points.first() else {
@@ -160,8 +157,10 @@ pub(super) fn spline(points: &[Point]) -> String {
     let at = |i: isize| points[i.clamp(0, points.len() as isize - 1) as usize];
     for i in 0..points.len().saturating_sub(1) as isize {
         let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
-        let c1 = (p1.0 + (p2.0 - p0.0) / 6.0, p1.1 + (p2.1 - p0.1) / 6.0);
-        let c2 = (p2.0 - (p3.0 - p1.0) / 6.0, p2.1 - (p3.1 - p1.1) / 6.0);
+        let leg = (p2.0 - p1.0).hypot(p2.1 - p1.1) / 3.0;
+        let (t1, t2) = (unit_vec(p0, p2), unit_vec(p1, p3));
+        let c1 = (p1.0 + t1.0 * leg, p1.1 + t1.1 * leg);
+        let c2 = (p2.0 - t2.0 * leg, p2.1 - t2.1 * leg);
         let _ = write!(
             d,
             "C{} {} {} {} {} {}",

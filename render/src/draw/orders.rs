@@ -21,7 +21,22 @@ pub(super) fn orders(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), E
     *out += "<g id=\"orders\">\n";
     let mut layers: [String; 3] = Default::default();
     for (i, o) in scene.orders.iter().enumerate() {
-        order(ctx, scene, i, o, &mut layers)?;
+        // Each order in a group of its own, named by kind and unit, so that what an order
+        // drew can be found again (by tests, by a pass that keeps labels clear).
+        let mut own: [String; 3] = Default::default();
+        order(ctx, scene, i, o, &mut own)?;
+        for (layer, drawn) in layers.iter_mut().zip(own) {
+            if !drawn.is_empty() {
+                let (kind, unit) = order_name(&o.order);
+                let _ = writeln!(
+                    layer,
+                    "<g class=\"order-{kind}\" data-unit=\"{}\">",
+                    super::esc(&unit.to_string())
+                );
+                *layer += &drawn;
+                *layer += "</g>\n";
+            }
+        }
     }
     for l in &layers {
         *out += l;
@@ -335,6 +350,26 @@ fn retreat_choice(
     );
     if outcome != Outcome::Succeeded {
         outcome_mark(out, quad_point(from, c, to, 0.35), 4.5, outcome);
+    }
+}
+
+/// An order's kind as a word, and the unit or place it is for.
+fn order_name(o: &Order) -> (&'static str, &Location) {
+    match o {
+        Order::Hold { unit } => ("hold", unit),
+        Order::Move { unit, .. } => ("move", unit),
+        Order::SupportHold { unit, .. } | Order::SupportMove { unit, .. } => ("support", unit),
+        Order::Convoy { unit, .. } => ("convoy", unit),
+        Order::Retreat { unit, .. } => ("retreat", unit),
+        Order::Build { at, .. } => ("build", at),
+        Order::Disband { unit } => ("disband", unit),
+        Order::Probe { unit, .. } => ("search", unit),
+        Order::Place { at, .. } => ("place", at),
+        Order::Board { unit, .. } => ("board", unit),
+        Order::Land { unit, .. } => ("land", unit),
+        Order::Act { unit } => ("act", unit),
+        Order::RetreatList { unit, .. } => ("retreat-list", unit),
+        Order::RuledRetreat { unit, .. } => ("ruled-retreat", unit),
     }
 }
 
