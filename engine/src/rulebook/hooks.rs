@@ -597,6 +597,9 @@ pub enum SpecialMark {
     Land { unit: Location, to: Location },
     /// The unit does something where it stands (a survey): a ring round it.
     Act { unit: Location },
+    /// Where the unit asks to retreat should it be dislodged, best first (Atlantica's
+    /// conditional retreat list, written with the moves): numbered arrows to each place.
+    RetreatList { unit: Location, to: Vec<Location> },
 }
 
 /// One of the variant's own orders accepted in a movement, retreat or adjustment phase, as
