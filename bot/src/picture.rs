@@ -115,6 +115,15 @@ fn special_mark(
                     location: r.location(),
                 })
             })
+            // An order that names a place rather than a unit of the power's (a centre granted
+            // or selected in a setup): the rulebook reads the place from the unit it is given.
+            .or_else(|| {
+                r.kind.is_none().then(|| engine::unit::Unit {
+                    power,
+                    kind: UnitKind::ARMY,
+                    location: r.location(),
+                })
+            })
     });
     let special = SpecialOrder {
         index,
@@ -150,6 +159,14 @@ fn special_mark(
             SpecialMark::RetreatList { unit, to } => Draw::RetreatList {
                 unit: location(v, unit),
                 to: to.into_iter().map(|l| location(v, l)).collect(),
+            },
+            SpecialMark::Grant { at, to } => Draw::Grant {
+                at: location(v, at),
+                to: v.power_name(to).to_string(),
+            },
+            SpecialMark::Select { at, rank } => Draw::Select {
+                at: location(v, at),
+                rank,
             },
         },
     )

@@ -142,3 +142,82 @@ fn an_atlantica_retreat_list_is_drawn_with_the_moves_and_the_retreat_it_made() {
     assert!(svg.contains("class=\"order-retreat-list\" data-unit=\"bur\""));
     assert!(svg.contains("class=\"order-ruled-retreat\" data-unit=\"bur\""));
 }
+
+#[test]
+fn the_pirates_setup_map_shows_the_grants_and_the_selections() {
+    let v = Variant::builtin("pirates").expect("pirates");
+    let position = v.initial_position();
+    let orders: Vec<(&str, &str)> = vec![
+        ("England", "F atg grant buccaneers"),
+        ("England", "F ber grant corsairs"),
+        ("Spain", "hav grant pirates"),
+        ("Buccaneers", "tor select 1"),
+        ("Buccaneers", "jam select 2"),
+        ("Corsairs", "cay select 1"),
+    ];
+    let submitted: Vec<Submitted> = orders
+        .iter()
+        .map(|(p, o)| Submitted {
+            power: v.power_by_name(p).expect(p),
+            order: parse_order(&v.grammar(), o).map_err(|e| e.to_string()),
+        })
+        .collect();
+    let adj = adjudicate(&v, &position, &submitted);
+    let accepted = submitted
+        .into_iter()
+        .zip(&orders)
+        .map(|(s, (_, text))| {
+            (
+                s.power,
+                Accepted {
+                    order: s.order.expect("orders parse"),
+                    text: text.to_string(),
+                },
+            )
+        })
+        .collect();
+    let record = PhaseRecord::new(accepted, Vec::new(), adj);
+    let scene = parley::picture::phase_scene(&v, &position, Some(&record), &[], Palette::Default);
+    let grants: Vec<(String, String)> = scene
+        .orders
+        .iter()
+        .filter_map(|o| match &o.order {
+            Draw::Grant { at, to } => Some((at.province.clone(), to.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        grants,
+        [
+            ("atg".to_string(), "Buccaneers".to_string()),
+            ("ber".to_string(), "Corsairs".to_string()),
+            ("hav".to_string(), "Pirates".to_string())
+        ]
+    );
+    let selections: Vec<(String, String, u32)> = scene
+        .orders
+        .iter()
+        .filter_map(|o| match &o.order {
+            Draw::Select { at, rank } => Some((o.power.clone(), at.province.clone(), *rank)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        selections,
+        [
+            ("Buccaneers".to_string(), "tor".to_string(), 1),
+            ("Buccaneers".to_string(), "jam".to_string(), 2),
+            ("Corsairs".to_string(), "cay".to_string(), 1)
+        ]
+    );
+    let svg = render::render_svg(parley::picture::art_for("pirates").expect("art"), &scene)
+        .expect("draws");
+    assert_eq!(svg.matches("class=\"order-grant\"").count(), 3);
+    assert_eq!(svg.matches("class=\"order-select\"").count(), 3);
+    assert!(svg.contains("data-symbol=\"granted\"") && svg.contains("data-symbol=\"selected\""));
+    std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pirates-setup.png"),
+        parley::picture::png("pirates", &scene).expect("png"),
+    )
+    .expect("write");
+}

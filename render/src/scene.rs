@@ -341,6 +341,18 @@ pub enum Order {
         unit: Location,
         to: Vec<Location>,
     },
+    /// A centre handed to the power `to` (a setup grant): ringed in that power's colour under
+    /// its pennant.
+    Grant {
+        at: Location,
+        to: String,
+    },
+    /// A centre the ordering power asks for, `rank` among its choices (a setup selection): a
+    /// badge with the rank in the power's colour.
+    Select {
+        at: Location,
+        rank: u32,
+    },
     /// A dislodged unit the rules moved without an order of its owner (a retreat list or a
     /// right-hand rule applied): a dash-dotted arrow with a small square at its foot.
     RuledRetreat {

@@ -208,6 +208,8 @@ pub(super) enum Symbol {
     Action,
     RetreatList,
     RuledRetreat,
+    Grant,
+    Selection,
 }
 
 impl Symbol {
@@ -231,6 +233,8 @@ impl Symbol {
             Symbol::Action => "acts",
             Symbol::RetreatList => "if dislodged",
             Symbol::RuledRetreat => "rules' retreat",
+            Symbol::Grant => "granted",
+            Symbol::Selection => "selected",
         }
     }
 }
@@ -254,6 +258,8 @@ pub(super) fn symbols(scene: &Scene) -> Vec<Symbol> {
             Order::Act { .. } => Symbol::Action,
             Order::RetreatList { .. } => Symbol::RetreatList,
             Order::RuledRetreat { .. } => Symbol::RuledRetreat,
+            Order::Grant { .. } => Symbol::Grant,
+            Order::Select { .. } => Symbol::Selection,
         });
         match o.outcome {
             Outcome::Succeeded => {}
@@ -283,6 +289,8 @@ pub(super) fn symbols(scene: &Scene) -> Vec<Symbol> {
         Symbol::Action,
         Symbol::RetreatList,
         Symbol::RuledRetreat,
+        Symbol::Grant,
+        Symbol::Selection,
         Symbol::Failed,
         Symbol::Illegal,
         Symbol::Void,
@@ -420,6 +428,32 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
         }
         Symbol::RetreatList => {
             arrow(out, l, r, 0.0, (0.0, 0.0), &line(Some("1 4"), 2.2, 4.0, "round"), Head::Open);
+        }
+        Symbol::Grant => {
+            circle(out, 7.5, INK, 4.6, "", "none");
+            circle(out, 7.5, &grey.hex(), 2.8, "", "none");
+            let _ = write!(
+                out,
+                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/>",
+                f(c.0 + 6.0),
+                f(c.1 - 12.0),
+                f(c.0 + 14.0),
+                f(c.1 - 9.0),
+                f(c.0 + 6.0),
+                f(c.1 - 6.0),
+                grey.hex()
+            );
+        }
+        Symbol::Selection => {
+            circle(out, 7.0, &grey.hex(), 2.2, " stroke-dasharray=\"4 2.5\"", "none");
+            let _ = write!(
+                out,
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"5.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/><text x=\"{x}\" y=\"{}\" font-size=\"8\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">1</text>",
+                grey.hex(),
+                f(c.1 - 4.2),
+                x = f(c.0 + 8.0),
+                y = f(c.1 - 7.0)
+            );
         }
         Symbol::RuledRetreat => {
             arrow(out, l, r, 0.0, (0.0, 0.0), &line(Some("7 2.5 2 2.5"), 2.8, 5.0, "butt"), Head::Solid);

@@ -285,6 +285,68 @@ fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome
     }
 }
 
+/// A grant: the centre at `pos` ringed in the colour of the power it goes to, under a pennant
+/// in that colour, so the map shows who receives what.
+fn grant(out: &mut String, pos: Point, to: Rgb, outcome: Outcome) {
+    let line = styled(
+        Line {
+            dash: None,
+            width: 3.6,
+            colour: to,
+            casing: 6.2,
+            cap: "round",
+        },
+        outcome,
+    );
+    ring(out, pos, 20.0, &line);
+    // The pennant: a pole rising from the ring's top right, a flag flying from it.
+    let (px, py) = (pos.0 + 14.0, pos.1 - 14.0);
+    let _ = writeln!(
+        out,
+        "<g class=\"grant\"><path d=\"M{} {}V{}\" stroke=\"{INK}\" stroke-width=\"2\"/>\
+         <path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.4\"/></g>",
+        f(px),
+        f(py),
+        f(py - 22.0),
+        f(px),
+        f(py - 22.0),
+        f(px + 15.0),
+        f(py - 17.0),
+        f(px),
+        f(py - 12.0),
+        line.colour.hex()
+    );
+    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+}
+
+/// A selection: a dashed ring round the centre at `pos` and a badge with its rank, in the
+/// selecting power's colour.
+fn select(out: &mut String, pos: Point, rank: u32, colour: Rgb, outcome: Outcome) {
+    let line = styled(
+        Line {
+            dash: Some("5 3"),
+            width: 2.8,
+            colour,
+            casing: 5.0,
+            cap: "butt",
+        },
+        outcome,
+    );
+    ring(out, pos, 18.0, &line);
+    let (bx, by) = (pos.0 + 16.0, pos.1 - 16.0);
+    let _ = writeln!(
+        out,
+        "<g class=\"select\"><circle cx=\"{x}\" cy=\"{y}\" r=\"8.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.6\"/>\
+         <text x=\"{x}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{rank}</text></g>",
+        line.colour.hex(),
+        f(by + 4.3),
+        line.colour.text_on().hex(),
+        x = f(bx),
+        y = f(by)
+    );
+    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+}
+
 /// A retreat the rules made: a dash-dotted arrow from the dislodged unit with a small square
 /// at its foot, so that it reads apart from a retreat its owner ordered.
 fn ruled_retreat(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
@@ -370,6 +432,8 @@ fn order_name(o: &Order) -> (&'static str, &Location) {
         Order::Act { unit } => ("act", unit),
         Order::RetreatList { unit, .. } => ("retreat-list", unit),
         Order::RuledRetreat { unit, .. } => ("ruled-retreat", unit),
+        Order::Grant { at, .. } => ("grant", at),
+        Order::Select { at, .. } => ("select", at),
     }
 }
 
@@ -533,6 +597,15 @@ fn order(
         }
         Order::Convoy { .. } => {
             // Drawn as a ring round the fleet on the convoy's route (see `convoys`).
+        }
+        Order::Grant { at, to } => {
+            let pos = ctx.unit_at(at, false, &context("grant"))?;
+            let to_colour = ctx.colour(to, &context("grant"))?;
+            grant(mid, pos, to_colour, o.outcome);
+        }
+        Order::Select { at, rank } => {
+            let pos = ctx.anchor(at, &context("selection"))?;
+            select(mid, pos, *rank, colour, o.outcome);
         }
         Order::Build { at, unit_kind } => {
             let pos = ctx.anchor(at, &context("build"))?;

@@ -230,6 +230,8 @@ fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
         | Order::Disband { .. }
         | Order::Build { .. }
         | Order::Place { .. }
+        | Order::Grant { .. }
+        | Order::Select { .. }
         | Order::Act { .. } => return None,
     };
     art.unit_anchor(&to.province, to.coast.as_deref())
@@ -261,7 +263,10 @@ fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
                 Order::Retreat { unit, .. } => (unit, true),
                 // Drawn from wherever the dislodged unit is shown, standing or not.
                 Order::RuledRetreat { .. } => return None,
-                Order::Build { .. } | Order::Place { .. } => return None,
+                Order::Build { .. }
+                | Order::Place { .. }
+                | Order::Grant { .. }
+                | Order::Select { .. } => return None,
             };
             let here: Vec<usize> = (0..scene.units.len())
                 .filter(|&i| {
