@@ -11,7 +11,11 @@ use serde_json::json;
 use std::sync::Arc;
 
 /// The record of `orders` (power, text) adjudicated from the position `json`.
-fn played(v: &Arc<Rules>, json: serde_json::Value, orders: &[(&str, &str)]) -> (engine::position::Position, PhaseRecord) {
+fn played(
+    v: &Arc<Rules>,
+    json: serde_json::Value,
+    orders: &[(&str, &str)],
+) -> (engine::position::Position, PhaseRecord) {
     let position = engine::case::read_position(v.clone(), &json).expect("position");
     let submitted: Vec<Submitted> = orders
         .iter()
@@ -62,15 +66,18 @@ fn the_movement_map_pushes_out_the_dislodged_unit_and_marks_a_void_support() {
         .find(|u| u.location.province == "mun")
         .expect("Munich's army");
     assert_eq!(mun.dislodged_by, Some(Location::new("boh")));
-    assert!(!mun.dislodged, "it is drawn on the movement map, not as a retreat");
+    assert!(
+        !mun.dislodged,
+        "it is drawn on the movement map, not as a retreat"
+    );
     let outcome = |unit: &str| {
         scene
             .orders
             .iter()
             .find(|o| match &o.order {
-                Draw::SupportMove { unit: u, .. } | Draw::Hold { unit: u } | Draw::Move { unit: u, .. } => {
-                    u.province == unit
-                }
+                Draw::SupportMove { unit: u, .. }
+                | Draw::Hold { unit: u }
+                | Draw::Move { unit: u, .. } => u.province == unit,
                 _ => false,
             })
             .map(|o| o.outcome)

@@ -115,8 +115,7 @@ fn a_convoy_is_the_armys_way_through_each_of_its_fleets_in_turn() {
     // The army's arrow: the route's path with a solid head after it.
     let path = route
         .children()
-        .filter(|n| n.has_tag_name("path"))
-        .last()
+        .rfind(|n| n.has_tag_name("path"))
         .expect("the army's path");
     let points = pairs(path.attribute("d").unwrap());
     let at = |p: &str| {
@@ -205,7 +204,10 @@ fn illegal_and_void_orders_carry_their_own_marks() {
             .filter(|n| n.attribute("class") == Some(class))
             .collect();
         assert_eq!(marks.len(), 1, "{unit}: one {class}");
-        let c = marks[0].children().find(|n| n.has_tag_name("circle")).unwrap();
+        let c = marks[0]
+            .children()
+            .find(|n| n.has_tag_name("circle"))
+            .unwrap();
         (
             c.attribute("cx").unwrap().parse::<f32>().unwrap(),
             c.attribute("cy").unwrap().parse::<f32>().unwrap(),
@@ -219,7 +221,8 @@ fn illegal_and_void_orders_carry_their_own_marks() {
     assert!(dist(v, anchor("pic")) > 14.0);
     assert!(dist(v, anchor("pic")) < dist(anchor("pic"), anchor("par")) + 14.0);
     // One of each among the orders (the key draws its own), and the failed move has none.
-    let orders = &text[text.find("<g id=\"orders\">").unwrap()..text.find("<g id=\"legend\">").unwrap()];
+    let orders =
+        &text[text.find("<g id=\"orders\">").unwrap()..text.find("<g id=\"legend\">").unwrap()];
     assert_eq!(orders.matches("class=\"illegal-mark\"").count(), 1);
     assert_eq!(orders.matches("class=\"void-mark\"").count(), 1);
     let failed = group(&doc, "order-move", Some("mar"));
@@ -244,7 +247,10 @@ fn a_short_move_shows_its_head_clear_of_its_own_token() {
     let g = group(&doc, "order-move", Some("nap"));
     let path = g.children().find(|n| n.has_tag_name("path")).unwrap();
     let start = pairs(path.attribute("d").unwrap())[0];
-    assert!((dist(start, anchor("nap")) - 14.0).abs() < 0.2, "starts at the token's edge");
+    assert!(
+        (dist(start, anchor("nap")) - 14.0).abs() < 0.2,
+        "starts at the token's edge"
+    );
     let head = g.children().find(|n| n.has_tag_name("polygon")).unwrap();
     let pts = pairs(head.attribute("points").unwrap());
     let tip = pts[1];
@@ -284,7 +290,11 @@ fn head_to_head_moves_run_side_by_side() {
         let (dx, dy) = (b1.0 - b0.0, b1.1 - b0.1);
         let u = (((p.0 - b0.0) * dx + (p.1 - b0.1) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
         let q = (b0.0 + dx * u, b0.1 + dy * u);
-        assert!(dist(p, q) > 12.0, "at {t}: {p:?} is {} from the other arrow", dist(p, q));
+        assert!(
+            dist(p, q) > 12.0,
+            "at {t}: {p:?} is {} from the other arrow",
+            dist(p, q)
+        );
     }
 }
 
@@ -337,7 +347,10 @@ fn a_unit_dislodged_on_the_movement_map_is_pushed_out_by_its_attacker() {
     assert!((dist(tie[1], c) - 16.0).abs() < 0.2);
     // The attack's arrow points at Munich's place.
     let attack = group(&doc, "order-move", Some("boh"));
-    let head = attack.children().find(|n| n.has_tag_name("polygon")).unwrap();
+    let head = attack
+        .children()
+        .find(|n| n.has_tag_name("polygon"))
+        .unwrap();
     let tip = pairs(head.attribute("points").unwrap())[1];
     assert!(dist(tip, anchor("mun")) < 10.0);
     // Not also drawn standing in Munich.
@@ -384,7 +397,13 @@ fn a_retreat_list_is_numbered_and_a_retreat_the_rules_made_has_its_own_arrow() {
     let ranks: Vec<&str> = list
         .descendants()
         .filter(|n| n.attribute("class") == Some("retreat-choice"))
-        .map(|g| g.children().find(|n| n.has_tag_name("text")).unwrap().text().unwrap())
+        .map(|g| {
+            g.children()
+                .find(|n| n.has_tag_name("text"))
+                .unwrap()
+                .text()
+                .unwrap()
+        })
         .collect();
     assert_eq!(ranks, ["1", "2"]);
     let ruled = group(&doc, "order-ruled-retreat", Some("par"));
@@ -399,7 +418,10 @@ fn a_retreat_list_is_numbered_and_a_retreat_the_rules_made_has_its_own_arrow() {
         .descendants()
         .filter_map(|n| n.attribute("data-symbol"))
         .collect();
-    assert_eq!(keys, ["move", "if dislodged", "rules' retreat", "dislodged"]);
+    assert_eq!(
+        keys,
+        ["move", "if dislodged", "rules' retreat", "dislodged"]
+    );
 }
 
 #[test]

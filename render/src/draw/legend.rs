@@ -301,7 +301,13 @@ pub(super) fn symbols(scene: &Scene) -> Vec<Symbol> {
 
 /// The key to the symbols the map shows, in a box of its own below the legend (above it
 /// when the art has no room below): two columns of a small drawing and its word.
-fn symbol_key(ctx: &Ctx, scene: &Scene, (lx, ly, lw): (f32, f32, f32), legend_h: f32, out: &mut String) {
+fn symbol_key(
+    ctx: &Ctx,
+    scene: &Scene,
+    (lx, ly, lw): (f32, f32, f32),
+    legend_h: f32,
+    out: &mut String,
+) {
     let symbols = symbols(scene);
     if symbols.is_empty() {
         return;
@@ -362,10 +368,26 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
     };
     match s {
         Symbol::Move => {
-            arrow(out, l, r, 0.0, (0.0, 0.0), &line(None, 3.0, 5.2, "round"), Head::Solid);
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(None, 3.0, 5.2, "round"),
+                Head::Solid,
+            );
         }
         Symbol::Support => {
-            arrow(out, l, (r.0 - 5.0, r.1), 0.0, (0.0, 0.0), &line(Some("5 3"), 2.4, 4.2, "butt"), Head::None);
+            arrow(
+                out,
+                l,
+                (r.0 - 5.0, r.1),
+                0.0,
+                (0.0, 0.0),
+                &line(Some("5 3"), 2.4, 4.2, "butt"),
+                Head::None,
+            );
             let _ = write!(
                 out,
                 "<circle cx=\"{}\" cy=\"{}\" r=\"3.8\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.6\"/>",
@@ -375,8 +397,22 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
             );
         }
         Symbol::Convoy => {
-            circle(out, 7.5, INK, 5.0, " stroke-dasharray=\"0.1 4\" stroke-linecap=\"round\"", "none");
-            circle(out, 7.5, &grey.hex(), 3.2, " stroke-dasharray=\"0.1 4\" stroke-linecap=\"round\"", "none");
+            circle(
+                out,
+                7.5,
+                INK,
+                5.0,
+                " stroke-dasharray=\"0.1 4\" stroke-linecap=\"round\"",
+                "none",
+            );
+            circle(
+                out,
+                7.5,
+                &grey.hex(),
+                3.2,
+                " stroke-dasharray=\"0.1 4\" stroke-linecap=\"round\"",
+                "none",
+            );
         }
         Symbol::Hold => octagon(out, c, 7.5, &line(None, 2.6, 4.6, "round")),
         Symbol::Build => {
@@ -408,7 +444,14 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
         Symbol::Failed => cross(out, c, 5.0),
         Symbol::Illegal => no_entry(out, c, false),
         Symbol::Void => no_entry(out, c, true),
-        Symbol::Dislodged => circle(out, 7.5, ILLEGAL, 2.2, " stroke-dasharray=\"3.5 2\"", "#ffffff"),
+        Symbol::Dislodged => circle(
+            out,
+            7.5,
+            ILLEGAL,
+            2.2,
+            " stroke-dasharray=\"3.5 2\"",
+            "#ffffff",
+        ),
         Symbol::Search => {
             circle(out, 7.5, INK, 1.4, "", "#ffffff");
             let _ = write!(
@@ -418,16 +461,54 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
                 f(c.1 + 4.0)
             );
         }
-        Symbol::Placement => circle(out, 7.5, INK, 3.4, " stroke-dasharray=\"0.1 3.6\" stroke-linecap=\"round\"", "#ffffff"),
-        Symbol::Action => circle(out, 7.5, &grey.hex(), 2.4, " stroke-dasharray=\"4 2.5\"", "none"),
+        Symbol::Placement => circle(
+            out,
+            7.5,
+            INK,
+            3.4,
+            " stroke-dasharray=\"0.1 3.6\" stroke-linecap=\"round\"",
+            "#ffffff",
+        ),
+        Symbol::Action => circle(
+            out,
+            7.5,
+            &grey.hex(),
+            2.4,
+            " stroke-dasharray=\"4 2.5\"",
+            "none",
+        ),
         Symbol::Boarding => {
-            arrow(out, l, r, 0.0, (0.0, 0.0), &line(Some("6 3.5"), 2.6, 4.6, "butt"), Head::Solid);
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("6 3.5"), 2.6, 4.6, "butt"),
+                Head::Solid,
+            );
         }
         Symbol::Landing => {
-            arrow(out, l, r, 0.0, (0.0, 0.0), &line(Some("8 2.5 2 2.5"), 2.8, 5.0, "butt"), Head::Solid);
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("8 2.5 2 2.5"), 2.8, 5.0, "butt"),
+                Head::Solid,
+            );
         }
         Symbol::RetreatList => {
-            arrow(out, l, r, 0.0, (0.0, 0.0), &line(Some("1 4"), 2.2, 4.0, "round"), Head::Open);
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("1 4"), 2.2, 4.0, "round"),
+                Head::Open,
+            );
         }
         Symbol::Grant => {
             circle(out, 7.5, INK, 4.6, "", "none");
@@ -445,7 +526,14 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
             );
         }
         Symbol::Selection => {
-            circle(out, 7.0, &grey.hex(), 2.2, " stroke-dasharray=\"4 2.5\"", "none");
+            circle(
+                out,
+                7.0,
+                &grey.hex(),
+                2.2,
+                " stroke-dasharray=\"4 2.5\"",
+                "none",
+            );
             let _ = write!(
                 out,
                 "<circle cx=\"{x}\" cy=\"{y}\" r=\"5.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/><text x=\"{x}\" y=\"{}\" font-size=\"8\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">1</text>",
@@ -456,7 +544,15 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
             );
         }
         Symbol::RuledRetreat => {
-            arrow(out, l, r, 0.0, (0.0, 0.0), &line(Some("7 2.5 2 2.5"), 2.8, 5.0, "butt"), Head::Solid);
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("7 2.5 2 2.5"), 2.8, 5.0, "butt"),
+                Head::Solid,
+            );
             let _ = write!(
                 out,
                 "<rect x=\"{}\" y=\"{}\" width=\"7\" height=\"7\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.6\"/>",

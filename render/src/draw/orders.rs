@@ -103,7 +103,10 @@ pub(super) fn plan_routes(ctx: &Ctx, scene: &Scene) -> Result<Vec<Route>, Error>
                 _ => unreachable!("routes are made of convoys"),
             },
         };
-        let army_at = match r.mover.and_then(|m| ctx.order_units.get(m).copied().flatten()) {
+        let army_at = match r
+            .mover
+            .and_then(|m| ctx.order_units.get(m).copied().flatten())
+        {
             Some(p) => p,
             None => target_at(ctx, scene, &army, Some(&dest), &context)?,
         };
@@ -217,7 +220,11 @@ fn route_line(out: &mut String, points: &[Point], line: &Line, head: Head) -> Po
         points[n - 1].0 - last.0 * gap,
         points[n - 1].1 - last.1 * gap,
     );
-    let cut = if head == Head::None { 0.0 } else { head_len * 0.6 };
+    let cut = if head == Head::None {
+        0.0
+    } else {
+        head_len * 0.6
+    };
     let end = (tip.0 - last.0 * cut, tip.1 - last.1 * cut);
     let mut through = vec![start];
     through.extend_from_slice(&points[1..n - 1]);
@@ -369,7 +376,12 @@ fn ruled_retreat(out: &mut String, from: Point, to: Point, colour: Rgb, outcome:
         &line,
         Head::Solid,
     );
-    let foot = quad_point(from, c, to, (UNIT_RADIUS + 2.0) / (to.0 - from.0).hypot(to.1 - from.1).max(1.0));
+    let foot = quad_point(
+        from,
+        c,
+        to,
+        (UNIT_RADIUS + 2.0) / (to.0 - from.0).hypot(to.1 - from.1).max(1.0),
+    );
     let _ = writeln!(
         out,
         "<rect class=\"ruled-retreat\" x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.8\"/>",
@@ -399,7 +411,15 @@ fn retreat_choice(
         },
         outcome,
     );
-    let c = arrow(out, from, to, MOVE_BEND, (UNIT_RADIUS, 8.0), &line, Head::Open);
+    let c = arrow(
+        out,
+        from,
+        to,
+        MOVE_BEND,
+        (UNIT_RADIUS, 8.0),
+        &line,
+        Head::Open,
+    );
     let at = quad_point(from, c, to, 0.6);
     let _ = writeln!(
         out,
