@@ -1,7 +1,7 @@
 //! Turns an engine position (and optionally its orders and their results) into the renderer's
 //! `Scene`, and draws it on the variant's map art.
 
-use engine::judge::{DislodgedReport, Verdict};
+use engine::judge::{Cause, DislodgedReport, OrderResult, Verdict};
 use engine::map::{Location as EngineLocation, ProvinceId};
 use engine::order::{Order, UnitRef};
 use engine::position::Position;
@@ -115,6 +115,15 @@ fn special_mark(
                     location: r.location(),
                 })
             })
+            // An order that names a place rather than a unit of the power's (a centre granted
+            // or selected in a setup): the rulebook reads the place from the unit it is given.
+            .or_else(|| {
+                r.kind.is_none().then(|| engine::unit::Unit {
+                    power,
+                    kind: UnitKind::ARMY,
+                    location: r.location(),
+                })
+            })
     });
     let special = SpecialOrder {
         index,
@@ -147,8 +156,40 @@ fn special_mark(
             SpecialMark::Act { unit } => Draw::Act {
                 unit: location(v, unit),
             },
+            SpecialMark::RetreatList { unit, to } => Draw::RetreatList {
+                unit: location(v, unit),
+                to: to.into_iter().map(|l| location(v, l)).collect(),
+            },
+            SpecialMark::Grant { at, to } => Draw::Grant {
+                at: location(v, at),
+                to: v.power_name(to).to_string(),
+            },
+            SpecialMark::Select { at, rank } => Draw::Select {
+                at: location(v, at),
+                rank,
+            },
         },
     )
+}
+
+/// How an order is drawn for how it went: a legal order that could do nothing (it supports
+/// or convoys a move or hold that was not made) is void, which the map marks apart from an
+/// order that was tried and failed.
+pub fn outcome(result: &OrderResult) -> Outcome {
+    match result.verdict {
+        Verdict::Succeeds => Outcome::Succeeded,
+        Verdict::Illegal => Outcome::Illegal,
+        Verdict::Fails => match result.cause {
+            Some(
+                Cause::SupportedDidNotHold { .. }
+                | Cause::SupportedDidNotMove { .. }
+                | Cause::NoUnitToSupport { .. }
+                | Cause::NoUnitMadeMove { .. }
+                | Cause::NoArmyToConvoy { .. },
+            ) => Outcome::Void,
+            _ => Outcome::Failed,
+        },
+    }
 }
 
 /// Builds the scene for a position; `orders` are drawn with their verdicts, and each
@@ -157,6 +198,28 @@ pub fn scene(
     v: &Rules,
     position: &Position,
     orders: &[(PowerId, Order, Verdict)],
+    retreats: &[DislodgedReport],
+    palette: Palette,
+) -> Scene {
+    let orders: Vec<(PowerId, Order, Outcome)> = orders
+        .iter()
+        .map(|(p, o, verdict)| {
+            let outcome = match verdict {
+                Verdict::Succeeds => Outcome::Succeeded,
+                Verdict::Fails => Outcome::Failed,
+                Verdict::Illegal => Outcome::Illegal,
+            };
+            (*p, o.clone(), outcome)
+        })
+        .collect();
+    scene_drawn(v, position, &orders, retreats, palette)
+}
+
+/// [`scene`] with each order's outcome as drawn.
+fn scene_drawn(
+    v: &Rules,
+    position: &Position,
+    orders: &[(PowerId, Order, Outcome)],
     retreats: &[DislodgedReport],
     palette: Palette,
 ) -> Scene {
@@ -270,7 +333,7 @@ pub fn scene(
             .find(|u| u.location.province == r.province);
         location(v, real.map(|u| u.location).unwrap_or(r.location()))
     };
-    for (index, (p, o, verdict)) in orders.iter().enumerate() {
+    for (index, (p, o, outcome)) in orders.iter().enumerate() {
         let draw = match o {
             Order::Hold { unit } => Draw::Hold { unit: at(unit) },
             Order::Move {
@@ -318,13 +381,8 @@ pub fn scene(
             },
             Order::Waive => continue,
         };
-        let outcome = match verdict {
-            Verdict::Succeeds => Outcome::Succeeded,
-            Verdict::Fails => Outcome::Failed,
-            Verdict::Illegal => Outcome::Illegal,
-        };
         s.orders
-            .push(OrderMark::new(power(*p), draw).with_outcome(outcome));
+            .push(OrderMark::new(power(*p), draw).with_outcome(*outcome));
     }
     s.unit_keys = unit_keys(shown);
     s
@@ -360,19 +418,85 @@ pub fn retreats_of(v: &Rules, position: &Position) -> Vec<DislodgedReport> {
         .collect()
 }
 
-/// A phase's map: the position it started from, with every order of its record (`None` for a
-/// phase not yet played) drawn with how it went, and its dislodged units' retreats.
+/// The scene of a phase's map: the position it started from, with every order of its record
+/// (`None` for a phase not yet played) drawn with how it went, a unit the phase dislodged
+/// pushed out by its attacker, the retreats the rules made, and the dislodged units of the
+/// position with their retreats.
+pub fn phase_scene(
+    v: &Rules,
+    position: &Position,
+    record: Option<&PhaseRecord>,
+    retreats: &[DislodgedReport],
+    palette: Palette,
+) -> Scene {
+    // Outcomes from the full results, so that a void support reads apart from a failed one.
+    let drawn: Vec<_> = record
+        .into_iter()
+        .flat_map(|r| &r.orders)
+        .filter_map(|o| Some((o.power, o.order.clone()?, outcome(&o.result))))
+        .collect();
+    let mut s = scene_drawn(v, position, &drawn, retreats, palette);
+    let Some(record) = record else {
+        return s;
+    };
+    // A unit the phase dislodged stood here when the orders were given: drawn pushed out,
+    // tied to the move that dislodged it.
+    for d in &record.dislodged {
+        let by = Location::new(v.map.province(d.dislodged.attacker_from).id.clone());
+        let at = location(v, d.dislodged.unit.location);
+        let power = v.power_name(d.dislodged.unit.power);
+        if let Some(u) = s.units.iter_mut().find(|u| {
+            !u.dislodged && u.dislodged_by.is_none() && u.location == at && u.power == power
+        }) {
+            u.dislodged_by = Some(by);
+        }
+    }
+    // A unit a retreat list took away with the moves was dislodged too, though it has no
+    // retreat to come: by the move that succeeded into its province.
+    for (unit, _) in &record.retreated {
+        let at = location(v, unit.location);
+        let power = v.power_name(unit.power);
+        let attacker = record.orders.iter().find_map(|o| match &o.order {
+            Some(Order::Move { unit: from, to, .. })
+                if to.province == unit.location.province
+                    && o.result.verdict == Verdict::Succeeds =>
+            {
+                Some(Location::new(v.map.province(from.province).id.clone()))
+            }
+            _ => None,
+        });
+        if let (Some(by), Some(u)) = (
+            attacker,
+            s.units.iter_mut().find(|u| {
+                !u.dislodged && u.dislodged_by.is_none() && u.location == at && u.power == power
+            }),
+        ) {
+            u.dislodged_by = Some(by);
+        }
+    }
+    // What the rules moved without an order of the owner (a retreat list, a right-hand rule).
+    for (unit, to) in &record.retreated {
+        s.orders.push(
+            OrderMark::new(
+                v.power_name(unit.power),
+                Draw::RuledRetreat {
+                    unit: location(v, unit.location),
+                    to: location(v, *to),
+                },
+            )
+            .with_outcome(Outcome::Succeeded),
+        );
+    }
+    s
+}
+
+/// A phase's map as PNG: [`phase_scene`] drawn on the variant's art.
 pub fn phase_png(
     v: &Rules,
     position: &Position,
     record: Option<&PhaseRecord>,
     retreats: &[DislodgedReport],
 ) -> Result<Vec<u8>, String> {
-    let drawn: Vec<_> = record
-        .into_iter()
-        .flat_map(|r| &r.orders)
-        .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
-        .collect();
-    let scene = scene(v, position, &drawn, retreats, Palette::Default);
+    let scene = phase_scene(v, position, record, retreats, Palette::Default);
     png(&v.id, &scene)
 }

@@ -72,10 +72,11 @@
 //!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, down and to the right of
 //!   the province's unit, inside a red dashed ring, with thin dotted arrows to
 //!   its retreat options.
-//! - Orders in the ordering power's colour: a move is a solid arrow (convoyed
-//!   moves bow out further); a support is a dashed line ending in a ring round
-//!   the held unit or a dot on the supported move; a convoy is a dotted line
-//!   ending in an open circle on the convoyed move; a hold is an octagon round
+//! - Orders in the ordering power's colour: a move is a solid arrow starting at
+//!   its token's edge (head-to-head moves run side by side); a support is a
+//!   dashed line ending in a ring round the held unit or a dot on the
+//!   supported move; a convoyed move is one arrow bending through each fleet
+//!   that carries it, each convoying fleet ringed with dots; a hold is an octagon round
 //!   the unit; a build is the new unit in a dashed ring with a "+"; a disband
 //!   is a red ring struck through; a retreat is an arrow from the dislodged
 //!   unit. Moves helped by a support or convoy but not themselves in the scene
@@ -90,7 +91,13 @@
 //! - Hidden provinces (`Scene::hidden`) keep only what the art draws: no
 //!   owner's colour, centre marker or shading.
 //! - Failed orders are washed out (moves hollow) with a red cross; illegal
-//!   orders are red dotted lines.
+//!   orders are red dotted lines with a red "no entry" sign, void ones (a
+//!   support of a move not made) washed out with a grey one. A unit dislodged
+//!   during a movement phase is pushed out of its province away from its
+//!   attacker, in a red dashed ring tied to where the attack arrives. A
+//!   retreat list is numbered dotted arrows; a retreat the rules made is a
+//!   dash-dotted arrow with a square at its foot.
+//! - A key to the symbols the picture shows, in a box below the legend.
 //! - A legend with the caller's phase title and, per power, centres and units.
 //!
 //! # Labels

@@ -225,6 +225,11 @@ pub struct UnitMark {
     pub dislodged: bool,
     #[serde(default)]
     pub retreats: Vec<Location>,
+    /// On a movement map: this unit stood here when the orders were given and was dislodged
+    /// by the unit that moved in from this location. It is drawn pushed out of its province
+    /// away from its attacker, in a red broken ring tied to where the attack arrives.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dislodged_by: Option<Location>,
 }
 
 impl UnitMark {
@@ -235,6 +240,7 @@ impl UnitMark {
             location: location.into(),
             dislodged: false,
             retreats: Vec::new(),
+            dislodged_by: None,
         }
     }
 }
@@ -329,6 +335,30 @@ pub enum Order {
     Act {
         unit: Location,
     },
+    /// Where a unit asks to retreat should it be dislodged, written with the moves, best first
+    /// (Atlantica's `A par if dislodged bur gas`): thin dotted arrows numbered 1, 2, ...
+    RetreatList {
+        unit: Location,
+        to: Vec<Location>,
+    },
+    /// A centre handed to the power `to` (a setup grant): ringed in that power's colour under
+    /// its pennant.
+    Grant {
+        at: Location,
+        to: String,
+    },
+    /// A centre the ordering power asks for, `rank` among its choices (a setup selection): a
+    /// badge with the rank in the power's colour.
+    Select {
+        at: Location,
+        rank: u32,
+    },
+    /// A dislodged unit the rules moved without an order of its owner (a retreat list or a
+    /// right-hand rule applied): a dash-dotted arrow with a small square at its foot.
+    RuledRetreat {
+        unit: Location,
+        to: Location,
+    },
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -340,6 +370,9 @@ pub enum Outcome {
     Failed,
     /// Not a valid order; shown so players see what was written.
     Illegal,
+    /// A valid order that could do nothing: it helps a move or hold that was not made (a
+    /// support for a move not ordered, a convoy of an army that stayed).
+    Void,
 }
 
 impl Scene {

@@ -597,6 +597,15 @@ pub enum SpecialMark {
     Land { unit: Location, to: Location },
     /// The unit does something where it stands (a survey): a ring round it.
     Act { unit: Location },
+    /// Where the unit asks to retreat should it be dislodged, best first (Atlantica's
+    /// conditional retreat list, written with the moves): numbered arrows to each place.
+    RetreatList { unit: Location, to: Vec<Location> },
+    /// A centre (and what stands on it) handed to the power `to` (Pirates' setup grants): the
+    /// centre ringed in the receiving power's colour under its pennant.
+    Grant { at: Location, to: PowerId },
+    /// A centre the ordering power asks for, `rank` among its choices (Pirates' privateers'
+    /// selections, 1 first): a numbered badge on the centre.
+    Select { at: Location, rank: u32 },
 }
 
 /// One of the variant's own orders accepted in a movement, retreat or adjustment phase, as

@@ -11,7 +11,8 @@ use crate::judge::{Adjudication, Submitted};
 use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, TerrainId};
 use crate::order::Order;
 use crate::rulebook::{
-    Controller, ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules,
+    Controller, ConvoyAttack, RuleContext, Ruleset, SpecialMark, SpecialOrder, StandardRules,
+    VariantRules,
 };
 use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
@@ -41,6 +42,23 @@ pub struct PiratesRules {
 }
 
 impl VariantRules for PiratesRules {
+    /// Rules 3-5 on the setup map: a grant rings the centre in the colour of the power it goes
+    /// to, a privateer's selection puts its priority on the centre.
+    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+        let at = order.unit?.location;
+        match order.verb.as_str() {
+            "grant" => Some(SpecialMark::Grant {
+                at,
+                to: ctx.variant.power_by_name(&order.args.join(" "))?,
+            }),
+            "select" => Some(SpecialMark::Select {
+                at,
+                rank: order.args.first()?.parse().ok()?,
+            }),
+            _ => None,
+        }
+    }
+
     // ---- Rules 4-6: the three kinds of power, their builds, the vote, the setup phase.
 
     /// The setup's grants and selections (`pirates_setup`).

@@ -80,15 +80,20 @@ pub(super) fn arrow(
     let len = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2))
         .sqrt()
         .max(1e-3);
-    let (g0, g1) = if gaps.0 + gaps.1 + 8.0 > len {
-        let s = (len - 8.0).max(0.0) / (gaps.0 + gaps.1).max(1e-3);
-        (gaps.0 * s, gaps.1 * s)
-    } else {
-        gaps
-    };
-    let (head_len, head_w) = head_size(line.width);
+    let (head_len, _) = head_size(line.width);
+    // The arrow always starts at the edge of its unit's token. A move too short to fit a
+    // shaft and head between the two tokens ends at (or, if need be, just past) the
+    // destination, so that its head is never hidden under the token it leaves.
+    let g0 = gaps.0;
+    let shortest = g0
+        + if head == Head::None {
+            4.0
+        } else {
+            head_len + 3.0
+        };
+    let reach = (len - gaps.1).max(shortest);
     let t0 = g0 / len;
-    let t_tip = 1.0 - g1 / len;
+    let t_tip = reach / len;
     let tip = quad_point(from, c, to, t_tip);
     let dir = unit_vec((0.0, 0.0), quad_tangent(from, c, to, t_tip));
     // The shaft stops inside the head so its end does not poke through the tip.
@@ -114,6 +119,64 @@ pub(super) fn arrow(
             f(e.1)
         )
     };
+    stroke(out, &d, line);
+    head_at(out, tip, dir, line, head);
+    c
+}
+
+/// The mark of an order that could not count: a "no entry" road sign (a disc with a white
+/// bar across it), red for an illegal order, grey for a void one. Unlike a failed order's
+/// cross or a disband's struck ring, it says the order was never in play.
+pub(super) fn no_entry(out: &mut String, at: Point, void: bool) {
+    let (class, ink) = if void {
+        ("void-mark", "#6b6b6b")
+    } else {
+        ("illegal-mark", CROSS)
+    };
+    let _ = writeln!(
+        out,
+        "<g class=\"{class}\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7.5\" fill=\"{ink}\" stroke=\"#ffffff\" stroke-width=\"1.6\"/>\
+         <rect x=\"{}\" y=\"{}\" width=\"9\" height=\"3\" fill=\"#ffffff\"/></g>",
+        f(at.0 - 4.5),
+        f(at.1 - 1.5),
+        x = f(at.0),
+        y = f(at.1)
+    );
+}
+
+/// A smooth path through `points` as cubic Béziers, so that it passes exactly through each
+/// point given. At each point the curve runs along the line from the point before to the one
+/// after (as a Catmull-Rom spline does), but each handle is a third of its own leg, so that a
+/// long leg beside a short one does not swing the curve out wide. Returns the path data.
+pub(super) fn spline(points: &[Point]) -> String {
+    let mut d = String::new();
+    let Some(first) = points.first() else {
+        return d;
+    };
+    let _ = write!(d, "M{} {}", f(first.0), f(first.1));
+    let at = |i: isize| points[i.clamp(0, points.len() as isize - 1) as usize];
+    for i in 0..points.len().saturating_sub(1) as isize {
+        let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
+        let leg = (p2.0 - p1.0).hypot(p2.1 - p1.1) / 3.0;
+        let (t1, t2) = (unit_vec(p0, p2), unit_vec(p1, p3));
+        let c1 = (p1.0 + t1.0 * leg, p1.1 + t1.1 * leg);
+        let c2 = (p2.0 - t2.0 * leg, p2.1 - t2.1 * leg);
+        let _ = write!(
+            d,
+            "C{} {} {} {} {} {}",
+            f(c1.0),
+            f(c1.1),
+            f(c2.0),
+            f(c2.1),
+            f(p2.0),
+            f(p2.1)
+        );
+    }
+    d
+}
+
+/// Strokes path data `d` as `line` (its casing first).
+pub(super) fn stroke(out: &mut String, d: &str, line: &Line) {
     let dash = line
         .dash
         .map(|d| format!(" stroke-dasharray=\"{d}\""))
@@ -133,46 +196,49 @@ pub(super) fn arrow(
         f(line.width),
         line.cap
     );
-    if head != Head::None {
-        let base = (tip.0 - dir.0 * head_len, tip.1 - dir.1 * head_len);
-        let (px, py) = (-dir.1 * head_w / 2.0, dir.0 * head_w / 2.0);
-        let pts = format!(
-            "{} {} {} {} {} {}",
-            f(base.0 + px),
-            f(base.1 + py),
-            f(tip.0),
-            f(tip.1),
-            f(base.0 - px),
-            f(base.1 - py)
-        );
-        match head {
-            Head::Solid => {
-                let _ = writeln!(
-                    out,
-                    "<polygon points=\"{pts}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.3\"/>",
-                    line.colour.hex()
-                );
-            }
-            Head::Hollow => {
-                let _ = writeln!(
-                    out,
-                    "<polygon points=\"{pts}\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"4.2\"/>\
-                     <polygon points=\"{pts}\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2.4\"/>",
-                    line.colour.hex()
-                );
-            }
-            Head::Open => {
-                let _ = writeln!(
-                    out,
-                    "<polyline points=\"{pts}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
-                    line.colour.hex(),
-                    f(line.width.max(2.0))
-                );
-            }
-            Head::None => {}
+}
+
+/// An arrowhead of `head`'s kind for a line stroked as `line`, its tip at `tip`, pointing
+/// along `dir` (a unit vector).
+pub(super) fn head_at(out: &mut String, tip: Point, dir: Point, line: &Line, head: Head) {
+    let (head_len, head_w) = head_size(line.width);
+    let base = (tip.0 - dir.0 * head_len, tip.1 - dir.1 * head_len);
+    let (px, py) = (-dir.1 * head_w / 2.0, dir.0 * head_w / 2.0);
+    let pts = format!(
+        "{} {} {} {} {} {}",
+        f(base.0 + px),
+        f(base.1 + py),
+        f(tip.0),
+        f(tip.1),
+        f(base.0 - px),
+        f(base.1 - py)
+    );
+    match head {
+        Head::Solid => {
+            let _ = writeln!(
+                out,
+                "<polygon points=\"{pts}\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.3\"/>",
+                line.colour.hex()
+            );
         }
+        Head::Hollow => {
+            let _ = writeln!(
+                out,
+                "<polygon points=\"{pts}\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"4.2\"/>\
+                 <polygon points=\"{pts}\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2.4\"/>",
+                line.colour.hex()
+            );
+        }
+        Head::Open => {
+            let _ = writeln!(
+                out,
+                "<polyline points=\"{pts}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                line.colour.hex(),
+                f(line.width.max(2.0))
+            );
+        }
+        Head::None => {}
     }
-    c
 }
 
 pub(super) fn cross(out: &mut String, at: Point, r: f32) {

@@ -3,11 +3,12 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use super::geometry::{arrow, cross, no_entry, octagon, Head, Line};
 use super::marks::{shading_pattern, shadings, unit_symbol};
-use super::{esc, f, Ctx, INK};
+use super::{esc, f, Ctx, ILLEGAL, INK};
+use crate::art::Point;
 use crate::palette::Rgb;
-use crate::scene::Scene;
-use crate::scene::Shading;
+use crate::scene::{Order, Outcome, Scene, Shading};
 
 pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
     let (lx, ly, lw, lh) = ctx.art.legend_area().unwrap_or((10.0, 10.0, 240.0, 320.0));
@@ -184,4 +185,380 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
         );
     }
     *out += "</g>\n";
+    symbol_key(ctx, scene, (lx, ly, lw), height, out);
+}
+
+/// A symbol of the map's key: what kind of mark, and so how it is drawn and named.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Symbol {
+    Move,
+    Support,
+    Convoy,
+    Hold,
+    Build,
+    Disband,
+    Failed,
+    Illegal,
+    Void,
+    Dislodged,
+    Search,
+    Placement,
+    Boarding,
+    Landing,
+    Action,
+    RetreatList,
+    RuledRetreat,
+    Grant,
+    Selection,
+}
+
+impl Symbol {
+    /// The word the key gives it.
+    pub(super) fn word(self) -> &'static str {
+        match self {
+            Symbol::Move => "move",
+            Symbol::Support => "support",
+            Symbol::Convoy => "convoy",
+            Symbol::Hold => "hold",
+            Symbol::Build => "build",
+            Symbol::Disband => "disband",
+            Symbol::Failed => "failed",
+            Symbol::Illegal => "illegal",
+            Symbol::Void => "void",
+            Symbol::Dislodged => "dislodged",
+            Symbol::Search => "search",
+            Symbol::Placement => "placed",
+            Symbol::Boarding => "boards",
+            Symbol::Landing => "lands",
+            Symbol::Action => "acts",
+            Symbol::RetreatList => "if dislodged",
+            Symbol::RuledRetreat => "rules' retreat",
+            Symbol::Grant => "granted",
+            Symbol::Selection => "selected",
+        }
+    }
+}
+
+/// The symbols the scene draws, each once, in the key's order: the orders' kinds, then how
+/// orders turned out, then dislodged units. A picture keys only what it shows.
+pub(super) fn symbols(scene: &Scene) -> Vec<Symbol> {
+    let mut seen: Vec<Symbol> = Vec::new();
+    for o in &scene.orders {
+        seen.push(match &o.order {
+            Order::Move { .. } | Order::Retreat { .. } => Symbol::Move,
+            Order::SupportHold { .. } | Order::SupportMove { .. } => Symbol::Support,
+            Order::Convoy { .. } => Symbol::Convoy,
+            Order::Hold { .. } => Symbol::Hold,
+            Order::Build { .. } => Symbol::Build,
+            Order::Disband { .. } => Symbol::Disband,
+            Order::Probe { .. } => Symbol::Search,
+            Order::Place { .. } => Symbol::Placement,
+            Order::Board { .. } => Symbol::Boarding,
+            Order::Land { .. } => Symbol::Landing,
+            Order::Act { .. } => Symbol::Action,
+            Order::RetreatList { .. } => Symbol::RetreatList,
+            Order::RuledRetreat { .. } => Symbol::RuledRetreat,
+            Order::Grant { .. } => Symbol::Grant,
+            Order::Select { .. } => Symbol::Selection,
+        });
+        match o.outcome {
+            Outcome::Succeeded => {}
+            Outcome::Failed => seen.push(Symbol::Failed),
+            Outcome::Illegal => seen.push(Symbol::Illegal),
+            Outcome::Void => seen.push(Symbol::Void),
+        }
+    }
+    if scene
+        .units
+        .iter()
+        .any(|u| u.dislodged || u.dislodged_by.is_some())
+    {
+        seen.push(Symbol::Dislodged);
+    }
+    let order = [
+        Symbol::Move,
+        Symbol::Support,
+        Symbol::Convoy,
+        Symbol::Hold,
+        Symbol::Build,
+        Symbol::Disband,
+        Symbol::Search,
+        Symbol::Placement,
+        Symbol::Boarding,
+        Symbol::Landing,
+        Symbol::Action,
+        Symbol::RetreatList,
+        Symbol::RuledRetreat,
+        Symbol::Grant,
+        Symbol::Selection,
+        Symbol::Failed,
+        Symbol::Illegal,
+        Symbol::Void,
+        Symbol::Dislodged,
+    ];
+    order.into_iter().filter(|s| seen.contains(s)).collect()
+}
+
+/// The key to the symbols the map shows, in a box of its own below the legend (above it
+/// when the art has no room below): two columns of a small drawing and its word.
+fn symbol_key(
+    ctx: &Ctx,
+    scene: &Scene,
+    (lx, ly, lw): (f32, f32, f32),
+    legend_h: f32,
+    out: &mut String,
+) {
+    let symbols = symbols(scene);
+    if symbols.is_empty() {
+        return;
+    }
+    let (row_h, pad, gap) = (19.0, 6.0, 6.0);
+    let rows = symbols.len().div_ceil(2);
+    let h = rows as f32 * row_h + 2.0 * pad;
+    let to_px = ctx.art.to_px;
+    let bottom = (ctx.art.height() as f32 - to_px.ty) / to_px.sy.max(1e-3);
+    let y = if ly + legend_h + gap + h <= bottom - 2.0 {
+        ly + legend_h + gap
+    } else {
+        (ly - gap - h).max(2.0)
+    };
+    let _ = writeln!(
+        out,
+        "<g id=\"key\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"#ffffff\" fill-opacity=\"0.93\" stroke=\"#333333\" stroke-width=\"1.2\"/>",
+        f(lx),
+        f(y),
+        f(lw),
+        f(h)
+    );
+    let col_w = (lw - 2.0 * pad) / 2.0;
+    for (i, s) in symbols.iter().enumerate() {
+        let x = lx + pad + col_w * (i % 2) as f32;
+        let cy = y + pad + row_h * ((i / 2) as f32 + 0.5);
+        let _ = write!(out, "<g class=\"key-symbol\" data-symbol=\"{}\">", s.word());
+        glyph(out, *s, (x + 16.0, cy));
+        let _ = writeln!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"{INK}\">{}</text></g>",
+            f(x + 36.0),
+            f(cy + 4.0),
+            esc(s.word())
+        );
+    }
+    *out += "</g>\n";
+}
+
+/// A symbol drawn small, centred on `c` and about 30 wide, in a neutral grey.
+fn glyph(out: &mut String, s: Symbol, c: Point) {
+    let grey = Rgb(0x9c, 0xa3, 0xab);
+    let (l, r) = ((c.0 - 15.0, c.1), (c.0 + 15.0, c.1));
+    let line = |dash: Option<&'static str>, width: f32, casing: f32, cap: &'static str| Line {
+        dash,
+        width,
+        colour: grey,
+        casing,
+        cap,
+    };
+    let circle = |out: &mut String, r: f32, stroke: &str, width: f32, dash: &str, fill: &str| {
+        let _ = write!(
+            out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"{dash}/>",
+            f(c.0),
+            f(c.1)
+        );
+    };
+    match s {
+        Symbol::Move => {
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(None, 3.0, 5.2, "round"),
+                Head::Solid,
+            );
+        }
+        Symbol::Support => {
+            arrow(
+                out,
+                l,
+                (r.0 - 5.0, r.1),
+                0.0,
+                (0.0, 0.0),
+                &line(Some("5 3"), 2.4, 4.2, "butt"),
+                Head::None,
+            );
+            let _ = write!(
+                out,
+                "<circle cx=\"{}\" cy=\"{}\" r=\"3.8\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.6\"/>",
+                f(r.0 - 3.0),
+                f(r.1),
+                grey.hex()
+            );
+        }
+        Symbol::Convoy => {
+            circle(
+                out,
+                7.5,
+                INK,
+                5.0,
+                " stroke-dasharray=\"0.1 4\" stroke-linecap=\"round\"",
+                "none",
+            );
+            circle(
+                out,
+                7.5,
+                &grey.hex(),
+                3.2,
+                " stroke-dasharray=\"0.1 4\" stroke-linecap=\"round\"",
+                "none",
+            );
+        }
+        Symbol::Hold => octagon(out, c, 7.5, &line(None, 2.6, 4.6, "round")),
+        Symbol::Build => {
+            circle(out, 7.5, INK, 1.5, "", "#ffffff");
+            let _ = write!(
+                out,
+                "<path d=\"M{} {y}H{}M{x} {}V{}\" stroke=\"{INK}\" stroke-width=\"2.2\"/>",
+                f(c.0 - 4.5),
+                f(c.0 + 4.5),
+                f(c.1 - 4.5),
+                f(c.1 + 4.5),
+                x = f(c.0),
+                y = f(c.1)
+            );
+        }
+        Symbol::Disband => {
+            let k = 7.5 * std::f32::consts::FRAC_1_SQRT_2;
+            circle(out, 7.5, super::CROSS, 2.6, "", "none");
+            let _ = write!(
+                out,
+                "<path d=\"M{} {}L{} {}\" stroke=\"{}\" stroke-width=\"2.6\"/>",
+                f(c.0 - k),
+                f(c.1 - k),
+                f(c.0 + k),
+                f(c.1 + k),
+                super::CROSS
+            );
+        }
+        Symbol::Failed => cross(out, c, 5.0),
+        Symbol::Illegal => no_entry(out, c, false),
+        Symbol::Void => no_entry(out, c, true),
+        Symbol::Dislodged => circle(
+            out,
+            7.5,
+            ILLEGAL,
+            2.2,
+            " stroke-dasharray=\"3.5 2\"",
+            "#ffffff",
+        ),
+        Symbol::Search => {
+            circle(out, 7.5, INK, 1.4, "", "#ffffff");
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">?</text>",
+                f(c.0),
+                f(c.1 + 4.0)
+            );
+        }
+        Symbol::Placement => circle(
+            out,
+            7.5,
+            INK,
+            3.4,
+            " stroke-dasharray=\"0.1 3.6\" stroke-linecap=\"round\"",
+            "#ffffff",
+        ),
+        Symbol::Action => circle(
+            out,
+            7.5,
+            &grey.hex(),
+            2.4,
+            " stroke-dasharray=\"4 2.5\"",
+            "none",
+        ),
+        Symbol::Boarding => {
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("6 3.5"), 2.6, 4.6, "butt"),
+                Head::Solid,
+            );
+        }
+        Symbol::Landing => {
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("8 2.5 2 2.5"), 2.8, 5.0, "butt"),
+                Head::Solid,
+            );
+        }
+        Symbol::RetreatList => {
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("1 4"), 2.2, 4.0, "round"),
+                Head::Open,
+            );
+        }
+        Symbol::Grant => {
+            circle(out, 7.5, INK, 4.6, "", "none");
+            circle(out, 7.5, &grey.hex(), 2.8, "", "none");
+            let _ = write!(
+                out,
+                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/>",
+                f(c.0 + 6.0),
+                f(c.1 - 12.0),
+                f(c.0 + 14.0),
+                f(c.1 - 9.0),
+                f(c.0 + 6.0),
+                f(c.1 - 6.0),
+                grey.hex()
+            );
+        }
+        Symbol::Selection => {
+            circle(
+                out,
+                7.0,
+                &grey.hex(),
+                2.2,
+                " stroke-dasharray=\"4 2.5\"",
+                "none",
+            );
+            let _ = write!(
+                out,
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"5.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/><text x=\"{x}\" y=\"{}\" font-size=\"8\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">1</text>",
+                grey.hex(),
+                f(c.1 - 4.2),
+                x = f(c.0 + 8.0),
+                y = f(c.1 - 7.0)
+            );
+        }
+        Symbol::RuledRetreat => {
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("7 2.5 2 2.5"), 2.8, 5.0, "butt"),
+                Head::Solid,
+            );
+            let _ = write!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"7\" height=\"7\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.6\"/>",
+                f(l.0 - 1.0),
+                f(l.1 - 3.5)
+            );
+        }
+    }
 }

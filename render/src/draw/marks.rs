@@ -4,7 +4,6 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::geometry::{arrow, Head, Line};
-use super::placement::dislodged_at;
 use super::{f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
 use crate::error::Error;
@@ -263,7 +262,7 @@ pub(super) fn standing_units(
         .units
         .iter()
         .zip(unit_pos)
-        .filter(|(u, _)| !u.dislodged)
+        .filter(|(u, _)| !u.dislodged && u.dislodged_by.is_none())
     {
         let c = ctx.colour(&u.power, "unit")?;
         unit_symbol(out, &u.kind, *pos, c, 1.0);
@@ -273,12 +272,24 @@ pub(super) fn standing_units(
 }
 
 /// The dislodged units, drawn last so that no order hides them: each smaller, in a red
-/// dashed ring, with thin dotted arrows to its retreat options.
-pub(super) fn dislodged_units(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
+/// dashed ring, with thin dotted arrows to its retreat options. On a movement map a unit its
+/// attacker dislodged stands pushed out of its province, tied by a red line to the point the
+/// attack arrives at.
+pub(super) fn dislodged_units(
+    ctx: &Ctx,
+    scene: &Scene,
+    unit_pos: &[Point],
+    out: &mut String,
+) -> Result<(), Error> {
     *out += "<g id=\"dislodged\">\n";
-    for u in scene.units.iter().filter(|u| u.dislodged) {
+    for (u, pos) in scene
+        .units
+        .iter()
+        .zip(unit_pos)
+        .filter(|(u, _)| u.dislodged || u.dislodged_by.is_some())
+    {
         let c = ctx.colour(&u.power, "unit")?;
-        let pos = dislodged_at(ctx.anchor(&u.location, "unit")?);
+        let pos = *pos;
         for r in &u.retreats {
             let to = ctx.anchor_from(r, pos, "retreat option")?;
             let line = Line {
@@ -290,13 +301,44 @@ pub(super) fn dislodged_units(ctx: &Ctx, scene: &Scene, out: &mut String) -> Res
             };
             arrow(out, pos, to, 0.0, (UNIT_RADIUS, 6.0), &line, Head::Open);
         }
-        let _ = writeln!(
+        let by = match &u.dislodged_by {
+            Some(by) => format!(" data-by=\"{}\"", super::esc(&by.to_string())),
+            None => String::new(),
+        };
+        let _ = write!(
+            out,
+            "<g class=\"dislodged\" data-province=\"{}\"{by}>",
+            super::esc(&u.location.to_string())
+        );
+        if u.dislodged_by.is_some() {
+            // The tie to the attack: from the unit's own place, where the attacking arrow
+            // ends, to the ring it was pushed into.
+            let anchor = ctx.anchor(&u.location, "unit")?;
+            let (dx, dy) = (pos.0 - anchor.0, pos.1 - anchor.1);
+            let len = dx.hypot(dy).max(1e-3);
+            let end = (pos.0 - dx / len * 16.0, pos.1 - dy / len * 16.0);
+            let _ = write!(
+                out,
+                "<path d=\"M{} {}L{} {}\" stroke=\"#ffffff\" stroke-width=\"4.4\" stroke-linecap=\"round\"/>\
+                 <path d=\"M{} {}L{} {}\" stroke=\"{ILLEGAL}\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>",
+                f(anchor.0),
+                f(anchor.1),
+                f(end.0),
+                f(end.1),
+                f(anchor.0),
+                f(anchor.1),
+                f(end.0),
+                f(end.1)
+            );
+        }
+        let _ = write!(
             out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"16\" fill=\"#ffffff\" fill-opacity=\"0.55\" stroke=\"{ILLEGAL}\" stroke-width=\"2.4\" stroke-dasharray=\"4 2.5\"/>",
             f(pos.0),
             f(pos.1)
         );
         unit_symbol(out, &u.kind, pos, c, 0.85);
+        *out += "</g>\n";
     }
     *out += "</g>\n";
     Ok(())

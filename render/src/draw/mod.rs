@@ -64,6 +64,8 @@ struct Ctx<'a> {
     /// For each order of the scene, the position of the unit it is drawn from (see
     /// [`placement::place_units`]).
     order_units: Vec<Option<Point>>,
+    /// The scene's convoys, each the army's way through its fleets (see [`orders::Route`]).
+    routes: Vec<orders::Route>,
 }
 
 impl<'a> Ctx<'a> {
@@ -91,6 +93,7 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         colours,
         units: HashMap::new(),
         order_units: Vec::new(),
+        routes: Vec::new(),
     };
 
     let mut fills = Vec::new();
@@ -114,14 +117,16 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
     }
 
     let unit_pos = placement::place_units(&mut ctx, scene)?;
+    ctx.routes = orders::plan_routes(&ctx, scene)?;
 
     let mut out = String::with_capacity(64 * 1024);
     out += "<g id=\"overlay\" stroke-linejoin=\"round\">\n";
     marks::shading(&ctx, scene, &mut out)?;
     marks::supply_centres(&ctx, scene, &mut out)?;
+    orders::convoys(&ctx, scene, &mut out)?;
     marks::standing_units(&ctx, scene, &unit_pos, &mut out)?;
     orders::orders(&ctx, scene, &mut out)?;
-    marks::dislodged_units(&ctx, scene, &mut out)?;
+    marks::dislodged_units(&ctx, scene, &unit_pos, &mut out)?;
     legend::legend(&ctx, scene, &mut out);
     out += "</g>\n";
     Ok(Overlay { fills, over: out })

@@ -4,7 +4,8 @@
 use std::fmt::Write;
 
 use super::geometry::{
-    arrow, bend_control, cross, head_size, mid_point, octagon, quad_point, Head, Line,
+    arrow, bend_control, cross, head_at, head_size, mid_point, no_entry, octagon, quad_point,
+    spline, stroke, unit_vec, Head, Line,
 };
 use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::placement::target_at;
@@ -20,7 +21,22 @@ pub(super) fn orders(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), E
     *out += "<g id=\"orders\">\n";
     let mut layers: [String; 3] = Default::default();
     for (i, o) in scene.orders.iter().enumerate() {
-        order(ctx, scene, i, o, &mut layers)?;
+        // Each order in a group of its own, named by kind and unit, so that what an order
+        // drew can be found again (by tests, by a pass that keeps labels clear).
+        let mut own: [String; 3] = Default::default();
+        order(ctx, scene, i, o, &mut own)?;
+        for (layer, drawn) in layers.iter_mut().zip(own) {
+            if !drawn.is_empty() {
+                let (kind, unit) = order_name(&o.order);
+                let _ = writeln!(
+                    layer,
+                    "<g class=\"order-{kind}\" data-unit=\"{}\">",
+                    super::esc(&unit.to_string())
+                );
+                *layer += &drawn;
+                *layer += "</g>\n";
+            }
+        }
     }
     for l in &layers {
         *out += l;
@@ -29,12 +45,424 @@ pub(super) fn orders(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), E
     Ok(())
 }
 
+/// A convoy as drawn: the army's way through the fleets that carry it, with the orders it
+/// is made of.
+pub(super) struct Route {
+    /// The army's province and its destination's.
+    pub(super) from: String,
+    pub(super) to: String,
+    /// Where the army is drawn, each convoying fleet in the order the army passes them, and
+    /// the destination.
+    pub(super) points: Vec<Point>,
+    /// The army's move among the scene's orders, if the scene draws it.
+    pub(super) mover: Option<usize>,
+    /// The convoy orders, one per fleet in `points[1..]`, in the same order.
+    pub(super) fleets: Vec<usize>,
+}
+
+impl Ctx<'_> {
+    /// The convoy route of the move from `from` to `to`, if the scene convoys it.
+    pub(super) fn route(&self, from: &str, to: &str) -> Option<&Route> {
+        self.routes.iter().find(|r| r.from == from && r.to == to)
+    }
+}
+
+/// Every convoy of the scene as a route: for each army a fleet is ordered to convoy, the
+/// army, its convoying fleets (from the army onwards, each time the nearest fleet not yet
+/// passed) and the destination.
+pub(super) fn plan_routes(ctx: &Ctx, scene: &Scene) -> Result<Vec<Route>, Error> {
+    let mut routes: Vec<Route> = Vec::new();
+    for (i, o) in scene.orders.iter().enumerate() {
+        let Order::Convoy { from, to, .. } = &o.order else {
+            continue;
+        };
+        match routes
+            .iter_mut()
+            .find(|r| r.from == from.province && r.to == to.province)
+        {
+            Some(r) => r.fleets.push(i),
+            None => routes.push(Route {
+                from: from.province.clone(),
+                to: to.province.clone(),
+                points: Vec::new(),
+                mover: None,
+                fleets: vec![i],
+            }),
+        }
+    }
+    for r in &mut routes {
+        r.mover = scene.orders.iter().position(|o| {
+            matches!(&o.order, Order::Move { unit, to, .. }
+                if unit.province == r.from && to.province == r.to)
+        });
+        let context = format!("convoy of {} to {}", r.from, r.to);
+        let (army, dest) = match r.mover.map(|m| &scene.orders[m].order) {
+            Some(Order::Move { unit, to, .. }) => (unit.clone(), to.clone()),
+            _ => match &scene.orders[r.fleets[0]].order {
+                Order::Convoy { from, to, .. } => (from.clone(), to.clone()),
+                _ => unreachable!("routes are made of convoys"),
+            },
+        };
+        let army_at = match r
+            .mover
+            .and_then(|m| ctx.order_units.get(m).copied().flatten())
+        {
+            Some(p) => p,
+            None => target_at(ctx, scene, &army, Some(&dest), &context)?,
+        };
+        let mut fleets: Vec<(usize, Point)> = Vec::new();
+        for &j in &r.fleets {
+            let Order::Convoy { unit, .. } = &scene.orders[j].order else {
+                continue;
+            };
+            let at = match ctx.order_units.get(j).copied().flatten() {
+                Some(p) => p,
+                None => ctx.unit_at(unit, false, &context)?,
+            };
+            fleets.push((j, at));
+        }
+        let mut here = army_at;
+        let mut chain = Vec::new();
+        while !fleets.is_empty() {
+            let d = |p: &Point| (p.0 - here.0).hypot(p.1 - here.1);
+            let k = (0..fleets.len())
+                .min_by(|&a, &b| d(&fleets[a].1).total_cmp(&d(&fleets[b].1)))
+                .expect("not empty");
+            let (j, at) = fleets.remove(k);
+            chain.push((j, at));
+            here = at;
+        }
+        let dest_at = ctx.anchor_from(&dest, here, &context)?;
+        r.fleets = chain.iter().map(|(j, _)| *j).collect();
+        r.points = std::iter::once(army_at)
+            .chain(chain.iter().map(|(_, p)| *p))
+            .chain(std::iter::once(dest_at))
+            .collect();
+    }
+    Ok(routes)
+}
+
+/// The convoys, under the units so that each fleet stands on the army's way: a ring of dots
+/// round each convoying fleet, and the army's arrow bending through every fleet that carries
+/// it (a thin dashed sketch when the army was not ordered to go).
+pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
+    if ctx.routes.is_empty() {
+        return Ok(());
+    }
+    *out += "<g id=\"convoys\">\n";
+    for r in &ctx.routes {
+        let _ = writeln!(
+            out,
+            "<g class=\"convoy\" data-from=\"{}\" data-to=\"{}\">",
+            super::esc(&r.from),
+            super::esc(&r.to)
+        );
+        for (k, &j) in r.fleets.iter().enumerate() {
+            let o = &scene.orders[j];
+            let colour = ctx.colour(&o.power, &format!("convoy order of {}", o.power))?;
+            let at = r.points[k + 1];
+            let line = styled(
+                Line {
+                    dash: Some("0.1 5.4"),
+                    width: 4.2,
+                    colour,
+                    casing: 6.6,
+                    cap: "round",
+                },
+                o.outcome,
+            );
+            let _ = write!(out, "<g class=\"convoying\">");
+            ring(out, at, 22.0, &line);
+            outcome_mark(out, (at.0 + 16.0, at.1 - 16.0), 4.5, o.outcome);
+            let _ = writeln!(out, "</g>");
+        }
+        match r.mover {
+            Some(m) => {
+                let o = &scene.orders[m];
+                let colour = ctx.colour(&o.power, &format!("move order of {}", o.power))?;
+                route_arrow(out, &r.points, colour, o.outcome);
+            }
+            None => {
+                let o = &scene.orders[r.fleets[0]];
+                let colour = ctx.colour(&o.power, &format!("convoy order of {}", o.power))?;
+                let ghost = Line {
+                    dash: Some("3 3"),
+                    width: 1.6,
+                    colour: colour.mix(Rgb::WHITE, 0.2),
+                    casing: 0.0,
+                    cap: "butt",
+                };
+                route_line(out, &r.points, &ghost, Head::Open);
+            }
+        }
+        *out += "</g>\n";
+    }
+    *out += "</g>\n";
+    Ok(())
+}
+
+/// Strokes a route through `points` (unit, fleets, destination) as `line`: from the edge of
+/// the first unit's token, exactly through each fleet's place, to an arrowhead short of the
+/// destination. Returns a point on its last leg, for marks.
+fn route_line(out: &mut String, points: &[Point], line: &Line, head: Head) -> Point {
+    let n = points.len();
+    let first = unit_vec(points[0], points[1]);
+    let start = (
+        points[0].0 + first.0 * UNIT_RADIUS,
+        points[0].1 + first.1 * UNIT_RADIUS,
+    );
+    let last = unit_vec(points[n - 2], points[n - 1]);
+    let leg = (points[n - 1].0 - points[n - 2].0).hypot(points[n - 1].1 - points[n - 2].1);
+    let (head_len, _) = head_size(line.width);
+    // The head stays clear of the last fleet's token however short the last leg.
+    let gap = 9.0f32.min(leg - UNIT_RADIUS - head_len).max(0.0);
+    let tip = (
+        points[n - 1].0 - last.0 * gap,
+        points[n - 1].1 - last.1 * gap,
+    );
+    let cut = if head == Head::None {
+        0.0
+    } else {
+        head_len * 0.6
+    };
+    let end = (tip.0 - last.0 * cut, tip.1 - last.1 * cut);
+    let mut through = vec![start];
+    through.extend_from_slice(&points[1..n - 1]);
+    through.push(end);
+    stroke(out, &spline(&through), line);
+    head_at(out, tip, last, line, head);
+    lerp(points[n - 2], points[n - 1], 0.5)
+}
+
+/// A convoyed move along its route, drawn by outcome as `move_arrow` draws a move.
+fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome) {
+    match outcome {
+        Outcome::Succeeded => {
+            let line = Line {
+                dash: None,
+                width: 3.6,
+                colour,
+                casing: 6.4,
+                cap: "round",
+            };
+            route_line(out, points, &line, Head::Solid);
+        }
+        Outcome::Failed | Outcome::Void => {
+            let edge = Line {
+                dash: None,
+                width: 6.0,
+                colour,
+                casing: 7.8,
+                cap: "round",
+            };
+            let mark = route_line(out, points, &edge, Head::Hollow);
+            let core = Line {
+                dash: None,
+                width: 2.2,
+                colour: Rgb::WHITE,
+                casing: 0.0,
+                cap: "round",
+            };
+            // The white core stops where the hollow head begins.
+            let n = points.len();
+            let (head_len, _) = head_size(edge.width);
+            let last = unit_vec(points[n - 2], points[n - 1]);
+            let mut inner = points.to_vec();
+            inner[n - 1] = (
+                points[n - 1].0 - last.0 * (head_len * 0.5 + 2.0),
+                points[n - 1].1 - last.1 * (head_len * 0.5 + 2.0),
+            );
+            route_line(out, &inner, &core, Head::None);
+            outcome_mark(out, mark, 5.5, outcome);
+        }
+        Outcome::Illegal => {
+            let line = styled(
+                Line {
+                    dash: None,
+                    width: 3.0,
+                    colour,
+                    casing: 0.0,
+                    cap: "round",
+                },
+                outcome,
+            );
+            let mark = route_line(out, points, &line, Head::Open);
+            outcome_mark(out, mark, 5.0, outcome);
+        }
+    }
+}
+
+/// A grant: the centre at `pos` ringed in the colour of the power it goes to, under a pennant
+/// in that colour, so the map shows who receives what.
+fn grant(out: &mut String, pos: Point, to: Rgb, outcome: Outcome) {
+    let line = styled(
+        Line {
+            dash: None,
+            width: 3.6,
+            colour: to,
+            casing: 6.2,
+            cap: "round",
+        },
+        outcome,
+    );
+    ring(out, pos, 20.0, &line);
+    // The pennant: a pole rising from the ring's top right, a flag flying from it.
+    let (px, py) = (pos.0 + 14.0, pos.1 - 14.0);
+    let _ = writeln!(
+        out,
+        "<g class=\"grant\"><path d=\"M{} {}V{}\" stroke=\"{INK}\" stroke-width=\"2\"/>\
+         <path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.4\"/></g>",
+        f(px),
+        f(py),
+        f(py - 22.0),
+        f(px),
+        f(py - 22.0),
+        f(px + 15.0),
+        f(py - 17.0),
+        f(px),
+        f(py - 12.0),
+        line.colour.hex()
+    );
+    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+}
+
+/// A selection: a dashed ring round the centre at `pos` and a badge with its rank, in the
+/// selecting power's colour.
+fn select(out: &mut String, pos: Point, rank: u32, colour: Rgb, outcome: Outcome) {
+    let line = styled(
+        Line {
+            dash: Some("5 3"),
+            width: 2.8,
+            colour,
+            casing: 5.0,
+            cap: "butt",
+        },
+        outcome,
+    );
+    ring(out, pos, 18.0, &line);
+    let (bx, by) = (pos.0 + 16.0, pos.1 - 16.0);
+    let _ = writeln!(
+        out,
+        "<g class=\"select\"><circle cx=\"{x}\" cy=\"{y}\" r=\"8.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.6\"/>\
+         <text x=\"{x}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{rank}</text></g>",
+        line.colour.hex(),
+        f(by + 4.3),
+        line.colour.text_on().hex(),
+        x = f(bx),
+        y = f(by)
+    );
+    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+}
+
+/// A retreat the rules made: a dash-dotted arrow from the dislodged unit with a small square
+/// at its foot, so that it reads apart from a retreat its owner ordered.
+fn ruled_retreat(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
+    let line = styled(
+        Line {
+            dash: Some("9 3 2 3"),
+            width: 3.2,
+            colour,
+            casing: 5.6,
+            cap: "butt",
+        },
+        outcome,
+    );
+    let c = arrow(
+        out,
+        from,
+        to,
+        MOVE_BEND,
+        (UNIT_RADIUS, 9.0),
+        &line,
+        Head::Solid,
+    );
+    let foot = quad_point(
+        from,
+        c,
+        to,
+        (UNIT_RADIUS + 2.0) / (to.0 - from.0).hypot(to.1 - from.1).max(1.0),
+    );
+    let _ = writeln!(
+        out,
+        "<rect class=\"ruled-retreat\" x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.8\"/>",
+        f(foot.0 - 4.0),
+        f(foot.1 - 4.0)
+    );
+    outcome_mark(out, quad_point(from, c, to, 0.55), 5.0, outcome);
+}
+
+/// One place of a retreat list: a thin dotted arrow to it, numbered with its rank on a
+/// small disc near its head.
+fn retreat_choice(
+    out: &mut String,
+    from: Point,
+    to: Point,
+    rank: usize,
+    colour: Rgb,
+    outcome: Outcome,
+) {
+    let line = styled(
+        Line {
+            dash: Some("1 4"),
+            width: 2.2,
+            colour,
+            casing: 4.0,
+            cap: "round",
+        },
+        outcome,
+    );
+    let c = arrow(
+        out,
+        from,
+        to,
+        MOVE_BEND,
+        (UNIT_RADIUS, 8.0),
+        &line,
+        Head::Open,
+    );
+    let at = quad_point(from, c, to, 0.6);
+    let _ = writeln!(
+        out,
+        "<g class=\"retreat-choice\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>\
+         <text x=\"{x}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">{rank}</text></g>",
+        line.colour.hex(),
+        f(at.1 + 3.6),
+        x = f(at.0),
+        y = f(at.1)
+    );
+    if outcome != Outcome::Succeeded {
+        outcome_mark(out, quad_point(from, c, to, 0.35), 4.5, outcome);
+    }
+}
+
+/// An order's kind as a word, and the unit or place it is for.
+fn order_name(o: &Order) -> (&'static str, &Location) {
+    match o {
+        Order::Hold { unit } => ("hold", unit),
+        Order::Move { unit, .. } => ("move", unit),
+        Order::SupportHold { unit, .. } | Order::SupportMove { unit, .. } => ("support", unit),
+        Order::Convoy { unit, .. } => ("convoy", unit),
+        Order::Retreat { unit, .. } => ("retreat", unit),
+        Order::Build { at, .. } => ("build", at),
+        Order::Disband { unit } => ("disband", unit),
+        Order::Probe { unit, .. } => ("search", unit),
+        Order::Place { at, .. } => ("place", at),
+        Order::Board { unit, .. } => ("board", unit),
+        Order::Land { unit, .. } => ("land", unit),
+        Order::Act { unit } => ("act", unit),
+        Order::RetreatList { unit, .. } => ("retreat-list", unit),
+        Order::RuledRetreat { unit, .. } => ("ruled-retreat", unit),
+        Order::Grant { at, .. } => ("grant", at),
+        Order::Select { at, .. } => ("select", at),
+    }
+}
+
 /// Line styles for an outcome, given the style of a successful order.
 fn styled(base: Line, outcome: Outcome) -> Line {
     match outcome {
         Outcome::Succeeded => base,
         // Failed orders keep their shape but are washed out.
-        Outcome::Failed => Line {
+        Outcome::Failed | Outcome::Void => Line {
             colour: base.colour.mix(Rgb::WHITE, 0.55),
             casing: base.casing.min(base.width + 1.6),
             ..base
@@ -50,6 +478,8 @@ fn styled(base: Line, outcome: Outcome) -> Line {
 }
 
 const MOVE_BEND: f32 = 0.12;
+/// How far to each side of the line between two provinces a head-to-head pair's arrows run.
+const SIDE_BY_SIDE: f32 = 8.0;
 /// Convoyed moves bow out further, which sets them apart from moves over land.
 const CONVOY_BEND: f32 = 0.22;
 
@@ -68,6 +498,35 @@ fn bend_of(scene: &Scene, from: &Location, to: &Location, convoyed: bool) -> f32
     } else {
         MOVE_BEND
     }
+}
+
+/// The line a move from `unit` (drawn at `a`) to `to` (at `b`) is drawn along: a gentle bend,
+/// or, when the scene also moves a unit the other way between the same two provinces (a
+/// head-to-head), a straight arrow shifted to the right of travel, so the two run side by
+/// side instead of on top of each other.
+fn move_line(
+    scene: &Scene,
+    unit: &Location,
+    to: &Location,
+    a: Point,
+    b: Point,
+    convoyed: bool,
+) -> (Point, Point, f32) {
+    let head_to_head = scene.orders.iter().any(|x| {
+        matches!(&x.order, Order::Move { unit: u, to: t, .. }
+            if u.province == to.province && t.province == unit.province)
+    });
+    if head_to_head {
+        let (dx, dy) = unit_vec(a, b);
+        let side = (-dy * SIDE_BY_SIDE, dx * SIDE_BY_SIDE);
+        let shift = |p: Point| (p.0 + side.0, p.1 + side.1);
+        return (shift(a), shift(b), 0.0);
+    }
+    (a, b, bend_of(scene, unit, to, convoyed))
+}
+
+fn lerp(a: Point, b: Point, t: f32) -> Point {
+    (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
 }
 
 /// Draws one order: finds where its unit (and what it points at) is drawn, then draws it by
@@ -98,9 +557,13 @@ fn order(
             to,
             via_convoy,
         } => {
+            if ctx.route(&unit.province, &to.province).is_some() {
+                // Drawn with its convoy, under the units (see `convoys`).
+                return Ok(());
+            }
             let from = own_at(unit, false, "move")?;
             let dest = ctx.anchor_from(to, from, &context("move"))?;
-            let bend = if *via_convoy { CONVOY_BEND } else { MOVE_BEND };
+            let (from, dest, bend) = move_line(scene, unit, to, from, dest, *via_convoy);
             move_arrow(high, from, dest, bend, colour, o.outcome);
         }
         Order::Retreat { unit, to } => {
@@ -108,17 +571,27 @@ fn order(
             let dest = ctx.anchor_from(to, from, &context("retreat"))?;
             move_arrow(high, from, dest, MOVE_BEND, colour, o.outcome);
         }
+        Order::RuledRetreat { unit, to } => {
+            let from = ctx.unit_at(unit, true, &context("retreat"))?;
+            let dest = ctx.anchor_from(to, from, &context("retreat"))?;
+            ruled_retreat(high, from, dest, colour, o.outcome);
+        }
+        Order::RetreatList { unit, to } => {
+            let from = own_at(unit, false, "retreat list")?;
+            for (k, t) in to.iter().enumerate() {
+                let dest = ctx.anchor_from(t, from, &context("retreat list"))?;
+                retreat_choice(mid, from, dest, k + 1, colour, o.outcome);
+            }
+        }
         Order::SupportHold { unit, target } => {
             let from = own_at(unit, false, "support")?;
             let at = target_at(ctx, scene, target, None, &context("support"))?;
             support_hold(low, from, at, colour, o.outcome);
         }
-        Order::SupportMove { unit, from, to } | Order::Convoy { unit, from, to } => {
-            let convoy = matches!(o.order, Order::Convoy { .. });
-            let what = if convoy { "convoy" } else { "support" };
-            let me = own_at(unit, false, what)?;
-            let a = target_at(ctx, scene, from, Some(to), &context(what))?;
-            let b = ctx.anchor_from(to, a, &context(what))?;
+        Order::SupportMove { unit, from, to } => {
+            let me = own_at(unit, false, "support")?;
+            let a = target_at(ctx, scene, from, Some(to), &context("support"))?;
+            let b = ctx.anchor_from(to, a, &context("support"))?;
             // Point at the move being helped; if no such move is drawn, sketch it.
             let drawn = scene.orders.iter().any(|x| match &x.order {
                 Order::Move { unit: u, to: t, .. } => {
@@ -126,13 +599,33 @@ fn order(
                 }
                 _ => false,
             });
-            let helped = Helped {
-                from: a,
-                to: b,
-                bend: bend_of(scene, from, to, convoy),
-                drawn,
+            let target = match ctx.route(&from.province, &to.province) {
+                // A convoyed move: its last leg, from the last fleet to the coast.
+                Some(r) => {
+                    let n = r.points.len();
+                    lerp(r.points[n - 2], r.points[n - 1], 0.55)
+                }
+                None => {
+                    let (a, b, bend) = move_line(scene, from, to, a, b, false);
+                    if !drawn {
+                        ghost_move(low, a, b, bend, colour);
+                    }
+                    quad_point(a, bend_control(a, b, bend), b, 0.62)
+                }
             };
-            support_move_or_convoy(low, me, &helped, convoy, colour, o.outcome);
+            support_move(low, me, target, colour, o.outcome);
+        }
+        Order::Convoy { .. } => {
+            // Drawn as a ring round the fleet on the convoy's route (see `convoys`).
+        }
+        Order::Grant { at, to } => {
+            let pos = ctx.unit_at(at, false, &context("grant"))?;
+            let to_colour = ctx.colour(to, &context("grant"))?;
+            grant(mid, pos, to_colour, o.outcome);
+        }
+        Order::Select { at, rank } => {
+            let pos = ctx.anchor(at, &context("selection"))?;
+            select(mid, pos, *rank, colour, o.outcome);
         }
         Order::Build { at, unit_kind } => {
             let pos = ctx.anchor(at, &context("build"))?;
@@ -173,9 +666,7 @@ fn order(
                 &line,
                 Head::Solid,
             );
-            if o.outcome == Outcome::Failed {
-                cross(high, quad_point(from, c, to, 0.5), 5.0);
-            }
+            outcome_mark(high, quad_point(from, c, to, 0.5), 5.0, o.outcome);
         }
         Order::Land { unit, to } => {
             let from = own_at(unit, false, "landing")?;
@@ -199,9 +690,7 @@ fn order(
                 &line,
                 Head::Solid,
             );
-            if o.outcome == Outcome::Failed {
-                cross(high, quad_point(from, c, dest, 0.55), 5.5);
-            }
+            outcome_mark(high, quad_point(from, c, dest, 0.55), 5.5, o.outcome);
         }
         Order::Act { unit } => {
             let at = own_at(unit, false, "order")?;
@@ -216,12 +705,21 @@ fn order(
                 o.outcome,
             );
             ring(mid, at, 19.0, &line);
-            if o.outcome == Outcome::Failed {
-                cross(mid, (at.0 + 14.0, at.1 - 14.0), 4.5);
-            }
+            outcome_mark(mid, (at.0 + 14.0, at.1 - 14.0), 4.5, o.outcome);
         }
     }
     Ok(())
+}
+
+/// What an order's outcome adds at `at` on its drawing: a failed order a red cross of
+/// radius `r`, an illegal or void one a "no entry" sign, a successful one nothing.
+fn outcome_mark(out: &mut String, at: Point, r: f32, outcome: Outcome) {
+    match outcome {
+        Outcome::Succeeded => {}
+        Outcome::Failed => cross(out, at, r),
+        Outcome::Illegal => no_entry(out, at, false),
+        Outcome::Void => no_entry(out, at, true),
+    }
 }
 
 /// A circle of radius `r` round `at`, stroked as `line`.
@@ -287,9 +785,7 @@ fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome
         x = f(to.0),
         y = f(to.1)
     );
-    if outcome == Outcome::Failed {
-        cross(out, quad_point(from, c, to, 0.5), 5.0);
-    }
+    outcome_mark(out, quad_point(from, c, to, 0.5), 5.0, outcome);
 }
 
 /// A placement: the new unit at `pos` on a dotted ring, with a "+" badge.
@@ -312,9 +808,7 @@ fn place(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcom
     );
     unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
     plus_badge(out, pos);
-    if outcome == Outcome::Failed {
-        cross(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5);
-    }
+    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
 }
 
 /// The "+" badge of a new unit, up and to the right of `pos`.
@@ -346,9 +840,7 @@ fn hold(out: &mut String, at: Point, colour: Rgb, outcome: Outcome) {
         outcome,
     );
     octagon(out, at, 17.5, &line);
-    if outcome == Outcome::Failed {
-        cross(out, (at.0 + 14.0, at.1 - 14.0), 4.5);
-    }
+    outcome_mark(out, (at.0 + 14.0, at.1 - 14.0), 4.5, outcome);
 }
 
 /// A support to hold: a dashed line from the supporter at `from` ending in a ring round the
@@ -378,79 +870,43 @@ fn support_hold(out: &mut String, from: Point, at: Point, colour: Rgb, outcome: 
         ring.colour.hex(),
         f(ring.width)
     );
-    if outcome == Outcome::Failed {
-        cross(out, mid_point(from, at), 5.0);
-    }
+    outcome_mark(out, mid_point(from, at), 5.0, outcome);
 }
 
-/// The move a support or convoy helps, as drawn (or as it would be drawn).
-struct Helped {
-    from: Point,
-    to: Point,
-    bend: f32,
-    /// Whether the scene draws that move itself; if not, it is sketched.
-    drawn: bool,
+/// A move that a support names but the scene does not draw, sketched as a thin dashed arrow.
+fn ghost_move(out: &mut String, a: Point, b: Point, bend: f32, colour: Rgb) {
+    let ghost = Line {
+        dash: Some("3 3"),
+        width: 1.6,
+        colour: colour.mix(Rgb::WHITE, 0.2),
+        casing: 0.0,
+        cap: "butt",
+    };
+    arrow(out, a, b, bend, (UNIT_RADIUS, 10.0), &ghost, Head::Open);
 }
 
-/// A support to move (a dashed line ending in a dot) or a convoy (a dotted line ending in an
-/// open circle), from the unit at `me` to a point on the helped move.
-fn support_move_or_convoy(
-    out: &mut String,
-    me: Point,
-    helped: &Helped,
-    convoy: bool,
-    colour: Rgb,
-    outcome: Outcome,
-) {
-    let (a, b, bend) = (helped.from, helped.to, helped.bend);
-    if !helped.drawn {
-        let ghost = Line {
-            dash: Some("3 3"),
-            width: 1.6,
-            colour: colour.mix(Rgb::WHITE, 0.2),
-            casing: 0.0,
-            cap: "butt",
-        };
-        arrow(out, a, b, bend, (UNIT_RADIUS, 10.0), &ghost, Head::Open);
-    }
-    let c = bend_control(a, b, bend);
-    let target = quad_point(a, c, b, if convoy { 0.5 } else { 0.62 });
-    let base = if convoy {
-        Line {
-            dash: Some("0.1 6"),
-            width: 3.4,
-            colour,
-            casing: 5.6,
-            cap: "round",
-        }
-    } else {
+/// A support to move: a dashed line from the unit at `me` ending in a dot at `target`, a
+/// point on the helped move.
+fn support_move(out: &mut String, me: Point, target: Point, colour: Rgb, outcome: Outcome) {
+    let line = styled(
         Line {
             dash: Some("7 4.5"),
             width: 2.6,
             colour,
             casing: 4.6,
             cap: "butt",
-        }
-    };
-    let line = styled(base, outcome);
+        },
+        outcome,
+    );
     arrow(out, me, target, 0.0, (UNIT_RADIUS, 4.0), &line, Head::None);
-    let r = if convoy { 5.5 } else { 4.5 };
-    let fill = if convoy {
-        "#ffffff".to_string()
-    } else {
-        line.colour.hex()
-    };
-    let _ =
-        writeln!(
+    let _ = writeln!(
         out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"2\"/>",
+        "<circle cx=\"{}\" cy=\"{}\" r=\"4.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"2\"/>",
         f(target.0),
         f(target.1),
-        if convoy { line.colour.hex() } else { INK.to_string() }
+        line.colour.hex(),
     );
-    if outcome == Outcome::Failed {
-        cross(out, mid_point(me, target), 5.0);
-    }
+    outcome_mark(out, mid_point(me, target), 5.0, outcome);
 }
 
 /// A build: the new unit at `pos` in a dashed ring, with a "+" badge.
@@ -476,16 +932,14 @@ fn build(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcom
     unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
     // A "+" badge says this unit is new.
     plus_badge(out, pos);
-    if outcome == Outcome::Failed {
-        cross(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5);
-    }
+    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
 }
 
 /// A disband: a red ring struck through over the unit at `at`, leaving the unit visible.
 fn disband(out: &mut String, at: Point, outcome: Outcome) {
     let (ring, width) = match outcome {
         Outcome::Succeeded => (CROSS.to_string(), 3.2),
-        Outcome::Failed => (CROSS_RGB.mix(Rgb::WHITE, 0.5).hex(), 2.6),
+        Outcome::Failed | Outcome::Void => (CROSS_RGB.mix(Rgb::WHITE, 0.5).hex(), 2.6),
         Outcome::Illegal => (ILLEGAL.to_string(), 2.6),
     };
     let dash = if outcome == Outcome::Illegal {
@@ -516,6 +970,9 @@ fn disband(out: &mut String, at: Point, outcome: Outcome) {
         x = f(at.0),
         y = f(at.1)
     );
+    if matches!(outcome, Outcome::Illegal | Outcome::Void) {
+        outcome_mark(out, (at.0 + 15.0, at.1 - 15.0), 4.5, outcome);
+    }
 }
 
 /// A move or retreat: a solid arrow; hollow with a cross when it failed.
@@ -531,7 +988,7 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
             };
             arrow(out, from, to, bend, (UNIT_RADIUS, 9.0), &line, Head::Solid);
         }
-        Outcome::Failed => {
+        Outcome::Failed | Outcome::Void => {
             // Hollow: a coloured edge round a white core, and a cross.
             let edge = Line {
                 dash: None,
@@ -558,7 +1015,7 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
                 &core,
                 Head::None,
             );
-            cross(out, quad_point(from, c, to, 0.55), 5.5);
+            outcome_mark(out, quad_point(from, c, to, 0.55), 5.5, outcome);
         }
         Outcome::Illegal => {
             let line = styled(
@@ -571,7 +1028,8 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
                 },
                 outcome,
             );
-            arrow(out, from, to, bend, (UNIT_RADIUS, 9.0), &line, Head::Open);
+            let c = arrow(out, from, to, bend, (UNIT_RADIUS, 9.0), &line, Head::Open);
+            outcome_mark(out, quad_point(from, c, to, 0.5), 5.0, outcome);
         }
     }
 }

@@ -82,7 +82,7 @@ impl Ctx<'_> {
         if let Some(list) = self.units.get(loc.province.as_str()) {
             if let Some((_, pos)) = list
                 .iter()
-                .find(|(u, _)| u.dislodged == dislodged)
+                .find(|(u, _)| (u.dislodged || u.dislodged_by.is_some()) == dislodged)
                 .or_else(|| list.first())
             {
                 return Ok(*pos);
@@ -117,11 +117,12 @@ pub(super) fn place_units<'a>(ctx: &mut Ctx<'a>, scene: &'a Scene) -> Result<Vec
         for r in &u.retreats {
             ctx.anchor(r, &format!("retreat of {}", u.location))?;
         }
-        unit_pos.push(if u.dislodged {
-            dislodged_at(anchor)
-        } else {
-            anchor
-        });
+        let pos = match &u.dislodged_by {
+            _ if u.dislodged => dislodged_at(anchor),
+            Some(by) => displaced_at(anchor, ctx.anchor(by, &format!("attacker of {context}"))?),
+            None => anchor,
+        };
+        unit_pos.push(pos);
     }
     place_standing(ctx.art, scene, &aim, &mut unit_pos);
     for (u, pos) in scene.units.iter().zip(&unit_pos) {
@@ -137,6 +138,23 @@ pub(super) fn place_units<'a>(ctx: &mut Ctx<'a>, scene: &'a Scene) -> Result<Vec
 /// Where a dislodged unit is drawn, given its province's unit anchor.
 pub(super) fn dislodged_at(anchor: Point) -> Point {
     (anchor.0 + DISLODGED_OFFSET.0, anchor.1 + DISLODGED_OFFSET.1)
+}
+
+/// How far a unit dislodged on a movement map is pushed from its anchor.
+const DISPLACED: f32 = 25.0;
+
+/// Where a unit dislodged during a movement phase is drawn: pushed from its anchor straight
+/// on, away from where its attacker came from, so that the attack's arrow points at it.
+pub(super) fn displaced_at(anchor: Point, attacker: Point) -> Point {
+    let (dx, dy) = (anchor.0 - attacker.0, anchor.1 - attacker.1);
+    let len = dx.hypot(dy);
+    if len < 1e-3 {
+        return dislodged_at(anchor);
+    }
+    (
+        anchor.0 + dx / len * DISPLACED,
+        anchor.1 + dy / len * DISPLACED,
+    )
 }
 
 /// Where the k-th unit standing in a province is drawn when its places are all taken:
@@ -157,7 +175,7 @@ fn fan(places: &[Point], k: usize) -> Point {
 fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut [Point]) {
     let mut by_province: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, u) in scene.units.iter().enumerate() {
-        if !u.dislodged && u.location.coast.is_none() {
+        if !u.dislodged && u.dislodged_by.is_none() && u.location.coast.is_none() {
             by_province
                 .entry(u.location.province.as_str())
                 .or_default()
@@ -206,10 +224,14 @@ fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
         Order::SupportHold { target, .. } => target,
         Order::Probe { area, .. } => area,
         Order::Board { onto, .. } => onto,
+        Order::RetreatList { to, .. } => to.first()?,
+        Order::RuledRetreat { to, .. } => to,
         Order::Hold { .. }
         | Order::Disband { .. }
         | Order::Build { .. }
         | Order::Place { .. }
+        | Order::Grant { .. }
+        | Order::Select { .. }
         | Order::Act { .. } => return None,
     };
     art.unit_anchor(&to.province, to.coast.as_deref())
@@ -236,9 +258,15 @@ fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
                 | Order::Probe { unit, .. }
                 | Order::Board { unit, .. }
                 | Order::Land { unit, .. }
-                | Order::Act { unit } => (unit, false),
+                | Order::Act { unit }
+                | Order::RetreatList { unit, .. } => (unit, false),
                 Order::Retreat { unit, .. } => (unit, true),
-                Order::Build { .. } | Order::Place { .. } => return None,
+                // Drawn from wherever the dislodged unit is shown, standing or not.
+                Order::RuledRetreat { .. } => return None,
+                Order::Build { .. }
+                | Order::Place { .. }
+                | Order::Grant { .. }
+                | Order::Select { .. } => return None,
             };
             let here: Vec<usize> = (0..scene.units.len())
                 .filter(|&i| {

@@ -22,6 +22,13 @@ export const boxes = {
   ],
 };
 
+// Bands joining a box's parts along the board's edge (px, x0 y0 x1 y1), drawn over the map
+// and not part of the province: the two parts then read as the one space they are, instead of
+// two boxes each labelled HIO.
+export const links = {
+  hio: [[48, 1052, 600, 1070]],
+};
+
 // Warp control points: a province's real-world middle and where on the
 // 1300x1000 board its unit should roughly sit. The board position follows the
 // usual Diplomacy layout, which gives western and central Europe more room

@@ -16,7 +16,7 @@
 //   of the mainland mask.
 // - Landbridges (kind=landbridge) join an island space to a neighbour across
 //   water. The two shapes must not touch (a shared boundary would read as an
-//   ordinary border); instead each landbridge is drawn as a dashed causeway
+//   ordinary border); instead each landbridge is drawn as a plank bridge
 //   across the narrowest gap between them, in <g id="landbridges">. The
 //   border check takes the causeway as the drawn border.
 // - Rivers (kind=river) run through the provinces they join, as the real
@@ -496,7 +496,7 @@ const CONTRACT = `
     "labels") are drawn above them.
   - Island spaces are drawn enlarged, away from their real neighbours.
     "landbridges" draws every landbridge of maps/pirates/borders.txt
-    (kind=landbridge) as a dashed causeway landbridge-<a>-<b> between the two
+    (kind=landbridge) as a plank bridge landbridge-<a>-<b> between the two
     provinces, and no other.
   - "rivers" draws every river border (kind=river) as a river river-<a>-<b>-0
     running from one province into the other, and the mouths of the river

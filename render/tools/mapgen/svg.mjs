@@ -21,8 +21,9 @@ export const style = {
   area: '#d3e2ec',
   boxBorder: '#4d6f8a',
   passage: '#3f4f5e',
-  landbridge: '#6b4a26',
-  landbridgeHalo: '#fffaf0',
+  landbridge: '#5a3d1f',
+  landbridgeEdge: '#4a3218',
+  landbridgeDeck: '#e8d5a6',
 };
 
 const contractText = (title, variant) => `
@@ -59,7 +60,7 @@ const num = (v) => {
  * the borders, and chains for which `drawnAsRiver(chain)` is true get no border
  * line under them; `riverLabels` ({text, x, y, angle}) go with the labels;
  * `passages` ([[x, y], [x, y]]) are direct passages drawn as dashed bars;
- * `landbridges` ({id, ends: [[x, y], [x, y]]}) are drawn as dashed causeways in
+ * `landbridges` ({id, ends: [[x, y], [x, y]]}) are drawn as plank bridges in
  * their own group, above the borders.
  */
 export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false, landbridges = [], extra = {}, defs = '' }) {
@@ -127,6 +128,14 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   o.push(`<path id="coast" stroke="${style.coast}" stroke-width="1.4" d="${lines((a, b) => isSea(a) !== isSea(b))}"/>`);
   for (const r of regions.filter((r) => r.kind === 'box')) {
     o.push(`<path id="${r.id}-frame" stroke="${style.boxBorder}" stroke-width="2.2" stroke-dasharray="9 4" d="${d(r)}"/>`);
+    // A band joining the parts (`layout.links`), over whatever lies beneath, so that the
+    // parts read as one space: filled like the box and covering the parts' frames where it
+    // meets them, with a frame of its own along its inner edge (its outer edge is the board's).
+    for (const [n, [x0, y0, x1, y1]] of (layout.links?.[r.id] ?? []).entries()) {
+      const id = n === 0 ? `${r.id}-link` : `${r.id}-link-${n + 1}`;
+      o.push(`<path id="${id}" fill="${style.box}" stroke="none" d="M${num(x0 - 1.5)} ${num(y0 + 1.2)}H${num(x1 + 1.5)}V${num(y1)}H${num(x0 - 1.5)}Z"/>`);
+      o.push(`<path id="${id}-frame" stroke="${style.boxBorder}" stroke-width="2.2" stroke-dasharray="9 4" d="M${num(x0)} ${num(y0)}H${num(x1)}"/>`);
+    }
   }
   // Direct passages (armies and fleets cross a strait) as a short dashed bar.
   for (const [n, [a, b]] of passages.entries()) {
@@ -134,12 +143,15 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   }
   if (extra.inBorders) o.push(extra.inBorders);
   o.push('</g>');
-  // Landbridges: a pale causeway with a dark dashed crossing on it.
+  // Landbridges: a plank bridge, a sandy deck between dark edges crossed by dark planks, so
+  // that no landbridge reads as an order's dashed support line.
   if (landbridges.length) {
     o.push(`<g id="landbridges" fill="none" stroke-linecap="round">`);
-    for (const { ends: [a, b] } of landbridges) o.push(`<path d="M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}" stroke="${style.landbridgeHalo}" stroke-opacity="0.85" stroke-width="7"/>`);
-    for (const { id, ends: [a, b] } of landbridges) {
-      o.push(`<path id="${id}" d="M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}" stroke="${style.landbridge}" stroke-width="3.4" stroke-dasharray="4 3" stroke-linecap="butt"/>`);
+    const line = ([a, b]) => `M${num(a[0])} ${num(a[1])}L${num(b[0])} ${num(b[1])}`;
+    for (const { ends } of landbridges) o.push(`<path d="${line(ends)}" stroke="${style.landbridgeEdge}" stroke-width="9.4"/>`);
+    for (const { ends } of landbridges) o.push(`<path d="${line(ends)}" stroke="${style.landbridgeDeck}" stroke-width="6.4"/>`);
+    for (const { id, ends } of landbridges) {
+      o.push(`<path id="${id}" d="${line(ends)}" stroke="${style.landbridge}" stroke-width="6.4" stroke-dasharray="1.6 2.4" stroke-linecap="butt"/>`);
     }
     o.push('</g>');
   }

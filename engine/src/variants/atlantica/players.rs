@@ -191,10 +191,18 @@ impl AtlanticaRules {
     }
 
     /// How the map draws a placement (the fleet with a "+"), a search (a dotted arrow to the
-    /// area named, whatever it holds) and a boarding (the army to its fleet).
+    /// area named, whatever it holds), a boarding (the army to its fleet) and a retreat list
+    /// written with the moves (numbered arrows to the places listed).
     pub(super) fn mark(&self, ctx: &RuleContext, o: &SpecialOrder) -> Option<SpecialMark> {
         let unit = o.unit?;
         let verb = o.verb.as_str();
+        if verb == super::retreats::IF_DISLODGED {
+            let to = super::retreats::read_list(ctx.map(), &o.args).ok()?;
+            return Some(SpecialMark::RetreatList {
+                unit: unit.location,
+                to,
+            });
+        }
         if verb == PLACE {
             return Some(SpecialMark::Place {
                 at: unit.location,
