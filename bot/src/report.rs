@@ -13,7 +13,7 @@ pub fn results_text(v: &Rules, phase: &str, record: &PhaseRecord, next: &str) ->
     let mut powers: Vec<_> = record.orders.iter().map(|o| o.power).collect();
     powers.dedup();
     for power in powers {
-        text += &format!("{}:\n", v.power_name(power));
+        text += &format!("{}:\n", v.display_name(power));
         for o in record.orders.iter().filter(|o| o.power == power) {
             let result = o.result.verdict.word();
             let why = o.reason(v);
@@ -102,7 +102,7 @@ pub fn vote_lines(v: &Rules, record: &PhaseRecord) -> Vec<String> {
             };
             format!(
                 "{} {}: {how}",
-                v.power_name(d.power),
+                v.display_name(d.power),
                 d.order.to_text(&v.map)
             )
         })
@@ -111,6 +111,6 @@ pub fn vote_lines(v: &Rules, record: &PhaseRecord) -> Vec<String> {
 
 /// `Power unit` for each unit of one of a record's lists.
 pub fn units<'a>(v: &Rules, list: impl Iterator<Item = &'a Unit>) -> Vec<String> {
-    list.map(|u| format!("{} {}", v.power_name(u.power), v.unit_text(u)))
+    list.map(|u| format!("{} {}", v.display_name(u.power), v.unit_text(u)))
         .collect()
 }
