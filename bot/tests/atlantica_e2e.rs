@@ -152,6 +152,26 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
     let id = fake.command(&moderator, "game", "start", json!([]));
     let started = fake.wait_for("/game start", LIMIT, reply_to(id)).await;
     assert!(started.content.contains("has begun"), "{started:?}");
+    // The powers stored as CSA and USA are named as players read them (rule 3).
+    assert!(
+        started.content.contains(": C.S.A.") && started.content.contains(": U.S.A."),
+        "{}",
+        started.content
+    );
+    let usa_welcome = fake
+        .wait_for("the U.S.A.'s welcome", LIMIT, |sent| {
+            sent.iter()
+                .find(|s| {
+                    s.to == format!("channel:7{}", player(6)) && s.content.starts_with("You play")
+                })
+                .cloned()
+        })
+        .await;
+    assert!(
+        usa_welcome.content.starts_with("You play **U.S.A.**"),
+        "{}",
+        usa_welcome.content
+    );
     let (england, france, germany, italy) = (player(0), player(1), player(2), player(3));
 
     // Each player's welcome explains the variant's own orders.

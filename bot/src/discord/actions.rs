@@ -1133,18 +1133,28 @@ pub async fn alliance_withdraw(games: &Games, caller: &Caller, named: Option<Gam
 pub async fn alliance_show(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     let id = alliance_game(games, caller, named).await?;
     let view = games.alliance_view(id, &caller.user).await?;
-    let mut text = format!("Game {id}, {}: ", view.power);
+    let rules = games.current(id).await.ok().map(|(_, v, _)| v);
+    let show = |p: &str| {
+        rules
+            .as_ref()
+            .map_or(p.to_string(), |v| v.display_of(p).to_string())
+    };
+    let mut text = format!("Game {id}, {}: ", show(&view.power));
     text += &match &view.allied {
-        Some(a) => format!("allied with **{a}**."),
+        Some(a) => format!("allied with **{}**.", show(a)),
         None => "no alliance.".to_string(),
     };
     if let Some(to) = &view.proposed_to {
-        text += &format!(" You have proposed one to {to}, who has not answered.");
+        text += &format!(
+            " You have proposed one to {}, who has not answered.",
+            show(to)
+        );
     }
     if !view.proposed_by.is_empty() {
+        let by: Vec<String> = view.proposed_by.iter().map(|p| show(p)).collect();
         text += &format!(
             " Proposed to you by {}: `/alliance accept power:<name>`.",
-            view.proposed_by.join(" and ")
+            by.join(" and ")
         );
     }
     text += &format!(
@@ -1154,22 +1164,28 @@ pub async fn alliance_show(games: &Games, caller: &Caller, named: Option<GameId>
     Ok(Answer::private(text))
 }
 
-/// A change to an alliance in words, naming both powers.
-fn alliance_words(change: &AllianceChange) -> String {
+/// A change to an alliance in words, naming both powers as players read them (`show`).
+fn alliance_words(change: &AllianceChange, show: &dyn Fn(&str) -> String) -> String {
+    let named = |power: &str, partner: &str| (show(power), show(partner));
     match change {
         AllianceChange::Proposed { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} proposes an alliance to {partner}")
         }
         AllianceChange::Declared { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} and {partner} are allied")
         }
         AllianceChange::Ended { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} ends its alliance with {partner}")
         }
         AllianceChange::ProposalWithdrawn { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} takes back its proposal of an alliance to {partner}")
         }
         AllianceChange::Declined { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} turns down {partner}'s proposal of an alliance")
         }
     }
@@ -1182,9 +1198,15 @@ async fn alliance_answer(games: &Games, id: GameId, changes: &[AllianceChange]) 
     let win = format!(
         "Allied powers owning {needed} centres together at the end of a counting move or its builds win together."
     );
+    let rules = games.current(id).await.ok().map(|(_, v, _)| v);
+    let show = |p: &str| {
+        rules
+            .as_ref()
+            .map_or(p.to_string(), |v| v.display_of(p).to_string())
+    };
     let mut text = format!("Game {id}:");
     for c in changes {
-        text += &format!(" {}.", alliance_words(c));
+        text += &format!(" {}.", alliance_words(c, &show));
     }
     if changes
         .iter()
@@ -1195,14 +1217,14 @@ async fn alliance_answer(games: &Games, id: GameId, changes: &[AllianceChange]) 
         .iter()
         .find(|c| matches!(c, AllianceChange::Proposed { .. }))
     {
-        text += &format!(" You are allied once {partner}'s player accepts.");
+        text += &format!(" You are allied once {}'s player accepts.", show(partner));
     }
     let mut answer = Answer::private(text);
     for c in changes {
         let Some(user) = games.player_of(id, c.partner()).await? else {
             continue;
         };
-        let mut dm = format!("Game {id}: {}.", alliance_words(c));
+        let mut dm = format!("Game {id}: {}.", alliance_words(c, &show));
         match c {
             AllianceChange::Proposed { power, .. } => {
                 dm += &format!(
