@@ -223,14 +223,15 @@ fn scene_drawn(
     retreats: &[DislodgedReport],
     palette: Palette,
 ) -> Scene {
-    let power = |p: PowerId| v.power_name(p).to_string();
+    // Players read each power by its display name, in the legend as everywhere.
+    let power = |p: PowerId| v.display_name(p).to_string();
     let mut s = Scene {
         title: v.calendar.name(position.phase),
         palette,
         ..Scene::default()
     };
     s.powers = (0..v.powers.len())
-        .map(|i| PowerStyle::new(v.powers[i].name.clone(), i))
+        .map(|i| PowerStyle::new(power(PowerId(i as u8)), i))
         .collect();
     let ctx = v.context(position);
     // What the rules hide is left out here as well as by the renderer, so that no scene

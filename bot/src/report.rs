@@ -32,7 +32,7 @@ pub fn results_text(
     let mut powers: Vec<_> = record.orders.iter().map(|o| o.power).collect();
     powers.dedup();
     for power in powers {
-        text += &format!("{}:\n", v.power_name(power));
+        text += &format!("{}:\n", v.display_name(power));
         for o in record.orders.iter().filter(|o| o.power == power) {
             text += &format!("  {}\n", order_line(v, o));
         }
@@ -422,7 +422,7 @@ pub fn vote_lines(v: &Rules, record: &PhaseRecord) -> Vec<String> {
             };
             format!(
                 "{} {}: {how}",
-                v.power_name(d.power),
+                v.display_name(d.power),
                 d.order.to_text(&v.map)
             )
         })
@@ -431,7 +431,7 @@ pub fn vote_lines(v: &Rules, record: &PhaseRecord) -> Vec<String> {
 
 /// `Power unit` for each unit of one of a record's lists.
 pub fn units<'a>(v: &Rules, list: impl Iterator<Item = &'a Unit>) -> Vec<String> {
-    list.map(|u| format!("{} {}", v.power_name(u.power), v.unit_text(u)))
+    list.map(|u| format!("{} {}", v.display_name(u.power), v.unit_text(u)))
         .collect()
 }
 

@@ -152,6 +152,26 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
     let id = fake.command(&moderator, "game", "start", json!([]));
     let started = fake.wait_for("/game start", LIMIT, reply_to(id)).await;
     assert!(started.content.contains("has begun"), "{started:?}");
+    // The powers stored as CSA and USA are named as players read them (rule 3).
+    assert!(
+        started.content.contains(": C.S.A.") && started.content.contains(": U.S.A."),
+        "{}",
+        started.content
+    );
+    let usa_welcome = fake
+        .wait_for("the U.S.A.'s welcome", LIMIT, |sent| {
+            sent.iter()
+                .find(|s| {
+                    s.to == format!("channel:7{}", player(6)) && s.content.starts_with("You play")
+                })
+                .cloned()
+        })
+        .await;
+    assert!(
+        usa_welcome.content.starts_with("You play **U.S.A.**"),
+        "{}",
+        usa_welcome.content
+    );
     let (england, france, germany, italy) = (player(0), player(1), player(2), player(3));
 
     // Each player's welcome explains the variant's own orders.
@@ -208,6 +228,32 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
     )
     .await;
     order(&fake, italy, &["F sao place"]).await;
+    // France has placed its fleet: no other placement is offered, and one is refused now.
+    let offered = choices(&fake, france, "F ").await;
+    assert!(
+        !offered
+            .iter()
+            .any(|c| c.ends_with(" place") && c != "F nao place"),
+        "{offered:?}"
+    );
+    let offered = choices(&fake, france, "place").await;
+    assert_eq!(offered, ["F nao place"], "{offered:?}");
+    let id = fake.command(
+        &Invoker::dm(france),
+        "orders",
+        "submit",
+        json!([{"name": "order", "type": 3, "value": "F sao place"}]),
+    );
+    let r = fake
+        .wait_for("a second placement", LIMIT, reply_to(id))
+        .await;
+    assert!(
+        r.content.contains("refused")
+            && r.content.contains("one high-seas fleet only")
+            && r.content.contains("F nao place"),
+        "{}",
+        r.content
+    );
     // England and Germany place in the same sea: a coin toss.
     order(&fake, england, &["F wes place"]).await;
     order(&fake, germany, &["F wes place"]).await;
@@ -243,10 +289,9 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
         );
     }
     let offered = choices(&fake, france, "A bre b").await;
+    // The fleet's letter as players write it (rule 8), not as the parser lower-cases words.
     assert!(
-        offered
-            .iter()
-            .any(|c| c.to_lowercase() == "a bre boards f mao"),
+        offered.iter().any(|c| c == "A bre boards F mao"),
         "{offered:?}"
     );
     let search_wrong = format!("F nao search {wrong}");
@@ -256,6 +301,18 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
         &["A bre boards F mao", "F mao H", search_wrong.as_str()],
     )
     .await;
+    // Written with a lower-case letter, it is read back as players write units.
+    let id = fake
+        .submit_in_box(&Invoker::dm(france), "a bre boards f mao", LIMIT)
+        .await;
+    let r = fake
+        .wait_for("the orders' reply", LIMIT, reply_to(id))
+        .await;
+    assert!(
+        r.content.contains("accepted as `A bre boards F mao`"),
+        "{}",
+        r.content
+    );
     set_clock(&clock, 2);
     let feb = results_file(&results(&fake, "February 1870 movement").await);
     assert!(
@@ -317,9 +374,42 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
     // Mid-Atlantic, no A/F; no search is offered any more.
     let offered = choices(&fake, france, "A gas").await;
     assert!(
-        !offered.is_empty() && offered.iter().all(|c| c.starts_with("A gas")),
+        !offered.is_empty()
+            && offered
+                .iter()
+                .all(|c| c.starts_with("A gas") && !c.contains(" if ")),
         "{offered:?}"
     );
+    // Retreat lists (rule 9a) are offered once "A gas if" is typed: first every place the
+    // army could retreat to, clockwise round Gascony, then the variations.
+    let lists = choices(&fake, france, "A gas if").await;
+    assert_eq!(
+        lists.first().map(String::as_str),
+        Some("A gas if dislodged par bur mar spa bre"),
+        "{lists:?}"
+    );
+    assert!(
+        lists.len() == 15
+            && lists.iter().all(|c| c.starts_with("A gas if dislodged "))
+            && lists.contains(&"A gas if dislodged spa".to_string()),
+        "{lists:?}"
+    );
+    let narrowed = choices(&fake, france, "a gas if dislodged spa").await;
+    assert_eq!(
+        narrowed,
+        [
+            "A gas if dislodged spa bre par bur mar",
+            "A gas if dislodged spa mar bur par bre",
+            "A gas if dislodged spa",
+        ],
+        "{narrowed:?}"
+    );
+    order(
+        &fake,
+        france,
+        &["A gas H", "A gas if dislodged spa bre par bur mar"],
+    )
+    .await;
     let offered = choices(&fake, france, "F mao -").await;
     assert!(!offered.is_empty(), "{offered:?}");
     assert!(choices(&fake, france, "A/F").await.is_empty());

@@ -795,11 +795,12 @@ fn read_marks(variant: &Rules, v: &Value) -> Result<Vec<Mark>, CaseError> {
             .and_then(Value::as_u64)
             .and_then(|c| u32::try_from(c).ok())
             .ok_or_else(|| bad(&format!("{f}.count"), "expected a whole number"))?;
-        // One mark per power in a province: a province that holds many units may hold
-        // several powers' counts (two A/Fs in Davis's High Ocean Box).
-        if out
-            .iter()
-            .any(|m| m.province == province && m.power == power)
+        // One mark per power in a province, but where many units may stand (a box) one per
+        // unit: two A/Fs of one power in Davis's High Ocean Box each keep their own count.
+        if !variant.map.terrain(province).holds_many
+            && out
+                .iter()
+                .any(|m| m.province == province && m.power == power)
         {
             return Err(bad(
                 &format!("{f}.province"),
@@ -1387,9 +1388,10 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
         }
     }
     for (i, m) in position.marks.iter().enumerate() {
-        if position.marks[..i]
-            .iter()
-            .any(|e| e.province == m.province && e.power == m.power)
+        if !variant.book.holds_many(&ctx, m.province)
+            && position.marks[..i]
+                .iter()
+                .any(|e| e.province == m.province && e.power == m.power)
         {
             return Err(bad(
                 "marks",

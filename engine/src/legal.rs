@@ -330,3 +330,16 @@ fn unit_kind_at(position: &Position, at: Location) -> Option<UnitKind> {
         .find(|u| u.location == at)
         .map(|u| u.kind)
 }
+
+/// The conditional orders a power may write beside its units' orders in this phase
+/// ([`crate::rulebook::VariantRules::conditional_orders`]: Atlantica II's retreat lists), kept
+/// apart from [`legal_orders`] so that random play and votes never give them and autocomplete
+/// offers them only when asked. Empty outside a movement phase.
+pub fn conditional_orders(variant: &Rules, position: &Position, power: PowerId) -> Vec<Order> {
+    if variant.calendar.kind(position.phase) != PhaseKind::Movement {
+        return Vec::new();
+    }
+    variant
+        .book
+        .conditional_orders(&variant.context(position), power)
+}

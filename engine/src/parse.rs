@@ -149,6 +149,22 @@ impl<'a> Parser<'a> {
         self.toks.get(self.pos + n)
     }
 
+    /// A special order's words from token `from` on, lower-cased as read, except a unit
+    /// kind's letter, written as the kind writes it (`A bre boards F mao`), so the order's
+    /// text reads as players write units.
+    fn special_args(&self, from: usize) -> Vec<String> {
+        self.toks[from..]
+            .iter()
+            .map(|t| {
+                let w = t.text();
+                match kind_called(self.g.unit_kinds, w) {
+                    Some(k) if k.letter().eq_ignore_ascii_case(w) => k.letter().to_string(),
+                    _ => w.to_string(),
+                }
+            })
+            .collect()
+    }
+
     fn rest_text(&self) -> String {
         self.toks[self.pos..]
             .iter()
@@ -421,10 +437,7 @@ impl<'a> Parser<'a> {
                 let here = self.pos;
                 self.pos += 1;
                 if let Ok(unit) = self.unit_ref(true) {
-                    let args = self.toks[self.pos..]
-                        .iter()
-                        .map(|t| t.text().to_string())
-                        .collect();
+                    let args = self.special_args(self.pos);
                     return Ok(Order::Special {
                         unit: Some(unit),
                         verb: verb.to_string(),
@@ -458,7 +471,7 @@ impl<'a> Parser<'a> {
             // first destination (by id), "-", and the words after it.
             if self.peek() == Some(&Tok::Dash) && self.g.special_verbs.contains(&"-") {
                 let mut args = vec![self.g.map.province(to.province).id.clone()];
-                args.extend(self.toks[self.pos..].iter().map(|t| t.text().to_string()));
+                args.extend(self.special_args(self.pos));
                 self.pos = self.toks.len();
                 return Ok(Order::Special {
                     unit: Some(unit),
@@ -518,10 +531,7 @@ impl<'a> Parser<'a> {
         if let Some(Tok::Word(w)) = self.peek() {
             if let Some(verb) = self.g.special_verbs.iter().find(|v| **v == w.as_str()) {
                 self.pos += 1;
-                let args = self.toks[self.pos..]
-                    .iter()
-                    .map(|t| t.text().to_string())
-                    .collect();
+                let args = self.special_args(self.pos);
                 self.pos = self.toks.len();
                 return Ok(Order::Special {
                     unit: Some(unit),

@@ -17,7 +17,12 @@ use serde::Deserialize;
 
 #[derive(Clone, Debug)]
 pub struct PowerInfo {
+    /// The power's identity: what games store, export and match orders and seats by.
     pub name: String,
+    /// How players read the power's name, where it differs from `name` (Atlantica II's
+    /// `CSA` is shown as "C.S.A."): `variant.toml`'s optional `display`. Only for what
+    /// players read, through [`Variant::display_name`]; never stored.
+    pub display: Option<String>,
     pub adjective: String,
     /// The power's kind in its variant's own words (Pirates: `colonial`, `privateer`,
     /// `mercenary`), for the rulebook to read; empty where a variant has one kind of power.
@@ -84,6 +89,8 @@ pub fn declared_id(variant_toml: &str) -> Option<String> {
 #[serde(deny_unknown_fields)]
 struct PowerSpec {
     name: String,
+    #[serde(default)]
+    display: Option<String>,
     adjective: String,
     #[serde(default)]
     kind: String,
@@ -204,6 +211,7 @@ impl Variant {
             .into_iter()
             .map(|p| PowerInfo {
                 name: p.name,
+                display: p.display.filter(|d| !d.trim().is_empty()),
                 adjective: p.adjective,
                 kind: p.kind,
                 setup: p.setup,
@@ -319,12 +327,34 @@ impl Variant {
         }
         self.powers
             .iter()
-            .position(|p| loose(&p.name).eq(loose(name)) || loose(&p.adjective).eq(loose(name)))
+            .position(|p| {
+                loose(&p.name).eq(loose(name))
+                    || loose(&p.adjective).eq(loose(name))
+                    || p.display
+                        .as_deref()
+                        .is_some_and(|d| loose(d).eq(loose(name)))
+            })
             .map(|i| PowerId(i as u8))
     }
 
+    /// The power's stored name: its identity in games, exports, cases and seats. What players
+    /// read is [`Variant::display_name`].
     pub fn power_name(&self, p: PowerId) -> &str {
         &self.powers[p.0 as usize].name
+    }
+
+    /// The one way a power is named to players (results, DMs, status, the map's legend,
+    /// reports, reasons): its `display` name from `variant.toml`, else its name.
+    pub fn display_name(&self, p: PowerId) -> &str {
+        let info = &self.powers[p.0 as usize];
+        info.display.as_deref().unwrap_or(&info.name)
+    }
+
+    /// [`Variant::display_name`] of a power given by a stored name (a player's seat, an
+    /// outcome); a name the variant does not know is shown as it is.
+    pub fn display_of<'a>(&'a self, stored: &'a str) -> &'a str {
+        self.power_by_name(stored)
+            .map_or(stored, |p| self.display_name(p))
     }
 
     /// A unit as orders write it: `A par`, `F spa/nc`.

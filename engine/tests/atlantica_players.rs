@@ -36,7 +36,7 @@ fn units() -> Value {
 fn january_1870_lists_placements_and_no_searches() {
     let input = case("January 1870 movement", 3, units(), json!([]));
     let france = legal(&input, "France");
-    for wanted in ["F sao place", "F grb place", "A bre boards f mao"] {
+    for wanted in ["F sao place", "F grb place", "A bre boards F mao"] {
         assert!(france.iter().any(|t| t == wanted), "{wanted}: {france:?}");
     }
     assert!(!france.iter().any(|t| t.contains("search")), "{france:?}");
@@ -249,4 +249,32 @@ fn a_stored_af_reads_back_as_the_built_in_kind() {
     // before anything registers a variant.
     let kind: engine::unit::UnitKind = serde_json::from_str("\"A/F\"").expect("A/F is declared");
     assert_eq!(kind.name(), "army/fleet");
+}
+
+#[test]
+fn retreat_lists_are_offered_apart_and_every_one_is_accepted() {
+    let input = case("February 1870 movement", 2, units(), json!([]));
+    let v = &input.variant;
+    let fr = v.power_by_name("France").unwrap();
+    let lists: Vec<String> = engine::legal::conditional_orders(v, &input.position, fr)
+        .iter()
+        .map(|o| o.to_text(&v.map))
+        .collect();
+    // Brest's army: Paris, Picardy, Gascony clockwise from the ring's first place, then the
+    // other rotations, the same anticlockwise, and each place alone.
+    let brest: Vec<&String> = lists.iter().filter(|l| l.starts_with("A bre ")).collect();
+    assert_eq!(brest.len(), 9, "{brest:?}");
+    for l in &lists {
+        assert!(l.contains(" if dislodged "), "{l}");
+        let order = parse_order(&v.grammar(), l).expect(l);
+        let checked = engine::judge::check_submission(v, &input.position, fr, &order);
+        assert!(checked.is_ok(), "{l} refused: {checked:?}");
+        // No numbered area is a place to retreat to before Atlantis is found.
+        assert!(!l.split(' ').any(|w| w.starts_with("ar")), "{l}");
+    }
+    // They never join the ordinary lists (the demo and votes draw from those).
+    assert!(!legal(&input, "France").iter().any(|t| t.contains(" if ")));
+    // Outside a movement phase there are none.
+    let adj = case("March 1870 adjustment", 2, units(), json!([]));
+    assert!(engine::legal::conditional_orders(&adj.variant, &adj.position, fr).is_empty());
 }

@@ -307,3 +307,30 @@ async fn a_game_file_with_wrong_secrets_is_refused_naming_the_field() {
     let e = games.import(&doc).await.unwrap_err().to_string();
     assert!(e.contains("variant 'standard' draws no secrets"), "{e}");
 }
+
+#[tokio::test]
+async fn a_moderators_export_with_its_secrets_imports_with_the_same_secrets() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _clock) = fresh(&dir).await;
+    let id = create(&games, "chan", 4242).await;
+    seat_by_seed(&games, id).await;
+    games.adjudicate(id, 0).await.unwrap().unwrap();
+    let (treasure, revealed) = secret(&games, id, "treasure").await;
+    let (area, _) = secret(&games, id, "area").await;
+    assert!(!revealed, "1901: nothing revealed yet");
+    // The ordinary export withholds them; the moderator's keeps every draw and the seed.
+    let plain = games.export(id).await.unwrap();
+    assert!(plain.get("hidden").is_none(), "{}", plain["hidden"]);
+    let kept = games
+        .export_with(id, engine::store::Secrets::Keep)
+        .await
+        .unwrap();
+    assert_eq!(kept["hidden"], json!({"area": area, "treasure": treasure}));
+    assert_eq!(kept["seed"], json!(4242));
+    // Moved to another channel, the game keeps its secrets and plays on.
+    let copy = games.import(&with_channel(&kept, "moved")).await.unwrap();
+    assert_eq!(secret(&games, copy, "treasure").await, (treasure, false));
+    assert_eq!(secret(&games, copy, "area").await, (area, false));
+    let (_, rules, _) = games.current(copy).await.unwrap();
+    assert_eq!(rules.ruleset.hidden("area"), Some(area));
+}

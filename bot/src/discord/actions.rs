@@ -306,9 +306,10 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
     }
     let assigned = games.start(id).await?;
     let info = games.info(id).await?;
+    let (_, v, position) = games.current(id).await?;
     let mut text = format!("Game {id} has begun: **{}**.\n", info.variant_name);
     for (user, power) in &assigned {
-        text += &format!("<@{user}>: {power}\n");
+        text += &format!("<@{user}>: {}\n", v.display_of(power));
     }
     if let (Some(phase), Some(deadline)) = (&info.phase, info.deadline) {
         text += &format!(
@@ -317,11 +318,10 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
         );
     }
     let mut answer = Answer::public(text);
-    let (_, v, position) = games.current(id).await?;
     let setup = v.calendar.kind(position.phase) == engine::phase::PhaseKind::Setup;
     let voted: Vec<&str> = engine::vote::voted_powers(&v)
         .into_iter()
-        .map(|p| v.power_name(p))
+        .map(|p| v.display_name(p))
         .collect();
     // Every order of the variant's own, whether usable now or later in the game.
     let help = crate::text::order_help(
@@ -330,7 +330,8 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
     );
     for (user, power) in assigned {
         let mut dm = format!(
-            "You play **{power}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units."
+            "You play **{}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units.",
+            v.display_of(&power)
         );
         if let (Some(phase), Some(deadline)) = (&info.phase, info.deadline) {
             dm += &format!(" Orders for **{phase}** are due {}.", when(deadline));
@@ -385,7 +386,11 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             if let Some(phase) = &info.phase {
                 text += &format!("It ended in **{phase}**. ");
             }
-            text += &format!("Outcome: {}.", outcome_words(info.outcome.as_ref()));
+            let v = Variant::builtin(&info.variant).ok();
+            text += &format!(
+                "Outcome: {}.",
+                outcome_words(info.outcome.as_ref(), v.as_deref().map(|r| &**r))
+            );
         }
         _ => {
             if let Some(phase) = &info.phase {
@@ -398,12 +403,18 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             let owing = games.owing(id).await?;
             let mut ordered = Vec::new();
             let mut waiting = Vec::new();
+            let shown = Variant::builtin(&info.variant).ok();
+            let show = |p: &str| {
+                shown
+                    .as_ref()
+                    .map_or(p.to_string(), |v| v.display_of(p).to_string())
+            };
             for (user, power) in &info.players {
                 let Some(power) = power else { continue };
                 if owing.contains(power) {
-                    waiting.push(format!("{power} (<@{user}>)"));
+                    waiting.push(format!("{} (<@{user}>)", show(power)));
                 } else {
-                    ordered.push(power.clone());
+                    ordered.push(show(power));
                 }
             }
             if !ordered.is_empty() {
@@ -425,7 +436,7 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                 for p in engine::vote::voted_powers(&v) {
                     text += &format!(
                         "{} are ordered by everyone's secret vote: /vote order in a direct message.\n",
-                        v.power_name(p)
+                        v.display_name(p)
                     );
                 }
             }
@@ -451,13 +462,14 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
 }
 
 /// A finished game's outcome as the stored record says it.
-fn outcome_words(outcome: Option<&serde_json::Value>) -> String {
+fn outcome_words(outcome: Option<&serde_json::Value>, v: Option<&Variant>) -> String {
     let Some(o) = outcome else {
         return "none recorded".into();
     };
-    match engine::store::Outcome::read(o) {
-        Some(typed) => typed.words(),
-        None => o.to_string(),
+    match (engine::store::Outcome::read(o), v) {
+        (Some(typed), Some(v)) => typed.words_for(v),
+        (Some(typed), None) => typed.words(),
+        (None, _) => o.to_string(),
     }
 }
 
@@ -541,7 +553,11 @@ pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>)
         summary += "\n…";
     }
     if info.status == "finished" {
-        let line = format!("Outcome: {}.\n", outcome_words(info.outcome.as_ref()));
+        let v = Variant::builtin(&info.variant).ok();
+        let line = format!(
+            "Outcome: {}.\n",
+            outcome_words(info.outcome.as_ref(), v.as_deref().map(|r| &**r))
+        );
         summary += &line;
         full += &line;
     }
@@ -1131,18 +1147,28 @@ pub async fn alliance_withdraw(games: &Games, caller: &Caller, named: Option<Gam
 pub async fn alliance_show(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     let id = alliance_game(games, caller, named).await?;
     let view = games.alliance_view(id, &caller.user).await?;
-    let mut text = format!("Game {id}, {}: ", view.power);
+    let rules = games.current(id).await.ok().map(|(_, v, _)| v);
+    let show = |p: &str| {
+        rules
+            .as_ref()
+            .map_or(p.to_string(), |v| v.display_of(p).to_string())
+    };
+    let mut text = format!("Game {id}, {}: ", show(&view.power));
     text += &match &view.allied {
-        Some(a) => format!("allied with **{a}**."),
+        Some(a) => format!("allied with **{}**.", show(a)),
         None => "no alliance.".to_string(),
     };
     if let Some(to) = &view.proposed_to {
-        text += &format!(" You have proposed one to {to}, who has not answered.");
+        text += &format!(
+            " You have proposed one to {}, who has not answered.",
+            show(to)
+        );
     }
     if !view.proposed_by.is_empty() {
+        let by: Vec<String> = view.proposed_by.iter().map(|p| show(p)).collect();
         text += &format!(
             " Proposed to you by {}: `/alliance accept power:<name>`.",
-            view.proposed_by.join(" and ")
+            by.join(" and ")
         );
     }
     text += &format!(
@@ -1152,22 +1178,28 @@ pub async fn alliance_show(games: &Games, caller: &Caller, named: Option<GameId>
     Ok(Answer::private(text))
 }
 
-/// A change to an alliance in words, naming both powers.
-fn alliance_words(change: &AllianceChange) -> String {
+/// A change to an alliance in words, naming both powers as players read them (`show`).
+fn alliance_words(change: &AllianceChange, show: &dyn Fn(&str) -> String) -> String {
+    let named = |power: &str, partner: &str| (show(power), show(partner));
     match change {
         AllianceChange::Proposed { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} proposes an alliance to {partner}")
         }
         AllianceChange::Declared { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} and {partner} are allied")
         }
         AllianceChange::Ended { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} ends its alliance with {partner}")
         }
         AllianceChange::ProposalWithdrawn { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} takes back its proposal of an alliance to {partner}")
         }
         AllianceChange::Declined { power, partner } => {
+            let (power, partner) = named(power, partner);
             format!("{power} turns down {partner}'s proposal of an alliance")
         }
     }
@@ -1180,9 +1212,15 @@ async fn alliance_answer(games: &Games, id: GameId, changes: &[AllianceChange]) 
     let win = format!(
         "Allied powers owning {needed} centres together at the end of a counting move or its builds win together."
     );
+    let rules = games.current(id).await.ok().map(|(_, v, _)| v);
+    let show = |p: &str| {
+        rules
+            .as_ref()
+            .map_or(p.to_string(), |v| v.display_of(p).to_string())
+    };
     let mut text = format!("Game {id}:");
     for c in changes {
-        text += &format!(" {}.", alliance_words(c));
+        text += &format!(" {}.", alliance_words(c, &show));
     }
     if changes
         .iter()
@@ -1193,14 +1231,14 @@ async fn alliance_answer(games: &Games, id: GameId, changes: &[AllianceChange]) 
         .iter()
         .find(|c| matches!(c, AllianceChange::Proposed { .. }))
     {
-        text += &format!(" You are allied once {partner}'s player accepts.");
+        text += &format!(" You are allied once {}'s player accepts.", show(partner));
     }
     let mut answer = Answer::private(text);
     for c in changes {
         let Some(user) = games.player_of(id, c.partner()).await? else {
             continue;
         };
-        let mut dm = format!("Game {id}: {}.", alliance_words(c));
+        let mut dm = format!("Game {id}: {}.", alliance_words(c, &show));
         match c {
             AllianceChange::Proposed { power, .. } => {
                 dm += &format!(
@@ -1280,13 +1318,51 @@ pub async fn order_suggestions(
     // computed and the next keystroke gets it.
     let Ok(Ok(all)) = tokio::time::timeout(
         SUGGESTIONS_WITHIN,
-        games.legal_order_texts(id, Orderer::Power(power)),
+        games.legal_order_texts(id, Orderer::Power(power.clone())),
     )
     .await
     else {
         return Vec::new();
     };
-    narrow(all.to_vec(), typed)
+    // Orders the power's orders in force rule out (a second placement) are not offered.
+    let open = games
+        .still_open(id, user, &all)
+        .await
+        .unwrap_or_else(|_| all.to_vec());
+    let mut out = narrow(open, typed);
+    // Conditional orders (retreat lists) are many per unit: offered only once the typed text
+    // names the unit and the verb (`A par if`), after whatever ordinary orders still match.
+    if typed.split_whitespace().count() >= 3 && out.len() < crate::text::CHOICES {
+        if let Ok(Ok(lists)) = tokio::time::timeout(
+            SUGGESTIONS_WITHIN,
+            games.legal_order_texts(id, Orderer::Conditional(power)),
+        )
+        .await
+        {
+            let room = crate::text::CHOICES - out.len();
+            out.extend(conditional_matches(&lists, typed).into_iter().take(room));
+        }
+    }
+    out
+}
+
+/// The conditional orders whose unit and verb (their first three words) are the first three
+/// words typed, and which begin with what was typed.
+fn conditional_matches(lists: &[String], typed: &str) -> Vec<String> {
+    let typed = typed
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase();
+    let head: Vec<&str> = typed.split(' ').take(3).collect();
+    lists
+        .iter()
+        .filter(|o| {
+            let lower = o.to_lowercase();
+            lower.split(' ').take(3).eq(head.iter().copied()) && lower.starts_with(&typed)
+        })
+        .cloned()
+        .collect()
 }
 
 /// How long an autocomplete waits for a legal-order list: Discord drops answers after 3 s.

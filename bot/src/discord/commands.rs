@@ -178,7 +178,7 @@ async fn powers_matching(
                 };
                 names = ids
                     .into_iter()
-                    .map(|p| v.power_name(p).to_string())
+                    .map(|p| v.display_name(p).to_string())
                     .collect();
             }
         }

@@ -151,11 +151,12 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         {
             text += &format!(
                 "\n**The game is over: {} and {} win together** with {centres} centres.",
-                powers[0], powers[1]
+                v.display_of(&powers[0]),
+                v.display_of(&powers[1])
             )
         }
         (Some(outcome), "finished", _) if is_current => {
-            text += &format!("\n**The game is over: {}.**", outcome.words())
+            text += &format!("\n**The game is over: {}.**", outcome.words_for(v))
         }
         (_, "running", Some(deadline)) if is_current => {
             text += &format!("\nNext: **{next_name}**, orders due {}.", when(deadline))
@@ -220,7 +221,7 @@ fn waived(variant: &Rules, position: &Position, record: &PhaseRecord) -> String 
         if variant.supply(position, power) <= units {
             continue;
         }
-        let name = variant.power_name(power);
+        let name = variant.display_name(power);
         let due = engine::judge::adjustment_due(variant, position, power);
         let built = record.built.iter().filter(|u| u.power == power).count() as i64;
         match due - built {

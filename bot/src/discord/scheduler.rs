@@ -228,7 +228,7 @@ impl Scheduler {
                 .map(|v| {
                     engine::vote::voted_powers(&v)
                         .into_iter()
-                        .map(|p| v.power_name(p).to_string())
+                        .map(|p| v.display_name(p).to_string())
                         .collect::<Vec<_>>()
                         .join(", ")
                 })

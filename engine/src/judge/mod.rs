@@ -191,6 +191,22 @@ pub fn check_submission(
     }
 }
 
+/// Whether `order` (accepted by [`check_submission`]) may be added to the power's orders in
+/// force, `standing` ([`crate::rulebook::VariantRules::check_beside`]); the error is the reason
+/// in players' words.
+pub fn check_beside(
+    variant: &Rules,
+    position: &Position,
+    power: PowerId,
+    order: &Order,
+    standing: &[Order],
+) -> Result<(), String> {
+    variant
+        .book
+        .check_beside(&variant.context(position), power, order, standing)
+        .map_err(|cause| OrderResult::illegal(cause).reason(variant))
+}
+
 /// How many builds (or removals) a power is due in an adjustment, never negative; builds are
 /// capped by the sites it has to build in.
 pub fn adjustment_due(variant: &Rules, position: &Position, power: PowerId) -> i64 {
@@ -273,7 +289,7 @@ fn settle_specials(
             arrivals,
             moves,
             orders,
-            results,
+            results: &mut *results,
         };
         ctx.book.adjudicate_special(ctx, specials, &mut settled)
     };

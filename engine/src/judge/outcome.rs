@@ -559,10 +559,11 @@ impl Names<'_> {
     }
 
     fn power(&self, p: PowerId) -> &str {
-        self.0
-            .powers
-            .get(p.0 as usize)
-            .map_or("an unknown power", |x| x.name.as_str())
+        if (p.0 as usize) < self.0.powers.len() {
+            self.0.display_name(p)
+        } else {
+            "an unknown power"
+        }
     }
 
     fn adjective(&self, p: PowerId) -> &str {

@@ -282,6 +282,23 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         Vec::new()
     }
 
+    /// Whether `order`, checked alone and accepted, may stand beside the power's other orders
+    /// in force this phase (`standing`: what it already gave, and earlier lines of the same
+    /// submission): Atlantica II's one placement per power. Asked by the games service when an
+    /// order is submitted (a refusal is the reason given) and when autocomplete is offered
+    /// (`judge::check_beside`), so an order the power can no longer add is neither accepted nor
+    /// listed. An order for the same unit as a standing one replaces it and should pass.
+    /// Standard: every order may stand beside the others.
+    fn check_beside(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        _order: &Order,
+        _standing: &[Order],
+    ) -> Result<(), Cause> {
+        Ok(())
+    }
+
     /// What the variant's own orders look like and mean, for players: the game's start DM
     /// lists every entry, `/game status` those with `now` set. Phase-aware (a placement
     /// order usable in the first move only is `now` then and only then). Never let an entry
@@ -405,6 +422,16 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// settled. Standard has none.
     fn conditional_verbs(&self) -> &'static [&'static str] {
         &[]
+    }
+
+    /// Conditional orders ([`VariantRules::conditional_verbs`]) to offer the power's units in
+    /// this position, each one [`VariantRules::check_conditional`] accepts. They are kept apart
+    /// from the legal-order lists (`legal::conditional_orders`, not `legal_orders`): the demo
+    /// and the vote never give them, and autocomplete shows a unit's only once the typed text
+    /// reaches the unit and the verb (`A par if`), so they never crowd its ordinary orders.
+    /// Standard: none.
+    fn conditional_orders(&self, _ctx: &RuleContext, _power: PowerId) -> Vec<Order> {
+        Vec::new()
     }
 
     /// Checks a conditional order ([`VariantRules::conditional_verbs`]) for `unit`, the
@@ -661,7 +688,10 @@ pub struct Settled<'a> {
     /// standard orders' results, and a stand-in for each special order. Rules that depend on
     /// another unit's order and its fate read them here (Abstraction's boarding: whether the
     /// fleet held, supported or moved, and who blocked it).
-    pub results: &'a [OrderResult],
+    /// A rulebook may add to a standard order's result what its own rules did to the unit
+    /// (an A/F's army lost for want of rations, the fleet that moved on after a landing):
+    /// the verdict must stay as the judge gave it.
+    pub results: &'a mut [OrderResult],
 }
 
 /// What a landing order asks ([`VariantRules::landing`]).

@@ -4,9 +4,27 @@ use super::*;
 
 mod checks;
 
+/// What an export writes of a game's secret draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Secrets {
+    /// Only the draws play has revealed; while any is secret, no seed either. For a file
+    /// anyone may read (the default).
+    #[default]
+    Withhold,
+    /// Every draw and the seed, revealed or not: for a moderator moving a running game to
+    /// another server, so that importing it keeps its secrets (an Atlantis still unfound stays
+    /// where it was drawn). The file then gives the secrets away to whoever reads it.
+    Keep,
+}
+
 impl Games {
-    /// A game's whole history as one JSON document.
+    /// A game's whole history as one JSON document, its unrevealed secrets withheld.
     pub async fn export(&self, id: GameId) -> Result<Value> {
+        self.export_with(id, Secrets::Withhold).await
+    }
+
+    /// [`Games::export`], choosing what it writes of the game's secret draws.
+    pub async fn export_with(&self, id: GameId, what: Secrets) -> Result<Value> {
         let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq FROM games WHERE id = ?")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -35,7 +53,10 @@ impl Games {
             Some(seq) => Some(load_position(&mut conn, &v, id, seq).await?),
             None => None,
         };
-        let (revealed, secret) = secrets::revealed(&v, current.as_ref());
+        let (revealed, secret) = match what {
+            Secrets::Withhold => secrets::revealed(&v, current.as_ref()),
+            Secrets::Keep => (v.ruleset.hidden.clone(), false),
+        };
         let mut phases = Vec::new();
         for r in sqlx::query("SELECT seq, name, position, results, adjudicated_at FROM phases WHERE game_id = ? ORDER BY seq").bind(id).fetch_all(&self.pool).await? {
             let seq: i64 = r.get("seq");

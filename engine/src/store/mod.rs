@@ -27,6 +27,7 @@ mod upgrade;
 mod votes;
 
 pub use alliances::{AllianceChange, AllianceView};
+pub use archive::Secrets;
 pub use ballots::BallotReport;
 pub use lookup::{GameInfo, GameSummary, PhaseView};
 pub use moderation::BoardEdit;
@@ -336,7 +337,7 @@ fn player_powers(v: &Rules) -> Vec<PowerId> {
 fn power_list(v: &Rules) -> String {
     player_powers(v)
         .into_iter()
-        .map(|p| v.power_name(p))
+        .map(|p| v.display_name(p))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -22,6 +22,17 @@ impl Games {
             Vec::new()
         };
         let due = adjustment_due(v, &position, power).max(0) as usize;
+        // What the power has in force, for the rules that limit orders beside one another
+        // (one placement per power), with each line accepted below added as it is.
+        let mut beside: Vec<Order> = if adjustment {
+            standing.iter().map(|(_, a)| a.order.clone()).collect()
+        } else {
+            current_orders(&mut tx, v, &position, id, seq, power)
+                .await?
+                .into_iter()
+                .map(|(_, a)| a.order)
+                .collect()
+        };
         let mut feedback = Vec::new();
         let mut accepted = Vec::new();
         for text in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
@@ -36,6 +47,7 @@ impl Games {
                     .map_err(|e| e.message)
                     .and_then(|order| {
                         let text = check_submission(v, &position, power, &order)?;
+                        crate::judge::check_beside(v, &position, power, &order, &beside)?;
                         Ok(Accepted { order, text })
                     })
             };
@@ -53,6 +65,7 @@ impl Games {
             };
             match checked {
                 Ok(a) => {
+                    beside.push(a.order.clone());
                     feedback.push(OrderFeedback {
                         text: text.to_string(),
                         accepted: Some(a.text.clone()),
@@ -100,6 +113,38 @@ impl Games {
             missing: missing_orders(v, &position, power, &current),
             current: current.into_iter().map(|o| o.1.text).collect(),
         })
+    }
+
+    /// Of `offered` (the user's power's legal-order texts for the current phase), those that
+    /// may still be added beside the orders it has in force (`judge::check_beside`: a power
+    /// that has placed its high-seas fleet is offered no second placement). A read.
+    pub async fn still_open(
+        &self,
+        id: GameId,
+        user: &str,
+        offered: &[String],
+    ) -> Result<Vec<String>> {
+        let mut conn = self.pool.acquire().await?;
+        let (g, seq, _, power, position) = ordering(self, &mut conn, id, user).await?;
+        let v = &g.variant;
+        let standing: Vec<Order> = current_orders(&mut conn, v, &position, id, seq, power)
+            .await?
+            .into_iter()
+            .map(|(_, a)| a.order)
+            .collect();
+        if standing.is_empty() {
+            return Ok(offered.to_vec());
+        }
+        let grammar = v.grammar();
+        Ok(offered
+            .iter()
+            .filter(|text| {
+                parse_order(&grammar, text).map_or(true, |order| {
+                    crate::judge::check_beside(v, &position, power, &order, &standing).is_ok()
+                })
+            })
+            .cloned()
+            .collect())
     }
 
     /// Withdraws every order the user's power has given this phase (and its readiness).
@@ -349,12 +394,12 @@ fn beyond_due(
     let what = if supply > units { "build" } else { "removal" };
     let plural = if due == 1 { "" } else { "s" };
     if standing.is_empty() {
-        return format!("{} has no {what}s due", v.power_name(power));
+        return format!("{} has no {what}s due", v.display_name(power));
     }
     let list: Vec<&str> = standing.iter().map(|(_, a)| a.text.as_str()).collect();
     format!(
         "{} is due {due} {what}{plural} and has ordered {}: {}; an order for a site already ordered replaces its order, and `/orders clear` starts again",
-        v.power_name(power),
+        v.display_name(power),
         standing.len(),
         list.join(", ")
     )

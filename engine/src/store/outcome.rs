@@ -55,14 +55,32 @@ impl Outcome {
     /// The outcome as a sentence's core: "France wins", "Canada and USA win together with 31
     /// centres", "a draw between ...", "the game was conceded to France".
     pub fn words(&self) -> String {
+        self.words_naming(|p| p.to_string())
+    }
+
+    /// [`Outcome::words`] with each power named as players read it
+    /// ([`crate::variant::Variant::display_name`]: "C.S.A." for the stored `CSA`).
+    pub fn words_for(&self, v: &crate::variant::Variant) -> String {
+        self.words_naming(|p| v.display_of(p).to_string())
+    }
+
+    fn words_naming(&self, name: impl Fn(&str) -> String) -> String {
         match self {
-            Outcome::Victory(p) => format!("{p} wins"),
+            Outcome::Victory(p) => format!("{} wins", name(p)),
             Outcome::Alliance { powers, centres } => format!(
                 "{} and {} win together with {centres} centres",
-                powers[0], powers[1]
+                name(&powers[0]),
+                name(&powers[1])
             ),
-            Outcome::Draw(powers) => format!("a draw between {}", powers.join(", ")),
-            Outcome::Concession(p) => format!("the game was conceded to {p}"),
+            Outcome::Draw(powers) => format!(
+                "a draw between {}",
+                powers
+                    .iter()
+                    .map(|p| name(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            Outcome::Concession(p) => format!("the game was conceded to {}", name(p)),
         }
     }
 }

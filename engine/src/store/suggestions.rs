@@ -16,6 +16,10 @@ pub enum Orderer {
     Power(String),
     /// Every power ordered by vote (the Pirates): what a voter may vote for.
     Vote,
+    /// One power's conditional orders (Atlantica's retreat lists), by the power's name: kept
+    /// apart from its orders, since autocomplete offers them only once the typed text reaches
+    /// a unit and the conditional verb (`legal::conditional_orders`).
+    Conditional(String),
 }
 
 type Key = (GameId, i64, Orderer);
@@ -81,6 +85,13 @@ fn legal_texts(v: &Rules, position: &Position, who: Orderer) -> Vec<String> {
             .unwrap_or_default()
             .into_iter()
             .flat_map(|(_, orders)| orders)
+            .map(|o| o.to_text(&v.map))
+            .collect(),
+        Orderer::Conditional(name) => v
+            .power_by_name(&name)
+            .map(|p| crate::legal::conditional_orders(v, position, p))
+            .unwrap_or_default()
+            .into_iter()
             .map(|o| o.to_text(&v.map))
             .collect(),
         Orderer::Vote => {

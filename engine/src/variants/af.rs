@@ -301,6 +301,7 @@ impl AfRules {
     ) -> Vec<Option<OrderResult>> {
         let movement = ctx.step().kind == crate::phase::PhaseKind::Movement;
         if movement {
+            self.note_moves_on(ctx, settled);
             self.count_rations(ctx, settled);
         }
         orders
@@ -311,6 +312,51 @@ impl AfRules {
                     .then(|| self.board(ctx, o, settled))
             })
             .collect()
+    }
+
+    /// Rule 8g: a landing whose fleet was ordered to move on (`A/F gsl lands nfl then - grb`)
+    /// says, in its result, what became of the fleet: whether it reached the sea it sailed
+    /// for once the army was ashore, or stayed (8d: a failed landing keeps the A/F whole).
+    fn note_moves_on(&self, ctx: &RuleContext, settled: &mut Settled) {
+        let map = ctx.map();
+        let mut notes: Vec<(usize, String)> = Vec::new();
+        for (k, s) in settled.orders.iter().enumerate() {
+            let Ok(order) = &s.order else { continue };
+            let Some(at) = order.unit() else { continue };
+            let Some(carrier) = ctx.position.units.iter().find(|u| {
+                u.kind == A_F && u.power == s.power && u.location.province == at.province
+            }) else {
+                continue;
+            };
+            let Some(Ok(landing)) = self.landing(ctx, carrier, order, &|_| false) else {
+                continue;
+            };
+            let AfterLanding::MoveTo(to) = landing.then else {
+                continue;
+            };
+            if settled.results[k].verdict != Verdict::Succeeds {
+                continue;
+            }
+            let sea = &map.province(to.province).name;
+            let arrived = settled
+                .after
+                .units_at(to.province)
+                .any(|u| u.power == s.power && u.kind == landing.carrier_after);
+            notes.push((
+                k,
+                if arrived {
+                    format!("the army is ashore; the fleet moved on to {sea} (rule 8g)")
+                } else {
+                    format!(
+                        "the army is ashore; the fleet's move on to {sea} failed and it stays \
+                         where it landed the army"
+                    )
+                },
+            ));
+        }
+        for (k, words) in notes {
+            note(ctx, &mut settled.results[k], "landing", words);
+        }
     }
 
     /// For `after_phase`: carries a retreating A/F's rations with it, and drops the count
@@ -355,17 +401,27 @@ impl AfRules {
             let t = map.terrain(p);
             t.convoys || t.holds_many
         };
+        // A count stays while an A/F of its power is there: as many counts as A/Fs (in a box,
+        // the highest; which of several alike A/Fs was removed cannot be told).
+        sort_marks(&mut after.marks);
+        let mut seen: Vec<(ProvinceId, PowerId)> = Vec::new();
         let keep: Vec<bool> = after
             .marks
             .iter()
             .map(|m| {
-                !at_sea(m.province)
-                    || after
-                        .units_at(m.province)
-                        .chain(after.dislodged.iter().map(|d| &d.unit))
-                        .any(|u| {
-                            u.kind == A_F && u.power == m.power && u.location.province == m.province
-                        })
+                if !at_sea(m.province) {
+                    return true;
+                }
+                let afs = after
+                    .units_at(m.province)
+                    .chain(after.dislodged.iter().map(|d| &d.unit))
+                    .filter(|u| {
+                        u.kind == A_F && u.power == m.power && u.location.province == m.province
+                    })
+                    .count();
+                let before = seen.iter().filter(|s| **s == (m.province, m.power)).count();
+                seen.push((m.province, m.power));
+                before < afs
             })
             .collect();
         let mut i = 0;
@@ -373,7 +429,6 @@ impl AfRules {
             i += 1;
             keep[i - 1]
         });
-        after.marks.sort_by_key(|m| (m.province, m.power));
     }
 
     fn renews(&self, ctx: &RuleContext, p: ProvinceId) -> bool {
@@ -382,23 +437,40 @@ impl AfRules {
 
     /// Rule 8c (and 11c): every A/F still carrying its army after a move has spent one more
     /// move at sea; after the fifth its army is annihilated and the fleet goes on alone.
+    /// Each A/F has its own count, also where several of one power share a box: the n-th
+    /// of them (in the board's order, as the judge gives orders to units alike) has the n-th
+    /// highest count and takes the n-th order naming the box.
     fn count_rations(&self, ctx: &RuleContext, settled: &mut Settled) {
         let before = ctx.position;
         let mut counts: Vec<Mark> = Vec::new();
         let mut stale: Vec<(ProvinceId, PowerId)> = Vec::new();
-        for u in before.units.iter().filter(|u| u.kind == A_F) {
+        // A/F places of `after` already taken by an A/F counted, one entry each.
+        let mut claimed: Vec<(ProvinceId, PowerId)> = Vec::new();
+        for (i, u) in before.units.iter().enumerate() {
+            if u.kind != A_F {
+                continue;
+            }
             let here = u.location.province;
-            let had = before
-                .marks
+            let nth = before.units[..i]
                 .iter()
-                .find(|m| m.province == here && m.power == u.power)
-                .map_or(0, |m| m.count);
+                .filter(|x| x.kind == A_F && x.power == u.power && x.location.province == here)
+                .count();
+            let had = counts_at(before, here, u.power)
+                .get(nth)
+                .copied()
+                .unwrap_or(0);
             stale.push((here, u.power));
             let dislodged = settled.after.dislodged.iter().any(|d| d.unit == *u);
+            let order = nth_order_of(settled, u, nth);
             let now = if dislodged {
                 Some(here)
             } else {
-                let moved_to = order_of(settled, u).and_then(|(k, o)| match o {
+                // Landed: the A/F is a fleet now, and its count ends.
+                let landed = order.is_some_and(|(k, o)| {
+                    settled.results[k].verdict == Verdict::Succeeds
+                        && matches!(self.landing(ctx, u, o, &|_| false), Some(Ok(_)))
+                });
+                let moved_to = order.and_then(|(k, o)| match o {
                     Order::Move { to, .. } if settled.results[k].verdict == Verdict::Succeeds => {
                         Some(to.province)
                     }
@@ -408,32 +480,52 @@ impl AfRules {
                     }
                     _ => None,
                 });
-                [moved_to, Some(here)].into_iter().flatten().find(|&p| {
-                    settled
+                let free = |p: ProvinceId| {
+                    let there = settled
                         .after
                         .units_at(p)
-                        .any(|x| x.kind == A_F && x.power == u.power)
-                })
+                        .filter(|x| x.kind == A_F && x.power == u.power)
+                        .count();
+                    there > claimed.iter().filter(|c| **c == (p, u.power)).count()
+                };
+                if landed {
+                    None
+                } else {
+                    [moved_to, Some(here)]
+                        .into_iter()
+                        .flatten()
+                        .find(|&p| free(p))
+                }
             };
+            let order_k = order.map(|(k, _)| k);
             let Some(p) = now else { continue };
+            if !dislodged {
+                claimed.push((p, u.power));
+            }
             let count = if self.renews(ctx, p) { 0 } else { had + 1 };
             if count >= RATIONS {
                 starve(settled, p, u.power, dislodged);
+                // Players read it in the A/F's own order's result (an A/F given no order
+                // has no line: the board shows the fleet alone).
+                if let Some(k) = order_k {
+                    note(
+                        ctx,
+                        &mut settled.results[k],
+                        "rations",
+                        format!(
+                            "the army aboard ran out of rations after {RATIONS} moves at sea \
+                             and is lost; the fleet sails on alone (rule 8c)"
+                        ),
+                    );
+                }
                 continue;
             }
             if count > 0 {
-                match counts
-                    .iter_mut()
-                    .find(|m| m.province == p && m.power == u.power)
-                {
-                    // Two A/Fs of one power in one box share one count: the longer at sea's.
-                    Some(m) => m.count = m.count.max(count),
-                    None => counts.push(Mark {
-                        province: p,
-                        power: u.power,
-                        count,
-                    }),
-                }
+                counts.push(Mark {
+                    province: p,
+                    power: u.power,
+                    count,
+                });
             }
         }
         settled
@@ -441,7 +533,7 @@ impl AfRules {
             .marks
             .retain(|m| !stale.contains(&(m.province, m.power)));
         settled.after.marks.extend(counts);
-        settled.after.marks.sort_by_key(|m| (m.province, m.power));
+        sort_marks(&mut settled.after.marks);
     }
 
     /// Rules 8a, 8b and the clarification: whether the army got aboard, from what the fleet
@@ -554,19 +646,35 @@ impl AfRules {
         after.units.remove(a);
         // The boarding move is the first of the army's moves at sea.
         let count = if self.renews(ctx, formed_at) { 0 } else { 1 };
-        after
-            .marks
-            .retain(|m| !(m.province == formed_at && m.power == o.power));
+        // At sea the new A/F is the power's only unit there; in a box the others keep theirs.
+        if !ctx.book.holds_many(ctx, formed_at) {
+            after
+                .marks
+                .retain(|m| !(m.province == formed_at && m.power == o.power));
+        }
         if count > 0 {
             after.marks.push(Mark {
                 province: formed_at,
                 power: o.power,
                 count,
             });
-            after.marks.sort_by_key(|m| (m.province, m.power));
+            sort_marks(&mut after.marks);
         }
         OrderResult::ok()
     }
+}
+
+/// Adds `words` to an order's result, after the reason it already has (if any); the verdict
+/// stands.
+fn note(ctx: &RuleContext, result: &mut OrderResult, rule: &str, words: String) {
+    let words = match &result.cause {
+        Some(c) => format!("{}; {words}", c.words(ctx.variant)),
+        None => words,
+    };
+    result.cause = Some(Cause::VariantRule {
+        rule: rule.into(),
+        words,
+    });
 }
 
 /// The army of the A/F of `power` in `p` has used its rations: the A/F becomes a fleet.
@@ -592,21 +700,52 @@ fn starve(settled: &mut Settled, p: ProvinceId, power: PowerId, dislodged: bool)
 /// The order that counted for `unit` this phase (its first not refused as illegal), with its
 /// place among the phase's orders.
 fn order_of<'s>(settled: &'s Settled, unit: &Unit) -> Option<(usize, &'s Order)> {
-    settled.orders.iter().enumerate().find_map(|(k, s)| {
-        let order = s.order.as_ref().ok()?;
-        (s.power == unit.power
-            && order
-                .unit()
-                .is_some_and(|r| r.province == unit.location.province)
-            && settled.results[k].verdict != Verdict::Illegal)
-            .then_some((k, order))
-    })
+    nth_order_of(settled, unit, 0)
+}
+
+/// The `nth` order (from 0) that counted for a unit like `unit` in its province: where several
+/// units of one power and kind share a box, the judge gives the first order to the first of
+/// them, the next to the next.
+fn nth_order_of<'s>(settled: &'s Settled, unit: &Unit, nth: usize) -> Option<(usize, &'s Order)> {
+    settled
+        .orders
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| {
+            let order = s.order.as_ref().ok()?;
+            (s.power == unit.power
+                && order.unit().is_some_and(|r| {
+                    r.province == unit.location.province && r.kind.is_none_or(|k| k == unit.kind)
+                })
+                && settled.results[k].verdict != Verdict::Illegal)
+                .then_some((k, order))
+        })
+        .nth(nth)
+}
+
+/// The counts of moves at sea of `power`'s A/Fs in `p`, highest first: one per A/F.
+fn counts_at(position: &crate::position::Position, p: ProvinceId, power: PowerId) -> Vec<u32> {
+    let mut out: Vec<u32> = position
+        .marks
+        .iter()
+        .filter(|m| m.province == p && m.power == power)
+        .map(|m| m.count)
+        .collect();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    out
+}
+
+/// Marks by province and power, and several of one power in one box highest first (so the
+/// n-th pairs with the n-th A/F there).
+fn sort_marks(marks: &mut [Mark]) {
+    marks.sort_by_key(|m| (m.province, m.power, std::cmp::Reverse(m.count)));
 }
 
 /// The arguments of a boarding without a leading kind (`F gsl`, `fleet gsl`).
 fn skip_kind(args: &[String]) -> &[String] {
     match args.first().map(|a| a.as_str()) {
-        Some("f" | "fleet") if args.len() > 1 => &args[1..],
+        // The parser writes the letter as the kind does (`F`); older orders stored `f`.
+        Some(w) if args.len() > 1 && (w.eq_ignore_ascii_case("f") || w == "fleet") => &args[1..],
         _ => args,
     }
 }

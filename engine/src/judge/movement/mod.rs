@@ -90,7 +90,7 @@ pub(super) fn adjudicate(
                 arrivals: &mut applied.arrivals,
                 moves: &[],
                 orders: &[],
-                results: &[],
+                results: &mut [],
             };
             let mut answers = ctx
                 .book

@@ -260,6 +260,16 @@ impl VariantRules for AtlanticaRules {
 
     // ---- Rule 5: the high-seas fleets
 
+    fn check_beside(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        order: &Order,
+        standing: &[Order],
+    ) -> Result<(), Cause> {
+        self.check_one_placement(ctx, power, order, standing)
+    }
+
     fn special_places(&self, verb: &str) -> bool {
         verb == placement::PLACE
     }
@@ -401,6 +411,11 @@ impl VariantRules for AtlanticaRules {
 
     fn conditional_verbs(&self) -> &'static [&'static str] {
         retreats::CONDITIONAL_VERBS
+    }
+
+    /// Retreat lists for each unit, offered once the player types `A par if` (`players`).
+    fn conditional_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        self.retreat_lists(ctx, power)
     }
 
     fn check_conditional(

@@ -10,6 +10,7 @@
 use super::{variant_rule, AtlanticaRules};
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId, LAND};
+use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::rulebook::{RuleContext, Settled, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind};
@@ -36,6 +37,41 @@ fn coin(seed: u64, space: ProvinceId, round: u64) -> u64 {
 }
 
 impl AtlanticaRules {
+    /// Rule 5a: one high-seas fleet per power. A placement beside another of the power's
+    /// placements in force (of another space) is refused when it is submitted; one of the
+    /// same space only repeats it.
+    pub(super) fn check_one_placement(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        order: &Order,
+        standing: &[Order],
+    ) -> Result<(), Cause> {
+        let placed_at = |o: &Order| match o {
+            Order::Special {
+                unit: Some(u),
+                verb,
+                ..
+            } if verb == PLACE => Some(u.province),
+            _ => None,
+        };
+        let Some(here) = placed_at(order) else {
+            return Ok(());
+        };
+        match standing
+            .iter()
+            .find(|o| placed_at(o).is_some_and(|p| p != here))
+        {
+            Some(first) => Err(placement_rule(format!(
+                "{} places one high-seas fleet only (rule 5a) and has already ordered `{}`; \
+                 to place it elsewhere, start again with `/orders clear`",
+                ctx.variant.display_name(power),
+                first.to_text(ctx.map())
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the position is the first month's movement (January 1870), when the
     /// high-seas fleets are placed and no search may be made.
     pub(super) fn is_first_month(&self, ctx: &RuleContext) -> bool {
@@ -101,7 +137,7 @@ impl AtlanticaRules {
             return Some(format!(
                 "{name} touches {}, part of {}'s homeland (rule 5b1)",
                 map.province(b.to.province).name,
-                ctx.variant.power_name(power)
+                ctx.variant.display_name(power)
             ));
         }
         None
@@ -149,7 +185,7 @@ impl AtlanticaRules {
                 return Err(placement_rule(format!(
                     "{} is taken: {} {} stands there",
                     ctx.map().province(at).name,
-                    ctx.variant.power_name(there.power),
+                    ctx.variant.display_name(there.power),
                     there.kind.letter()
                 )));
             }
@@ -183,7 +219,7 @@ impl AtlanticaRules {
                     .map(|u| map.province(u.location.province).name.clone());
                 results[i] = Some(OrderResult::illegal(placement_rule(format!(
                     "{} places one high-seas fleet only, and placed it in {} (rule 5a)",
-                    ctx.variant.power_name(o.power),
+                    ctx.variant.display_name(o.power),
                     first.unwrap_or_default()
                 ))));
             } else {
@@ -221,7 +257,7 @@ impl AtlanticaRules {
             {
                 let why = format!(
                     "{} {} moved into {name} this month",
-                    ctx.variant.power_name(there.power),
+                    ctx.variant.display_name(there.power),
                     there.kind.letter()
                 );
                 losers.extend(claim.into_iter().map(|i| (i, why.clone())));
@@ -232,7 +268,7 @@ impl AtlanticaRules {
             let others: Vec<String> = claim
                 .iter()
                 .filter(|&&i| i != winner)
-                .map(|&i| ctx.variant.power_name(orders[i].power).to_string())
+                .map(|&i| ctx.variant.display_name(orders[i].power).to_string())
                 .collect();
             results[winner] = Some(if others.is_empty() {
                 OrderResult::ok()
@@ -245,7 +281,7 @@ impl AtlanticaRules {
                     ))),
                 }
             });
-            let winner_name = ctx.variant.power_name(orders[winner].power).to_string();
+            let winner_name = ctx.variant.display_name(orders[winner].power).to_string();
             losers.extend(
                 claim
                     .into_iter()

@@ -5,7 +5,7 @@
 //! Nothing here reads the game's secret draws: before Atlantis is found every list is the same
 //! whichever area it is, so no list, help line or picture can give it away.
 
-use super::{atlantis::SEARCH_VERBS, placement::PLACE, AtlanticaRules};
+use super::{atlantis::SEARCH_VERBS, placement::PLACE, retreats, AtlanticaRules};
 use crate::map::{Location, ProvinceId, LAND};
 use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
@@ -14,6 +14,9 @@ use crate::unit::{PowerId, Unit, UnitKind};
 
 /// The verb the lists write boardings with (any of the A/F boarding verbs is accepted).
 const BOARDS: &str = "boards";
+
+/// The word a retreat list begins with after its verb: `A par if dislodged bur gas`.
+const IF_LIST_WORD: &str = "dislodged";
 
 fn order(kind: UnitKind, at: Location, verb: &str, args: Vec<String>) -> Order {
     Order::Special {
@@ -100,9 +103,9 @@ impl AtlanticaRules {
                 if !beside {
                     continue;
                 }
-                // As the parser reads "A bre boards F mao": its words lower-cased.
+                // As the parser reads "A bre boards F mao": the kind's letter as it is written.
                 let args = vec![
-                    UnitKind::FLEET.letter().to_lowercase(),
+                    UnitKind::FLEET.letter().to_string(),
                     map.province(fleet.location.province).id.clone(),
                 ];
                 if self
@@ -110,6 +113,66 @@ impl AtlanticaRules {
                     .is_ok()
                 {
                     out.push(order(army.kind, army.location, BOARDS, args));
+                }
+            }
+        }
+        out
+    }
+
+    /// Rule 9a: retreat lists to offer each of the power's units (autocomplete shows them only
+    /// once the player has typed `A par if`). The places are the neighbours the unit could
+    /// ever retreat to, taken clockwise round it as the right-hand rule walks them (the map's
+    /// `clockwise.txt`): first the whole ring from each place in turn (the place most
+    /// wanted, then the others to its right), then the same anticlockwise, then each place
+    /// alone. Whatever the list, only the open places count once the moves are settled.
+    pub(super) fn retreat_lists(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        let map = ctx.map();
+        let mut out = Vec::new();
+        for u in ctx.position.units.iter().filter(|u| u.power == power) {
+            let here = u.location.province;
+            let ring: Vec<ProvinceId> = match map.clockwise(here) {
+                Some(r) if !r.is_empty() => r.to_vec(),
+                _ => map.neighbours(here).collect(),
+            };
+            let places: Vec<String> = ring
+                .iter()
+                .map(|&p| map.province(p).id.clone())
+                .filter(|id| {
+                    let args = [IF_LIST_WORD.to_string(), id.clone()];
+                    retreats::check_list(ctx, u, &args).is_ok()
+                })
+                .collect();
+            let n = places.len();
+            if n == 0 {
+                continue;
+            }
+            let list = |words: Vec<String>| {
+                let args = std::iter::once(IF_LIST_WORD.to_string())
+                    .chain(words)
+                    .collect();
+                order(u.kind, u.location, retreats::IF_DISLODGED, args)
+            };
+            let mut lists: Vec<Order> = Vec::new();
+            for start in 0..n {
+                lists.push(list(
+                    (0..n).map(|k| places[(start + k) % n].clone()).collect(),
+                ));
+            }
+            if n > 2 {
+                for start in 0..n {
+                    lists.push(list(
+                        (0..n)
+                            .map(|k| places[(start + n - k) % n].clone())
+                            .collect(),
+                    ));
+                }
+            }
+            if n > 1 {
+                lists.extend(places.iter().map(|p| list(vec![p.clone()])));
+            }
+            for l in lists {
+                if !out.contains(&l) {
+                    out.push(l);
                 }
             }
         }
@@ -158,8 +221,8 @@ impl AtlanticaRules {
             ),
             OrderHelp::new(
                 "A par if dislodged bur gas",
-                "written beside the unit's order: where it retreats, in order of preference, \
-                 if dislodged (rule 9a)",
+                "beside the unit's order: where it retreats if dislodged, best first (rule \
+                 9a); type `A par if` to be offered lists",
                 movement,
             ),
         ]
