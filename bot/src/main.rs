@@ -23,6 +23,8 @@ Commands:
                               dislodged; orders and results optional) as a PNG map
   export GAME                 print a game's whole history as JSON (database: DATABASE_URL)
   import FILE                 load a game exported by `parley export`; prints its new id
+  render-history GAME --out FILE.gif [--width PIXELS]
+                              draw every phase of a game as one animated GIF (database: DATABASE_URL)
   help                        show this text
 
 DATABASE_URL (default sqlite://parley.db) names the games database for export and import.
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         "render" => cli::render::run(rest),
         "export" => cli::history::export(rest),
         "import" => cli::history::import(rest),
+        "render-history" => cli::render_history::run(rest),
         "variants" => cli::variants::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
@@ -48,7 +51,7 @@ fn main() -> ExitCode {
         }
         "bot" => cli::bot::run(rest),
         other => Err(cli::CliError::usage(format!(
-            "unknown command '{other}'; expected bot, adjudicate, variants, demo, render, export, import or help"
+            "unknown command '{other}'; expected bot, adjudicate, variants, demo, render, render-history, export, import or help"
         ))),
     };
     match result {

@@ -332,7 +332,12 @@ pub fn scene(
 
 /// Draws a scene as PNG bytes on the variant's art.
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
-    let art = art_for(variant).ok_or_else(|| {
+    render::render_png(drawn_art(variant)?, scene).map_err(|e| e.to_string())
+}
+
+/// The variant's map art, or an error naming the variants that have one.
+pub fn drawn_art(variant: &str) -> Result<&'static MapArt, String> {
+    art_for(variant).ok_or_else(|| {
         let drawn: Vec<&str> = engine::variants::BUILTIN
             .iter()
             .copied()
@@ -342,8 +347,7 @@ pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
             "variant '{variant}' has no map art yet; maps exist for: {}",
             drawn.join(", ")
         )
-    })?;
-    render::render_png(art, scene).map_err(|e| e.to_string())
+    })
 }
 
 /// Where the dislodged units of a position with no record may retreat, as the judge says (a
@@ -367,11 +371,21 @@ pub fn phase_png(
     record: Option<&PhaseRecord>,
     retreats: &[DislodgedReport],
 ) -> Result<Vec<u8>, String> {
+    png(&v.id, &phase_scene(v, position, record, retreats))
+}
+
+/// The scene [`phase_png`] draws: the same picture for a post and for a frame of the game's
+/// animated history.
+pub fn phase_scene(
+    v: &Rules,
+    position: &Position,
+    record: Option<&PhaseRecord>,
+    retreats: &[DislodgedReport],
+) -> Scene {
     let drawn: Vec<_> = record
         .into_iter()
         .flat_map(|r| &r.orders)
         .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
         .collect();
-    let scene = scene(v, position, &drawn, retreats, Palette::Default);
-    png(&v.id, &scene)
+    scene(v, position, &drawn, retreats, Palette::Default)
 }

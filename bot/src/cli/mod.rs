@@ -5,6 +5,7 @@ pub mod bot;
 pub mod demo;
 pub mod history;
 pub mod render;
+pub mod render_history;
 pub mod variants;
 
 /// A failed command: what to tell the user, and the exit code.
