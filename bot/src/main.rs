@@ -43,6 +43,8 @@ enum Command {
     Export(cli::export::Args),
     /// Load a game written by `parley export`; prints its new id
     Import(cli::import::Args),
+    /// Draw every phase of a game as one animated GIF (what `/game map animate:true` posts)
+    RenderHistory(cli::render_history::Args),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +58,7 @@ fn main() -> ExitCode {
         Command::Games(args) => cli::games::run(args),
         Command::Export(args) => cli::export::run(args),
         Command::Import(args) => cli::import::run(args),
+        Command::RenderHistory(args) => cli::render_history::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

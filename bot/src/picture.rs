@@ -391,7 +391,12 @@ fn scene_drawn(
 
 /// Draws a scene as PNG bytes on the variant's art.
 pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
-    let art = art_for(variant).ok_or_else(|| {
+    render::render_png(drawn_art(variant)?, scene).map_err(|e| e.to_string())
+}
+
+/// The variant's map art, or an error naming the variants that have one.
+pub fn drawn_art(variant: &str) -> Result<&'static MapArt, String> {
+    art_for(variant).ok_or_else(|| {
         let drawn: Vec<&str> = engine::variants::BUILTIN
             .iter()
             .copied()
@@ -401,8 +406,7 @@ pub fn png(variant: &str, scene: &Scene) -> Result<Vec<u8>, String> {
             "variant '{variant}' has no map art yet; maps exist for: {}",
             drawn.join(", ")
         )
-    })?;
-    render::render_png(art, scene).map_err(|e| e.to_string())
+    })
 }
 
 /// Where the dislodged units of a position with no record may retreat, as the judge says (a

@@ -19,6 +19,25 @@ fn bench(c: &mut Criterion) {
     c.bench_function("standard_34_units_34_orders_pixmap_only", |b| {
         b.iter(|| render::render_pixmap(black_box(art), black_box(&scene)).expect("render"))
     });
+    let pm = render::render_pixmap(art, &scene).expect("render");
+    c.bench_function("standard_34_units_34_orders_count_colours", |b| {
+        b.iter(|| {
+            let mut counts = render::encode::Counts::default();
+            counts.add_pixels(black_box(pm.data()));
+            counts
+        })
+    });
+    let mut counts = render::encode::Counts::default();
+    counts.add_pixels(pm.data());
+    c.bench_function("standard_34_units_34_orders_palette", |b| {
+        b.iter(|| render::encode::palette(black_box(&counts), 256))
+    });
+    c.bench_function("standard_34_units_34_orders_quantise_only", |b| {
+        b.iter(|| render::encode::quantise(black_box(&pm), 256))
+    });
+    c.bench_function("standard_34_units_34_orders_encode_only", |b| {
+        b.iter(|| render::encode_png(black_box(&pm)).expect("encode"))
+    });
     c.bench_function("standard_map_art_parse", |b| {
         b.iter(|| render::MapArt::from_svg(black_box(common::STANDARD_MAP_SVG)).expect("art"))
     });

@@ -20,6 +20,8 @@ pub enum Error {
     UnknownPower { power: String, context: String },
     /// Encoding the image failed.
     Png(String),
+    /// Encoding an animation failed.
+    Gif(String),
 }
 
 impl fmt::Display for Error {
@@ -47,6 +49,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::Png(m) => write!(f, "PNG encoding failed: {m}"),
+            Error::Gif(m) => write!(f, "GIF encoding failed: {m}"),
         }
     }
 }

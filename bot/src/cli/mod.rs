@@ -9,6 +9,7 @@ pub mod export;
 pub mod games;
 pub mod import;
 pub mod render;
+pub mod render_history;
 pub mod variants;
 
 use engine::store::clock::SystemClock;

@@ -508,6 +508,25 @@ pub async fn game_map(
     })
 }
 
+/// `/game map animate:true`: every phase so far as one animated GIF (see [`crate::history`]).
+pub async fn game_map_animated(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
+    let id = game_to_read(games, caller, named).await?;
+    let history =
+        crate::history::render_history(games, id, crate::history::HistoryOptions::default())
+            .await?;
+    Ok(Answer {
+        reply: Post {
+            text: format!(
+                "**Game {id}**, {} phase(s) up to {}",
+                history.frames, history.last_phase
+            ),
+            files: vec![(format!("game-{id}-history.gif"), history.gif)],
+            nonce: None,
+        },
+        ..Answer::default()
+    })
+}
+
 /// `/game history`: every phase with a line on how it went; the full text as a file.
 pub async fn game_history(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
     let id = game_to_read(games, caller, named).await?;

@@ -365,7 +365,7 @@ async fn game_status(
     answer(ctx, actions::game_status(&ctx.data().games, &c, game).await).await
 }
 
-/// The map of the current phase, or of a past one.
+/// The map of the current phase, or of a past one, or the whole game so far animated.
 #[poise::command(slash_command, rename = "map")]
 async fn game_map(
     ctx: Ctx<'_>,
@@ -375,14 +375,21 @@ async fn game_map(
     #[description = "Which of your games (in a direct message)"]
     #[autocomplete = "ac_game"]
     game: Option<GameId>,
+    #[description = "Every phase so far as one animated picture"] animate: Option<bool>,
 ) -> Result<(), Error> {
     ctx.defer().await?;
     let c = caller(ctx).await;
-    answer(
-        ctx,
-        actions::game_map(&ctx.data().games, &c, game, phase.as_deref()).await,
-    )
-    .await
+    let games = &ctx.data().games;
+    let outcome = match (animate.unwrap_or(false), phase) {
+        (true, Some(_)) => Err(GameError::Refused(
+            "animate shows every phase so far; leave out phase, or leave out animate for one \
+             phase's map"
+                .into(),
+        )),
+        (true, None) => actions::game_map_animated(games, &c, game).await,
+        (false, phase) => actions::game_map(games, &c, game, phase.as_deref()).await,
+    };
+    answer(ctx, outcome).await
 }
 
 /// Every phase so far, with the full results as a file.

@@ -1,0 +1,143 @@
+//! Maps small enough for a phone: every phase of a demo of each variant with map art is a PNG
+//! of at most 300 KB, and the busiest of them, decoded, is the full-colour picture to the eye
+//! (flat colours exact, text as dark as drawn, edges within a few levels).
+
+use engine::store::clock::ManualClock;
+use engine::store::Games;
+use parley::demo::{run, DemoOptions};
+use std::sync::Arc;
+
+const MAX_BYTES: usize = 300_000;
+
+fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
+    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
+    dec.set_transformations(png::Transformations::EXPAND);
+    let mut reader = dec.read_info().expect("PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("PNG data");
+    let px = buf[..info.buffer_size()]
+        .chunks_exact(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    (info.width, info.height, px)
+}
+
+fn distance(a: [u8; 3], b: [u8; 3]) -> f64 {
+    (0..3)
+        .map(|i| (a[i] as f64 - b[i] as f64).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}
+
+fn luma(c: [u8; 3]) -> f64 {
+    0.299 * c[0] as f64 + 0.587 * c[1] as f64 + 0.114 * c[2] as f64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_phase_of_every_variant_is_a_small_png_that_looks_the_same() {
+    for variant in ["standard", "davis", "maharajah", "atlantica", "pirates"] {
+        let dir = tempfile::tempdir().expect("tmp");
+        let out = dir.path().join(variant);
+        let summary = run(&DemoOptions {
+            variant: variant.to_string(),
+            years: 3,
+            seed: 16,
+            out: out.clone(),
+            progress: None,
+            before_commit: None,
+        })
+        .await
+        .unwrap_or_else(|e| panic!("{variant} demo: {e}"));
+
+        // Every phase's file, not only a chosen one.
+        let mut maps: Vec<(String, Vec<u8>)> = std::fs::read_dir(&out)
+            .expect("demo folder")
+            .filter_map(|e| e.ok())
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "png"))
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(&p).expect("map"))
+            })
+            .collect();
+        maps.sort();
+        assert!(maps.len() >= 9, "{variant}: {} maps", maps.len());
+        for (name, png) in &maps {
+            assert!(
+                png.len() <= MAX_BYTES,
+                "{variant} {name} is {} bytes; at most {MAX_BYTES}",
+                png.len()
+            );
+        }
+
+        // The busiest phase (most orders), drawn again in full colour, against its file.
+        let games = Games::open(
+            &format!("sqlite://{}", summary.database.display()),
+            Arc::new(ManualClock::at(1_900_000_000)),
+        )
+        .await
+        .expect("demo database");
+        let history = games.history(summary.game).await.expect("history");
+        let (seq, busiest) = history
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.record.is_some())
+            .max_by_key(|(_, p)| p.record.as_ref().map_or(0, |r| r.orders.len()))
+            .expect("a played phase");
+        let file = maps
+            .iter()
+            .find(|(n, _)| n.starts_with(&format!("{seq:03} ")))
+            .unwrap_or_else(|| panic!("{variant}: no file for phase {seq}"));
+        let v = &busiest.variant;
+        let scene = parley::picture::phase_scene(
+            v,
+            &busiest.position,
+            busiest.record.as_ref(),
+            &busiest.retreats,
+        );
+        let art = parley::picture::drawn_art(&v.id).expect("art");
+        let pm = render::render_pixmap(art, &scene).expect("render");
+        let want: Vec<[u8; 3]> = pm
+            .pixels()
+            .iter()
+            .map(|p| {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue()]
+            })
+            .collect();
+        let (w, h, got) = decode_png(&file.1);
+        assert_eq!((w, h), (pm.width(), pm.height()), "{variant}");
+        let mut d: Vec<f64> = want
+            .iter()
+            .zip(&got)
+            .map(|(a, b)| distance(*a, *b))
+            .collect();
+        let mean = d.iter().sum::<f64>() / d.len() as f64;
+        d.sort_by(f64::total_cmp);
+        let p99 = d[d.len() * 99 / 100];
+        eprintln!(
+            "{variant}: {} maps, largest {} bytes; busiest {} ({} bytes): mean {mean:.2}, p99 {p99:.1}",
+            maps.len(),
+            maps.iter().map(|m| m.1.len()).max().unwrap_or(0),
+            file.0,
+            file.1.len()
+        );
+        assert!(
+            mean < 0.75,
+            "{variant} {}: mean difference {mean:.2}",
+            file.0
+        );
+        assert!(p99 < 10.0, "{variant} {}: 99th percentile {p99:.1}", file.0);
+        let worst_text = want
+            .iter()
+            .zip(&got)
+            .filter(|(a, _)| luma(**a) < 64.0)
+            .map(|(a, b)| (luma(*a) - luma(*b)).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            worst_text < 16.0,
+            "{variant} {}: a text pixel's lightness moved by {worst_text:.1}",
+            file.0
+        );
+    }
+}
