@@ -25,6 +25,8 @@ fn check(variant: &str, seed: u64) -> (usize, usize, usize) {
             years: 20,
             seed,
             out: dir.path().join("demo"),
+            force: false,
+            palette: render::Palette::Default,
             progress: None,
             before_commit: None,
         })
@@ -42,18 +44,11 @@ fn check(variant: &str, seed: u64) -> (usize, usize, usize) {
         let (mut moved, mut plated) = (0, 0);
         let mut problems = Vec::new();
         for phase in &history {
-            // The scene `picture::phase_png` draws: the phase's position, its orders with their
-            // verdicts, and its dislodged units' retreats.
-            let drawn: Vec<_> = phase
-                .record
-                .iter()
-                .flat_map(|r| &r.orders)
-                .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
-                .collect();
-            let scene = picture::scene(
+            // The scene `picture::phase_png` draws and the bot posts.
+            let scene = picture::phase_scene(
                 &phase.variant,
                 &phase.position,
-                &drawn,
+                phase.record.as_ref(),
                 &phase.retreats,
                 Palette::Default,
             );

@@ -43,6 +43,8 @@ async fn every_phase_of_every_variant_is_a_small_png_that_looks_the_same() {
             years: 3,
             seed: 16,
             out: out.clone(),
+            force: false,
+            palette: render::Palette::Default,
             progress: None,
             before_commit: None,
         })
@@ -94,6 +96,7 @@ async fn every_phase_of_every_variant_is_a_small_png_that_looks_the_same() {
             &busiest.position,
             busiest.record.as_ref(),
             &busiest.retreats,
+            render::Palette::Default,
         );
         let art = parley::picture::drawn_art(&v.id).expect("art");
         let pm = render::render_pixmap(art, &scene).expect("render");
