@@ -229,10 +229,8 @@ pub(crate) fn area(rings: &[Vec<Point>]) -> Bounds {
 pub(crate) fn fit(rings: &[Vec<Point>], area: &Bounds, small: bool, b: &Bounds) -> Fit {
     // Most spots tried lie well away from a province: the box round it settles those
     // without walking its outline.
-    let (cx, cy) = b.centre();
     let near = if small { b.grow(BESIDE) } else { *b };
-    if !near.intersects(area) && !(area.x0 <= cx && cx <= area.x1 && area.y0 <= cy && cy <= area.y1)
-    {
+    if !near.intersects(area) {
         return Fit::Outside;
     }
     if inside(rings, b.centre()) {
