@@ -45,6 +45,8 @@ pub(crate) struct ArtLabel {
     pub sprite_at: (i32, i32),
     /// Whether its province is too small to hold it (see `labels::too_small`).
     pub small: bool,
+    /// The box round its province.
+    pub area: crate::draw::labels::Bounds,
 }
 
 /// A parsed board. Build it once per variant and share it; rendering only
@@ -405,6 +407,7 @@ impl MapArt {
             let small = crate::draw::labels::too_small(&provinces[province].rings, &extent);
             labels.push(ArtLabel {
                 small,
+                area: crate::draw::labels::area(&provinces[province].rings),
                 province,
                 text,
                 spot,
@@ -546,6 +549,7 @@ impl MapArt {
             .find(|l| self.provinces[l.province].id == province)?;
         Some(crate::draw::labels::fit(
             &self.provinces[l.province].rings,
+            &l.area,
             l.small,
             b,
         ))

@@ -26,6 +26,8 @@ const CLEARANCE: f32 = 1.0;
 /// How far from the art's spot a label may move (art units), and in what steps.
 const REACH: i32 = 60;
 const STEP: i32 = 3;
+/// How far from the art's spot a plate may go (art units, sideways).
+const PLATE_REACH: i32 = 30;
 /// Grid cell size (art units).
 const CELL: f32 = 40.0;
 /// The plate's margin round the text's halo, and its colours.
@@ -212,8 +214,25 @@ pub(crate) fn too_small(rings: &[Vec<Point>], label: &Bounds) -> bool {
     w < lw || h < lh || w * h < 3.0 * (lw * lh + 28.0 * 28.0)
 }
 
-/// How the box `b` sits in the province with these rings (`small`: see [`too_small`]).
-pub(crate) fn fit(rings: &[Vec<Point>], small: bool, b: &Bounds) -> Fit {
+/// The box round a province's rings.
+pub(crate) fn area(rings: &[Vec<Point>]) -> Bounds {
+    Bounds::around(rings.iter().flatten().copied(), 0.0).unwrap_or(Bounds {
+        x0: 0.0,
+        y0: 0.0,
+        x1: 0.0,
+        y1: 0.0,
+    })
+}
+
+/// How the box `b` sits in the province with these rings and this `area` (see [`area`];
+/// `small`: see [`too_small`]).
+pub(crate) fn fit(rings: &[Vec<Point>], area: &Bounds, small: bool, b: &Bounds) -> Fit {
+    // Most spots tried lie well away from a province: the box round it settles those
+    // without walking its outline.
+    let near = if small { b.grow(BESIDE) } else { *b };
+    if !near.intersects(area) {
+        return Fit::Outside;
+    }
     if inside(rings, b.centre()) {
         if b.corners().iter().all(|p| inside(rings, *p)) {
             return Fit::Whole;
@@ -515,6 +534,12 @@ impl Grid {
     }
 }
 
+/// How far an offset moves a label, squared: sideways moves read more naturally than
+/// vertical ones, so a vertical step counts double.
+fn distance((dx, dy): (i32, i32)) -> i32 {
+    dx * dx + 2 * dy * dy
+}
+
 /// Offsets from the art's spot a label may move to, nearest first.
 fn offsets() -> &'static [(i32, i32)] {
     static OFFSETS: OnceLock<Vec<(i32, i32)>> = OnceLock::new();
@@ -527,8 +552,7 @@ fn offsets() -> &'static [(i32, i32)] {
                 }
             }
         }
-        // Sideways moves read more naturally than vertical ones: a vertical step costs more.
-        v.sort_by_key(|&(dx, dy)| (dx * dx + 2 * dy * dy, dy.abs(), dx, dy));
+        v.sort_by_key(|&(dx, dy)| (distance((dx, dy)), dy.abs(), dx, dy));
         v
     })
 }
@@ -589,18 +613,26 @@ pub(crate) fn place(art: &MapArt, tree: &usvg::Tree) -> Layout {
         }
         let rings = &art.provinces[l.province].rings;
         let mut found: Option<(Fit, Point, Bounds)> = None;
+        // Once a spot that fits less well is found, a whole fit is looked for only a little
+        // further out: a label far from its spot reads worse than one over a coast.
+        let mut limit = i32::MAX;
         for &(dx, dy) in offsets() {
+            if distance((dx, dy)) > limit {
+                break;
+            }
             let at = (l.spot.0 + dx as f32, l.spot.1 + dy as f32);
             let b = l.extent.shift(at);
             if !free(&mut grid, &all, &b) {
                 continue;
             }
-            let how = fit(rings, l.small, &b);
+            let how = fit(rings, &l.area, l.small, &b);
             if how < found.as_ref().map_or(Fit::Outside, |f| f.0) {
                 found = Some((how, at, b));
                 if how == Fit::Whole {
                     break;
                 }
+                let reach = (distance((dx, dy)) as f32).sqrt() + 12.0;
+                limit = limit.min((reach * reach) as i32);
             }
         }
         if let Some((_, at, b)) = found {
@@ -617,9 +649,15 @@ pub(crate) fn place(art: &MapArt, tree: &usvg::Tree) -> Layout {
         let rings = &art.provinces[l.province].rings;
         let mut best: Option<(usize, Point, Bounds)> = None;
         for &(dx, dy) in std::iter::once(&(0, 0)).chain(offsets().iter()) {
+            // A plate goes near the spot or not at all.
+            if distance((dx, dy)) > PLATE_REACH * PLATE_REACH {
+                break;
+            }
             let at = (l.spot.0 + dx as f32, l.spot.1 + dy as f32);
             let b = l.extent.shift(at).grow(PLATE_MARGIN);
-            if (dx, dy) != (0, 0) && fit(rings, l.small, &l.extent.shift(at)) == Fit::Outside {
+            if (dx, dy) != (0, 0)
+                && fit(rings, &l.area, l.small, &l.extent.shift(at)) == Fit::Outside
+            {
                 continue;
             }
             let g = b.grow(CLEARANCE);
