@@ -342,13 +342,15 @@ async fn play(
         )
         .map_err(io)?;
         if crate::picture::art_for(&v.id).is_some() {
-            let drawn: Vec<_> = report
-                .record
-                .orders
-                .iter()
-                .filter_map(|o| Some((o.power, o.order.clone()?, o.result.verdict)))
-                .collect();
-            let scene = crate::picture::scene(&v, &position, &drawn, &retreats, opts.palette);
+            // The picture the bot posts for the phase: void orders, dislodgements and the
+            // retreats the rules made, drawn from the record.
+            let scene = crate::picture::phase_scene(
+                &v,
+                &position,
+                Some(&report.record),
+                &retreats,
+                opts.palette,
+            );
             let png =
                 crate::picture::png(&v.id, &scene).map_err(engine::store::GameError::Refused)?;
             std::fs::write(opts.out.join(format!("{number:03} {phase}.png")), png).map_err(io)?;

@@ -131,8 +131,8 @@ async fn fifty_players_acting_in_the_same_second_all_succeed_and_results_follow_
     let dir = tempfile::tempdir().unwrap();
     let clock = clock_file(dir.path(), T0);
     let fake = FakeDiscord::start().await;
-    // A minute between ticks: results that come in well under a second come from the last
-    // ready waking the scheduler, not from a tick.
+    // A minute between ticks: results that come in within seconds come from the last ready
+    // waking the scheduler, not from a tick.
     let bot = spawn_bot_with(
         dir.path(),
         &fake.base(),
@@ -274,8 +274,10 @@ async fn fifty_players_acting_in_the_same_second_all_succeed_and_results_follow_
     }
     waits.sort();
     eprintln!("from the last ready to the results post: {waits:?}");
+    // Not a speed test: the bound only tells "woken by the last ready" from "found at the next
+    // tick" (a minute away), with room for a loaded machine.
     assert!(
-        waits[1] < Duration::from_secs(1),
+        waits[1] < Duration::from_secs(10),
         "median from the last ready to the results post: {waits:?}"
     );
 

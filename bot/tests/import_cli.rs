@@ -78,3 +78,82 @@ async fn a_tampered_export_is_refused_with_a_readable_message_and_a_failing_exit
         (id + 1).to_string()
     );
 }
+
+fn parley(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parley"))
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("parley runs")
+}
+
+/// A moderator moving a running Atlantica game keeps where Lost Atlantis lies: `export
+/// --with-secrets` writes the draws and the seed (warning that the file gives them away), and
+/// the game imported from it has the same draws.
+#[test]
+fn export_with_secrets_moves_a_game_with_its_secret_draws() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let out = dir.path().join("demo");
+    let demo = parley(&[
+        "demo",
+        "--variant",
+        "atlantica",
+        "--years",
+        "1",
+        "--out",
+        &out.display().to_string(),
+    ]);
+    assert!(
+        demo.status.success(),
+        "{}",
+        String::from_utf8_lossy(&demo.stderr)
+    );
+    let db = format!("sqlite://{}", out.join("demo.db").display());
+
+    let plain = parley(&["export", "1", "--database", &db]);
+    assert!(plain.status.success());
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).expect("json");
+    let kept = parley(&["export", "1", "--with-secrets", "--database", &db]);
+    assert!(kept.status.success());
+    assert!(
+        String::from_utf8_lossy(&kept.stderr).contains("secret draws"),
+        "the moderator is warned"
+    );
+    let kept: serde_json::Value = serde_json::from_slice(&kept.stdout).expect("json");
+    let area = kept["hidden"]["area"]
+        .as_u64()
+        .expect("the area is written");
+    assert!(kept["seed"].is_u64(), "{}", kept["seed"]);
+    // The plain export gives the area only once play has revealed it.
+    if let Some(shown) = plain["hidden"].get("area") {
+        assert_eq!(shown.as_u64(), Some(area));
+    } else {
+        assert!(
+            plain["seed"].is_null(),
+            "no seed to recompute the secret from"
+        );
+    }
+
+    let file = dir.path().join("moved.json");
+    std::fs::write(&file, kept.to_string()).expect("write");
+    let copy = format!("sqlite://{}", dir.path().join("copy.db").display());
+    let import = parley(&[
+        "import",
+        "--create",
+        "--database",
+        &copy,
+        &file.display().to_string(),
+    ]);
+    assert!(
+        import.status.success(),
+        "{}",
+        String::from_utf8_lossy(&import.stderr)
+    );
+    let id = String::from_utf8_lossy(&import.stdout).trim().to_string();
+    let again = parley(&["export", &id, "--with-secrets", "--database", &copy]);
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).expect("json");
+    assert_eq!(
+        again["hidden"], kept["hidden"],
+        "the same draws after the move"
+    );
+}
