@@ -595,6 +595,10 @@ pub struct Animation {
     frames: usize,
 }
 
+/// How far (squared RGB distance) a shown pixel may be from its new colour and stay: about
+/// what the palette itself costs an edge pixel (see `render/tests/encode.rs`).
+const KEEP: i32 = 64;
+
 fn gif_error(e: gif::EncodingError) -> Error {
     Error::Gif(e.to_string())
 }
@@ -642,10 +646,24 @@ impl Animation {
         if first {
             self.shown = vec![[0; 3]; img.indices.len()];
         }
+        // A pixel whose shown colour is still close to its new one stays as it is: each
+        // frame's palette places its edge shades a little differently, and redrawing every
+        // edge pixel for that doubled the file.
+        let truth: Vec<[u8; 3]> = pm
+            .pixels()
+            .iter()
+            .map(|p| {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue()]
+            })
+            .collect();
+        let changed = |shown: &[u8; 3], i: usize| {
+            first || dist(*shown, truth[i]) > dist(img.rgb(i), truth[i]).max(KEEP)
+        };
         // The rectangle around every pixel whose colour changes.
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for (i, shown) in self.shown.iter().enumerate() {
-            if first || *shown != img.rgb(i) {
+            if changed(shown, i) {
                 let (x, y) = (i % w, i / w);
                 x0 = x0.min(x);
                 y0 = y0.min(y);
@@ -679,12 +697,11 @@ impl Animation {
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let i = y * w + x;
-                    let c = img.rgb(i);
-                    if !first && self.shown[i] == c {
-                        buffer.push(clear);
-                    } else {
-                        self.shown[i] = c;
+                    if changed(&self.shown[i], i) {
+                        self.shown[i] = img.rgb(i);
                         buffer.push(img.indices[i]);
+                    } else {
+                        buffer.push(clear);
                     }
                 }
             }
