@@ -232,8 +232,8 @@ fn entries_of(counts: &Counts) -> Vec<Entry> {
         let b = rgb.map(|x| (x >> BIN_SHIFT) as usize);
         let bin = &mut bins[(b[0] << (2 * (8 - BIN_SHIFT))) | (b[1] << (8 - BIN_SHIFT)) | b[2]];
         bin.0 += n as u64;
-        for ch in 0..3 {
-            bin.1[ch] += n as u64 * rgb[ch] as u64;
+        for (sum, x) in bin.1.iter_mut().zip(rgb) {
+            *sum += n as u64 * x as u64;
         }
         if n > bin.3 {
             bin.2 = k;
