@@ -2,14 +2,16 @@
 //! indexed PNG, and phases joined into an animated GIF.
 //!
 //! A map is large areas of a few flat colours (sea, land, each power's shade, black text) with
-//! anti-aliased edges between them. An exact palette keeps the flat colours bit for bit; the
-//! edges, a few percent of the pixels, take the nearest of the remaining entries. The palette
-//! comes from a weighted median cut over the image's distinct colours: the box with the largest
-//! squared error is split where the two halves' error is smallest, so the entries go where the
-//! pixels are, and a box that one colour dominates is drawn in exactly that colour.
+//! anti-aliased edges between them. Every colour covering a thousandth of the picture is an
+//! entry of its own, so flat areas come back bit for bit. The other entries come from a
+//! weighted median cut over the remaining distinct colours (rare edge shades pooled by coarse
+//! bin): the box with the largest squared error is split where the two halves' error is
+//! smallest, so the entries go where the pixels are, and a box that one colour dominates is
+//! drawn in exactly that colour. Each edge pixel then takes its nearest entry.
 //!
-//! One byte per pixel instead of three also makes deflate three times shorter, which pays for
-//! the quantising: the whole encode stays as fast as the plain RGB one it replaced.
+//! One byte per pixel instead of three also gives deflate a third of the work, which pays for
+//! the quantising: the whole render takes as long as with the RGB encoder this replaced
+//! (ARCHITECTURE.md has the measurements).
 
 use crate::error::Error;
 use resvg::tiny_skia::{self, Pixmap};
@@ -156,7 +158,7 @@ impl Counts {
 
     /// Replaces every count by the index of the colour's nearest palette entry, so that
     /// [`Counts::index_runs`] is one look-up per run.
-    fn assign(&mut self, palette: &Palette) {
+    fn assign(&mut self, palette: &ColourTable) {
         let mut near = Nearest::new(palette);
         for (k, v) in self.keys.iter().zip(self.vals.iter_mut()) {
             if *k != 0 {
@@ -176,9 +178,9 @@ impl Counts {
 
 /// Up to 256 colours, each `[r, g, b]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Palette(pub Vec<[u8; 3]>);
+pub struct ColourTable(pub Vec<[u8; 3]>);
 
-impl Palette {
+impl ColourTable {
     /// The flat `r g b r g b ...` form PNG's PLTE chunk and GIF's colour tables take.
     pub fn bytes(&self) -> Vec<u8> {
         self.0.iter().flatten().copied().collect()
@@ -278,12 +280,12 @@ fn error_of(n: f64, s: [f64; 3], q: [f64; 3]) -> f64 {
 
 /// The palette for the counted colours: every colour when there are at most `max`, otherwise
 /// a weighted median cut into `max` boxes.
-pub fn palette(counts: &Counts, max: usize) -> Palette {
+pub fn palette(counts: &Counts, max: usize) -> ColourTable {
     if counts.len() <= max {
         let mut all = counts.entries();
         // Most common first: index 0 then is the background, which deflates best.
         all.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        return Palette(all.iter().map(|(k, _)| rgb_of(*k)).collect());
+        return ColourTable(all.iter().map(|(k, _)| rgb_of(*k)).collect());
     }
     // Weighing colours by the square root of their pixels, to give rare edge shades more
     // entries, was tried on the busy Standard board: the mean error rose by half and the
@@ -355,7 +357,7 @@ pub fn palette(counts: &Counts, max: usize) -> Palette {
             colours.push(c);
         }
     }
-    Palette(colours)
+    ColourTable(colours)
 }
 
 /// Splits a box along its widest channel where the two halves' summed error is least.
@@ -445,7 +447,7 @@ fn dist(a: [u8; 3], b: [u8; 3]) -> i32 {
 }
 
 impl<'a> Nearest<'a> {
-    fn new(palette: &'a Palette) -> Self {
+    fn new(palette: &'a ColourTable) -> Self {
         Nearest {
             palette: &palette.0,
             cells: vec![None; CELLS * CELLS * CELLS],
@@ -487,7 +489,7 @@ impl<'a> Nearest<'a> {
 pub struct Indexed {
     pub width: u32,
     pub height: u32,
-    pub palette: Palette,
+    pub palette: ColourTable,
     pub indices: Vec<u8>,
 }
 
