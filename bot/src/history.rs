@@ -46,6 +46,8 @@ pub async fn render_history(
     game: GameId,
     options: HistoryOptions,
 ) -> Result<History, GameError> {
+    // A game that is not there is told apart from one not started yet.
+    games.info(game).await?;
     let phases = games.history(game).await?;
     tokio::task::spawn_blocking(move || animate(&phases, options))
         .await

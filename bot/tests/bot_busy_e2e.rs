@@ -311,6 +311,18 @@ async fn fifty_players_acting_in_the_same_second_all_succeed_and_results_follow_
         .wait_for("a finished game's map", LIMIT, reply_to(id))
         .await;
     assert!(r.files[0].1.starts_with(b"\x89PNG"), "{}", r.content);
+    let id = fake.command(
+        &onlooker,
+        "game",
+        "map",
+        json!([{"name": "animate", "type": 5, "value": true}]),
+    );
+    let r = fake
+        .wait_for("a finished game's animated history", LIMIT, reply_to(id))
+        .await;
+    assert!(r.files[0].1.starts_with(b"GIF89a"), "{}", r.content);
+    assert!(r.files[0].0.ends_with("-history.gif"), "{}", r.files[0].0);
+    assert!(r.content.contains("phase(s) up to"), "{}", r.content);
     let id = fake.command(&onlooker, "game", "list", json!([]));
     let r = fake.wait_for("/game list", LIMIT, reply_to(id)).await;
     assert!(r.content.contains("Game 1: Standard"), "{}", r.content);

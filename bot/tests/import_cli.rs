@@ -120,12 +120,12 @@ fn export_with_secrets_moves_a_game_with_its_secret_draws() {
         "the moderator is warned"
     );
     let kept: serde_json::Value = serde_json::from_slice(&kept.stdout).expect("json");
-    let area = kept["hidden"]["area"]
+    let area = kept["hidden"]["atlantis-area"]
         .as_u64()
         .expect("the area is written");
     assert!(kept["seed"].is_u64(), "{}", kept["seed"]);
     // The plain export gives the area only once play has revealed it.
-    if let Some(shown) = plain["hidden"].get("area") {
+    if let Some(shown) = plain["hidden"].get("atlantis-area") {
         assert_eq!(shown.as_u64(), Some(area));
     } else {
         assert!(

@@ -2,14 +2,16 @@
 //! indexed PNG, and phases joined into an animated GIF.
 //!
 //! A map is large areas of a few flat colours (sea, land, each power's shade, black text) with
-//! anti-aliased edges between them. An exact palette keeps the flat colours bit for bit; the
-//! edges, a few percent of the pixels, take the nearest of the remaining entries. The palette
-//! comes from a weighted median cut over the image's distinct colours: the box with the largest
-//! squared error is split where the two halves' error is smallest, so the entries go where the
-//! pixels are, and a box that one colour dominates is drawn in exactly that colour.
+//! anti-aliased edges between them. Every colour covering a thousandth of the picture is an
+//! entry of its own, so flat areas come back bit for bit. The other entries come from a
+//! weighted median cut over the remaining distinct colours (rare edge shades pooled by coarse
+//! bin): the box with the largest squared error is split where the two halves' error is
+//! smallest, so the entries go where the pixels are, and a box that one colour dominates is
+//! drawn in exactly that colour. Each edge pixel then takes its nearest entry.
 //!
-//! One byte per pixel instead of three also makes deflate three times shorter, which pays for
-//! the quantising: the whole encode stays as fast as the plain RGB one it replaced.
+//! One byte per pixel instead of three also gives deflate a third of the work, which pays for
+//! the quantising: the whole render takes as long as with the RGB encoder this replaced
+//! (ARCHITECTURE.md has the measurements).
 
 use crate::error::Error;
 use resvg::tiny_skia::{self, Pixmap};
@@ -156,7 +158,7 @@ impl Counts {
 
     /// Replaces every count by the index of the colour's nearest palette entry, so that
     /// [`Counts::index_runs`] is one look-up per run.
-    fn assign(&mut self, palette: &Palette) {
+    fn assign(&mut self, palette: &ColourTable) {
         let mut near = Nearest::new(palette);
         for (k, v) in self.keys.iter().zip(self.vals.iter_mut()) {
             if *k != 0 {
@@ -176,9 +178,9 @@ impl Counts {
 
 /// Up to 256 colours, each `[r, g, b]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Palette(pub Vec<[u8; 3]>);
+pub struct ColourTable(pub Vec<[u8; 3]>);
 
-impl Palette {
+impl ColourTable {
     /// The flat `r g b r g b ...` form PNG's PLTE chunk and GIF's colour tables take.
     pub fn bytes(&self) -> Vec<u8> {
         self.0.iter().flatten().copied().collect()
@@ -232,8 +234,8 @@ fn entries_of(counts: &Counts) -> Vec<Entry> {
         let b = rgb.map(|x| (x >> BIN_SHIFT) as usize);
         let bin = &mut bins[(b[0] << (2 * (8 - BIN_SHIFT))) | (b[1] << (8 - BIN_SHIFT)) | b[2]];
         bin.0 += n as u64;
-        for ch in 0..3 {
-            bin.1[ch] += n as u64 * rgb[ch] as u64;
+        for (sum, x) in bin.1.iter_mut().zip(rgb) {
+            *sum += n as u64 * x as u64;
         }
         if n > bin.3 {
             bin.2 = k;
@@ -278,12 +280,12 @@ fn error_of(n: f64, s: [f64; 3], q: [f64; 3]) -> f64 {
 
 /// The palette for the counted colours: every colour when there are at most `max`, otherwise
 /// a weighted median cut into `max` boxes.
-pub fn palette(counts: &Counts, max: usize) -> Palette {
+pub fn palette(counts: &Counts, max: usize) -> ColourTable {
     if counts.len() <= max {
         let mut all = counts.entries();
         // Most common first: index 0 then is the background, which deflates best.
         all.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        return Palette(all.iter().map(|(k, _)| rgb_of(*k)).collect());
+        return ColourTable(all.iter().map(|(k, _)| rgb_of(*k)).collect());
     }
     // Weighing colours by the square root of their pixels, to give rare edge shades more
     // entries, was tried on the busy Standard board: the mean error rose by half and the
@@ -355,7 +357,7 @@ pub fn palette(counts: &Counts, max: usize) -> Palette {
             colours.push(c);
         }
     }
-    Palette(colours)
+    ColourTable(colours)
 }
 
 /// Splits a box along its widest channel where the two halves' summed error is least.
@@ -445,7 +447,7 @@ fn dist(a: [u8; 3], b: [u8; 3]) -> i32 {
 }
 
 impl<'a> Nearest<'a> {
-    fn new(palette: &'a Palette) -> Self {
+    fn new(palette: &'a ColourTable) -> Self {
         Nearest {
             palette: &palette.0,
             cells: vec![None; CELLS * CELLS * CELLS],
@@ -487,7 +489,7 @@ impl<'a> Nearest<'a> {
 pub struct Indexed {
     pub width: u32,
     pub height: u32,
-    pub palette: Palette,
+    pub palette: ColourTable,
     pub indices: Vec<u8>,
 }
 
@@ -501,8 +503,10 @@ impl Indexed {
 /// Reduces a pixmap to at most `max` colours (2..=256).
 pub fn quantise(pm: &Pixmap, max: usize) -> Indexed {
     let max = max.clamp(2, 256);
-    let mut counts = Counts::default();
-    let mut runs = Vec::new();
+    // Sized for a busy map (some 11,000 colours, 200,000 runs at 1300x1000) so that neither
+    // grows while counting.
+    let mut counts = Counts::with_bits(15);
+    let mut runs = Vec::with_capacity(pm.data().len() / 24);
     counts.add_runs(pm.data(), |k, n| runs.push((k, n)));
     let palette = palette(&counts, max);
     counts.assign(&palette);
@@ -516,23 +520,40 @@ pub fn quantise(pm: &Pixmap, max: usize) -> Indexed {
     }
 }
 
+/// The size a map should stay under: a phone fetches it quickly, and a long game's maps
+/// add up to little.
+pub const TARGET_BYTES: usize = 300_000;
+
 /// Encodes an opaque pixmap as an indexed PNG of at most 256 colours (see the module's notes).
 pub fn png(pm: &Pixmap) -> Result<Vec<u8>, Error> {
     indexed_png(&quantise(pm, 256))
 }
 
-/// Writes an indexed image as PNG, 8 bits per pixel.
+/// Writes an indexed image as PNG, 8 bits per pixel, at deflate level 1; a picture that comes
+/// within a fifth of [`TARGET_BYTES`] (Atlantica's textured art) is deflated again at level 6.
+///
+/// Measured on the busy Standard board (1300x1000): fdeflate, png's fast mode, gives 360 KB
+/// (it is tuned for filtered RGB, and filters only blur the runs of equal indices that
+/// deflate matches best); unfiltered, level 1 gives 204 KB, level 2 176 KB for half as much
+/// time again, level 3 165 KB for twice the time, level 6 153 KB for four times. Level 1
+/// keeps the whole render as fast as the RGB encoder it replaced; Atlantica's first phase
+/// is 333 KB at level 1 and 250 KB at level 6.
 pub fn indexed_png(img: &Indexed) -> Result<Vec<u8>, Error> {
+    let out = indexed_png_at(img, 1)?;
+    if out.len() <= TARGET_BYTES * 4 / 5 {
+        return Ok(out);
+    }
+    indexed_png_at(img, 6)
+}
+
+fn indexed_png_at(img: &Indexed, level: u8) -> Result<Vec<u8>, Error> {
     let err = |e: png::EncodingError| Error::Png(e.to_string());
-    let mut out = Vec::with_capacity(img.indices.len() / 8);
+    let mut out = Vec::with_capacity(img.indices.len() / 6);
     let mut enc = png::Encoder::new(&mut out, img.width, img.height);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(Cow::Owned(img.palette.bytes()));
-    // Measured on the busy Standard board: deflate level 1 on the raw indices gives 200 KB in
-    // about the time fdeflate takes for 360 KB; fdeflate is tuned for filtered RGB, and
-    // filters only blur the runs of equal indices that deflate matches best.
-    enc.set_deflate_compression(png::DeflateCompression::Level(1));
+    enc.set_deflate_compression(png::DeflateCompression::Level(level));
     enc.set_filter(png::Filter::NoFilter);
     let mut w = enc.write_header().map_err(err)?;
     w.write_image_data(&img.indices).map_err(err)?;
@@ -577,6 +598,10 @@ pub struct Animation {
     shown: Vec<[u8; 3]>,
     frames: usize,
 }
+
+/// How far (squared RGB distance) a shown pixel may be from its new colour and stay: about
+/// what the palette itself costs an edge pixel (see `render/tests/encode.rs`).
+const KEEP: i32 = 64;
 
 fn gif_error(e: gif::EncodingError) -> Error {
     Error::Gif(e.to_string())
@@ -625,10 +650,24 @@ impl Animation {
         if first {
             self.shown = vec![[0; 3]; img.indices.len()];
         }
+        // A pixel whose shown colour is still close to its new one stays as it is: each
+        // frame's palette places its edge shades a little differently, and redrawing every
+        // edge pixel for that doubled the file.
+        let truth: Vec<[u8; 3]> = pm
+            .pixels()
+            .iter()
+            .map(|p| {
+                let c = p.demultiply();
+                [c.red(), c.green(), c.blue()]
+            })
+            .collect();
+        let changed = |shown: &[u8; 3], i: usize| {
+            first || dist(*shown, truth[i]) > dist(img.rgb(i), truth[i]).max(KEEP)
+        };
         // The rectangle around every pixel whose colour changes.
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for (i, shown) in self.shown.iter().enumerate() {
-            if first || *shown != img.rgb(i) {
+            if changed(shown, i) {
                 let (x, y) = (i % w, i / w);
                 x0 = x0.min(x);
                 y0 = y0.min(y);
@@ -662,12 +701,11 @@ impl Animation {
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let i = y * w + x;
-                    let c = img.rgb(i);
-                    if !first && self.shown[i] == c {
-                        buffer.push(clear);
-                    } else {
-                        self.shown[i] = c;
+                    if changed(&self.shown[i], i) {
+                        self.shown[i] = img.rgb(i);
                         buffer.push(img.indices[i]);
+                    } else {
+                        buffer.push(clear);
                     }
                 }
             }

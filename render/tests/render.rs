@@ -6,8 +6,11 @@ use common::{standard_art, standard_scene};
 use render::{Error, Location, Order, OrderMark, Palette, Rgb, Scene, UnitKind, UnitMark};
 
 fn decode(png_bytes: &[u8]) -> (u32, u32, Vec<u8>) {
-    let decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    // Maps are indexed PNGs (see render/src/encode.rs); the palette is expanded to RGB here.
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().expect("PNG header");
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
     let mut buf = vec![0; reader.output_buffer_size().expect("size")];
     let info = reader.next_frame(&mut buf).expect("PNG data");
     assert_eq!(info.color_type, png::ColorType::Rgb);
