@@ -9,8 +9,9 @@ use resvg::usvg;
 use crate::error::Error;
 use crate::fonts;
 
+pub(crate) use crate::outline::inside;
 /// A point in the art's own coordinates (its viewBox units).
-pub type Point = (f32, f32);
+pub use crate::outline::Point;
 
 #[derive(Debug, Clone)]
 pub(crate) struct Province {
@@ -39,14 +40,14 @@ pub(crate) struct ArtLabel {
     /// The element's own attributes other than `id`, `x` and `y`, as written.
     pub attrs: String,
     /// The drawn text with its halo, relative to `spot` (art units).
-    pub extent: crate::draw::labels::Bounds,
+    pub extent: crate::outline::Bounds,
     /// The label drawn at its spot, and the pixel where that picture's corner lies.
     pub sprite: Pixmap,
     pub sprite_at: (i32, i32),
-    /// Whether its province is too small to hold it (see `labels::too_small`).
+    /// Whether its province is too small to hold it (see `outline::too_small`).
     pub small: bool,
     /// The box round its province.
-    pub area: crate::draw::labels::Bounds,
+    pub area: crate::outline::Bounds,
 }
 
 /// A parsed board. Build it once per variant and share it; rendering only
@@ -73,7 +74,7 @@ pub struct MapArt {
     pub(crate) labels_tag: String,
     /// Text the art draws and keeps in place (coast names, rivers, titles): labels must not
     /// sit on it.
-    pub(crate) fixed_text: Vec<crate::draw::labels::Obstacle>,
+    pub(crate) fixed_text: Vec<crate::outline::Obstacle>,
     /// The two layers, already rasterised: opaque below, transparent above.
     pub(crate) under: Pixmap,
     pub(crate) over: Pixmap,
@@ -371,14 +372,14 @@ impl MapArt {
         );
 
         let from_px = to_px.invert().unwrap_or_default();
-        let fixed_text = crate::draw::labels::fixed_text(&over_tree, from_px);
+        let fixed_text = crate::outline::fixed_text(&over_tree, from_px);
         let mut labels = Vec::with_capacity(found.len());
         for (province, text, spot, attrs) in found {
             let doc = format!(
                 "{header}{defs}{labels_tag}<text x=\"{}\" y=\"{}\"{attrs}>{}</text></g></svg>",
                 spot.0,
                 spot.1,
-                crate::draw::esc(&text)
+                crate::xml::esc(&text)
             );
             let tree = parse(&doc)?;
             let bb = tree.root().abs_stroke_bounding_box();
@@ -398,16 +399,16 @@ impl MapArt {
                 tiny_skia::Point::from_xy(bb.right(), bb.bottom()),
             ];
             from_px.map_points(&mut corners);
-            let extent = crate::draw::labels::Bounds {
+            let extent = crate::outline::Bounds {
                 x0: corners[0].x.min(corners[1].x) - spot.0,
                 y0: corners[0].y.min(corners[1].y) - spot.1,
                 x1: corners[0].x.max(corners[1].x) - spot.0,
                 y1: corners[0].y.max(corners[1].y) - spot.1,
             };
-            let small = crate::draw::labels::too_small(&provinces[province].rings, &extent);
+            let small = crate::outline::too_small(&provinces[province].rings, &extent);
             labels.push(ArtLabel {
                 small,
-                area: crate::draw::labels::area(&provinces[province].rings),
+                area: crate::outline::area(&provinces[province].rings),
                 province,
                 text,
                 spot,
@@ -547,7 +548,7 @@ impl MapArt {
             .labels
             .iter()
             .find(|l| self.provinces[l.province].id == province)?;
-        Some(crate::draw::labels::fit(
+        Some(crate::outline::fit(
             &self.provinces[l.province].rings,
             &l.area,
             l.small,
@@ -653,20 +654,6 @@ fn outline(ds: &[String]) -> Option<(tiny_skia::Path, Vec<Vec<Point>>)> {
     }
     let path = pb.finish()?;
     Some((path, rings))
-}
-
-/// Even-odd point-in-polygon over all rings.
-pub(crate) fn inside(rings: &[Vec<Point>], (x, y): Point) -> bool {
-    let mut c = false;
-    for ring in rings {
-        for w in ring.windows(2) {
-            let ((xi, yi), (xj, yj)) = (w[0], w[1]);
-            if (yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi {
-                c = !c;
-            }
-        }
-    }
-    c
 }
 
 fn segment_distance(p: Point, a: Point, b: Point) -> f32 {

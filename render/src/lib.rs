@@ -125,14 +125,17 @@ mod draw;
 pub mod encode;
 pub mod error;
 pub mod fonts;
+mod outline;
 pub mod palette;
 pub mod scene;
+mod xml;
 
 pub use resvg::{tiny_skia, usvg};
 
 pub use art::{MapArt, Point};
-pub use draw::labels::{Bounds, Fit, Layout, Obstacle, ObstacleKind, PlacedLabel, BACKGROUND};
+pub use draw::labels::{Layout, PlacedLabel, BACKGROUND};
 pub use error::Error;
+pub use outline::{Bounds, Fit, Obstacle, ObstacleKind};
 pub use palette::{Palette, Rgb};
 pub use scene::{
     Claim, Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker,

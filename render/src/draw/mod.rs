@@ -35,13 +35,7 @@ const ILLEGAL_RGB: Rgb = Rgb(0xe0, 0x00, 0x1b);
 const CROSS: &str = "#c4001a";
 const CROSS_RGB: Rgb = Rgb(0xc4, 0x00, 0x1a);
 
-/// Escapes text for an SVG attribute or text node.
-pub(crate) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+pub(crate) use crate::xml::esc;
 
 /// A coordinate or length as SVG text: to a tenth, without a trailing ".0", so that the
 /// overlay stays small and the same scene always gives the same bytes.
