@@ -7,7 +7,7 @@
 //! applies that default, since it depends on the phase.
 
 use crate::legal::unit_ref;
-use crate::map::{alphabetical_key, Location, ProvinceId};
+use crate::map::{Location, ProvinceId};
 use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::Position;
@@ -266,7 +266,6 @@ fn adjustment(
     let map = &variant.map;
     let units: Vec<&Unit> = position.units.iter().filter(|u| u.power == power).collect();
     let supply = variant.supply(position, power);
-    let by_name = |p: &ProvinceId| alphabetical_key(&map.province(*p).name);
     let (candidates, due, is_build): (Vec<ProvinceId>, usize, bool) = if supply > units.len() {
         // The voted power's builds: a unit of the first kind it may build and that may stand
         // there (the Pirates: fleets).
@@ -282,7 +281,7 @@ fn adjustment(
         (here, units.len() - supply, false)
     };
     let mut candidates = candidates;
-    candidates.sort_by_cached_key(by_name);
+    map.sort_alphabetically(&mut candidates);
     let order_at = |p: ProvinceId| -> Order {
         if is_build {
             let kind = build_kind(variant, position, power, p);

@@ -600,7 +600,9 @@ pub fn parse_map_files_with(
     }
 
     if errs.0.is_empty() {
+        let alphabetical = alphabetical_ranks(&provinces);
         Ok(Map {
+            alphabetical,
             provinces,
             starting_units,
             names,
@@ -614,6 +616,17 @@ pub fn parse_map_files_with(
     } else {
         Err(errs.0)
     }
+}
+
+/// Each province's rank by [`super::alphabetical_key`] of its full name, ties in map order.
+fn alphabetical_ranks(provinces: &[Province]) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..provinces.len()).collect();
+    order.sort_by_cached_key(|&i| super::alphabetical_key(&provinces[i].name));
+    let mut rank = vec![0; provinces.len()];
+    for (r, i) in order.into_iter().enumerate() {
+        rank[i] = r as u32;
+    }
+    rank
 }
 
 /// The declared terrains with the classes each admits, reporting a class word no unit kind of

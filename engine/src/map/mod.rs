@@ -208,9 +208,19 @@ pub struct Map {
     /// Each province's neighbours in clockwise order around it on the map, indexed by
     /// province, from the variant's optional `clockwise.txt`; empty when it has none.
     pub clockwise: Vec<Vec<ProvinceId>>,
+    /// Each province's place when all are sorted by full name as players read them (case and
+    /// accents folded, see [`alphabetical_key`]), indexed by province; ties keep map order.
+    /// Computed once at load: lists shown in alphabetical order sort by it without
+    /// normalising names again (the Pirates setup does so on every adjudication).
+    pub alphabetical: Vec<u32>,
 }
 
 impl Map {
+    /// Sorts provinces alphabetically by full name (see [`Map::alphabetical`]).
+    pub fn sort_alphabetically(&self, provinces: &mut [ProvinceId]) {
+        provinces.sort_by_key(|p| self.alphabetical[p.0 as usize]);
+    }
+
     /// The set holding this class (empty if the map's units have no such class).
     pub fn class_bits(&self, class: &MoveClass) -> Classes {
         match self.classes.iter().position(|c| std::ptr::eq(*c, class)) {

@@ -15,7 +15,7 @@
 //! silently but simply missing, an empty selection list.
 
 use crate::judge::{build_location, Adjudication, Cause, OrderResult, Submitted};
-use crate::map::{alphabetical_key, Location, ProvinceId};
+use crate::map::{Location, ProvinceId};
 use crate::order::{Order, UnitRef};
 use crate::position::Position;
 use crate::rulebook::RuleContext;
@@ -70,7 +70,7 @@ fn name(variant: &Variant, p: ProvinceId) -> &str {
 }
 
 fn alphabetical(variant: &Variant, mut provinces: Vec<ProvinceId>) -> Vec<ProvinceId> {
-    provinces.sort_by_cached_key(|&p| alphabetical_key(name(variant, p)));
+    variant.map.sort_alphabetically(&mut provinces);
     provinces
 }
 
