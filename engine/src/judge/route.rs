@@ -17,16 +17,7 @@ pub(super) fn border_into<'v>(
     unit: &Unit,
     to: ProvinceId,
 ) -> Option<&'v Border> {
-    let map = ctx.map();
-    map.province(unit.location.province)
-        .borders
-        .iter()
-        .find(|b| {
-            b.to.province == to
-                && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
-                && ctx.book.can_cross(ctx, unit.kind, b)
-                && ctx.book.can_stand(ctx, unit.kind, b.to)
-        })
+    crossing_into(ctx, unit, to, |b| ctx.book.can_stand(ctx, unit.kind, b.to))
 }
 
 /// The border across which `unit` reaches `to` to support a unit in or into it: as
@@ -36,15 +27,28 @@ pub(super) fn support_border_into<'v>(
     unit: &Unit,
     to: ProvinceId,
 ) -> Option<&'v Border> {
-    let map = ctx.map();
-    map.province(unit.location.province)
+    crossing_into(ctx, unit, to, |b| {
+        ctx.book.can_support_into(ctx, unit.kind, b.to)
+    })
+}
+
+/// The first border from the unit's place (its coast, for a kind that uses coasts) into `to`
+/// that the rulebook lets it cross and whose far side `reaches`.
+fn crossing_into<'v>(
+    ctx: &RuleContext<'v>,
+    unit: &Unit,
+    to: ProvinceId,
+    reaches: impl Fn(&Border) -> bool,
+) -> Option<&'v Border> {
+    ctx.map()
+        .province(unit.location.province)
         .borders
         .iter()
         .find(|b| {
             b.to.province == to
                 && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
                 && ctx.book.can_cross(ctx, unit.kind, b)
-                && ctx.book.can_support_into(ctx, unit.kind, b.to)
+                && reaches(b)
         })
 }
 
