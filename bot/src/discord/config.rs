@@ -14,6 +14,12 @@ pub struct Config {
     pub guild: Option<u64>,
     pub tick: Duration,
     pub remind_before_secs: i64,
+    /// How long this process's claim on a game lasts unless renewed (`PARLEY_LEASE_SECS`):
+    /// when a process dies, the games it was working on wait this long for another.
+    pub lease_secs: i64,
+    /// How this process names itself in its claims (`PARLEY_PROCESS_NAME`; by default the host
+    /// and the shards it runs, so a restart takes its own claims back).
+    pub process_name: Option<String>,
     pub clock: Arc<dyn Clock>,
 }
 
@@ -52,6 +58,9 @@ impl Config {
             guild,
             tick: Duration::from_millis(number("PARLEY_TICK_MS", 10_000)?.max(10)),
             remind_before_secs: number("PARLEY_REMIND_HOURS", 6)? as i64 * 3600,
+            lease_secs: number("PARLEY_LEASE_SECS", super::scheduler::LEASE_SECS as u64)?
+                .clamp(5, 3600) as i64,
+            process_name: var("PARLEY_PROCESS_NAME").map(|n| n.trim().to_string()),
             clock,
         })
     }

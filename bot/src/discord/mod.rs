@@ -161,13 +161,25 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .await?;
 
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let claimant = match &config.process_name {
+        Some(name) => engine::store::Claimant {
+            name: name.clone(),
+            lease_secs: config.lease_secs,
+        },
+        None => engine::store::Claimant::on_this_host(
+            &std::env::var("PARLEY_SHARDS").unwrap_or_else(|_| "all".into()),
+            config.lease_secs,
+        ),
+    };
+    tracing::info!(process = %claimant.name, lease_secs = claimant.lease_secs, "claiming games as");
     let scheduler = scheduler::Scheduler::new(
         games,
         Arc::new(DiscordPoster {
             http: client.http.clone(),
         }),
         config.remind_before_secs,
-    );
+    )
+    .with_claimant(claimant);
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
     // Serenity keeps retrying an unreachable gateway for ever, so the signal must end the

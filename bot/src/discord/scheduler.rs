@@ -4,9 +4,12 @@
 //! orders. On start its first tick catches up on every deadline that passed while the bot was
 //! down. A game that cannot be loaded or adjudicated is set aside and its channel told; every
 //! other game runs on.
+//!
+//! Several processes may run schedulers on one database: each game is worked on only by the
+//! process that claims it ([`Claimant`], a lease), and every tick logs one health line.
 
 use super::posts::{self, when, Post, Poster};
-use engine::store::{Closing, GameError, GameId, Games};
+use engine::store::{Claimant, Closing, GameError, GameId, Games};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -16,6 +19,8 @@ pub struct Scheduler {
     poster: Arc<dyn Poster>,
     /// How long before a deadline players who still owe orders get a reminder.
     remind_before_secs: i64,
+    /// This process, as it names itself when it claims a game.
+    claimant: Claimant,
     /// Broken games whose channel has been told, by (game, phase): told once, not every tick.
     told_broken: Mutex<HashSet<(GameId, Option<i64>)>>,
 }
@@ -23,6 +28,10 @@ pub struct Scheduler {
 /// What one tick did, for logs and tests.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Tick {
+    /// Games found due (deadline passed or everyone ready), this process's or not.
+    pub due: usize,
+    /// Due games or unposted results left to the process that holds their claim.
+    pub elsewhere: usize,
     pub adjudicated: usize,
     pub waited: usize,
     /// Results posts sent.
@@ -32,13 +41,55 @@ pub struct Tick {
     pub broken: usize,
 }
 
+/// How long a claim on a game lasts unless renewed, by default: far longer than adjudicating
+/// and posting one game takes, and short enough that a dead process's games are taken over
+/// well inside Discord's few minutes of nonce memory (a post repeated by the taker is dropped).
+pub const LEASE_SECS: i64 = 60;
+
 impl Scheduler {
     pub fn new(games: Games, poster: Arc<dyn Poster>, remind_before_secs: i64) -> Scheduler {
         Scheduler {
             games,
             poster,
             remind_before_secs,
+            claimant: Claimant::on_this_host("scheduler", LEASE_SECS),
             told_broken: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// The same scheduler, claiming games as `claimant`.
+    pub fn with_claimant(mut self, claimant: Claimant) -> Scheduler {
+        self.claimant = claimant;
+        self
+    }
+
+    /// Claims a game for this process; a database error counts as "not ours" (tried again at
+    /// the next tick) so that a hiccup never makes two processes work on one game.
+    async fn claim(&self, id: GameId) -> bool {
+        match self.games.claim(id, &self.claimant).await {
+            Ok(mine) => mine,
+            Err(e) => {
+                tracing::error!(game = id, "cannot claim the game: {e}");
+                false
+            }
+        }
+    }
+
+    async fn release(&self, id: GameId) {
+        if let Err(e) = self.games.release(id, &self.claimant).await {
+            tracing::warn!(
+                game = id,
+                "cannot hand the game back (its claim will expire): {e}"
+            );
+        }
+    }
+
+    /// Hands back every game this process holds, at a clean stop.
+    pub async fn release_all(&self) {
+        match self.games.release_all(&self.claimant).await {
+            Ok(n) if n > 0 => tracing::info!(games = n, "claims handed back"),
+            Ok(_) => {}
+            Err(e) => tracing::warn!("cannot hand claims back (they will expire): {e}"),
         }
     }
 
@@ -65,23 +116,35 @@ impl Scheduler {
             }
         };
         for broken in &due.broken {
+            if !self.claim(broken.game).await {
+                continue;
+            }
             done.broken += 1;
             self.set_aside(broken.game, broken.seq, &broken.problem)
                 .await;
+            self.release_unless_posting(posting, broken.game).await;
         }
+        done.due = due.due.len();
         // Each game's results are posted (its map drawn on a blocking thread) as soon as it is
         // adjudicated, while the next game is adjudicated: games side by side.
         for (id, seq) in due.due {
+            // A game this process is posting is already claimed by it, and renewed.
+            if !self.claim(id).await {
+                done.elsewhere += 1;
+                continue;
+            }
             let closing = match self.games.close_phase(id, seq).await {
                 Ok(c) => c,
                 // A database hiccup is not the game's fault: try again next tick.
                 Err(GameError::Db(e)) => {
                     tracing::error!(game = id, seq, "adjudication failed: {e}");
+                    self.release_unless_posting(posting, id).await;
                     continue;
                 }
                 Err(e) => {
                     done.broken += 1;
                     self.set_aside(id, Some(seq), &e.to_string()).await;
+                    self.release_unless_posting(posting, id).await;
                     continue;
                 }
             };
@@ -105,29 +168,50 @@ impl Scheduler {
             if let Some(post) = post {
                 self.to_game_channel(id, post).await;
             }
+            self.release_unless_posting(posting, id).await;
         }
         match self.games.unposted().await {
             Ok(pending) => {
-                for (id, _) in pending {
-                    self.start_posting(posting, id);
+                let mut games: Vec<GameId> = pending.into_iter().map(|(id, _)| id).collect();
+                games.dedup();
+                for id in games {
+                    if posting.games.values().any(|g| *g == id) {
+                        continue;
+                    }
+                    if self.claim(id).await {
+                        self.start_posting(posting, id);
+                    } else {
+                        done.elsewhere += 1;
+                    }
                 }
             }
             Err(e) => tracing::error!("cannot list unposted results: {e}"),
         }
-        self.remind(now, &mut done).await;
+        self.remind(now, posting, &mut done).await;
         done
     }
 
+    /// Starts posting a game this process has claimed (the claim is handed back when the
+    /// posting ends).
     fn start_posting(&self, posting: &mut Posting, id: GameId) {
         if posting.games.values().any(|g| *g == id) {
             return;
         }
         let games = self.games.clone();
         let poster = self.poster.clone();
+        let claimant = self.claimant.clone();
         let task = posting
             .tasks
-            .spawn(async move { post_game(&games, &*poster, id).await });
+            .spawn(async move { post_game(&games, &*poster, &claimant, id).await });
         posting.games.insert(task.id(), id);
+    }
+
+    /// Hands a claimed game back, unless its results are being posted (the posting hands it
+    /// back when done).
+    async fn release_unless_posting(&self, posting: &Posting, id: GameId) {
+        if !posting.games.values().any(|g| *g == id) {
+            self.release(id).await;
+        }
     }
 
     /// Takes note of one game's finished posting.
@@ -154,9 +238,18 @@ impl Scheduler {
                     .unposted_of(id)
                     .await
                     .is_ok_and(|seqs| !seqs.is_empty())
+                    && self.claim(id).await
                 {
                     self.start_posting(posting, id);
+                    return;
                 }
+            }
+            Ok(Err(Unposted::Elsewhere)) => {
+                tracing::warn!(
+                    game = id,
+                    "the game's claim passed to another process while posting; left to it"
+                );
+                return;
             }
             Ok(Err(Unposted::Broken(seq, problem))) => {
                 done.broken += 1;
@@ -167,6 +260,7 @@ impl Scheduler {
             }
             Err(e) => tracing::error!(game = id, "a results post failed: {e}"),
         }
+        self.release(id).await;
     }
 
     /// Tells a broken game's channel (once per phase) what is wrong and what a moderator can
@@ -212,7 +306,7 @@ impl Scheduler {
         }
     }
 
-    async fn remind(&self, now: i64, done: &mut Tick) {
+    async fn remind(&self, now: i64, posting: &Posting, done: &mut Tick) {
         let due = match self.games.reminders_due(now, self.remind_before_secs).await {
             Ok(d) => d,
             Err(e) => {
@@ -221,6 +315,17 @@ impl Scheduler {
             }
         };
         for (id, seq, users) in due {
+            // Another process may hold the game, or have held it and reminded already.
+            if !self.claim(id).await {
+                continue;
+            }
+            if !self.games.reminders_unsent(id, seq).await.unwrap_or(false) {
+                self.release_unless_posting(posting, id).await;
+                continue;
+            }
+            // A reminder sent again after a crash (by this process's next start, or by
+            // whoever takes its claim over) carries the same nonce, and Discord drops it.
+            let replay = self.games.rollbacks(id).await.unwrap_or(0);
             let info = self.games.info(id).await.ok();
             let deadline = info.as_ref().and_then(|i| i.deadline);
             let voted = info
@@ -238,7 +343,11 @@ impl Scheduler {
                     "Reminder: game {id} still needs orders from you, due {}. Send them with `/orders submit`.",
                     deadline.map(when).unwrap_or_default()
                 );
-                match self.poster.to_user(&user, Post::text(text)).await {
+                let post = Post {
+                    nonce: Some(format!("m{id}.{seq}.{replay}")),
+                    ..Post::text(text)
+                };
+                match self.poster.to_user(&user, post).await {
                     Ok(()) => done.reminded += 1,
                     Err(e) => tracing::warn!(game = id, user, "cannot DM a reminder: {e}"),
                 }
@@ -255,7 +364,11 @@ impl Scheduler {
                     "Reminder: in game {id} the orders of the {voted} are decided by vote, and you have not voted yet. The phase ends {}. Vote with `/vote order`; a unit you do not vote on counts your abstention against every order.",
                     deadline.map(when).unwrap_or_default()
                 );
-                match self.poster.to_user(&user, Post::text(text)).await {
+                let post = Post {
+                    nonce: Some(format!("v{id}.{seq}.{replay}")),
+                    ..Post::text(text)
+                };
+                match self.poster.to_user(&user, post).await {
                     Ok(()) => done.reminded += 1,
                     Err(e) => tracing::warn!(game = id, user, "cannot DM a vote reminder: {e}"),
                 }
@@ -263,6 +376,7 @@ impl Scheduler {
             if let Err(e) = self.games.mark_reminded(id, seq).await {
                 tracing::error!(game = id, "cannot record reminders: {e}");
             }
+            self.release_unless_posting(posting, id).await;
         }
     }
 
@@ -277,6 +391,8 @@ impl Scheduler {
         // game's adjudication. Posts still under way at a stop are dropped unrecorded and sent
         // again (with the same nonce) at the next start.
         let mut posting = Posting::default();
+        // Results posts finished since the last health line.
+        let mut posted = 0;
         loop {
             enum Wake {
                 Tick,
@@ -292,26 +408,31 @@ impl Scheduler {
             match wake {
                 Wake::Tick => {
                     let t = self.tick_into(&mut posting).await;
-                    if t != Tick::default() {
-                        tracing::info!(
-                            adjudicated = t.adjudicated,
-                            waited = t.waited,
-                            reminded = t.reminded,
-                            broken = t.broken,
-                            "tick"
-                        );
-                    }
+                    // The health line: one per tick, idle or not, so a host (or a log
+                    // alert) sees a live scheduler and its pace.
+                    tracing::info!(
+                        due = t.due,
+                        adjudicated = t.adjudicated,
+                        posted = std::mem::take(&mut posted),
+                        posting = posting.games.len(),
+                        elsewhere = t.elsewhere,
+                        waited = t.waited,
+                        reminded = t.reminded,
+                        broken = t.broken,
+                        "tick"
+                    );
                 }
                 Wake::Posted(joined) => {
                     let mut t = Tick::default();
                     self.posted(joined, &mut posting, &mut t).await;
-                    if t.posted > 0 {
-                        tracing::info!(posted = t.posted, "results posted");
-                    }
+                    posted += t.posted;
                 }
                 Wake::Stop => break,
             }
         }
+        // Posts cut short by the stop are sent again by whoever claims the game next, with
+        // the same nonce, so Discord drops a repeat: every claim is handed back at once.
+        self.release_all().await;
     }
 }
 
@@ -328,11 +449,18 @@ enum Unposted {
     Later(i64, String),
     /// The phase cannot be read back: the game is set aside.
     Broken(i64, String),
+    /// Another process holds the game's claim now (this one's lease ran out).
+    Elsewhere,
 }
 
 /// Posts one game's unposted phases in order, recording each as it goes; returns how many
 /// posts were sent.
-async fn post_game(games: &Games, poster: &dyn Poster, id: GameId) -> Result<usize, Unposted> {
+async fn post_game(
+    games: &Games,
+    poster: &dyn Poster,
+    claimant: &Claimant,
+    id: GameId,
+) -> Result<usize, Unposted> {
     let seqs = games
         .unposted_of(id)
         .await
@@ -346,6 +474,13 @@ async fn post_game(games: &Games, poster: &dyn Poster, id: GameId) -> Result<usi
     };
     let mut posted = 0;
     for seq in seqs {
+        // Renewed before each post: a game whose lease ran out (this process stalled) has
+        // been taken over, and its taker posts.
+        match games.claim(id, claimant).await {
+            Ok(true) => {}
+            Ok(false) => return Err(Unposted::Elsewhere),
+            Err(e) => return Err(Unposted::Later(seq, e.to_string())),
+        }
         let started = std::time::Instant::now();
         match posts::phase_results(games, id, seq).await {
             Ok(Some(post)) => {

@@ -9,6 +9,7 @@
 mod alliances;
 mod archive;
 mod ballots;
+mod claims;
 pub mod clock;
 mod lifecycle;
 mod lookup;
@@ -29,6 +30,7 @@ mod votes;
 pub use alliances::{AllianceChange, AllianceView};
 pub use archive::Secrets;
 pub use ballots::BallotReport;
+pub use claims::Claimant;
 pub use lookup::{GameInfo, GameSummary, PhaseView};
 pub use moderation::BoardEdit;
 pub use outcome::Outcome;
