@@ -128,20 +128,20 @@ async fn start_game(fake: &FakeDiscord, table: &Table, shard: u32) -> HashMap<u6
 async fn order_by_dm(fake: &FakeDiscord, table: &Table, powers: &HashMap<u64, String>) {
     for p in &table.players {
         for order in moves_for(&powers[p]) {
-        let (r, on) = ask(
-            fake,
-            &Invoker::dm(*p),
-            "orders",
-            "submit",
-            json!([{"name": "order", "type": 3, "value": order}]),
-        )
-        .await;
-        assert!(
-            r.content.contains(&format!("accepted as `{order}`")),
-            "{}",
-            r.content
-        );
-        assert_eq!(on, 0, "a DM goes on shard 0");
+            let (r, on) = ask(
+                fake,
+                &Invoker::dm(*p),
+                "orders",
+                "submit",
+                json!([{"name": "order", "type": 3, "value": order}]),
+            )
+            .await;
+            assert!(
+                r.content.contains(&format!("accepted as `{order}`")),
+                "{}",
+                r.content
+            );
+            assert_eq!(on, 0, "a DM goes on shard 0");
         }
     }
 }
@@ -154,7 +154,9 @@ async fn results(fake: &FakeDiscord, table: &Table, powers: &HashMap<u64, String
         .wait_for(&format!("the results in {to}"), LIMIT, |sent| {
             sent.iter()
                 .find(|s| {
-                    s.to == to && s.content.contains("**Spring 1901 movement** has been adjudicated")
+                    s.to == to
+                        && s.content
+                            .contains("**Spring 1901 movement** has been adjudicated")
                 })
                 .cloned()
         })
@@ -211,6 +213,7 @@ async fn one_process_runs_both_shards_and_plays_a_game_on_each() {
     assert!(fake.undelivered().is_empty());
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     stop(bot).await;
+    assert_eq!(fake.identified_shards(), vec![(0, 2), (1, 2)]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -239,7 +242,8 @@ async fn two_processes_each_serve_their_shard_of_one_database() {
     // the second game's server is still served by the process of shard 1, which sees the
     // orders given through the other process.
     stop(zero).await;
-    fake.wait_for_shards(&[1], 2, LIMIT).await;
+    fake.wait_for_shard_gone(0, LIMIT).await;
+    assert_eq!(fake.connected_shards(), vec![(1, 2)]);
     let england = second_powers
         .iter()
         .find(|(_, p)| *p == "England")
@@ -283,6 +287,7 @@ async fn two_processes_each_serve_their_shard_of_one_database() {
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     stop(zero).await;
     stop(one).await;
+    assert_eq!(fake.identified_shards(), vec![(0, 2), (1, 2), (0, 2)]);
 }
 
 #[test]

@@ -93,7 +93,9 @@ pub enum ShardsError {
     Missing,
     #[error("the total number of shards must be at least 1")]
     NoShards,
-    #[error("the range {first}-{last} runs backwards (write the lower shard first: {last}-{first})")]
+    #[error(
+        "the range {first}-{last} runs backwards (write the lower shard first: {last}-{first})"
+    )]
     Backwards { first: u32, last: u32 },
     #[error("there is no shard {shard} among {total} (they are numbered 0 to {})", total - 1)]
     Beyond { shard: u32, total: u32 },
@@ -174,11 +176,23 @@ mod tests {
     #[test]
     fn a_bad_shard_range_says_what_is_wrong() {
         let err = |s: &str| s.parse::<ShardRange>().unwrap_err().to_string();
-        assert_eq!(err("2-1/4"), "the range 2-1 runs backwards (write the lower shard first: 1-2)");
-        assert_eq!(err("0-4/4"), "there is no shard 4 among 4 (they are numbered 0 to 3)");
-        assert_eq!(err("2/2"), "there is no shard 2 among 2 (they are numbered 0 to 1)");
+        assert_eq!(
+            err("2-1/4"),
+            "the range 2-1 runs backwards (write the lower shard first: 1-2)"
+        );
+        assert_eq!(
+            err("0-4/4"),
+            "there is no shard 4 among 4 (they are numbered 0 to 3)"
+        );
+        assert_eq!(
+            err("2/2"),
+            "there is no shard 2 among 2 (they are numbered 0 to 1)"
+        );
         assert_eq!(err("0/0"), "the total number of shards must be at least 1");
-        assert_eq!(err("0-1"), "there is no '/' before the total number of shards");
+        assert_eq!(
+            err("0-1"),
+            "there is no '/' before the total number of shards"
+        );
         assert_eq!(err("a/2"), "'a' is not a whole number");
         assert_eq!(err("0-x/2"), "'x' is not a whole number");
         assert_eq!(err("-1/2"), "a number is missing");

@@ -180,7 +180,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
             range.last,
             range.total
         ),
-        None => tracing::info!("this process runs Discord's one unsharded connection (shard 0 of 1)"),
+        None => {
+            tracing::info!("this process runs Discord's one unsharded connection (shard 0 of 1)")
+        }
     }
     let result = tokio::select! {
         r = start(&mut client, config.shards) => r.map_err(Error::from),

@@ -140,6 +140,8 @@ struct Inner {
     sessions_opened: u64,
     /// Interactions waiting for a session of their shard, oldest first.
     pending: Vec<Pending>,
+    /// The (shard, total) of every Identify, in order.
+    identifies: Vec<(u32, u32)>,
     /// Each delivered interaction and the shard whose session it went on.
     delivered: Vec<(u64, u32)>,
     /// The shard count `GET /gateway/bot` recommends.
@@ -315,22 +317,38 @@ impl FakeDiscord {
 
     /// Waits until a session is open for each of `shards`, identified as one of `total`.
     pub async fn wait_for_shards(&self, shards: &[u32], total: u32, limit: Duration) {
+        self.wait_for_sessions(&format!("shards {shards:?} of {total}"), limit, |open| {
+            shards
+                .iter()
+                .all(|id| open.iter().any(|s| *s == (*id, total)))
+        })
+        .await
+    }
+
+    /// Waits until no session of `shard` is open (its bot stopped and its socket closed).
+    pub async fn wait_for_shard_gone(&self, shard: u32, limit: Duration) {
+        self.wait_for_sessions(&format!("shard {shard} to close"), limit, |open| {
+            open.iter().all(|(id, _)| *id != shard)
+        })
+        .await
+    }
+
+    /// Waits until `check` accepts the (shard, total) of the sessions open.
+    async fn wait_for_sessions(
+        &self,
+        what: &str,
+        limit: Duration,
+        check: impl Fn(&[(u32, u32)]) -> bool,
+    ) {
         let deadline = tokio::time::Instant::now() + limit;
         loop {
             let notified = self.changed.notified();
-            {
-                let i = self.inner.lock().unwrap();
-                if shards.iter().all(|id| {
-                    i.sessions
-                        .iter()
-                        .any(|s| s.shard == *id && s.total == total)
-                }) {
-                    return;
-                }
+            if check(&self.connected_shards()) {
+                return;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 panic!(
-                    "shards {shards:?} of {total} never all connected; {}",
+                    "timed out waiting for {what}; {}",
                     self.inner.lock().unwrap().shards_described()
                 );
             }
@@ -341,6 +359,11 @@ impl FakeDiscord {
     pub fn connected_shards(&self) -> Vec<(u32, u32)> {
         let i = self.inner.lock().unwrap();
         i.sessions.iter().map(|s| (s.shard, s.total)).collect()
+    }
+
+    /// The (shard, total) of every session the bot identified, oldest first, closed ones too.
+    pub fn identified_shards(&self) -> Vec<(u32, u32)> {
+        self.inner.lock().unwrap().identifies.clone()
     }
 
     /// The shard whose session interaction `id` went on; `None` while it waits for one.
@@ -822,6 +845,14 @@ async fn session(f: FakeDiscord, mut socket: WebSocket) {
                         // sends none and is shard 0 of 1.
                         let shard = v["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
                         let total = v["d"]["shard"][1].as_u64().unwrap_or(1) as u32;
+                        f.record(|i| i.identifies.push((shard, total)));
+                        if shard >= total {
+                            // Discord closes such a session: 4010, invalid shard.
+                            f.record(|i| i.unexpected.push(format!("an Identify as shard {shard} of {total}")));
+                            let close = axum::extract::ws::CloseFrame { code: 4010, reason: "Invalid shard".into() };
+                            let _ = socket.send(Message::Close(Some(close))).await;
+                            return;
+                        }
                         seq += 1;
                         let no = {
                             let mut i = f.inner.lock().unwrap();
