@@ -13,6 +13,8 @@ use fake_discord::{guild_on_shard, FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::json;
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
+use tokio::io::{AsyncBufReadExt, BufReader};
 
 const HOST: u64 = 800_000_000_000_000_000;
 const T0: i64 = 2_000_000_000;
@@ -64,6 +66,32 @@ fn spawn(dir: &Path, fake: &FakeDiscord, clock: &Path, shards: &str) -> tokio::p
         &[("PARLEY_TICK_MS", "100"), ("PARLEY_SHARDS", shards)],
         false,
     )
+}
+
+/// Starts the bot with its log read, line by line, into the list returned (read all along, so
+/// the pipe never fills).
+fn spawn_logged(
+    dir: &Path,
+    fake: &FakeDiscord,
+    clock: &Path,
+    shards: &str,
+) -> (tokio::process::Child, Arc<Mutex<Vec<String>>>) {
+    let mut bot = spawn_bot_with(
+        dir,
+        &fake.base(),
+        clock,
+        &[("PARLEY_TICK_MS", "100"), ("PARLEY_SHARDS", shards)],
+        true,
+    );
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut lines = BufReader::new(bot.stdout.take().unwrap()).lines();
+    let into = log.clone();
+    tokio::spawn(async move {
+        while let Ok(Some(line)) = lines.next_line().await {
+            into.lock().unwrap().push(line);
+        }
+    });
+    (bot, log)
 }
 
 /// Sends a command and waits for its reply; also returns the shard it went on.
@@ -185,7 +213,7 @@ async fn one_process_runs_both_shards_and_plays_a_game_on_each() {
     let dir = tempfile::tempdir().unwrap();
     let clock = clock_at(dir.path(), T0);
     let fake = FakeDiscord::start().await;
-    let bot = spawn(dir.path(), &fake, &clock, "0-1/2");
+    let (bot, log) = spawn_logged(dir.path(), &fake, &clock, "0-1/2");
     fake.wait_for_shards(&[0, 1], 2, LIMIT).await;
     assert_eq!(fake.connected_shards(), vec![(0, 2), (1, 2)]);
 
@@ -214,6 +242,15 @@ async fn one_process_runs_both_shards_and_plays_a_game_on_each() {
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
     stop(bot).await;
     assert_eq!(fake.identified_shards(), vec![(0, 2), (1, 2)]);
+    // The host reads in the log which shards the process runs, and sees each connect.
+    let log = log.lock().unwrap().join("\n");
+    for line in [
+        "this process runs shards 0-1 of 2",
+        "shard 0 of 2 connected",
+        "shard 1 of 2 connected",
+    ] {
+        assert!(log.contains(line), "{line:?} not in the log:\n{log}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
