@@ -318,9 +318,7 @@ impl FakeDiscord {
     /// Waits until a session is open for each of `shards`, identified as one of `total`.
     pub async fn wait_for_shards(&self, shards: &[u32], total: u32, limit: Duration) {
         self.wait_for_sessions(&format!("shards {shards:?} of {total}"), limit, |open| {
-            shards
-                .iter()
-                .all(|id| open.iter().any(|s| *s == (*id, total)))
+            shards.iter().all(|id| open.contains(&(*id, total)))
         })
         .await
     }
