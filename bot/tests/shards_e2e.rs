@@ -3,7 +3,8 @@
 //! direct messages on shard 0. One process running both shards of two plays a game in a
 //! server on each shard, ordered by DM; two processes (shard 0 of 2 and shard 1 of 2) on one
 //! SQLite file each serve their own shard, a DM waits while shard 0's process is down and is
-//! answered when it is back, and the orders given through one process are the ones the other
+//! answered when it is back (real Discord would fail it after 3 s; what matters is that it never
+//! goes to another shard), and the orders given through one process are the ones the other
 //! finds. A `PARLEY_SHARDS` that makes no sense stops the bot at once, naming the variable.
 
 mod fake_discord;
