@@ -171,8 +171,6 @@ pub async fn run(config: Config) -> Result<(), Error> {
     );
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
-    // Serenity keeps retrying an unreachable gateway for ever, so the signal must end the
-    // client itself, not just ask its shards to close.
     match config.shards {
         Some(range) => tracing::info!(
             "this process runs {range} (PARLEY_SHARDS={}-{}/{})",
@@ -184,6 +182,8 @@ pub async fn run(config: Config) -> Result<(), Error> {
             tracing::info!("this process runs Discord's one unsharded connection (shard 0 of 1)")
         }
     }
+    // Serenity keeps retrying an unreachable gateway for ever, so the signal must end the
+    // client itself, not just ask its shards to close.
     let result = tokio::select! {
         r = start(&mut client, config.shards) => r.map_err(Error::from),
         _ = stop_signal => {
