@@ -1,6 +1,8 @@
 //! The bot's configuration, from the environment (and `.env`); `.env.example` lists it all.
 
 use engine::store::clock::{Clock, FileClock, SystemClock};
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,6 +23,9 @@ pub struct Config {
     /// and the shards it runs, so a restart takes its own claims back).
     pub process_name: Option<String>,
     pub clock: Arc<dyn Clock>,
+    /// The gateway shards this process runs (`PARLEY_SHARDS`); `None` for one process with
+    /// Discord's single unsharded connection.
+    pub shards: Option<ShardRange>,
 }
 
 impl Config {
@@ -62,6 +67,145 @@ impl Config {
                 .clamp(5, 3600) as i64,
             process_name: var("PARLEY_PROCESS_NAME").map(|n| n.trim().to_string()),
             clock,
+            shards: match var("PARLEY_SHARDS") {
+                None => None,
+                Some(v) => Some(v.parse().map_err(|e: ShardsError| {
+                    format!(
+                        "PARLEY_SHARDS={} is not a shard range: {e}; write FIRST-LAST/TOTAL or SHARD/TOTAL, such as 0-1/4 (shards 0 and 1 of 4) or 1/2 (shard 1 of 2)",
+                        v.trim()
+                    )
+                })?),
+            },
         })
+    }
+}
+
+/// A contiguous run of Discord gateway shards, `first..=last` out of `total`: what one process
+/// connects. Every process of one bot must give the same `total`, and together cover each
+/// shard from 0 to `total - 1` exactly once; Discord sends a server's events to shard
+/// `(server id >> 22) % total` and direct messages to shard 0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+/// Why a `PARLEY_SHARDS` value is not a shard range.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardsError {
+    #[error("there is no '/' before the total number of shards")]
+    NoTotal,
+    #[error("'{0}' is not a whole number")]
+    NotANumber(String),
+    #[error("a number is missing")]
+    Missing,
+    #[error("the total number of shards must be at least 1")]
+    NoShards,
+    #[error(
+        "the range {first}-{last} runs backwards (write the lower shard first: {last}-{first})"
+    )]
+    Backwards { first: u32, last: u32 },
+    #[error("there is no shard {shard} among {total} (they are numbered 0 to {})", total - 1)]
+    Beyond { shard: u32, total: u32 },
+}
+
+impl FromStr for ShardRange {
+    type Err = ShardsError;
+
+    /// Reads `FIRST-LAST/TOTAL` (`0-1/4`) or `SHARD/TOTAL` (`1/2`).
+    fn from_str(text: &str) -> Result<ShardRange, ShardsError> {
+        let number = |s: &str| {
+            let s = s.trim();
+            if s.is_empty() {
+                return Err(ShardsError::Missing);
+            }
+            s.parse::<u32>()
+                .map_err(|_| ShardsError::NotANumber(s.to_string()))
+        };
+        let (run, total) = text.trim().split_once('/').ok_or(ShardsError::NoTotal)?;
+        let (first, last) = match run.split_once('-') {
+            Some((first, last)) => (number(first)?, number(last)?),
+            None => {
+                let only = number(run)?;
+                (only, only)
+            }
+        };
+        let total = number(total)?;
+        if total == 0 {
+            return Err(ShardsError::NoShards);
+        }
+        if first > last {
+            return Err(ShardsError::Backwards { first, last });
+        }
+        if last >= total {
+            return Err(ShardsError::Beyond { shard: last, total });
+        }
+        Ok(ShardRange { first, last, total })
+    }
+}
+
+impl ShardRange {
+    /// How many shards this process runs.
+    pub fn count(&self) -> u32 {
+        self.last - self.first + 1
+    }
+}
+
+impl fmt::Display for ShardRange {
+    /// "shard 1 of 2", "shards 0-1 of 4": the words the start-up log uses.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "shard {} of {}", self.first, self.total)
+        } else {
+            write!(f, "shards {}-{} of {}", self.first, self.last, self.total)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(first: u32, last: u32, total: u32) -> ShardRange {
+        ShardRange { first, last, total }
+    }
+
+    #[test]
+    fn shard_ranges_are_read_in_both_forms() {
+        assert_eq!("0-1/4".parse(), Ok(range(0, 1, 4)));
+        assert_eq!("1/2".parse(), Ok(range(1, 1, 2)));
+        assert_eq!(" 0 - 3 / 4 ".parse(), Ok(range(0, 3, 4)));
+        assert_eq!("0/1".parse(), Ok(range(0, 0, 1)));
+        assert_eq!(range(0, 1, 4).to_string(), "shards 0-1 of 4");
+        assert_eq!(range(1, 1, 2).to_string(), "shard 1 of 2");
+        assert_eq!(range(2, 3, 4).count(), 2);
+    }
+
+    #[test]
+    fn a_bad_shard_range_says_what_is_wrong() {
+        let err = |s: &str| s.parse::<ShardRange>().unwrap_err().to_string();
+        assert_eq!(
+            err("2-1/4"),
+            "the range 2-1 runs backwards (write the lower shard first: 1-2)"
+        );
+        assert_eq!(
+            err("0-4/4"),
+            "there is no shard 4 among 4 (they are numbered 0 to 3)"
+        );
+        assert_eq!(
+            err("2/2"),
+            "there is no shard 2 among 2 (they are numbered 0 to 1)"
+        );
+        assert_eq!(err("0/0"), "the total number of shards must be at least 1");
+        assert_eq!(
+            err("0-1"),
+            "there is no '/' before the total number of shards"
+        );
+        assert_eq!(err("a/2"), "'a' is not a whole number");
+        assert_eq!(err("0-x/2"), "'x' is not a whole number");
+        assert_eq!(err("-1/2"), "a number is missing");
+        assert_eq!(err("0-/2"), "a number is missing");
+        assert_eq!(err("0/two"), "'two' is not a whole number");
     }
 }

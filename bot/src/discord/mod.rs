@@ -133,6 +133,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |e| Box::pin(on_error(e)),
+            event_handler: |_framework, event| Box::pin(on_event(event)),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {
@@ -167,7 +168,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
             lease_secs: config.lease_secs,
         },
         None => engine::store::Claimant::on_this_host(
-            &std::env::var("PARLEY_SHARDS").unwrap_or_else(|_| "all".into()),
+            &config
+                .shards
+                .map_or("all".to_string(), |r| format!("{}-{}of{}", r.first, r.last, r.total)),
             config.lease_secs,
         ),
     };
@@ -182,10 +185,21 @@ pub async fn run(config: Config) -> Result<(), Error> {
     .with_claimant(claimant);
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
+    match config.shards {
+        Some(range) => tracing::info!(
+            "this process runs {range} (PARLEY_SHARDS={}-{}/{})",
+            range.first,
+            range.last,
+            range.total
+        ),
+        None => {
+            tracing::info!("this process runs Discord's one unsharded connection (shard 0 of 1)")
+        }
+    }
     // Serenity keeps retrying an unreachable gateway for ever, so the signal must end the
     // client itself, not just ask its shards to close.
     let result = tokio::select! {
-        r = client.start() => r.map_err(Error::from),
+        r = start(&mut client, config.shards) => r.map_err(Error::from),
         _ = stop_signal => {
             tracing::info!("stopping: finishing the current work");
             if tokio::time::timeout(SHARDS_CLOSE, shards.shutdown_all()).await.is_err() {
@@ -207,6 +221,30 @@ pub async fn run(config: Config) -> Result<(), Error> {
     }
     tracing::info!("stopped");
     result
+}
+
+/// Connects the gateway: the one default connection, or this process's range of shards.
+async fn start(
+    client: &mut serenity::Client,
+    shards: Option<config::ShardRange>,
+) -> serenity::Result<()> {
+    match shards {
+        None => client.start().await,
+        // Serenity 0.12's range is inclusive of its end (`4..7` starts shards 4 to 7), unlike
+        // Rust's `Range`: `first..last` is shards `first` to `last`.
+        Some(r) => client.start_shard_range(r.first..r.last, r.total).await,
+    }
+}
+
+/// Logs each shard as Discord accepts it, so a host can see every shard of the range up.
+async fn on_event(event: &serenity::FullEvent) -> Result<(), Error> {
+    if let serenity::FullEvent::Ready { data_about_bot } = event {
+        match data_about_bot.shard {
+            Some(s) => tracing::info!("shard {} of {} connected", s.id, s.total),
+            None => tracing::info!("connected (unsharded)"),
+        }
+    }
+    Ok(())
 }
 
 /// How long a stop waits for the gateway to close, then for the scheduler's tick: together

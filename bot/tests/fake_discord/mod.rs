@@ -1,6 +1,12 @@
 //! A small fake of Discord on loopback, REST and gateway on one port, for running the real
 //! `parley bot` binary in tests. It answers the calls serenity and poise make, delivers
 //! interactions we build, and records every reply and message the bot sends.
+//!
+//! Shards as Discord has them: any number of gateway sessions may be open (from one bot
+//! process or several), each identified as shard `id` of `total`, and each interaction goes
+//! only to the session of its shard, `(guild_id >> 22) % total`, or shard 0 for a direct
+//! message. An interaction whose shard has no session waits for one: it is never delivered on
+//! another shard.
 
 // Each test binary that includes this module uses a different part of it.
 #![allow(dead_code)]
@@ -48,17 +54,23 @@ pub struct Sent {
 pub struct Invoker {
     pub user: u64,
     pub channel: u64,
-    pub in_guild: bool,
+    /// The server the channel is in; `None` in a direct message.
+    pub guild: Option<u64>,
     pub permissions: &'static str,
 }
 
 impl Invoker {
-    /// In a server channel, with these permissions (`"0"`, or [`MODERATOR`]).
+    /// In a channel of the server [`GUILD`], with these permissions (`"0"`, or [`MODERATOR`]).
     pub fn in_channel(user: u64, channel: u64, permissions: &'static str) -> Invoker {
+        Invoker::in_server(GUILD, user, channel, permissions)
+    }
+
+    /// In a channel of server `guild` (see [`guild_on_shard`]).
+    pub fn in_server(guild: u64, user: u64, channel: u64, permissions: &'static str) -> Invoker {
         Invoker {
             user,
             channel,
-            in_guild: true,
+            guild: Some(guild),
             permissions,
         }
     }
@@ -68,10 +80,42 @@ impl Invoker {
         Invoker {
             user,
             channel: 600_000_000_000_000_000 + user % 1_000_000,
-            in_guild: false,
+            guild: None,
             permissions: "0",
         }
     }
+}
+
+/// The shard Discord sends an event of server `guild` (or a direct message, `None`) to, among
+/// `total` shards.
+pub fn shard_of(guild: Option<u64>, total: u32) -> u32 {
+    match guild {
+        Some(g) => ((g >> 22) % u64::from(total.max(1))) as u32,
+        None => 0,
+    }
+}
+
+/// A server id whose events go to `shard` of `total` (the `n`th such, from 0).
+pub fn guild_on_shard(shard: u32, total: u32, n: u64) -> u64 {
+    let total = u64::from(total);
+    let base = (940_000_000_000_000_000u64 >> 22) / total * total;
+    (base + n * total + u64::from(shard)) << 22
+}
+
+/// One open gateway session, once it has identified.
+struct Session {
+    /// Its number among all sessions the fake has opened.
+    no: u64,
+    shard: u32,
+    total: u32,
+    tx: mpsc::UnboundedSender<Value>,
+}
+
+/// An interaction no session of its shard has taken yet.
+struct Pending {
+    interaction: u64,
+    guild: Option<u64>,
+    event: Value,
 }
 
 #[derive(Default)]
@@ -91,13 +135,23 @@ struct Inner {
     /// While set, a channel message is recorded but not answered (the bot waits), so a test
     /// can kill the bot between a post reaching Discord and the bot recording it.
     hold_posts: bool,
+    /// The gateway sessions open now, oldest first.
+    sessions: Vec<Session>,
+    sessions_opened: u64,
+    /// Interactions waiting for a session of their shard, oldest first.
+    pending: Vec<Pending>,
+    /// The (shard, total) of every Identify, in order.
+    identifies: Vec<(u32, u32)>,
+    /// Each delivered interaction and the shard whose session it went on.
+    delivered: Vec<(u64, u32)>,
+    /// The shard count `GET /gateway/bot` recommends.
+    recommended_shards: u32,
 }
 
 #[derive(Clone)]
 pub struct FakeDiscord {
     inner: Arc<Mutex<Inner>>,
     changed: Arc<Notify>,
-    gateway: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
     next_id: Arc<AtomicU64>,
     pub port: u16,
 }
@@ -107,16 +161,18 @@ impl FakeDiscord {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let fake = FakeDiscord {
-            inner: Default::default(),
+            inner: Arc::new(Mutex::new(Inner {
+                recommended_shards: 1,
+                ..Default::default()
+            })),
             changed: Arc::new(Notify::new()),
-            gateway: Default::default(),
             next_id: Arc::new(AtomicU64::new(910_000_000_000_000_000)),
             port,
         };
         let app = Router::new()
             .route("/ws", get(gateway))
             .route("/api/v10/gateway", get(gateway_url))
-            .route("/api/v10/gateway/bot", get(gateway_url))
+            .route("/api/v10/gateway/bot", get(gateway_bot))
             .route("/api/v10/oauth2/applications/@me", get(application))
             .route("/api/v10/users/@me", get(|| async { Json(bot_user()) }))
             .route("/api/v10/applications/{app}/commands", put(register))
@@ -221,13 +277,14 @@ impl FakeDiscord {
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 let inner = self.inner.lock().unwrap();
                 panic!(
-                    "timed out waiting for {what}; sent so far: {:#?}; unexpected calls: {:?}",
+                    "timed out waiting for {what}; sent so far: {:#?}; unexpected calls: {:?}; {}",
                     inner
                         .sent
                         .iter()
                         .map(|s| (&s.to, &s.content))
                         .collect::<Vec<_>>(),
-                    inner.unexpected
+                    inner.unexpected,
+                    inner.shards_described()
                 );
             }
         }
@@ -251,6 +308,75 @@ impl FakeDiscord {
                 );
             }
         }
+    }
+
+    /// Sets the shard count `GET /gateway/bot` recommends (1 unless set).
+    pub fn recommend_shards(&self, total: u32) {
+        self.record(|i| i.recommended_shards = total);
+    }
+
+    /// Waits until a session is open for each of `shards`, identified as one of `total`.
+    pub async fn wait_for_shards(&self, shards: &[u32], total: u32, limit: Duration) {
+        self.wait_for_sessions(&format!("shards {shards:?} of {total}"), limit, |open| {
+            shards.iter().all(|id| open.contains(&(*id, total)))
+        })
+        .await
+    }
+
+    /// Waits until no session of `shard` is open (its bot stopped and its socket closed).
+    pub async fn wait_for_shard_gone(&self, shard: u32, limit: Duration) {
+        self.wait_for_sessions(&format!("shard {shard} to close"), limit, |open| {
+            open.iter().all(|(id, _)| *id != shard)
+        })
+        .await
+    }
+
+    /// Waits until `check` accepts the (shard, total) of the sessions open.
+    async fn wait_for_sessions(
+        &self,
+        what: &str,
+        limit: Duration,
+        check: impl Fn(&[(u32, u32)]) -> bool,
+    ) {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.changed.notified();
+            if check(&self.connected_shards()) {
+                return;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                panic!(
+                    "timed out waiting for {what}; {}",
+                    self.inner.lock().unwrap().shards_described()
+                );
+            }
+        }
+    }
+
+    /// The (shard, total) of every session open now, oldest first.
+    pub fn connected_shards(&self) -> Vec<(u32, u32)> {
+        let i = self.inner.lock().unwrap();
+        i.sessions.iter().map(|s| (s.shard, s.total)).collect()
+    }
+
+    /// The (shard, total) of every session the bot identified, oldest first, closed ones too.
+    pub fn identified_shards(&self) -> Vec<(u32, u32)> {
+        self.inner.lock().unwrap().identifies.clone()
+    }
+
+    /// The shard whose session interaction `id` went on; `None` while it waits for one.
+    pub fn shard_of_interaction(&self, id: u64) -> Option<u32> {
+        let i = self.inner.lock().unwrap();
+        i.delivered
+            .iter()
+            .find(|(d, _)| *d == id)
+            .map(|(_, shard)| *shard)
+    }
+
+    /// Interactions still waiting for a session of their shard.
+    pub fn undelivered(&self) -> Vec<u64> {
+        let i = self.inner.lock().unwrap();
+        i.pending.iter().map(|p| p.interaction).collect()
     }
 
     fn new_id(&self) -> u64 {
@@ -309,7 +435,7 @@ impl FakeDiscord {
         let Invoker {
             user,
             channel,
-            in_guild,
+            guild,
             permissions,
         } = *from;
         let id = self.new_id();
@@ -329,8 +455,8 @@ impl FakeDiscord {
             "channel_id": channel.to_string(),
             "data": data,
         });
-        if in_guild {
-            d["guild_id"] = json!(GUILD.to_string());
+        if let Some(guild) = guild {
+            d["guild_id"] = json!(guild.to_string());
             d["guild_locale"] = json!("en-GB");
             d["context"] = json!(0);
             d["member"] = json!({
@@ -346,15 +472,16 @@ impl FakeDiscord {
             d["context"] = json!(1);
             d["user"] = person;
         }
-        self.record(|i| i.tokens.push((token, id)));
-        self.dispatch("INTERACTION_CREATE", d);
+        self.record(|i| {
+            i.tokens.push((token, id));
+            i.pending.push(Pending {
+                interaction: id,
+                guild,
+                event: json!({"t": "INTERACTION_CREATE", "d": d}),
+            });
+            i.deliver_pending();
+        });
         id
-    }
-
-    fn dispatch(&self, event: &str, d: Value) {
-        let tx = self.gateway.lock().unwrap().clone();
-        let tx = tx.expect("the bot is connected to the gateway");
-        tx.send(json!({"t": event, "d": d})).expect("gateway open");
     }
 
     fn interaction_of(&self, token: &str) -> Option<u64> {
@@ -401,10 +528,58 @@ fn message_json(id: u64, channel: &str, content: &str) -> Value {
     })
 }
 
+impl Inner {
+    /// Hands each waiting interaction to the newest session of its shard (an older one of the
+    /// same shard may be a bot that died and whose socket is not yet closed); one whose shard
+    /// has no session keeps waiting.
+    fn deliver_pending(&mut self) {
+        let mut waiting = Vec::new();
+        for p in std::mem::take(&mut self.pending) {
+            let session = self
+                .sessions
+                .iter()
+                .rev()
+                .find(|s| s.shard == shard_of(p.guild, s.total));
+            match session {
+                Some(s) if s.tx.send(p.event.clone()).is_ok() => {
+                    self.delivered.push((p.interaction, s.shard))
+                }
+                _ => waiting.push(p),
+            }
+        }
+        self.pending = waiting;
+    }
+
+    /// The sessions and waiting interactions, for a failing test's message.
+    fn shards_described(&self) -> String {
+        format!(
+            "gateway sessions open (shard, total): {:?}; interactions waiting for their shard (id, shard of 1, 2, 4): {:?}",
+            self.sessions
+                .iter()
+                .map(|s| (s.shard, s.total))
+                .collect::<Vec<_>>(),
+            self.pending
+                .iter()
+                .map(|p| (
+                    p.interaction,
+                    shard_of(p.guild, 1),
+                    shard_of(p.guild, 2),
+                    shard_of(p.guild, 4)
+                ))
+                .collect::<Vec<_>>()
+        )
+    }
+}
+
 async fn gateway_url(State(f): State<FakeDiscord>) -> Json<Value> {
+    Json(json!({"url": format!("ws://127.0.0.1:{}/ws", f.port)}))
+}
+
+async fn gateway_bot(State(f): State<FakeDiscord>) -> Json<Value> {
+    let shards = f.inner.lock().unwrap().recommended_shards;
     Json(json!({
         "url": format!("ws://127.0.0.1:{}/ws", f.port),
-        "shards": 1,
+        "shards": shards,
         "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1},
     }))
 }
@@ -621,8 +796,27 @@ async fn gateway(State(f): State<FakeDiscord>, ws: WebSocketUpgrade) -> Response
     ws.on_upgrade(move |socket| session(f, socket))
 }
 
-/// One gateway session: Hello, READY after Identify, heartbeat acks, then our dispatches.
+/// Takes a session out of the routing table when its socket closes, whichever way.
+struct Closing {
+    fake: FakeDiscord,
+    no: Option<u64>,
+}
+
+impl Drop for Closing {
+    fn drop(&mut self) {
+        if let Some(no) = self.no {
+            self.fake.record(|i| i.sessions.retain(|s| s.no != no));
+        }
+    }
+}
+
+/// One gateway session: Hello, READY (for the shard it identified as) after Identify,
+/// heartbeat acks, then the dispatches of its shard.
 async fn session(f: FakeDiscord, mut socket: WebSocket) {
+    let mut closing = Closing {
+        fake: f.clone(),
+        no: None,
+    };
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 41_250}});
     if socket
         .send(Message::Text(hello.to_string().into()))
@@ -645,21 +839,42 @@ async fn session(f: FakeDiscord, mut socket: WebSocket) {
                         let _ = socket.send(Message::Text(ack.to_string().into())).await;
                     }
                     Some(2) => {
+                        // Identify carries `"shard": [id, total]`; a bot that does not shard
+                        // sends none and is shard 0 of 1.
+                        let shard = v["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
+                        let total = v["d"]["shard"][1].as_u64().unwrap_or(1) as u32;
+                        f.record(|i| i.identifies.push((shard, total)));
+                        if shard >= total {
+                            // Discord closes such a session: 4010, invalid shard.
+                            f.record(|i| i.unexpected.push(format!("an Identify as shard {shard} of {total}")));
+                            let close = axum::extract::ws::CloseFrame { code: 4010, reason: "Invalid shard".into() };
+                            let _ = socket.send(Message::Close(Some(close))).await;
+                            return;
+                        }
                         seq += 1;
+                        let no = {
+                            let mut i = f.inner.lock().unwrap();
+                            i.sessions_opened += 1;
+                            i.sessions_opened
+                        };
                         let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
                             "v": 10,
                             "user": bot_user(),
                             "guilds": [],
-                            "session_id": "fake-session",
+                            "session_id": format!("fake-session-{no}"),
                             "resume_gateway_url": format!("ws://127.0.0.1:{}/ws", f.port),
-                            "shard": [0, 1],
+                            "shard": [shard, total],
                             "application": {"id": APP.to_string(), "flags": 0},
                         }});
                         if socket.send(Message::Text(ready.to_string().into())).await.is_err() {
                             return;
                         }
-                        *f.gateway.lock().unwrap() = Some(tx.clone());
-                        f.record(|i| i.identified = true);
+                        closing.no = Some(no);
+                        f.record(|i| {
+                            i.identified = true;
+                            i.sessions.push(Session { no, shard, total, tx: tx.clone() });
+                            i.deliver_pending();
+                        });
                     }
                     _ => {}
                 }
