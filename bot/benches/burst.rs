@@ -87,6 +87,9 @@ fn bench_burst(c: &mut Criterion) {
                 .warm_up_time(Duration::from_millis(1))
                 .measurement_time(Duration::from_secs(1))
                 .throughput(Throughput::Elements(games as u64));
+            // One burst's account (who adjudicated, when the last adjudication was logged)
+            // beside criterion's numbers.
+            let mut told = false;
             group.bench_function(format!("{games}-games"), |b| {
                 b.iter_custom(|iters| {
                     let mut total = Duration::ZERO;
@@ -98,6 +101,10 @@ fn bench_burst(c: &mut Criterion) {
                             let outcome = burst.run(&specs, None).await;
                             // A fast burst that lost games would be no result.
                             check_all(&burst, &outcome).await;
+                            if !told {
+                                eprintln!("{id}: {}", outcome.summary(games));
+                                told = true;
+                            }
                             outcome.elapsed
                         });
                     }

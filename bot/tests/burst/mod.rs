@@ -137,6 +137,8 @@ pub struct Adjudicated {
     pub process: usize,
     pub game: GameId,
     pub phase: String,
+    /// When the harness read the line.
+    pub at: Instant,
 }
 
 /// The results posts of one (channel, phase) that reached the fake.
@@ -159,8 +161,48 @@ pub struct Outcome {
     pub killed: Vec<usize>,
     /// From the clock's move past the deadline to the last results post reaching the fake.
     pub elapsed: Duration,
+    /// From the clock's move to the last `adjudicated` line read: the rest of `elapsed` is
+    /// posting (drawing the maps, sending them).
+    pub adjudicated_within: Duration,
     /// Calls to the fake it does not fake.
     pub unexpected: Vec<String>,
+}
+
+impl Outcome {
+    /// How many `adjudicated` lines each process logged, by process index.
+    pub fn adjudicated_by(&self, process: usize) -> usize {
+        self.adjudicated
+            .iter()
+            .filter(|a| a.process == process)
+            .count()
+    }
+
+    /// Results posts Discord's nonce check dropped, over every channel.
+    pub fn repeats_dropped(&self) -> usize {
+        self.posts.values().map(|p| p.dropped).sum()
+    }
+
+    /// One line for a test's or a benchmark's output.
+    pub fn summary(&self, games: usize) -> String {
+        let processes = self
+            .adjudicated
+            .iter()
+            .map(|a| a.process + 1)
+            .max()
+            .unwrap_or(0);
+        let by: Vec<String> = (0..processes)
+            .map(|p| format!("process {p}: {}", self.adjudicated_by(p)))
+            .collect();
+        format!(
+            "{games} games adjudicated and posted {:.2?} after the deadline ({:.1} games/s; the last adjudication logged after {:.2?}); adjudications logged by {}; killed {:?}; repeats dropped {}",
+            self.elapsed,
+            games as f64 / self.elapsed.as_secs_f64().max(1e-9),
+            self.adjudicated_within,
+            by.join(", "),
+            self.killed,
+            self.repeats_dropped()
+        )
+    }
 }
 
 /// Many Standard games due in the same second, in a database of their own.
@@ -330,7 +372,13 @@ impl Burst {
         })
         .await;
         let adjudicated = logs.state.lock().unwrap().adjudicated.clone();
+        let adjudicated_within = adjudicated
+            .iter()
+            .map(|a| a.at.saturating_duration_since(started))
+            .max()
+            .unwrap_or_default();
         Outcome {
+            adjudicated_within,
             posts: results_posts(&self.fake.sent()),
             adjudicated,
             killed,
@@ -470,6 +518,7 @@ impl Logs {
                         process: i,
                         game,
                         phase,
+                        at: Instant::now(),
                     });
                 }
                 drop(state);
