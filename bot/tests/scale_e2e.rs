@@ -56,7 +56,6 @@ async fn a_process_killed_mid_burst_leaves_the_rest_to_its_restart_and_nothing_i
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs shards, leases and PostgreSQL (lead wires it)"]
 async fn two_shard_processes_on_one_database_share_a_burst_and_survive_one_being_killed() {
     let dir = tempfile::tempdir().unwrap();
     let burst = Burst::prepare(dir.path(), &scratch_url(dir.path()), GAMES).await;
