@@ -16,7 +16,7 @@ use store_common::*;
 const OLD_RESULTS: &str = r#"{"results":[{"power":"France","order":"A par - bur","result":"fails","reason":"bounced in Burgundy (also ordered there: A mar)"},{"power":"France","order":"A mar - bur","result":"fails","reason":"bounced with A par"},{"power":"France","order":"F bre - mao","result":"succeeds","reason":""}],"dislodged":[],"built":[],"removed":[],"disbanded":[]}"#;
 
 async fn raw(url: &str, sql: &str, id: i64) {
-    let pool = sqlx::SqlitePool::connect(url).await.expect("db");
+    let pool = sqlx::AnyPool::connect(url).await.expect("db");
     sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
         .bind(id)
         .execute(&pool)
@@ -26,7 +26,7 @@ async fn raw(url: &str, sql: &str, id: i64) {
 }
 
 async fn column(url: &str, sql: &str, id: i64) -> Vec<String> {
-    let pool = sqlx::SqlitePool::connect(url).await.expect("db");
+    let pool = sqlx::AnyPool::connect(url).await.expect("db");
     let out = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
         .bind(id)
         .fetch_all(&pool)
@@ -36,11 +36,11 @@ async fn column(url: &str, sql: &str, id: i64) -> Vec<String> {
     out
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn an_old_database_opens_reads_exports_and_plays_on() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let url = format!("sqlite://{}", dir.path().join("games.db").display());
     let (games, clock) = fresh(&dir).await;
+    let url = database_url();
     let id = started(&games).await;
     let orders = s(&["A par - bur", "A mar - bur", "F bre - mao"]);
     games.submit(id, "france", &orders).await.expect("submit");
@@ -58,18 +58,18 @@ async fn an_old_database_opens_reads_exports_and_plays_on() {
 
     // Rewrite the rows in the old release's form.
     let old_phase =
-        format!("UPDATE phases SET results = '{OLD_RESULTS}' WHERE game_id = ? AND seq = 0");
+        format!("UPDATE phases SET results = '{OLD_RESULTS}' WHERE game_id = $1 AND seq = 0");
     raw(&url, &old_phase, id).await;
-    raw(&url, r#"UPDATE submissions SET orders = '["A par - bur","A mar - bur","F bre - mao"]' WHERE game_id = ? AND seq = 0"#, id).await;
+    raw(&url, r#"UPDATE submissions SET orders = '["A par - bur","A mar - bur","F bre - mao"]' WHERE game_id = $1 AND seq = 0"#, id).await;
     raw(
         &url,
-        r#"UPDATE submissions SET orders = '["F mao - por"]' WHERE game_id = ? AND seq = 1"#,
+        r#"UPDATE submissions SET orders = '["F mao - por"]' WHERE game_id = $1 AND seq = 1"#,
         id,
     )
     .await;
     let stored = column(
         &url,
-        "SELECT results FROM phases WHERE game_id = ? AND seq = 0",
+        "SELECT results FROM phases WHERE game_id = $1 AND seq = 0",
         id,
     )
     .await;
@@ -81,7 +81,7 @@ async fn an_old_database_opens_reads_exports_and_plays_on() {
         .expect("reopens");
     let results = column(
         &url,
-        "SELECT results FROM phases WHERE game_id = ? AND results IS NOT NULL",
+        "SELECT results FROM phases WHERE game_id = $1 AND results IS NOT NULL",
         id,
     )
     .await;
@@ -89,7 +89,7 @@ async fn an_old_database_opens_reads_exports_and_plays_on() {
         results.iter().all(|r| r.starts_with(r#"{"orders":"#)),
         "{results:?}"
     );
-    let subs = column(&url, "SELECT orders FROM submissions WHERE game_id = ?", id).await;
+    let subs = column(&url, "SELECT orders FROM submissions WHERE game_id = $1", id).await;
     assert!(
         subs.iter().all(|o| o.starts_with(r#"[{"order":"#)),
         "{subs:?}"
@@ -152,4 +152,5 @@ async fn an_old_database_opens_reads_exports_and_plays_on() {
     let again = games.import(&file).await.expect("imports");
     let copy = games.export(again).await.expect("exports");
     assert_eq!(copy["phases"], file["phases"]);
+}
 }
