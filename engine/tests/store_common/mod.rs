@@ -73,7 +73,12 @@ pub fn backend() -> Backend {
 
 /// A fresh, empty database URL on the backend under test (a file in `dir` for SQLite).
 pub async fn fresh_url(dir: &tempfile::TempDir) -> String {
-    let scratch = Scratch::new(backend(), dir.path())
+    fresh_url_on(backend(), dir).await
+}
+
+/// A fresh, empty database URL on `backend`, dropped with the others after the test body.
+pub async fn fresh_url_on(backend: Backend, dir: &tempfile::TempDir) -> String {
+    let scratch = Scratch::new(backend, dir.path())
         .await
         .expect("a scratch database");
     let url = scratch.url.clone();
