@@ -190,6 +190,53 @@ pub fn mask_password(url: &str) -> String {
     }
 }
 
+/// `url` naming database `name` instead of its own, keeping user, host and parameters.
+pub fn with_database(url: &str, name: &str) -> std::result::Result<String, String> {
+    let not_postgres = || format!("{} is not a postgres:// or postgresql:// URL", mask_password(url));
+    if Backend::of_url(url).ok() != Some(Backend::Postgres) {
+        return Err(not_postgres());
+    }
+    let (scheme, rest) = url.split_once("://").ok_or_else(not_postgres)?;
+    let (rest, query) = match rest.split_once('?') {
+        Some((r, q)) => (r, Some(q)),
+        None => (rest, None),
+    };
+    let authority = rest.split('/').next().unwrap_or(rest);
+    let mut out = format!("{scheme}://{authority}/{name}");
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    Ok(out)
+}
+
+/// The database a PostgreSQL URL names (`parley` in `postgres://u@h/parley?sslmode=...`).
+pub fn database_name(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let rest = rest.split('?').next().unwrap_or(rest);
+    let (_, name) = rest.split_once('/')?;
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Creates the PostgreSQL database `url` names, connecting to the same server's `postgres`
+/// database to do so (`parley import --create` on a new PostgreSQL database).
+pub async fn create_postgres_database(url: &str) -> Result<()> {
+    use sqlx::Connection;
+    let name = database_name(url)
+        .ok_or_else(|| refused(format!("{} names no database", mask_password(url))))?;
+    let admin = with_database(url, "postgres").map_err(refused)?;
+    let mut conn = sqlx::PgConnection::connect(&admin).await?;
+    // A quoted identifier: the name is the user's, any character but a double quote.
+    if name.contains('"') {
+        return Err(refused(format!("the database name {name} may not hold a double quote")));
+    }
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+        .execute(&mut conn)
+        .await?;
+    conn.close().await?;
+    Ok(())
+}
+
 #[derive(Clone)]
 pub struct Games {
     pool: AnyPool,
@@ -542,4 +589,30 @@ async fn audit(
         .execute(&mut *tx)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{database_name, with_database};
+
+    #[test]
+    fn a_url_for_another_database_keeps_the_server_and_its_parameters() {
+        assert_eq!(
+            with_database("postgres://parley@127.0.0.1:5432/postgres", "parley_t_1").unwrap(),
+            "postgres://parley@127.0.0.1:5432/parley_t_1"
+        );
+        assert_eq!(
+            with_database("postgresql://u:pw@h/db?sslmode=disable", "x").unwrap(),
+            "postgresql://u:pw@h/x?sslmode=disable"
+        );
+        assert_eq!(with_database("postgres://h", "x").unwrap(), "postgres://h/x");
+        let err = with_database("sqlite://a.db", "x").unwrap_err();
+        assert!(err.contains("not a postgres://"), "{err}");
+        assert_eq!(
+            database_name("postgres://u:pw@h:5432/games?sslmode=disable").as_deref(),
+            Some("games")
+        );
+        assert_eq!(database_name("postgres://h"), None);
+    }
 }

@@ -2,7 +2,7 @@
 //! folder the caller owns, or a new database on the PostgreSQL server named by
 //! `PARLEY_TEST_POSTGRES`. Not for production use: nothing here is kept.
 
-use super::{mask_password, Backend};
+use super::{mask_password, with_database, Backend};
 use sqlx::Connection;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -44,6 +44,8 @@ pub struct Scratch {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ScratchError {
+    #[error("{0}")]
+    Url(String),
     #[error(
         "{POSTGRES_ENV} is not set; set it to a PostgreSQL administrator URL such as \
          postgres://parley@127.0.0.1:5432/postgres to run the PostgreSQL tests"
@@ -55,8 +57,6 @@ pub enum ScratchError {
         #[source]
         source: sqlx::Error,
     },
-    #[error("{url} is not a postgres:// or postgresql:// URL")]
-    NotPostgres { url: String },
 }
 
 /// Tells scratch databases apart within one process; the process id and the time tell
@@ -74,28 +74,6 @@ fn unique_suffix() -> String {
         nanos,
         NEXT.fetch_add(1, Ordering::Relaxed)
     )
-}
-
-/// `url` naming database `name` instead of its own, keeping user, host and parameters.
-pub fn with_database(url: &str, name: &str) -> Result<String, ScratchError> {
-    let not_postgres = || ScratchError::NotPostgres {
-        url: mask_password(url),
-    };
-    if Backend::of_url(url).ok() != Some(Backend::Postgres) {
-        return Err(not_postgres());
-    }
-    let (scheme, rest) = url.split_once("://").ok_or_else(not_postgres)?;
-    let (rest, query) = match rest.split_once('?') {
-        Some((r, q)) => (r, Some(q)),
-        None => (rest, None),
-    };
-    let authority = rest.split('/').next().unwrap_or(rest);
-    let mut out = format!("{scheme}://{authority}/{name}");
-    if let Some(q) = query {
-        out.push('?');
-        out.push_str(q);
-    }
-    Ok(out)
 }
 
 impl Scratch {
@@ -126,7 +104,7 @@ impl Scratch {
     /// to create databases).
     pub async fn on_server(admin_url: &str) -> Result<Scratch, ScratchError> {
         let name = format!("parley_t_{}", unique_suffix());
-        let url = with_database(admin_url, &name)?;
+        let url = with_database(admin_url, &name).map_err(ScratchError::Url)?;
         let created = async {
             let mut conn = sqlx::PgConnection::connect(admin_url).await?;
             // The name is ours (letters, digits, underscores), not user input.
@@ -165,25 +143,5 @@ impl Scratch {
         if let Err(e) = dropped.await {
             eprintln!("scratch database {name} left behind: {e}");
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_scratch_url_keeps_the_server_and_names_the_new_database() {
-        assert_eq!(
-            with_database("postgres://parley@127.0.0.1:5432/postgres", "parley_t_1").unwrap(),
-            "postgres://parley@127.0.0.1:5432/parley_t_1"
-        );
-        assert_eq!(
-            with_database("postgresql://u:pw@h/db?sslmode=disable", "x").unwrap(),
-            "postgresql://u:pw@h/x?sslmode=disable"
-        );
-        assert_eq!(with_database("postgres://h", "x").unwrap(), "postgres://h/x");
-        let err = with_database("sqlite://a.db", "x").unwrap_err().to_string();
-        assert!(err.contains("not a postgres://"), "{err}");
     }
 }
