@@ -436,3 +436,39 @@ async fn a_retreat_list_stands_beside_the_units_order() {
     assert!(why.contains("could never retreat to lon"), "{why}");
 }
 }
+
+on_both_backends! {
+/// Two services on one database (two bot processes) closing the same phase at once: one
+/// adjudicates it, the other finds it done; many submissions from both land, none lost.
+async fn two_services_on_one_database_adjudicate_a_phase_once() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (one, clock) = fresh(&dir).await;
+    let other = engine::store::Games::open(&database_url(), std::sync::Arc::new(clock.clone()))
+        .await
+        .expect("a second service");
+    let ids = [started(&one).await, started_with(&one, "chan2", Settings::default()).await];
+    let mut writes = Vec::new();
+    for (n, power) in POWERS.iter().enumerate() {
+        for id in ids {
+            let games = if n % 2 == 0 { one.clone() } else { other.clone() };
+            let user = power.to_lowercase();
+            writes.push(tokio::spawn(async move {
+                games.ready(id, &user).await.expect("ready");
+            }));
+        }
+    }
+    for w in writes {
+        w.await.expect("joined");
+    }
+    for id in ids {
+        let (a, b) = tokio::join!(one.adjudicate(id, 0), other.adjudicate(id, 0));
+        let played = [a.expect("one"), b.expect("other")]
+            .into_iter()
+            .filter(|r| r.is_some())
+            .count();
+        assert_eq!(played, 1, "game {id}: adjudicated by exactly one service");
+        assert_eq!(one.phase_names(id).await.expect("phases").len(), 2, "game {id}");
+        assert_eq!(one.current(id).await.expect("current").0, 1);
+    }
+}
+}

@@ -346,7 +346,14 @@ impl Games {
                     Ok(())
                 })
             }),
-            Backend::Postgres => options,
+            Backend::Postgres => {
+                // One connection first: a server that is down or a database that does not
+                // exist is reported at once with the server's own error, where the pool would
+                // retry until its timeout and only say that it timed out.
+                use sqlx::Connection;
+                sqlx::AnyConnection::connect(&url).await?.close().await?;
+                options
+            }
         };
         let pool = options.connect(&url).await?;
         let migrated = match backend {
