@@ -71,7 +71,10 @@ async fn a_missing_postgres_database_or_server_is_a_clear_error_with_the_passwor
         let out = parley(&["games"], &url);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains(&format!("no games database {name}")), "{stderr}");
+        assert!(
+            stderr.contains(&format!("no games database {name}")),
+            "{stderr}"
+        );
         assert!(stderr.contains("parley import --create"), "{stderr}");
         assert!(!stderr.contains("unable to open database file"), "{stderr}");
         if with_password != admin {
@@ -104,17 +107,19 @@ async fn a_missing_postgres_database_or_server_is_a_clear_error_with_the_passwor
         .expect("drop");
 
         // No server on this port: the URL, masked, and what to check.
-        let out = parley(
-            &["games"],
-            "postgres://parley:hunter2@127.0.0.1:1/parley",
-        );
+        let out = parley(&["games"], "postgres://parley:hunter2@127.0.0.1:1/parley");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{stderr}");
         assert!(
-            stderr.contains("cannot open the games database postgres://parley:***@127.0.0.1:1/parley"),
+            stderr.contains(
+                "cannot open the games database postgres://parley:***@127.0.0.1:1/parley"
+            ),
             "{stderr}"
         );
-        assert!(stderr.contains("check that the PostgreSQL server runs"), "{stderr}");
+        assert!(
+            stderr.contains("check that the PostgreSQL server runs"),
+            "{stderr}"
+        );
         assert!(!stderr.contains("hunter2"), "{stderr}");
     })
     .await

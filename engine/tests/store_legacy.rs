@@ -204,7 +204,13 @@ async fn a_parley_db_from_the_sqlite_only_release_opens_and_plays_on() {
     assert_eq!(doc["status"], "running");
     assert_eq!(doc["channel"], "chan");
     let next = games
-        .create(Some("guild"), Some("other"), "standard", Default::default(), 8)
+        .create(
+            Some("guild"),
+            Some("other"),
+            "standard",
+            Default::default(),
+            8,
+        )
         .await
         .expect("a new game");
     assert_eq!(next, 2, "ids go on after the old rows");

@@ -35,11 +35,13 @@ async fn sqlite_schema(url: &str) -> Schema {
     .expect("tables");
     for t in &tables {
         out.insert(format!("table {t}"));
-        let cols = sqlx::query("SELECT name, type, \"notnull\", pk FROM pragma_table_info($1) ORDER BY pk, cid")
-            .bind(t)
-            .fetch_all(&pool)
-            .await
-            .expect("columns");
+        let cols = sqlx::query(
+            "SELECT name, type, \"notnull\", pk FROM pragma_table_info($1) ORDER BY pk, cid",
+        )
+        .bind(t)
+        .fetch_all(&pool)
+        .await
+        .expect("columns");
         let pk: Vec<String> = cols
             .iter()
             .filter(|c| c.get::<i64, _>("pk") > 0)
@@ -81,22 +83,30 @@ async fn sqlite_schema(url: &str) -> Schema {
                     .fetch_all(&pool)
                     .await
                     .expect("index columns");
-            let sql: Option<String> =
-                sqlx::query_scalar("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = $1")
-                    .bind(&name)
-                    .fetch_one(&pool)
-                    .await
-                    .expect("index sql");
+            let sql: Option<String> = sqlx::query_scalar(
+                "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = $1",
+            )
+            .bind(&name)
+            .fetch_one(&pool)
+            .await
+            .expect("index sql");
             let condition = match (ix.get::<i64, _>("partial"), sql) {
                 (1, Some(sql)) => {
-                    let at = sql.to_uppercase().rfind(" WHERE ").expect("a partial index's WHERE");
+                    let at = sql
+                        .to_uppercase()
+                        .rfind(" WHERE ")
+                        .expect("a partial index's WHERE");
                     format!(" where {}", predicate(&sql[at + 7..]))
                 }
                 _ => String::new(),
             };
             out.insert(format!(
                 "{}index {name} on {t} ({}){condition}",
-                if ix.get::<i64, _>("unique") == 1 { "unique " } else { "" },
+                if ix.get::<i64, _>("unique") == 1 {
+                    "unique "
+                } else {
+                    ""
+                },
                 cols.join(", ")
             ));
         }

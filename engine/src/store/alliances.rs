@@ -140,11 +140,12 @@ impl Games {
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
         let position = load_position(tx, v, id, seq).await?;
         let in_game = surviving_powers(v, &position);
-        let held: Vec<String> =
-            sqlx::query_scalar("SELECT power FROM players WHERE game_id = $1 AND power IS NOT NULL")
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
+        let held: Vec<String> = sqlx::query_scalar(
+            "SELECT power FROM players WHERE game_id = $1 AND power IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
         let rows = open_rows(tx, id).await?;
         Ok(Context {
             v: v.clone(),

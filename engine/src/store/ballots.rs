@@ -88,12 +88,13 @@ impl Games {
         if !crate::vote::has_open_choice(&v, &position) {
             return Ok(Vec::new());
         }
-        let voted: Vec<String> =
-            sqlx::query_scalar("SELECT DISTINCT voter FROM ballots WHERE game_id = $1 AND seq = $2")
-                .bind(id)
-                .bind(seq)
-                .fetch_all(&self.pool)
-                .await?;
+        let voted: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT voter FROM ballots WHERE game_id = $1 AND seq = $2",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_all(&self.pool)
+        .await?;
         let mut out = Vec::new();
         for voter in crate::vote::voters(&v, &position) {
             let power = v.power_name(voter.power);

@@ -192,7 +192,12 @@ pub fn mask_password(url: &str) -> String {
 
 /// `url` naming database `name` instead of its own, keeping user, host and parameters.
 pub fn with_database(url: &str, name: &str) -> std::result::Result<String, String> {
-    let not_postgres = || format!("{} is not a postgres:// or postgresql:// URL", mask_password(url));
+    let not_postgres = || {
+        format!(
+            "{} is not a postgres:// or postgresql:// URL",
+            mask_password(url)
+        )
+    };
     if Backend::of_url(url).ok() != Some(Backend::Postgres) {
         return Err(not_postgres());
     }
@@ -228,7 +233,9 @@ pub async fn create_postgres_database(url: &str) -> Result<()> {
     let mut conn = sqlx::PgConnection::connect(&admin).await?;
     // A quoted identifier: the name is the user's, any character but a double quote.
     if name.contains('"') {
-        return Err(refused(format!("the database name {name} may not hold a double quote")));
+        return Err(refused(format!(
+            "the database name {name} may not hold a double quote"
+        )));
     }
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
         .execute(&mut conn)
@@ -551,13 +558,15 @@ async fn record_results(
 ) -> Result<()> {
     let text = serde_json::to_string(record)
         .map_err(|e| refused(format!("the phase record could not be written: {e}")))?;
-    sqlx::query("UPDATE phases SET results = $1, adjudicated_at = $2 WHERE game_id = $3 AND seq = $4")
-        .bind(text)
-        .bind(at)
-        .bind(id)
-        .bind(seq)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE phases SET results = $1, adjudicated_at = $2 WHERE game_id = $3 AND seq = $4",
+    )
+    .bind(text)
+    .bind(at)
+    .bind(id)
+    .bind(seq)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 
@@ -587,21 +596,22 @@ async fn audit(
     action: &str,
     detail: &str,
 ) -> Result<()> {
-    sqlx::query("INSERT INTO audit (game_id, at, actor, action, detail) VALUES ($1, $2, $3, $4, $5)")
-        .bind(id)
-        .bind(at)
-        .bind(actor)
-        .bind(action)
-        .bind(detail)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO audit (game_id, at, actor, action, detail) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(at)
+    .bind(actor)
+    .bind(action)
+    .bind(detail)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::store::{database_name, with_database};
+    use super::{database_name, mask_password, with_database};
 
     #[test]
     fn a_url_for_another_database_keeps_the_server_and_its_parameters() {
@@ -613,7 +623,10 @@ mod tests {
             with_database("postgresql://u:pw@h/db?sslmode=disable", "x").unwrap(),
             "postgresql://u:pw@h/x?sslmode=disable"
         );
-        assert_eq!(with_database("postgres://h", "x").unwrap(), "postgres://h/x");
+        assert_eq!(
+            with_database("postgres://h", "x").unwrap(),
+            "postgres://h/x"
+        );
         let err = with_database("sqlite://a.db", "x").unwrap_err();
         assert!(err.contains("not a postgres://"), "{err}");
         assert_eq!(
@@ -621,5 +634,13 @@ mod tests {
             Some("games")
         );
         assert_eq!(database_name("postgres://h"), None);
+        assert_eq!(
+            mask_password("postgres://parley:hunter2@db:5432/parley"),
+            "postgres://parley:***@db:5432/parley"
+        );
+        assert_eq!(
+            mask_password("postgres://parley@db/parley"),
+            "postgres://parley@db/parley"
+        );
     }
 }

@@ -245,13 +245,15 @@ impl Games {
             .bind(&power)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO players (game_id, user_id, power, joined_at) VALUES ($1, $2, $3, $4)")
-            .bind(id)
-            .bind(user)
-            .bind(&power)
-            .bind(self.now())
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO players (game_id, user_id, power, joined_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(user)
+        .bind(&power)
+        .bind(self.now())
+        .execute(&mut *tx)
+        .await?;
         let detail = match &old {
             Some(o) => format!("{power}: {o} -> {user}"),
             None => format!("{power}: vacant -> {user}"),

@@ -90,11 +90,12 @@ impl Games {
                 .bind(seq)
                 .fetch_all(&self.pool)
                 .await?;
-        let held: Vec<String> =
-            sqlx::query_scalar("SELECT power FROM players WHERE game_id = $1 AND power IS NOT NULL")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+        let held: Vec<String> = sqlx::query_scalar(
+            "SELECT power FROM players WHERE game_id = $1 AND power IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         // Where a vote has a choice to make (the Pirates' orders), every voter is deciding too,
         // so a phase where only the Pirates have something to decide can still end early.
         let vote_open = crate::vote::has_open_choice(&v, &position);
