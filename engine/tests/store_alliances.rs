@@ -79,7 +79,7 @@ async fn phase_name(games: &Games, id: i64) -> String {
     games.info(id).await.unwrap().phase.unwrap()
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -264,6 +264,7 @@ async fn alliances_are_proposed_accepted_and_withdrawn_by_their_rules() {
     let m = refusal(games.propose_alliance(forming, "france", "England").await);
     assert!(m.contains("has not started"), "{m}");
 }
+}
 
 /// England and France own 8 centres each (16 together, 12 needed alone): their homes and
 /// five neutral centres apiece, none occupied.
@@ -272,7 +273,7 @@ async fn sixteen_together(games: &Games, id: i64) {
     own(games, id, "France", &["spa", "por", "tun", "gre", "ser"]).await;
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn two_allies_with_sixteen_win_together_after_a_counting_move_only() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -317,6 +318,7 @@ async fn two_allies_with_sixteen_win_together_after_a_counting_move_only() {
         "England and France win together with 16 centres"
     );
 }
+}
 
 /// Plays Spring 1901 with France's army leaving Paris, so France has a home to build in and
 /// Winter 1901 is a phase of its own (not settled on the spot).
@@ -328,7 +330,7 @@ async fn spring_with_a_free_home(games: &Games, id: i64) {
     assert_eq!(next_phase(games, id).await, None);
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn a_proposal_nobody_accepted_wins_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -350,8 +352,9 @@ async fn a_proposal_nobody_accepted_wins_nothing() {
     assert_eq!(next_phase(&games, id).await, None);
     assert_eq!(games.info(id).await.unwrap().status, "running");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn an_alliance_declared_in_the_builds_after_a_count_wins_at_their_end() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -374,8 +377,9 @@ async fn an_alliance_declared_in_the_builds_after_a_count_wins_at_their_end() {
         "England and France win together with 16 centres"
     );
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_lone_winner_wins_alone_even_beside_an_alliance() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -409,11 +413,12 @@ async fn a_lone_winner_wins_alone_even_beside_an_alliance() {
         json!({"victory": "France"})
     );
 }
+}
 
+on_both_backends! {
 /// Atlantica II's own setting (rule 2): Canada and the U.S.A., allied, owning 30 of the 46
 /// centres (15 each, far from 24 alone) win together at the end of March 1870, the first
 /// "Fall" move, and not after January or February.
-#[tokio::test]
 async fn in_atlantica_two_allies_with_thirty_win_together_after_march() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -475,4 +480,5 @@ async fn in_atlantica_two_allies_with_thirty_win_together_after_march() {
         outcome.words(),
         "Canada and USA win together with 30 centres"
     );
+}
 }

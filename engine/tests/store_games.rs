@@ -8,7 +8,7 @@ use engine::store::{FailPoint, GameError, Settings};
 mod store_common;
 use store_common::*;
 
-#[tokio::test]
+on_both_backends! {
 async fn a_game_from_forming_to_its_second_year() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, clock) = fresh(&dir).await;
@@ -127,6 +127,7 @@ async fn a_game_from_forming_to_its_second_year() {
     assert_eq!(built, ["F mar"]);
     assert_eq!(report.next_phase, "Spring 1902 movement");
 }
+}
 
 trait Now {
     fn now_for_test(&self) -> i64;
@@ -138,7 +139,7 @@ impl Now for ManualClock {
     }
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn ready_players_bring_the_phase_forward_and_deadlines_move_only_within_bounds() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, clock) = fresh(&dir).await;
@@ -188,8 +189,9 @@ async fn ready_players_bring_the_phase_forward_and_deadlines_move_only_within_bo
         vec![(id, 0)]
     );
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn an_injected_failure_at_any_step_leaves_the_game_before_the_phase() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -219,8 +221,9 @@ async fn an_injected_failure_at_any_step_leaves_the_game_before_the_phase() {
     assert!(games.adjudicate(id, 0).await.expect("ok").is_some());
     assert_eq!(games.current(id).await.expect("current").0, 1);
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn draw_needs_every_surviving_power_and_rollback_undoes_a_phase() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -249,8 +252,9 @@ async fn draw_needs_every_surviving_power_and_rollback_undoes_a_phase() {
     assert!(outcome.expect("draw").starts_with("draw between Austria"));
     assert_eq!(games.status(id).await.expect("status"), "finished");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn export_then_import_then_export_gives_the_same_document() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -271,8 +275,9 @@ async fn export_then_import_then_export_gives_the_same_document() {
     let err = games.import(&bad).await.unwrap_err().to_string();
     assert!(err.contains("phases[0].position"), "{err}");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_each() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -363,11 +368,12 @@ async fn davis_options_are_checked_and_orders_for_fleets_in_the_box_count_once_e
     mine.sort();
     assert_eq!(mine, s(&["A lvp", "F mao", "F sao"]));
 }
+}
 
+on_both_backends! {
 /// Atlantica II's retreat list (rule 9a) is written beside the unit's move: the service keeps
 /// both, a later list replaces the earlier one, a new move keeps the list, and the list does not
 /// count as the unit's order.
-#[tokio::test]
 async fn a_retreat_list_stands_beside_the_units_order() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -428,4 +434,41 @@ async fn a_retreat_list_stands_beside_the_units_order() {
         .expect("submit");
     let why = report.feedback[0].reason.clone().unwrap_or_default();
     assert!(why.contains("could never retreat to lon"), "{why}");
+}
+}
+
+on_both_backends! {
+/// Two services on one database (two bot processes) closing the same phase at once: one
+/// adjudicates it, the other finds it done; many submissions from both land, none lost.
+async fn two_services_on_one_database_adjudicate_a_phase_once() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (one, clock) = fresh(&dir).await;
+    let other = engine::store::Games::open(&database_url(), std::sync::Arc::new(clock.clone()))
+        .await
+        .expect("a second service");
+    let ids = [started(&one).await, started_with(&one, "chan2", Settings::default()).await];
+    let mut writes = Vec::new();
+    for (n, power) in POWERS.iter().enumerate() {
+        for id in ids {
+            let games = if n % 2 == 0 { one.clone() } else { other.clone() };
+            let user = power.to_lowercase();
+            writes.push(tokio::spawn(async move {
+                games.ready(id, &user).await.expect("ready");
+            }));
+        }
+    }
+    for w in writes {
+        w.await.expect("joined");
+    }
+    for id in ids {
+        let (a, b) = tokio::join!(one.adjudicate(id, 0), other.adjudicate(id, 0));
+        let played = [a.expect("one"), b.expect("other")]
+            .into_iter()
+            .filter(|r| r.is_some())
+            .count();
+        assert_eq!(played, 1, "game {id}: adjudicated by exactly one service");
+        assert_eq!(one.phase_names(id).await.expect("phases").len(), 2, "game {id}");
+        assert_eq!(one.current(id).await.expect("current").0, 1);
+    }
+}
 }

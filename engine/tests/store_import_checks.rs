@@ -8,7 +8,7 @@ mod store_common;
 use engine::store::{GameError, Games, Settings};
 use serde_json::{json, Value};
 use sqlx::Row;
-use store_common::{fresh, s, started};
+use store_common::*;
 
 /// Standard, played to Spring 1902: Germany is dislodged from Burgundy in Fall 1901, retreats
 /// to the Ruhr, and builds in Kiel for Denmark. Phases: 0 Spring 1901 movement, 1 Fall 1901
@@ -50,9 +50,8 @@ async fn played(games: &Games) -> i64 {
 }
 
 /// Rows in every table, to see that a refused import left nothing behind.
-async fn rows(dir: &tempfile::TempDir) -> Vec<(String, i64)> {
-    let url = format!("sqlite://{}", dir.path().join("games.db").display());
-    let pool = sqlx::SqlitePool::connect(&url).await.expect("db");
+async fn rows() -> Vec<(String, i64)> {
+    let pool = sqlx::AnyPool::connect(&database_url()).await.expect("db");
     let mut out = Vec::new();
     for (t, sql) in [
         ("games", "SELECT COUNT(*) AS n FROM games"),
@@ -208,7 +207,7 @@ fn tampers(doc: &Value) -> Vec<Tamper> {
     ]
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn every_tampered_export_is_refused_naming_the_field_and_nothing_is_stored() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -217,7 +216,7 @@ async fn every_tampered_export_is_refused_naming_the_field_and_nothing_is_stored
     assert_eq!(doc["phases"].as_array().unwrap().len(), 5, "{doc}");
     // The original game still runs in "chan"; the copies go to no channel.
     doc["channel"] = Value::Null;
-    let before = rows(&dir).await;
+    let before = rows().await;
     let list = tampers(&doc);
     assert!(list.len() >= 60, "{} cases", list.len());
     let mut wrong = Vec::new();
@@ -237,7 +236,7 @@ async fn every_tampered_export_is_refused_naming_the_field_and_nothing_is_stored
             Err(other) => wrong.push(format!("{what}: not a refusal: {other}")),
             Ok(new) => wrong.push(format!("{what}: imported as game {new}")),
         }
-        assert_eq!(rows(&dir).await, before, "{what}: the database changed");
+        assert_eq!(rows().await, before, "{what}: the database changed");
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 
@@ -259,8 +258,9 @@ async fn every_tampered_export_is_refused_naming_the_field_and_nothing_is_stored
         .expect("adjudicated");
     assert_eq!(report.next_phase, "Fall 1902 movement");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_game_with_a_board_edit_may_leave_a_power_more_units_than_centres() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -291,8 +291,9 @@ async fn a_game_with_a_board_edit_may_leave_a_power_more_units_than_centres() {
         "{err}"
     );
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn pirates_exports_are_checked_against_their_own_calendar_and_powers() {
     let dir = tempfile::tempdir().expect("tmp");
     let (games, _clock) = fresh(&dir).await;
@@ -323,7 +324,7 @@ async fn pirates_exports_are_checked_against_their_own_calendar_and_powers() {
     games.start(id).await.expect("start");
     let mut doc = games.export(id).await.expect("export");
     doc["channel"] = Value::Null;
-    let before = rows(&dir).await;
+    let before = rows().await;
     let cases: Vec<Tamper> = vec![
         tamper("a player of the Pirates", |d| d["players"][0]["power"] = json!("Pirates"), "players[0].power: Pirates are ordered by vote and no player holds them"),
         tamper("a setup in the wrong year", |d| d["phases"][0]["position"]["phase"] = json!("Fall 1681 setup"), "phases[0].position.phase: phase 'Fall 1681 setup' is not in this variant's calendar"),
@@ -344,10 +345,11 @@ async fn pirates_exports_are_checked_against_their_own_calendar_and_powers() {
             err.contains(reason),
             "{what}: expected '{reason}' in: {err}"
         );
-        assert_eq!(rows(&dir).await, before, "{what}: the database changed");
+        assert_eq!(rows().await, before, "{what}: the database changed");
     }
     games
         .import(&doc)
         .await
         .expect("the untampered export imports");
+}
 }

@@ -16,7 +16,7 @@ fn refused(r: Result<impl std::fmt::Debug, GameError>) -> String {
     }
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn a_daily_deadline_falls_at_the_local_time_of_day() {
     let dir = tempfile::tempdir().unwrap();
     let (games, clock) = fresh(&dir).await;
@@ -52,8 +52,9 @@ async fn a_daily_deadline_falls_at_the_local_time_of_day() {
     let msg = refused(games.create(None, None, "standard", bad, 1).await);
     assert!(msg.contains("'8pm'") && msg.contains("HH:MM"), "{msg}");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn wait_once_gives_missing_powers_one_more_period_then_they_hold() {
     let dir = tempfile::tempdir().unwrap();
     let (games, clock) = fresh(&dir).await;
@@ -107,8 +108,9 @@ async fn wait_once_gives_missing_powers_one_more_period_then_they_hold() {
         Closing::Adjudicated(_)
     ));
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_rulebook_choice_is_kept_with_the_game_and_bad_ones_say_what_exists() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _) = fresh(&dir).await;
@@ -154,8 +156,9 @@ async fn a_rulebook_choice_is_kept_with_the_game_and_bad_ones_say_what_exists() 
         "{msg}"
     );
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_removed_player_leaves_a_vacant_power_that_a_replacement_takes_over() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _) = fresh(&dir).await;
@@ -194,8 +197,9 @@ async fn a_removed_player_leaves_a_vacant_power_that_a_replacement_takes_over() 
         .collect();
     assert_eq!(actions, ["remove", "replace", "replace"]);
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn board_edits_change_the_current_position_and_refuse_impossible_ones() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _) = fresh(&dir).await;
@@ -257,8 +261,9 @@ async fn board_edits_change_the_current_position_and_refuse_impossible_ones() {
         .unwrap();
     assert!(r.feedback[0].accepted.is_some(), "{:?}", r.feedback);
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn concession_needs_every_other_surviving_power_and_frees_the_channel() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _) = fresh(&dir).await;
@@ -292,8 +297,9 @@ async fn concession_needs_every_other_surviving_power_and_frees_the_channel() {
         .await
         .expect("a new game in the same channel");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn reminders_go_once_per_phase_to_players_who_still_owe_orders() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _) = fresh(&dir).await;
@@ -317,8 +323,9 @@ async fn reminders_go_once_per_phase_to_players_who_still_owe_orders() {
         .unwrap()
         .is_empty());
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_variants_own_options_are_chosen_with_the_rulebook_options() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _) = fresh(&dir).await;
@@ -369,4 +376,5 @@ async fn a_variants_own_options_are_chosen_with_the_rulebook_options() {
             .await,
     );
     assert!(msg.contains("abstraktion"), "{msg}");
+}
 }

@@ -97,7 +97,7 @@ async fn player_visible(games: &Games, id: i64) -> String {
     all
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn secrets_are_drawn_from_the_seed_and_reach_the_rules_without_moving_the_seats() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -146,8 +146,9 @@ async fn secrets_are_drawn_from_the_seed_and_reach_the_rules_without_moving_the_
     let e = games.secrets(standard, MODERATOR).await.unwrap_err();
     assert!(e.to_string().contains("draws no secrets"), "{e}");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_secret_is_in_no_player_text_nor_export_until_play_reveals_it() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -211,6 +212,7 @@ async fn a_secret_is_in_no_player_text_nor_export_until_play_reveals_it() {
     assert_eq!(secret(&games, copy, "treasure").await.0, treasure);
     assert_eq!(secret(&games, copy, "area").await.0, area);
 }
+}
 
 fn with_channel(doc: &Value, channel: &str) -> Value {
     let mut doc = doc.clone();
@@ -218,7 +220,7 @@ fn with_channel(doc: &Value, channel: &str) -> Value {
     doc
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn an_export_without_its_secrets_imports_as_a_game_that_plays_on() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -263,8 +265,9 @@ async fn an_export_without_its_secrets_imports_as_a_game_that_plays_on() {
     let (t2, _) = secret(&games, again, "treasure").await;
     assert!((1..=1_000_000).contains(&t2));
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_game_file_with_wrong_secrets_is_refused_naming_the_field() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -307,8 +310,9 @@ async fn a_game_file_with_wrong_secrets_is_refused_naming_the_field() {
     let e = games.import(&doc).await.unwrap_err().to_string();
     assert!(e.contains("variant 'standard' draws no secrets"), "{e}");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_moderators_export_with_its_secrets_imports_with_the_same_secrets() {
     let dir = tempfile::tempdir().unwrap();
     let (games, _clock) = fresh(&dir).await;
@@ -333,4 +337,5 @@ async fn a_moderators_export_with_its_secrets_imports_with_the_same_secrets() {
     assert_eq!(secret(&games, copy, "area").await, (area, false));
     let (_, rules, _) = games.current(copy).await.unwrap();
     assert_eq!(rules.ruleset.hidden("area"), Some(area));
+}
 }

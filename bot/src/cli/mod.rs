@@ -13,7 +13,9 @@ pub mod render_history;
 pub mod variants;
 
 use engine::store::clock::SystemClock;
-use engine::store::Games;
+use engine::store::{
+    create_postgres_database, database_name, mask_password, Backend, GameError, Games,
+};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -117,7 +119,8 @@ impl DatabaseArg {
     }
 }
 
-/// The file a `sqlite:` URL names (`None` for an in-memory database).
+/// The file a `sqlite:` URL names (`None` for an in-memory database). SQLite only: a
+/// PostgreSQL URL names a database on a server, see [`open_games`].
 pub fn database_file(url: &str) -> Option<PathBuf> {
     let rest = url
         .strip_prefix("sqlite://")
@@ -127,22 +130,55 @@ pub fn database_file(url: &str) -> Option<PathBuf> {
     (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
 }
 
-/// Opens the games database at `url`. Unless `create` is set, a database file that does not
+/// Opens the games database at `url`. Unless `create` is set, a database that does not
 /// exist is an error naming it: a typo in DATABASE_URL, or a command run from the wrong
-/// folder, must not leave an empty database behind and report "no game 1".
+/// folder, must not leave an empty database behind and report "no game 1". With `create`, a
+/// missing SQLite file or PostgreSQL database is created.
 pub async fn open_games(url: &str, create: bool) -> Result<Games, CliError> {
-    if let Some(file) = database_file(url) {
-        if !create && !file.exists() {
-            return Err(CliError::usage(format!(
-                "no games database at {} (from {url}); set DATABASE_URL (in the environment or \
-                 .env) or --database to the bot's database; `parley bot` creates one when it \
-                 first starts, and `parley import --create FILE` starts a new one with an \
-                 imported game",
-                file.display()
-            )));
+    let backend = Backend::of_url(url)?;
+    if backend == Backend::Sqlite {
+        if let Some(file) = database_file(url) {
+            if !create && !file.exists() {
+                return Err(CliError::usage(format!(
+                    "no games database at {} (from {url}); set DATABASE_URL (in the environment or \
+                     .env) or --database to the bot's database; `parley bot` creates one when it \
+                     first starts, and `parley import --create FILE` starts a new one with an \
+                     imported game",
+                    file.display()
+                )));
+            }
         }
+        return Ok(Games::open(url, Arc::new(SystemClock)).await?);
     }
-    Ok(Games::open(url, Arc::new(SystemClock)).await?)
+    match Games::open(url, Arc::new(SystemClock)).await {
+        Err(e) if missing_database(&e) && create => {
+            create_postgres_database(url).await?;
+            Ok(Games::open(url, Arc::new(SystemClock)).await?)
+        }
+        Err(e) if missing_database(&e) => Err(CliError::usage(format!(
+            "no games database {} on the PostgreSQL server of {}; create it (createdb, or \
+             `parley import --create FILE` to start it with an imported game), or set \
+             DATABASE_URL (in the environment or .env) or --database to the bot's database",
+            database_name(url).unwrap_or_default(),
+            mask_password(url)
+        ))),
+        Err(GameError::Db(e)) => Err(CliError::failed(format!(
+            "cannot open the games database {}: {e}; check that the PostgreSQL server runs, \
+             and the host, port, user and password in DATABASE_URL or --database",
+            mask_password(url)
+        ))),
+        Err(e) => Err(e.into()),
+        Ok(games) => Ok(games),
+    }
+}
+
+/// Whether opening failed because the PostgreSQL database does not exist (SQLSTATE 3D000,
+/// invalid_catalog_name).
+fn missing_database(e: &GameError) -> bool {
+    matches!(e, GameError::Db(sqlx_error) if sqlx_error
+        .as_database_error()
+        .and_then(|d| d.code())
+        .is_some_and(|code| code == "3D000"))
 }
 
 /// Reads the whole of stdin. At a terminal, first says on stderr what is awaited and how to

@@ -54,9 +54,9 @@ pub struct AllianceView {
 /// An open row: (id, proposer, partner, accepted).
 type OpenRow = (i64, String, String, bool);
 
-async fn open_rows(conn: &mut sqlx::SqliteConnection, id: GameId) -> Result<Vec<OpenRow>> {
+async fn open_rows(conn: &mut sqlx::AnyConnection, id: GameId) -> Result<Vec<OpenRow>> {
     let rows = sqlx::query(
-        "SELECT id, proposer, partner, accepted_at FROM alliances WHERE game_id = ? AND ended_at IS NULL ORDER BY id",
+        "SELECT id, proposer, partner, accepted_at FROM alliances WHERE game_id = $1 AND ended_at IS NULL ORDER BY id",
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -76,7 +76,7 @@ async fn open_rows(conn: &mut sqlx::SqliteConnection, id: GameId) -> Result<Vec<
 
 /// The declared alliances of a game, as pairs of powers (for the victory check).
 pub(super) async fn declared(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Rules,
     id: GameId,
 ) -> Result<Vec<(PowerId, PowerId)>> {
@@ -116,7 +116,7 @@ struct Context {
 impl Games {
     async fn alliance_context(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut sqlx::AnyConnection,
         id: GameId,
         user: &str,
     ) -> Result<Context> {
@@ -140,11 +140,12 @@ impl Games {
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
         let position = load_position(tx, v, id, seq).await?;
         let in_game = surviving_powers(v, &position);
-        let held: Vec<String> =
-            sqlx::query_scalar("SELECT power FROM players WHERE game_id = ? AND power IS NOT NULL")
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
+        let held: Vec<String> = sqlx::query_scalar(
+            "SELECT power FROM players WHERE game_id = $1 AND power IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
         let rows = open_rows(tx, id).await?;
         Ok(Context {
             v: v.clone(),
@@ -166,7 +167,7 @@ impl Games {
         user: &str,
         partner: &str,
     ) -> Result<Vec<AllianceChange>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let c = self.alliance_context(&mut tx, id, user).await?;
         let partner = alliance_partner(&c, partner)?;
         if let Some(other) = c
@@ -193,7 +194,7 @@ impl Games {
             });
         }
         sqlx::query(
-            "INSERT INTO alliances (game_id, proposer, partner, proposed_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO alliances (game_id, proposer, partner, proposed_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(id)
         .bind(&c.power)
@@ -216,7 +217,7 @@ impl Games {
         user: &str,
         proposer: &str,
     ) -> Result<Vec<AllianceChange>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let c = self.alliance_context(&mut tx, id, user).await?;
         let proposer = alliance_partner(&c, proposer)?;
         let Some(row) = c
@@ -248,7 +249,7 @@ impl Games {
     /// Ends the caller's alliance; with none, takes back its proposal and turns down any made
     /// to it. Refused when there is nothing to withdraw.
     pub async fn withdraw_alliance(&self, id: GameId, user: &str) -> Result<Vec<AllianceChange>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let c = self.alliance_context(&mut tx, id, user).await?;
         let mut changes = Vec::new();
         for (row, from, to, accepted) in &c.rows {
@@ -389,7 +390,7 @@ async fn accept_row(
     proposer: &str,
     now: Timestamp,
 ) -> Result<Vec<AllianceChange>> {
-    sqlx::query("UPDATE alliances SET accepted_at = ? WHERE id = ?")
+    sqlx::query("UPDATE alliances SET accepted_at = $1 WHERE id = $2")
         .bind(now)
         .bind(row)
         .execute(&mut **tx)
@@ -422,8 +423,8 @@ async fn accept_row(
     Ok(changes)
 }
 
-async fn end_row(conn: &mut sqlx::SqliteConnection, row: i64, now: Timestamp) -> Result<()> {
-    sqlx::query("UPDATE alliances SET ended_at = ? WHERE id = ?")
+async fn end_row(conn: &mut sqlx::AnyConnection, row: i64, now: Timestamp) -> Result<()> {
+    sqlx::query("UPDATE alliances SET ended_at = $1 WHERE id = $2")
         .bind(now)
         .bind(row)
         .execute(&mut *conn)

@@ -25,7 +25,7 @@ impl Games {
 
     /// [`Games::export`], choosing what it writes of the game's secret draws.
     pub async fn export_with(&self, id: GameId, what: Secrets) -> Result<Value> {
-        let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq FROM games WHERE id = ?")
+        let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -34,7 +34,7 @@ impl Games {
             s.and_then(|s| serde_json::from_str::<Value>(&s).ok())
                 .unwrap_or(Value::Null)
         };
-        let players: Vec<Value> = sqlx::query("SELECT user_id, power, preference, joined_at FROM players WHERE game_id = ? ORDER BY user_id")
+        let players: Vec<Value> = sqlx::query("SELECT user_id, power, preference, joined_at FROM players WHERE game_id = $1 ORDER BY user_id")
             .bind(id)
             .fetch_all(&self.pool)
             .await?
@@ -58,10 +58,10 @@ impl Games {
             Secrets::Keep => (v.ruleset.hidden.clone(), false),
         };
         let mut phases = Vec::new();
-        for r in sqlx::query("SELECT seq, name, position, results, adjudicated_at FROM phases WHERE game_id = ? ORDER BY seq").bind(id).fetch_all(&self.pool).await? {
+        for r in sqlx::query("SELECT seq, name, position, results, adjudicated_at FROM phases WHERE game_id = $1 ORDER BY seq").bind(id).fetch_all(&self.pool).await? {
             let seq: i64 = r.get("seq");
             let mut subs: Vec<Value> = Vec::new();
-            for s in sqlx::query("SELECT power, user_id, orders, submitted_at FROM submissions WHERE game_id = ? AND seq = ? ORDER BY id")
+            for s in sqlx::query("SELECT power, user_id, orders, submitted_at FROM submissions WHERE game_id = $1 AND seq = $2 ORDER BY id")
                 .bind(id)
                 .bind(seq)
                 .fetch_all(&self.pool)
@@ -75,8 +75,8 @@ impl Games {
                 Some(text) => lookup::read_record(&mut conn, &v, id, seq, &text).await?.to_json(&v),
                 None => Value::Null,
             };
-            let ready: Vec<String> = sqlx::query_scalar("SELECT power FROM ready WHERE game_id = ? AND seq = ? ORDER BY power").bind(id).bind(seq).fetch_all(&self.pool).await?;
-            let votes: Vec<Value> = sqlx::query("SELECT power, kind, yes, cast_at, target FROM votes WHERE game_id = ? AND seq = ? ORDER BY power, kind")
+            let ready: Vec<String> = sqlx::query_scalar("SELECT power FROM ready WHERE game_id = $1 AND seq = $2 ORDER BY power").bind(id).bind(seq).fetch_all(&self.pool).await?;
+            let votes: Vec<Value> = sqlx::query("SELECT power, kind, yes, cast_at, target FROM votes WHERE game_id = $1 AND seq = $2 ORDER BY power, kind")
                 .bind(id)
                 .bind(seq)
                 .fetch_all(&self.pool)
@@ -84,7 +84,7 @@ impl Games {
                 .iter()
                 .map(|v| json!({"power": v.get::<String, _>("power"), "kind": v.get::<String, _>("kind"), "yes": v.get::<i64, _>("yes") == 1, "cast_at": v.get::<i64, _>("cast_at"), "target": v.get::<Option<String>, _>("target")}))
                 .collect();
-            let ballots: Vec<Value> = sqlx::query("SELECT voter, subject, order_text, user_id, cast_at FROM ballots WHERE game_id = ? AND seq = ? ORDER BY voter, subject")
+            let ballots: Vec<Value> = sqlx::query("SELECT voter, subject, order_text, user_id, cast_at FROM ballots WHERE game_id = $1 AND seq = $2 ORDER BY voter, subject")
                 .bind(id)
                 .bind(seq)
                 .fetch_all(&self.pool)
@@ -104,14 +104,14 @@ impl Games {
                 "adjudicated_at": r.get::<Option<i64>, _>("adjudicated_at"),
             }));
         }
-        let audit: Vec<Value> = sqlx::query("SELECT at, actor, action, detail FROM audit WHERE game_id = ? ORDER BY id")
+        let audit: Vec<Value> = sqlx::query("SELECT at, actor, action, detail FROM audit WHERE game_id = $1 ORDER BY id")
             .bind(id)
             .fetch_all(&self.pool)
             .await?
             .iter()
             .map(|a| json!({"at": a.get::<i64, _>("at"), "actor": a.get::<String, _>("actor"), "action": a.get::<String, _>("action"), "detail": a.get::<String, _>("detail")}))
             .collect();
-        let alliances: Vec<Value> = sqlx::query("SELECT proposer, partner, proposed_at, accepted_at, ended_at FROM alliances WHERE game_id = ? ORDER BY id")
+        let alliances: Vec<Value> = sqlx::query("SELECT proposer, partner, proposed_at, accepted_at, ended_at FROM alliances WHERE game_id = $1 ORDER BY id")
             .bind(id)
             .fetch_all(&self.pool)
             .await?
@@ -180,7 +180,7 @@ impl Games {
         let channel = doc["channel"].as_str();
         if let (Some(c), false) = (channel, doc["status"] == "finished") {
             let taken: Option<i64> = sqlx::query_scalar(
-                "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished'",
+                "SELECT id FROM games WHERE channel_id = $1 AND status <> 'finished'",
             )
             .bind(c)
             .fetch_optional(&mut *tx)
@@ -191,7 +191,7 @@ impl Games {
                 )));
             }
         }
-        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq, hidden) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq, hidden) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id")
             .bind(doc["guild"].as_str())
             .bind(doc["channel"].as_str())
             .bind(variant_id)
@@ -209,11 +209,11 @@ impl Games {
             .bind(doc["reminded_seq"].as_i64())
             .bind(doc["posted_seq"].as_i64())
             .bind(secrets::column(&checked.hidden))
-            .execute(&mut *tx)
+            .fetch_one(&mut *tx)
             .await?
-            .last_insert_rowid();
+            .get::<i64, _>("id");
         for p in doc["players"].as_array().into_iter().flatten() {
-            sqlx::query("INSERT INTO players (game_id, user_id, power, preference, joined_at) VALUES (?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO players (game_id, user_id, power, preference, joined_at) VALUES ($1, $2, $3, $4, $5)")
                 .bind(id)
                 .bind(p["user"].as_str().unwrap_or(""))
                 .bind(p["power"].as_str())
@@ -224,7 +224,7 @@ impl Games {
         }
         for (i, ph) in doc["phases"].as_array().into_iter().flatten().enumerate() {
             let seq = i as i64;
-            sqlx::query("INSERT INTO phases (game_id, seq, name, position, results, adjudicated_at) VALUES (?, ?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO phases (game_id, seq, name, position, results, adjudicated_at) VALUES ($1, $2, $3, $4, $5, $6)")
                 .bind(id)
                 .bind(seq)
                 .bind(ph["name"].as_str().unwrap_or(""))
@@ -234,7 +234,7 @@ impl Games {
                 .execute(&mut *tx)
                 .await?;
             for sub in ph["submissions"].as_array().into_iter().flatten() {
-                sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES (?, ?, ?, ?, ?, ?)")
+                sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES ($1, $2, $3, $4, $5, $6)")
                     .bind(id)
                     .bind(seq)
                     .bind(sub["power"].as_str().unwrap_or(""))
@@ -245,7 +245,7 @@ impl Games {
                     .await?;
             }
             for r in ph["ready"].as_array().into_iter().flatten() {
-                sqlx::query("INSERT INTO ready (game_id, seq, power) VALUES (?, ?, ?)")
+                sqlx::query("INSERT INTO ready (game_id, seq, power) VALUES ($1, $2, $3)")
                     .bind(id)
                     .bind(seq)
                     .bind(r.as_str().unwrap_or(""))
@@ -253,7 +253,7 @@ impl Games {
                     .await?;
             }
             for vt in ph["votes"].as_array().into_iter().flatten() {
-                sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at, target) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at, target) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                     .bind(id)
                     .bind(seq)
                     .bind(vt["power"].as_str().unwrap_or(""))
@@ -265,7 +265,7 @@ impl Games {
                     .await?;
             }
             for b in ph["ballots"].as_array().into_iter().flatten() {
-                sqlx::query("INSERT INTO ballots (game_id, seq, voter, subject, order_text, user_id, cast_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                sqlx::query("INSERT INTO ballots (game_id, seq, voter, subject, order_text, user_id, cast_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                     .bind(id)
                     .bind(seq)
                     .bind(b["voter"].as_str().unwrap_or(""))
@@ -278,7 +278,7 @@ impl Games {
             }
         }
         for a in doc["alliances"].as_array().into_iter().flatten() {
-            sqlx::query("INSERT INTO alliances (game_id, proposer, partner, proposed_at, accepted_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO alliances (game_id, proposer, partner, proposed_at, accepted_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6)")
                 .bind(id)
                 .bind(a["proposer"].as_str().unwrap_or(""))
                 .bind(a["partner"].as_str().unwrap_or(""))
@@ -313,7 +313,7 @@ impl Games {
     /// Every phase of a game, oldest first (none for a game that does not exist).
     pub async fn history(&self, id: GameId) -> Result<Vec<PhaseView>> {
         let seqs: Vec<i64> =
-            sqlx::query_scalar("SELECT seq FROM phases WHERE game_id = ? ORDER BY seq")
+            sqlx::query_scalar("SELECT seq FROM phases WHERE game_id = $1 ORDER BY seq")
                 .bind(id)
                 .fetch_all(&self.pool)
                 .await?;

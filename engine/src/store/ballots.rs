@@ -17,7 +17,7 @@ impl Games {
     /// order is checked now, as the voted power's order. Ballots stay secret until the
     /// adjudication, which shows only how each order was decided.
     pub async fn vote_order(&self, id: GameId, user: &str, text: &str) -> Result<BallotReport> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let (voter, g, seq, position) = self.ballot_box(&mut tx, id, user).await?;
         let v = &g.variant;
         let order = parse_order(&v.grammar(), text).map_err(|e| refused(e.message))?;
@@ -26,7 +26,7 @@ impl Games {
             .map(|u| u.province)
             .ok_or_else(|| refused("name the unit (or the build site) the vote is for"))?;
         let canon = voted_power_order(v, &position, &order)?;
-        sqlx::query("INSERT INTO ballots (game_id, seq, voter, subject, order_text, user_id, cast_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seq, voter, subject) DO UPDATE SET order_text = excluded.order_text, user_id = excluded.user_id, cast_at = excluded.cast_at")
+        sqlx::query("INSERT INTO ballots (game_id, seq, voter, subject, order_text, user_id, cast_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, seq, voter, subject) DO UPDATE SET order_text = excluded.order_text, user_id = excluded.user_id, cast_at = excluded.cast_at")
             .bind(id)
             .bind(seq)
             .bind(&voter)
@@ -46,7 +46,7 @@ impl Games {
 
     /// The user's power's ballots this phase.
     pub async fn votes_of(&self, id: GameId, user: &str) -> Result<BallotReport> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let (voter, _, seq, _) = self.ballot_box(&mut tx, id, user).await?;
         let current = self.ballots_of(&mut tx, id, seq, &voter).await?;
         Ok(BallotReport {
@@ -57,9 +57,9 @@ impl Games {
 
     /// Withdraws every ballot the user's power has cast this phase.
     pub async fn clear_votes(&self, id: GameId, user: &str) -> Result<BallotReport> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let (voter, _, seq, _) = self.ballot_box(&mut tx, id, user).await?;
-        sqlx::query("DELETE FROM ballots WHERE game_id = ? AND seq = ? AND voter = ?")
+        sqlx::query("DELETE FROM ballots WHERE game_id = $1 AND seq = $2 AND voter = $3")
             .bind(id)
             .bind(seq)
             .bind(&voter)
@@ -88,12 +88,13 @@ impl Games {
         if !crate::vote::has_open_choice(&v, &position) {
             return Ok(Vec::new());
         }
-        let voted: Vec<String> =
-            sqlx::query_scalar("SELECT DISTINCT voter FROM ballots WHERE game_id = ? AND seq = ?")
-                .bind(id)
-                .bind(seq)
-                .fetch_all(&self.pool)
-                .await?;
+        let voted: Vec<String> = sqlx::query_scalar(
+            "SELECT DISTINCT voter FROM ballots WHERE game_id = $1 AND seq = $2",
+        )
+        .bind(id)
+        .bind(seq)
+        .fetch_all(&self.pool)
+        .await?;
         let mut out = Vec::new();
         for voter in crate::vote::voters(&v, &position) {
             let power = v.power_name(voter.power);
@@ -111,7 +112,7 @@ impl Games {
     /// variants with no voted power, and powers that have no vote (eliminated ones).
     async fn ballot_box(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut sqlx::AnyConnection,
         id: GameId,
         user: &str,
     ) -> Result<(String, GameRow, i64, Position)> {
@@ -147,13 +148,13 @@ impl Games {
 
     async fn ballots_of(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut sqlx::AnyConnection,
         id: GameId,
         seq: i64,
         voter: &str,
     ) -> Result<Vec<String>> {
         Ok(sqlx::query_scalar(
-            "SELECT order_text FROM ballots WHERE game_id = ? AND seq = ? AND voter = ? ORDER BY subject",
+            "SELECT order_text FROM ballots WHERE game_id = $1 AND seq = $2 AND voter = $3 ORDER BY subject",
         )
         .bind(id)
         .bind(seq)
@@ -165,13 +166,13 @@ impl Games {
 
 /// Every ballot cast in a phase, as (voter, order), for the tally.
 pub(super) async fn ballots(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Rules,
     id: GameId,
     seq: i64,
 ) -> Result<Vec<(PowerId, crate::order::Order)>> {
     let rows = sqlx::query(
-        "SELECT voter, order_text FROM ballots WHERE game_id = ? AND seq = ? ORDER BY cast_at, voter",
+        "SELECT voter, order_text FROM ballots WHERE game_id = $1 AND seq = $2 ORDER BY cast_at, voter",
     )
     .bind(id)
     .bind(seq)

@@ -37,7 +37,7 @@ impl Games {
         let mut tx = self.write().await?;
         if let Some(ch) = channel {
             let taken: Option<i64> = sqlx::query_scalar(
-                "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished'",
+                "SELECT id FROM games WHERE channel_id = $1 AND status <> 'finished'",
             )
             .bind(ch)
             .fetch_optional(&mut *tx)
@@ -50,7 +50,7 @@ impl Games {
         }
         let hidden = secrets::draw_all(variant, seed as i64);
         let id = sqlx::query(
-            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at, hidden) VALUES (?, ?, ?, ?, ?, 'forming', ?, ?, ?)",
+            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at, hidden) VALUES ($1, $2, $3, $4, $5, 'forming', $6, $7, $8) RETURNING id",
         )
         .bind(guild)
         .bind(channel)
@@ -60,15 +60,15 @@ impl Games {
         .bind(seed as i64)
         .bind(self.now())
         .bind(secrets::column(&hidden))
-        .execute(&mut *tx)
+        .fetch_one(&mut *tx)
         .await?
-        .last_insert_rowid();
+        .get::<i64, _>("id");
         tx.commit().await?;
         Ok(id)
     }
 
     pub async fn join(&self, id: GameId, user: &str, preference: Option<&str>) -> Result<()> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "forming" {
             return Err(refused(
@@ -92,7 +92,7 @@ impl Games {
             ),
             None => None,
         };
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE game_id = ?")
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE game_id = $1")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
@@ -100,7 +100,7 @@ impl Games {
         if count as usize >= seats {
             return Err(refused(format!("the game is full ({seats} players)")));
         }
-        let done = sqlx::query("INSERT INTO players (game_id, user_id, preference, joined_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
+        let done = sqlx::query("INSERT INTO players (game_id, user_id, preference, joined_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
             .bind(id)
             .bind(user)
             .bind(pref)
@@ -115,14 +115,14 @@ impl Games {
     }
 
     pub async fn leave(&self, id: GameId, user: &str) -> Result<()> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "forming" {
             return Err(refused(
                 "the game has started; ask a moderator to replace you",
             ));
         }
-        let done = sqlx::query("DELETE FROM players WHERE game_id = ? AND user_id = ?")
+        let done = sqlx::query("DELETE FROM players WHERE game_id = $1 AND user_id = $2")
             .bind(id)
             .bind(user)
             .execute(&mut *tx)
@@ -137,13 +137,13 @@ impl Games {
     /// Starts a forming game: powers by preference where free, the rest at random from the
     /// game's seed; the first phase begins now.
     pub async fn start(&self, id: GameId) -> Result<Vec<(String, String)>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "forming" {
             return Err(refused("the game has already started"));
         }
         let rows = sqlx::query(
-            "SELECT user_id, preference FROM players WHERE game_id = ? ORDER BY joined_at, user_id",
+            "SELECT user_id, preference FROM players WHERE game_id = $1 ORDER BY joined_at, user_id",
         )
         .bind(id)
         .fetch_all(&mut *tx)
@@ -182,7 +182,7 @@ impl Games {
         let mut out = Vec::new();
         for (user, power) in &assigned {
             let power = power.clone().unwrap_or_default();
-            sqlx::query("UPDATE players SET power = ? WHERE game_id = ? AND user_id = ?")
+            sqlx::query("UPDATE players SET power = $1 WHERE game_id = $2 AND user_id = $3")
                 .bind(&power)
                 .bind(id)
                 .bind(user)
@@ -197,7 +197,7 @@ impl Games {
             .settings
             .deadline(g.variant.calendar.kind(position.phase), now);
         sqlx::query(
-            "UPDATE games SET status = 'running', current_seq = 0, deadline_at = ?, posted_seq = -1 WHERE id = ?",
+            "UPDATE games SET status = 'running', current_seq = 0, deadline_at = $1, posted_seq = -1 WHERE id = $2",
         )
         .bind(deadline)
         .bind(id)

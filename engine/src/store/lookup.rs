@@ -52,7 +52,7 @@ impl Games {
     }
 
     pub async fn status(&self, id: GameId) -> Result<String> {
-        sqlx::query_scalar("SELECT status FROM games WHERE id = ?")
+        sqlx::query_scalar("SELECT status FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -64,13 +64,13 @@ impl Games {
         let mut conn = self.pool.acquire().await?;
         let g = self.game(&mut conn, id).await?;
         let row =
-            sqlx::query("SELECT guild_id, channel_id, variant, outcome FROM games WHERE id = ?")
+            sqlx::query("SELECT guild_id, channel_id, variant, outcome FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut *conn)
                 .await?;
         let phase: Option<String> = match g.seq {
             Some(seq) => {
-                sqlx::query_scalar("SELECT name FROM phases WHERE game_id = ? AND seq = ?")
+                sqlx::query_scalar("SELECT name FROM phases WHERE game_id = $1 AND seq = $2")
                     .bind(id)
                     .bind(seq)
                     .fetch_optional(&mut *conn)
@@ -109,11 +109,11 @@ impl Games {
 
     async fn players_in(
         &self,
-        conn: &mut sqlx::SqliteConnection,
+        conn: &mut sqlx::AnyConnection,
         id: GameId,
     ) -> Result<Vec<(String, Option<String>)>> {
         let rows = sqlx::query(
-            "SELECT user_id, power FROM players WHERE game_id = ? ORDER BY joined_at, user_id",
+            "SELECT user_id, power FROM players WHERE game_id = $1 ORDER BY joined_at, user_id",
         )
         .bind(id)
         .fetch_all(&mut *conn)
@@ -127,7 +127,7 @@ impl Games {
     /// A game's channel, read without loading the game (so it works for a broken one).
     pub async fn channel_of(&self, id: GameId) -> Result<Option<String>> {
         Ok(
-            sqlx::query_scalar::<_, Option<String>>("SELECT channel_id FROM games WHERE id = ?")
+            sqlx::query_scalar::<_, Option<String>>("SELECT channel_id FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&self.pool)
                 .await?
@@ -138,7 +138,7 @@ impl Games {
     /// The moderator role of the server a game is played in, if the server chose one.
     pub async fn moderators_of(&self, id: GameId) -> Result<Option<String>> {
         Ok(sqlx::query_scalar::<_, Option<String>>(
-            "SELECT s.moderator_role FROM games g JOIN servers s ON s.guild_id = g.guild_id WHERE g.id = ?",
+            "SELECT s.moderator_role FROM games g JOIN servers s ON s.guild_id = g.guild_id WHERE g.id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -149,7 +149,7 @@ impl Games {
     /// Every game of a channel, newest first, finished ones included (for `/game list`).
     pub async fn games_in_channel(&self, channel: &str) -> Result<Vec<GameSummary>> {
         self.summaries(
-            "SELECT g.id, g.variant, g.status, p.name FROM games g LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE g.channel_id = ? ORDER BY g.id DESC",
+            "SELECT g.id, g.variant, g.status, p.name FROM games g LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE g.channel_id = $1 ORDER BY g.id DESC",
             channel,
         )
         .await
@@ -158,7 +158,7 @@ impl Games {
     /// Every game a user plays or played in, newest first, finished ones included.
     pub async fn games_played_by(&self, user: &str) -> Result<Vec<GameSummary>> {
         self.summaries(
-            "SELECT g.id, g.variant, g.status, p.name FROM games g JOIN players pl ON pl.game_id = g.id LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE pl.user_id = ? ORDER BY g.id DESC",
+            "SELECT g.id, g.variant, g.status, p.name FROM games g JOIN players pl ON pl.game_id = g.id LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE pl.user_id = $1 ORDER BY g.id DESC",
             user,
         )
         .await
@@ -179,7 +179,7 @@ impl Games {
         Ok(Self::summary_rows(&rows))
     }
 
-    fn summary_rows(rows: &[sqlx::sqlite::SqliteRow]) -> Vec<GameSummary> {
+    fn summary_rows(rows: &[sqlx::any::AnyRow]) -> Vec<GameSummary> {
         rows.iter()
             .map(|r| GameSummary {
                 id: r.get("id"),
@@ -192,7 +192,7 @@ impl Games {
 
     /// The server a game is played in (`None` for a game made outside Discord).
     pub async fn guild_of(&self, id: GameId) -> Result<Option<String>> {
-        sqlx::query_scalar::<_, Option<String>>("SELECT guild_id FROM games WHERE id = ?")
+        sqlx::query_scalar::<_, Option<String>>("SELECT guild_id FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
@@ -202,7 +202,7 @@ impl Games {
     /// The unfinished game played in a channel, if any.
     pub async fn game_in_channel(&self, channel: &str) -> Result<Option<GameId>> {
         Ok(sqlx::query_scalar(
-            "SELECT id FROM games WHERE channel_id = ? AND status <> 'finished' ORDER BY id DESC",
+            "SELECT id FROM games WHERE channel_id = $1 AND status <> 'finished' ORDER BY id DESC",
         )
         .bind(channel)
         .fetch_optional(&self.pool)
@@ -212,7 +212,7 @@ impl Games {
     /// The unfinished games a user plays in, with their variant and power, newest first.
     pub async fn games_of(&self, user: &str) -> Result<Vec<(GameId, String, Option<String>)>> {
         let rows = sqlx::query(
-            "SELECT g.id, g.variant, p.power FROM games g JOIN players p ON p.game_id = g.id WHERE p.user_id = ? AND g.status <> 'finished' ORDER BY g.id DESC",
+            "SELECT g.id, g.variant, p.power FROM games g JOIN players p ON p.game_id = g.id WHERE p.user_id = $1 AND g.status <> 'finished' ORDER BY g.id DESC",
         )
         .bind(user)
         .fetch_all(&self.pool)
@@ -226,7 +226,7 @@ impl Games {
     /// Which player holds a power, if anyone does.
     pub async fn player_of(&self, id: GameId, power: &str) -> Result<Option<String>> {
         Ok(
-            sqlx::query_scalar("SELECT user_id FROM players WHERE game_id = ? AND power = ?")
+            sqlx::query_scalar("SELECT user_id FROM players WHERE game_id = $1 AND power = $2")
                 .bind(id)
                 .bind(power)
                 .fetch_optional(&self.pool)
@@ -237,7 +237,7 @@ impl Games {
     /// The role, besides Manage Server, whose members may use moderator commands in a server.
     pub async fn moderator_role(&self, guild: &str) -> Result<Option<String>> {
         Ok(sqlx::query_scalar::<_, Option<String>>(
-            "SELECT moderator_role FROM servers WHERE guild_id = ?",
+            "SELECT moderator_role FROM servers WHERE guild_id = $1",
         )
         .bind(guild)
         .fetch_optional(&self.pool)
@@ -246,7 +246,7 @@ impl Games {
     }
 
     pub async fn set_moderator_role(&self, guild: &str, role: Option<&str>) -> Result<()> {
-        sqlx::query("INSERT INTO servers (guild_id, moderator_role) VALUES (?, ?) ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role")
+        sqlx::query("INSERT INTO servers (guild_id, moderator_role) VALUES ($1, $2) ON CONFLICT (guild_id) DO UPDATE SET moderator_role = excluded.moderator_role")
             .bind(guild)
             .bind(role)
             .execute(&self.pool)
@@ -259,7 +259,7 @@ impl Games {
     pub async fn phase(&self, id: GameId, seq: i64) -> Result<PhaseView> {
         let mut conn = self.pool.acquire().await?;
         let g = self.game(&mut conn, id).await?;
-        let row = sqlx::query("SELECT name, results FROM phases WHERE game_id = ? AND seq = ?")
+        let row = sqlx::query("SELECT name, results FROM phases WHERE game_id = $1 AND seq = $2")
             .bind(id)
             .bind(seq)
             .fetch_optional(&mut *conn)
@@ -289,7 +289,7 @@ impl Games {
     /// adjudication with a post of its own.
     pub async fn rollbacks(&self, id: GameId) -> Result<i64> {
         Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM audit WHERE game_id = ? AND action = 'rollback'",
+            "SELECT COUNT(*) FROM audit WHERE game_id = $1 AND action = 'rollback'",
         )
         .bind(id)
         .fetch_one(&self.pool)
@@ -298,7 +298,7 @@ impl Games {
 
     /// The phases played so far and the current one: (seq, name), oldest first.
     pub async fn phase_names(&self, id: GameId) -> Result<Vec<(i64, String)>> {
-        let rows = sqlx::query("SELECT seq, name FROM phases WHERE game_id = ? ORDER BY seq")
+        let rows = sqlx::query("SELECT seq, name FROM phases WHERE game_id = $1 ORDER BY seq")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -309,12 +309,12 @@ impl Games {
 /// The power a user holds in a game, read on the caller's connection (inside a transaction,
 /// so it needs no second one).
 pub(super) async fn power_held(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     id: GameId,
     user: &str,
 ) -> Result<String> {
     sqlx::query_scalar::<_, Option<String>>(
-        "SELECT power FROM players WHERE game_id = ? AND user_id = ?",
+        "SELECT power FROM players WHERE game_id = $1 AND user_id = $2",
     )
     .bind(id)
     .bind(user)
@@ -340,7 +340,7 @@ pub struct PhaseView {
 
 /// A phase's stored record (typed, or an older release's results document).
 pub(super) async fn read_record(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Arc<Rules>,
     id: GameId,
     seq: i64,
@@ -360,7 +360,7 @@ pub(super) async fn read_record(
 /// phase before it, which dislodged them. A unit that record does not name (a moderator put
 /// it there, or the game was imported at this phase) gets the judge's answer.
 async fn retreats_in(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Arc<Rules>,
     id: GameId,
     seq: i64,
@@ -368,7 +368,7 @@ async fn retreats_in(
 ) -> Result<Vec<DislodgedReport>> {
     let before: Option<PhaseRecord> = if seq > 0 {
         let stored: Option<String> =
-            sqlx::query_scalar("SELECT results FROM phases WHERE game_id = ? AND seq = ?")
+            sqlx::query_scalar("SELECT results FROM phases WHERE game_id = $1 AND seq = $2")
                 .bind(id)
                 .bind(seq - 1)
                 .fetch_optional(&mut *conn)

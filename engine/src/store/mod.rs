@@ -1,6 +1,6 @@
-//! Games that live in SQLite: the engine's persistence layer, the one service API every front
-//! end (the Discord bot, the command line) calls. Built only with the `store` feature: the
-//! adjudicator itself does no I/O.
+//! Games that live in a database (SQLite by default, or PostgreSQL): the engine's persistence
+//! layer, the one service API every front end (the Discord bot, the command line) calls. Built
+//! only with the `store` feature: the adjudicator itself does no I/O.
 //!
 //! Every operation that changes a game runs in one transaction, so a crash leaves each game
 //! wholly before or wholly after it. Adjudication is keyed by the phase it is for: running it
@@ -20,6 +20,7 @@ mod phases;
 pub mod record;
 pub mod rng;
 pub mod rulebook;
+pub mod scratch;
 mod secrets;
 pub mod settings;
 mod suggestions;
@@ -58,10 +59,10 @@ use clock::{Clock, Timestamp};
 use rng::Rng;
 use serde::Serialize;
 use serde_json::{json, Value};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
-use sqlx::{Row, SqlitePool};
+use sqlx::any::AnyPoolOptions;
+use sqlx::AnyPool;
+use sqlx::{Executor, Row};
 use std::ops::{Deref, DerefMut};
-use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -145,13 +146,116 @@ pub struct PhaseReport {
 /// Called inside an adjudication's transaction just before it commits, with the game and phase.
 pub type CommitHook = Arc<dyn Fn(GameId, i64) + Send + Sync>;
 
+/// Which database server holds the games; chosen by the URL's scheme.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// `sqlite:` (the default): one file, one writer at a time.
+    Sqlite,
+    /// `postgres://` or `postgresql://`: a server several bot processes may share.
+    Postgres,
+}
+
+impl Backend {
+    /// The backend a database URL names. A bare path (no scheme) is a SQLite file, as it
+    /// always was; any other scheme is refused, naming the ones accepted.
+    pub fn of_url(url: &str) -> Result<Backend> {
+        let lower = url.trim_start().to_ascii_lowercase();
+        if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else if lower.starts_with("sqlite:") || !lower.contains("://") {
+            Ok(Backend::Sqlite)
+        } else {
+            Err(refused(format!(
+                "the database URL {} names a database this bot cannot use; expected \
+                 sqlite://FILE (the default) or postgres://USER@HOST:PORT/DATABASE",
+                mask_password(url)
+            )))
+        }
+    }
+}
+
+/// `url` with any password replaced by `***`, for messages and logs.
+pub fn mask_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (authority, path) = match rest.find('/') {
+        Some(i) => rest.split_at(i),
+        None => (rest, ""),
+    };
+    match authority.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _)) => format!("{scheme}://{name}:***@{host}{path}"),
+            None => url.to_string(),
+        },
+        None => url.to_string(),
+    }
+}
+
+/// `url` naming database `name` instead of its own, keeping user, host and parameters.
+pub fn with_database(url: &str, name: &str) -> std::result::Result<String, String> {
+    let not_postgres = || {
+        format!(
+            "{} is not a postgres:// or postgresql:// URL",
+            mask_password(url)
+        )
+    };
+    if Backend::of_url(url).ok() != Some(Backend::Postgres) {
+        return Err(not_postgres());
+    }
+    let (scheme, rest) = url.split_once("://").ok_or_else(not_postgres)?;
+    let (rest, query) = match rest.split_once('?') {
+        Some((r, q)) => (r, Some(q)),
+        None => (rest, None),
+    };
+    let authority = rest.split('/').next().unwrap_or(rest);
+    let mut out = format!("{scheme}://{authority}/{name}");
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    Ok(out)
+}
+
+/// The database a PostgreSQL URL names (`parley` in `postgres://u@h/parley?sslmode=...`).
+pub fn database_name(url: &str) -> Option<String> {
+    let rest = url.split_once("://")?.1;
+    let rest = rest.split('?').next().unwrap_or(rest);
+    let (_, name) = rest.split_once('/')?;
+    (!name.is_empty()).then(|| name.to_string())
+}
+
+/// Creates the PostgreSQL database `url` names, connecting to the same server's `postgres`
+/// database to do so (`parley import --create` on a new PostgreSQL database).
+pub async fn create_postgres_database(url: &str) -> Result<()> {
+    use sqlx::Connection;
+    let name = database_name(url)
+        .ok_or_else(|| refused(format!("{} names no database", mask_password(url))))?;
+    let admin = with_database(url, "postgres").map_err(refused)?;
+    let mut conn = sqlx::PgConnection::connect(&admin).await?;
+    // A quoted identifier: the name is the user's, any character but a double quote.
+    if name.contains('"') {
+        return Err(refused(format!(
+            "the database name {name} may not hold a double quote"
+        )));
+    }
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+        .execute(&mut conn)
+        .await?;
+    conn.close().await?;
+    Ok(())
+}
+
 #[derive(Clone)]
 pub struct Games {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
+    url: String,
     clock: Arc<dyn Clock>,
-    /// Whose turn it is to write. SQLite takes one writer at a time; queueing writers here,
-    /// before they hold a pooled connection, keeps the pool free for readers however many
-    /// players act in the same second.
+    /// Whose turn it is to write, on SQLite. SQLite takes one writer at a time; queueing
+    /// writers here, before they hold a pooled connection, keeps the pool free for readers
+    /// however many players act in the same second. PostgreSQL writers queue on advisory
+    /// locks in the server instead, per game, across every process.
     writer: Arc<tokio::sync::Mutex<()>>,
     /// Rung after a change that may make a game due (a player ready, a vote cast), so the
     /// scheduler adjudicates at once instead of at its next tick.
@@ -161,12 +265,14 @@ pub struct Games {
     before_commit: Arc<Mutex<Option<CommitHook>>>,
 }
 
-/// A write transaction: this process's writer turn plus a connection that took SQLite's write
-/// lock when it began (`BEGIN IMMEDIATE`), so it never fails half-way with "database is
-/// locked" when it tries to upgrade a read. Dropped without `commit`, it rolls back.
+/// A write transaction. On SQLite: this process's writer turn plus a connection that took
+/// SQLite's write lock when it began (`BEGIN IMMEDIATE`), so it never fails half-way with
+/// "database is locked" when it tries to upgrade a read. On PostgreSQL: a transaction holding
+/// the advisory lock of its game (or of the global writes), taken before anything was read.
+/// Dropped without `commit`, it rolls back.
 pub(crate) struct Write {
-    tx: sqlx::Transaction<'static, sqlx::Sqlite>,
-    _turn: tokio::sync::OwnedMutexGuard<()>,
+    tx: sqlx::Transaction<'static, sqlx::Any>,
+    _turn: Option<tokio::sync::OwnedMutexGuard<()>>,
 }
 
 impl Write {
@@ -176,24 +282,29 @@ impl Write {
 }
 
 impl Deref for Write {
-    type Target = sqlx::SqliteConnection;
-    fn deref(&self) -> &sqlx::SqliteConnection {
+    type Target = sqlx::AnyConnection;
+    fn deref(&self) -> &sqlx::AnyConnection {
         &self.tx
     }
 }
 
 impl DerefMut for Write {
-    fn deref_mut(&mut self) -> &mut sqlx::SqliteConnection {
+    fn deref_mut(&mut self) -> &mut sqlx::AnyConnection {
         &mut self.tx
     }
 }
 
 /// How long a writer waits for another process's write lock (`parley import` while the bot
-/// runs) before giving up.
+/// runs) before giving up, on SQLite.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(15);
 /// Readers (autocomplete, status, maps) each hold a connection briefly; in WAL mode they
 /// never wait for the writer.
 const POOL_SIZE: u32 = 16;
+/// PostgreSQL advisory lock keys are one 64-bit space per database, shared with whatever else
+/// uses that database; Parley's keys sit in their own range ("parl" in the high half), a
+/// game's key being this plus its id, and writes that concern no one game (creating or
+/// importing a game) taking this key itself (no game has id 0).
+const LOCK_SPACE: i64 = 0x7061_726c << 32;
 
 struct GameRow {
     variant: Arc<Rules>,
@@ -205,24 +316,64 @@ struct GameRow {
     nmr_waited_seq: Option<i64>,
 }
 
+/// A SQLite URL that creates its file when missing (`mode=rwc`), unless it says otherwise.
+fn sqlite_url(url: &str) -> String {
+    let url = if url.starts_with("sqlite:") {
+        url.to_string()
+    } else {
+        format!("sqlite://{url}")
+    };
+    if url.contains("mode=") {
+        url
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
 impl Games {
-    /// Opens (creating if needed) the database at `url` and brings its schema up to date.
+    /// Opens the database at `url` (a SQLite file, created if needed, or a PostgreSQL
+    /// database, which must exist) and brings its schema up to date.
     pub async fn open(url: &str, clock: Arc<dyn Clock>) -> Result<Games> {
-        let opts = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .busy_timeout(BUSY_TIMEOUT)
-            .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(POOL_SIZE)
-            .connect_with(opts)
-            .await?;
-        sqlx::migrate!("../migrations")
-            .run(&pool)
-            .await
-            .map_err(|e| GameError::Db(e.into()))?;
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of_url(url)?;
+        let url = match backend {
+            Backend::Sqlite => sqlite_url(url),
+            Backend::Postgres => url.to_string(),
+        };
+        let options = AnyPoolOptions::new().max_connections(POOL_SIZE);
+        let options = match backend {
+            // The Any driver reads SQLite's settings only from the URL; these are per
+            // connection, so each new connection gets them before it is used.
+            Backend::Sqlite => options.after_connect(|conn, _| {
+                Box::pin(async move {
+                    let busy = format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis());
+                    conn.execute(sqlx::AssertSqlSafe(busy)).await?;
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                    Ok(())
+                })
+            }),
+            Backend::Postgres => {
+                // One connection first: a server that is down or a database that does not
+                // exist is reported at once with the server's own error, where the pool would
+                // retry until its timeout and only say that it timed out.
+                use sqlx::Connection;
+                sqlx::AnyConnection::connect(&url).await?.close().await?;
+                options
+            }
+        };
+        let pool = options.connect(&url).await?;
+        let migrated = match backend {
+            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&pool).await,
+            Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await,
+        };
+        migrated.map_err(|e| GameError::Db(e.into()))?;
         let games = Games {
             pool,
+            backend,
+            url,
             clock,
             writer: Arc::new(tokio::sync::Mutex::new(())),
             due_soon: Arc::new(tokio::sync::Notify::new()),
@@ -234,15 +385,52 @@ impl Games {
         Ok(games)
     }
 
+    /// Which database server this service writes to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
     pub fn now(&self) -> Timestamp {
         self.clock.now()
     }
 
-    /// Begins a write transaction, waiting for this process's other writers first.
+    /// Begins a write transaction that concerns no one game (creating or importing a game):
+    /// on SQLite after this process's other writers; on PostgreSQL after every process's other
+    /// such writes.
     pub(crate) async fn write(&self) -> Result<Write> {
-        let turn = self.writer.clone().lock_owned().await;
-        let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        Ok(Write { tx, _turn: turn })
+        self.begin_write(LOCK_SPACE).await
+    }
+
+    /// Begins a write transaction that changes game `id`. On SQLite it is [`Games::write`]
+    /// (one writer at a time). On PostgreSQL it waits, before reading anything, for every
+    /// other process's writes to the same game, so two processes never both read a phase and
+    /// both adjudicate it; writes to different games run side by side.
+    pub(crate) async fn write_game(&self, id: GameId) -> Result<Write> {
+        self.begin_write(LOCK_SPACE.wrapping_add(id)).await
+    }
+
+    async fn begin_write(&self, key: i64) -> Result<Write> {
+        match self.backend {
+            Backend::Sqlite => {
+                let turn = self.writer.clone().lock_owned().await;
+                let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+                Ok(Write {
+                    tx,
+                    _turn: Some(turn),
+                })
+            }
+            Backend::Postgres => {
+                let mut tx = self.pool.begin().await?;
+                // The lock is the transaction's: released by its commit or rollback. The
+                // function returns `void`, which the Any driver cannot decode, hence the
+                // subquery.
+                sqlx::query("SELECT 1 FROM (SELECT pg_advisory_xact_lock($1)) AS locked")
+                    .bind(key)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(Write { tx, _turn: None })
+            }
+        }
     }
 
     /// Tells the scheduler a game may have become due (everyone ready, a vote cast).
@@ -267,23 +455,24 @@ impl Games {
         *self.before_commit.lock().unwrap_or_else(|e| e.into_inner()) = hook;
     }
 
-    /// Closes the database so that its one file holds everything: the write-ahead log is
-    /// folded into the file and the journal switched back to a rollback journal, so the file
-    /// can be copied alone (no `-wal` or `-shm` beside it). Opening it again with [`Games::open`]
-    /// turns the write-ahead log back on. For a database handed over as a file (the demo's).
+    /// Closes the database. On SQLite, so that its one file holds everything: the write-ahead
+    /// log is folded into the file and the journal switched back to a rollback journal, so the
+    /// file can be copied alone (no `-wal` or `-shm` beside it); opening it again with
+    /// [`Games::open`] turns the write-ahead log back on. For a database handed over as a file
+    /// (the demo's). On PostgreSQL there is no file to hand over: it only closes the pool.
     pub async fn close_into_one_file(self) -> Result<()> {
+        if self.backend == Backend::Postgres {
+            self.pool.close().await;
+            return Ok(());
+        }
         let mut conn = self.pool.acquire().await?;
-        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-            .execute(&mut *conn)
-            .await?;
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").await?;
         drop(conn);
         // Leaving WAL mode needs the only connection to the file.
-        let opts = (*self.pool.connect_options())
-            .clone()
-            .journal_mode(SqliteJournalMode::Delete);
         self.pool.close().await;
         use sqlx::Connection;
-        let conn = sqlx::SqliteConnection::connect_with(&opts).await?;
+        let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
+        conn.execute("PRAGMA journal_mode = DELETE").await?;
         conn.close().await?;
         Ok(())
     }
@@ -295,9 +484,9 @@ impl Games {
         Ok(())
     }
 
-    async fn game(&self, tx: &mut sqlx::SqliteConnection, id: GameId) -> Result<GameRow> {
+    async fn game(&self, tx: &mut sqlx::AnyConnection, id: GameId) -> Result<GameRow> {
         let row = sqlx::query(
-            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden FROM games WHERE id = ?",
+            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -345,14 +534,14 @@ fn power_list(v: &Rules) -> String {
 }
 
 async fn insert_phase(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     v: &Rules,
     id: GameId,
     seq: i64,
     p: &Position,
 ) -> Result<()> {
     archive::storable(v, seq, p)?;
-    sqlx::query("INSERT INTO phases (game_id, seq, name, position) VALUES (?, ?, ?, ?)")
+    sqlx::query("INSERT INTO phases (game_id, seq, name, position) VALUES ($1, $2, $3, $4)")
         .bind(id)
         .bind(seq)
         .bind(v.calendar.name(p.phase))
@@ -363,7 +552,7 @@ async fn insert_phase(
 }
 
 async fn record_results(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     id: GameId,
     seq: i64,
     record: &PhaseRecord,
@@ -371,24 +560,26 @@ async fn record_results(
 ) -> Result<()> {
     let text = serde_json::to_string(record)
         .map_err(|e| refused(format!("the phase record could not be written: {e}")))?;
-    sqlx::query("UPDATE phases SET results = ?, adjudicated_at = ? WHERE game_id = ? AND seq = ?")
-        .bind(text)
-        .bind(at)
-        .bind(id)
-        .bind(seq)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE phases SET results = $1, adjudicated_at = $2 WHERE game_id = $3 AND seq = $4",
+    )
+    .bind(text)
+    .bind(at)
+    .bind(id)
+    .bind(seq)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 
 async fn load_position(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Arc<Rules>,
     id: GameId,
     seq: i64,
 ) -> Result<Position> {
     let text: String =
-        sqlx::query_scalar("SELECT position FROM phases WHERE game_id = ? AND seq = ?")
+        sqlx::query_scalar("SELECT position FROM phases WHERE game_id = $1 AND seq = $2")
             .bind(id)
             .bind(seq)
             .fetch_optional(&mut *conn)
@@ -400,20 +591,58 @@ async fn load_position(
 }
 
 async fn audit(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     id: GameId,
     at: Timestamp,
     actor: &str,
     action: &str,
     detail: &str,
 ) -> Result<()> {
-    sqlx::query("INSERT INTO audit (game_id, at, actor, action, detail) VALUES (?, ?, ?, ?, ?)")
-        .bind(id)
-        .bind(at)
-        .bind(actor)
-        .bind(action)
-        .bind(detail)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO audit (game_id, at, actor, action, detail) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(id)
+    .bind(at)
+    .bind(actor)
+    .bind(action)
+    .bind(detail)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{database_name, mask_password, with_database};
+
+    #[test]
+    fn a_url_for_another_database_keeps_the_server_and_its_parameters() {
+        assert_eq!(
+            with_database("postgres://parley@127.0.0.1:5432/postgres", "parley_t_1").unwrap(),
+            "postgres://parley@127.0.0.1:5432/parley_t_1"
+        );
+        assert_eq!(
+            with_database("postgresql://u:pw@h/db?sslmode=disable", "x").unwrap(),
+            "postgresql://u:pw@h/x?sslmode=disable"
+        );
+        assert_eq!(
+            with_database("postgres://h", "x").unwrap(),
+            "postgres://h/x"
+        );
+        let err = with_database("sqlite://a.db", "x").unwrap_err();
+        assert!(err.contains("not a postgres://"), "{err}");
+        assert_eq!(
+            database_name("postgres://u:pw@h:5432/games?sslmode=disable").as_deref(),
+            Some("games")
+        );
+        assert_eq!(database_name("postgres://h"), None);
+        assert_eq!(
+            mask_password("postgres://parley:hunter2@db:5432/parley"),
+            "postgres://parley:***@db:5432/parley"
+        );
+        assert_eq!(
+            mask_password("postgres://parley@db/parley"),
+            "postgres://parley@db/parley"
+        );
+    }
 }

@@ -6,19 +6,19 @@ use super::*;
 impl Games {
     /// Pauses a running game, keeping the time that was left.
     pub async fn pause(&self, id: GameId, actor: &str) -> Result<()> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!("the game is {}, not running", g.status)));
         }
         let deadline: Option<i64> =
-            sqlx::query_scalar("SELECT deadline_at FROM games WHERE id = ?")
+            sqlx::query_scalar("SELECT deadline_at FROM games WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut *tx)
                 .await?;
         let left = deadline.map(|d| (d - self.now()).max(0));
         sqlx::query(
-            "UPDATE games SET status = 'paused', paused_left = ?, deadline_at = NULL WHERE id = ?",
+            "UPDATE games SET status = 'paused', paused_left = $1, deadline_at = NULL WHERE id = $2",
         )
         .bind(left)
         .bind(id)
@@ -30,12 +30,12 @@ impl Games {
     }
 
     pub async fn resume(&self, id: GameId, actor: &str) -> Result<()> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "paused" {
             return Err(refused(format!("the game is {}, not paused", g.status)));
         }
-        sqlx::query("UPDATE games SET status = 'running', deadline_at = ? + COALESCE(paused_left, 0), paused_left = NULL WHERE id = ?")
+        sqlx::query("UPDATE games SET status = 'running', deadline_at = $1 + COALESCE(paused_left, 0), paused_left = NULL WHERE id = $2")
             .bind(self.now())
             .bind(id)
             .execute(&mut *tx)
@@ -52,7 +52,7 @@ impl Games {
                 "an extension must be longer than nothing, such as 12h or 1d",
             ));
         }
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!(
@@ -60,7 +60,7 @@ impl Games {
                 g.status
             )));
         }
-        let row = sqlx::query("SELECT deadline_at, extended_secs FROM games WHERE id = ?")
+        let row = sqlx::query("SELECT deadline_at, extended_secs FROM games WHERE id = $1")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
@@ -88,7 +88,7 @@ impl Games {
         }
         let new = deadline + secs;
         sqlx::query(
-            "UPDATE games SET deadline_at = ?, extended_secs = extended_secs + ? WHERE id = ?",
+            "UPDATE games SET deadline_at = $1, extended_secs = extended_secs + $2 WHERE id = $3",
         )
         .bind(new)
         .bind(secs)
@@ -111,7 +111,7 @@ impl Games {
     /// A moderator takes the game back one phase: the last adjudication is undone and its
     /// orders can be given again.
     pub async fn rollback(&self, id: GameId, actor: &str) -> Result<String> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
         // Go back past phases that were skipped because nobody had anything to decide.
@@ -131,10 +131,10 @@ impl Games {
         // Orders and ballots stay for the phase played again and go for the phases undone;
         // readiness goes for the phase played again too.
         for delete in [
-            "DELETE FROM submissions WHERE game_id = ? AND seq > ?",
-            "DELETE FROM ready WHERE game_id = ? AND seq >= ?",
-            "DELETE FROM ballots WHERE game_id = ? AND seq > ?",
-            "DELETE FROM phases WHERE game_id = ? AND seq > ?",
+            "DELETE FROM submissions WHERE game_id = $1 AND seq > $2",
+            "DELETE FROM ready WHERE game_id = $1 AND seq >= $2",
+            "DELETE FROM ballots WHERE game_id = $1 AND seq > $2",
+            "DELETE FROM phases WHERE game_id = $1 AND seq > $2",
         ] {
             sqlx::query(delete)
                 .bind(id)
@@ -143,7 +143,7 @@ impl Games {
                 .await?;
         }
         sqlx::query(
-            "UPDATE phases SET results = NULL, adjudicated_at = NULL WHERE game_id = ? AND seq = ?",
+            "UPDATE phases SET results = NULL, adjudicated_at = NULL WHERE game_id = $1 AND seq = $2",
         )
         .bind(id)
         .bind(back)
@@ -153,7 +153,7 @@ impl Games {
         let deadline = g
             .settings
             .deadline(g.variant.calendar.kind(pos.phase), self.now());
-        sqlx::query("UPDATE games SET current_seq = ?, status = 'running', outcome = NULL, deadline_at = ?, nmr_waited_seq = NULL, reminded_seq = NULL, posted_seq = CASE WHEN posted_seq IS NULL OR posted_seq > ? THEN ? ELSE posted_seq END WHERE id = ?").bind(back).bind(deadline).bind(back - 1).bind(back - 1).bind(id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE games SET current_seq = $1, status = 'running', outcome = NULL, deadline_at = $2, nmr_waited_seq = NULL, reminded_seq = NULL, posted_seq = CASE WHEN posted_seq IS NULL OR posted_seq > $3 THEN $4 ELSE posted_seq END WHERE id = $5").bind(back).bind(deadline).bind(back - 1).bind(back - 1).bind(id).execute(&mut *tx).await?;
         let name = g.variant.calendar.name(pos.phase);
         audit(&mut tx, id, self.now(), actor, "rollback", &name).await?;
         tx.commit().await?;
@@ -163,7 +163,7 @@ impl Games {
     /// Sets the current phase's deadline to `at` (a moderator's explicit choice: it does not
     /// count against the extension allowance, but it must be in the future).
     pub async fn set_deadline(&self, id: GameId, at: Timestamp, actor: &str) -> Result<()> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!(
@@ -174,7 +174,7 @@ impl Games {
         if at <= self.now() {
             return Err(refused("the new deadline must be in the future"));
         }
-        sqlx::query("UPDATE games SET deadline_at = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
             .bind(at)
             .bind(id)
             .execute(&mut *tx)
@@ -201,7 +201,7 @@ impl Games {
         user: &str,
         actor: &str,
     ) -> Result<Option<String>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status == "forming" || g.status == "finished" {
             return Err(refused(format!(
@@ -223,7 +223,7 @@ impl Games {
             })?;
         let power = g.variant.power_name(pid).to_string();
         let already: Option<Option<String>> =
-            sqlx::query_scalar("SELECT power FROM players WHERE game_id = ? AND user_id = ?")
+            sqlx::query_scalar("SELECT power FROM players WHERE game_id = $1 AND user_id = $2")
                 .bind(id)
                 .bind(user)
                 .fetch_optional(&mut *tx)
@@ -235,23 +235,25 @@ impl Games {
             )));
         }
         let old: Option<String> =
-            sqlx::query_scalar("SELECT user_id FROM players WHERE game_id = ? AND power = ?")
+            sqlx::query_scalar("SELECT user_id FROM players WHERE game_id = $1 AND power = $2")
                 .bind(id)
                 .bind(&power)
                 .fetch_optional(&mut *tx)
                 .await?;
-        sqlx::query("DELETE FROM players WHERE game_id = ? AND power = ?")
+        sqlx::query("DELETE FROM players WHERE game_id = $1 AND power = $2")
             .bind(id)
             .bind(&power)
             .execute(&mut *tx)
             .await?;
-        sqlx::query("INSERT INTO players (game_id, user_id, power, joined_at) VALUES (?, ?, ?, ?)")
-            .bind(id)
-            .bind(user)
-            .bind(&power)
-            .bind(self.now())
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "INSERT INTO players (game_id, user_id, power, joined_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(user)
+        .bind(&power)
+        .bind(self.now())
+        .execute(&mut *tx)
+        .await?;
         let detail = match &old {
             Some(o) => format!("{power}: {o} -> {user}"),
             None => format!("{power}: vacant -> {user}"),
@@ -270,13 +272,13 @@ impl Games {
         user: &str,
         actor: &str,
     ) -> Result<Option<String>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status == "finished" {
             return Err(refused("the game has finished"));
         }
         let held: Option<Option<String>> =
-            sqlx::query_scalar("SELECT power FROM players WHERE game_id = ? AND user_id = ?")
+            sqlx::query_scalar("SELECT power FROM players WHERE game_id = $1 AND user_id = $2")
                 .bind(id)
                 .bind(user)
                 .fetch_optional(&mut *tx)
@@ -284,7 +286,7 @@ impl Games {
         let Some(power) = held else {
             return Err(refused("that user is not in this game"));
         };
-        sqlx::query("DELETE FROM players WHERE game_id = ? AND user_id = ?")
+        sqlx::query("DELETE FROM players WHERE game_id = $1 AND user_id = $2")
             .bind(id)
             .bind(user)
             .execute(&mut *tx)
@@ -302,7 +304,7 @@ impl Games {
     /// longer fit the board are reported as illegal when the phase is adjudicated.
     /// Returns the audit line.
     pub async fn edit_board(&self, id: GameId, edit: &BoardEdit, actor: &str) -> Result<String> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" && g.status != "paused" {
             return Err(refused(format!(
@@ -407,7 +409,7 @@ impl Games {
                 "that edit would leave a board the game cannot be played from ({e}); nothing was changed"
             ))
         })?;
-        sqlx::query("UPDATE phases SET position = ? WHERE game_id = ? AND seq = ?")
+        sqlx::query("UPDATE phases SET position = $1 WHERE game_id = $2 AND seq = $3")
             .bind(position_json(v, &position).to_string())
             .bind(id)
             .bind(seq)

@@ -11,7 +11,7 @@ impl Games {
     /// site) and otherwise add to them. Partial sets are fine; in an adjustment, orders beyond
     /// the builds or removals due are refused.
     pub async fn submit(&self, id: GameId, user: &str, texts: &[String]) -> Result<SubmitReport> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let (g, seq, power_name, power, position) = ordering(self, &mut tx, id, user).await?;
         let v = &g.variant;
         let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
@@ -81,7 +81,7 @@ impl Games {
             }
         }
         if !accepted.is_empty() {
-            sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES (?, ?, ?, ?, ?, ?)")
+            sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES ($1, $2, $3, $4, $5, $6)")
                 .bind(id)
                 .bind(seq)
                 .bind(&power_name)
@@ -150,14 +150,14 @@ impl Games {
     /// Withdraws every order the user's power has given this phase (and its readiness).
     pub async fn clear_orders(&self, id: GameId, user: &str) -> Result<SubmitReport> {
         let power = self.power_of(id, user).await?;
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" {
             return Err(refused(format!("the game is {}", g.status)));
         }
         let seq = g.seq.unwrap_or(0);
         // An empty submission marks the point from which earlier ones no longer count.
-        sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES (?, ?, ?, ?, '[]', ?)")
+        sqlx::query("INSERT INTO submissions (game_id, seq, power, user_id, orders, submitted_at) VALUES ($1, $2, $3, $4, '[]', $5)")
             .bind(id)
             .bind(seq)
             .bind(&power)
@@ -165,7 +165,7 @@ impl Games {
             .bind(self.now())
             .execute(&mut *tx)
             .await?;
-        sqlx::query("DELETE FROM ready WHERE game_id = ? AND seq = ? AND power = ?")
+        sqlx::query("DELETE FROM ready WHERE game_id = $1 AND seq = $2 AND power = $3")
             .bind(id)
             .bind(seq)
             .bind(&power)
@@ -179,10 +179,10 @@ impl Games {
     /// phase is adjudicated early.
     pub async fn ready(&self, id: GameId, user: &str) -> Result<()> {
         let power = self.power_of(id, user).await?;
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         sqlx::query(
-            "INSERT INTO ready (game_id, seq, power) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            "INSERT INTO ready (game_id, seq, power) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
         )
         .bind(id)
         .bind(g.seq.unwrap_or(0))
@@ -211,7 +211,7 @@ impl Games {
 /// reading or giving orders starts from.
 async fn ordering(
     games: &Games,
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     id: GameId,
     user: &str,
 ) -> Result<(GameRow, i64, String, PowerId, Position)> {
@@ -239,7 +239,7 @@ pub(super) type Standing = (Option<ProvinceId>, Accepted);
 /// A power's orders in force for a phase, oldest first: for each unit its latest accepted
 /// order; in an adjustment, each site's latest order, up to the builds or removals due.
 pub(super) async fn current_orders(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Rules,
     position: &Position,
     id: GameId,
@@ -247,7 +247,7 @@ pub(super) async fn current_orders(
     power: PowerId,
 ) -> Result<Vec<Standing>> {
     let rows: Vec<String> = sqlx::query_scalar(
-        "SELECT orders FROM submissions WHERE game_id = ? AND seq = ? AND power = ? ORDER BY id",
+        "SELECT orders FROM submissions WHERE game_id = $1 AND seq = $2 AND power = $3 ORDER BY id",
     )
     .bind(id)
     .bind(seq)
@@ -263,14 +263,14 @@ pub(super) async fn current_orders(
 
 /// Every power's orders in force for a phase (indexed by power), read in one query.
 pub(super) async fn all_current_orders(
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     v: &Rules,
     position: &Position,
     id: GameId,
     seq: i64,
 ) -> Result<Vec<Vec<Standing>>> {
     let rows = sqlx::query(
-        "SELECT power, orders FROM submissions WHERE game_id = ? AND seq = ? ORDER BY id",
+        "SELECT power, orders FROM submissions WHERE game_id = $1 AND seq = $2 ORDER BY id",
     )
     .bind(id)
     .bind(seq)

@@ -85,16 +85,17 @@ impl Games {
         let position = load_position(&mut conn, &v, id, seq).await?;
         drop(conn);
         let ready: Vec<String> =
-            sqlx::query_scalar("SELECT power FROM ready WHERE game_id = ? AND seq = ?")
+            sqlx::query_scalar("SELECT power FROM ready WHERE game_id = $1 AND seq = $2")
                 .bind(id)
                 .bind(seq)
                 .fetch_all(&self.pool)
                 .await?;
-        let held: Vec<String> =
-            sqlx::query_scalar("SELECT power FROM players WHERE game_id = ? AND power IS NOT NULL")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+        let held: Vec<String> = sqlx::query_scalar(
+            "SELECT power FROM players WHERE game_id = $1 AND power IS NOT NULL",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
         // Where a vote has a choice to make (the Pirates' orders), every voter is deciding too,
         // so a phase where only the Pirates have something to decide can still end early.
         let vote_open = crate::vote::has_open_choice(&v, &position);
@@ -133,8 +134,8 @@ impl Games {
             let owing = self.owing(id).await?;
             if !everyone_ready && !owing.is_empty() && g.nmr_waited_seq != Some(seq) {
                 let until = self.now() + secs;
-                let mut tx = self.write().await?;
-                let done = sqlx::query("UPDATE games SET deadline_at = ?, nmr_waited_seq = ? WHERE id = ? AND current_seq = ? AND status = 'running'")
+                let mut tx = self.write_game(id).await?;
+                let done = sqlx::query("UPDATE games SET deadline_at = $1, nmr_waited_seq = $2 WHERE id = $3 AND current_seq = $4 AND status = 'running'")
                     .bind(until)
                     .bind(seq)
                     .bind(id)
@@ -170,7 +171,7 @@ impl Games {
         ahead: i64,
     ) -> Result<Vec<(GameId, i64, Vec<String>)>> {
         let rows = sqlx::query(
-            "SELECT id, current_seq FROM games WHERE status = 'running' AND deadline_at IS NOT NULL AND deadline_at > ? AND deadline_at <= ? AND (reminded_seq IS NULL OR reminded_seq <> current_seq) ORDER BY id",
+            "SELECT id, current_seq FROM games WHERE status = 'running' AND deadline_at IS NOT NULL AND deadline_at > $1 AND deadline_at <= $2 AND (reminded_seq IS NULL OR reminded_seq <> current_seq) ORDER BY id",
         )
         .bind(now)
         .bind(now + ahead)
@@ -216,7 +217,7 @@ impl Games {
     /// One game's adjudicated phases whose results have not been posted yet, oldest first.
     pub async fn unposted_of(&self, id: GameId) -> Result<Vec<i64>> {
         Ok(sqlx::query_scalar(
-            "SELECT p.seq FROM phases p JOIN games g ON g.id = p.game_id WHERE g.id = ? AND g.channel_id IS NOT NULL AND g.posted_seq IS NOT NULL AND p.seq > g.posted_seq AND p.results IS NOT NULL ORDER BY p.seq",
+            "SELECT p.seq FROM phases p JOIN games g ON g.id = p.game_id WHERE g.id = $1 AND g.channel_id IS NOT NULL AND g.posted_seq IS NOT NULL AND p.seq > g.posted_seq AND p.results IS NOT NULL ORDER BY p.seq",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -225,7 +226,7 @@ impl Games {
 
     /// Records that phase `seq`'s results are in the channel (never moves backwards).
     pub async fn mark_posted(&self, id: GameId, seq: i64) -> Result<()> {
-        sqlx::query("UPDATE games SET posted_seq = ? WHERE id = ? AND posted_seq < ?")
+        sqlx::query("UPDATE games SET posted_seq = $1 WHERE id = $2 AND posted_seq < $3")
             .bind(seq)
             .bind(id)
             .bind(seq)
@@ -236,7 +237,7 @@ impl Games {
 
     /// Records that phase `seq`'s reminders went out.
     pub async fn mark_reminded(&self, id: GameId, seq: i64) -> Result<()> {
-        sqlx::query("UPDATE games SET reminded_seq = ? WHERE id = ?")
+        sqlx::query("UPDATE games SET reminded_seq = $1 WHERE id = $2")
             .bind(seq)
             .bind(id)
             .execute(&self.pool)
@@ -247,7 +248,7 @@ impl Games {
     /// Adjudicates phase `seq` of a game, in one transaction. If the game is no longer at that
     /// phase (it was adjudicated already), does nothing and returns `None`.
     pub async fn adjudicate(&self, id: GameId, seq: i64) -> Result<Option<PhaseReport>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         if g.status != "running" || g.seq != Some(seq) {
             return Ok(None);
@@ -299,7 +300,7 @@ impl Games {
         let finished = outcome.as_ref().and_then(Outcome::winners);
         let deadline = g.settings.deadline(v.calendar.kind(next.phase), now);
         let updated = sqlx::query(
-            "UPDATE games SET current_seq = ?, deadline_at = ?, status = ?, outcome = ? WHERE id = ? AND current_seq = ?",
+            "UPDATE games SET current_seq = $1, deadline_at = $2, status = $3, outcome = $4 WHERE id = $5 AND current_seq = $6",
         )
         .bind(next_seq)
         .bind(if finished.is_some() { None } else { Some(deadline) })

@@ -134,7 +134,7 @@ impl Games {
     /// game's audit (`view-secrets`, naming no value), so the players can know a moderator
     /// has seen them.
     pub async fn secrets(&self, id: GameId, actor: &str) -> Result<Vec<Secret>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
         let v = g.variant;
         let position = match g.seq {

@@ -44,7 +44,7 @@ impl Games {
     /// per phase: the work runs in a task of its own, so a caller that stops waiting (an
     /// autocomplete answered with what was ready) leaves it to finish for the next keystroke.
     pub async fn legal_order_texts(&self, id: GameId, who: Orderer) -> Result<Arc<Vec<String>>> {
-        let seq: Option<i64> = sqlx::query_scalar("SELECT current_seq FROM games WHERE id = ?")
+        let seq: Option<i64> = sqlx::query_scalar("SELECT current_seq FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?

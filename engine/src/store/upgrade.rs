@@ -24,7 +24,7 @@ impl Games {
             .fetch_all(&self.pool)
             .await?;
         for id in ids {
-            let mut tx = self.write().await?;
+            let mut tx = self.write_game(id).await?;
             match upgrade_game(self, &mut tx, id).await {
                 Ok(()) => tx.commit().await?,
                 Err(GameError::Db(e)) => return Err(GameError::Db(e)),
@@ -38,12 +38,12 @@ impl Games {
 /// Rewrites one game's old rows as typed records, inside the caller's transaction.
 pub(super) async fn upgrade_game(
     games: &Games,
-    conn: &mut sqlx::SqliteConnection,
+    conn: &mut sqlx::AnyConnection,
     id: GameId,
 ) -> Result<()> {
     let v = games.game(conn, id).await?.variant;
     let sql =
-        format!("SELECT seq, results FROM phases WHERE game_id = ? AND {OLD_PHASES} ORDER BY seq");
+        format!("SELECT seq, results FROM phases WHERE game_id = $1 AND {OLD_PHASES} ORDER BY seq");
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_all(&mut *conn)
@@ -57,7 +57,7 @@ pub(super) async fn upgrade_game(
             .map_err(|e| refused(format!("phase {seq}: {e}")))?;
         let text = serde_json::to_string(&record)
             .map_err(|e| refused(format!("phase {seq}: the record could not be written: {e}")))?;
-        sqlx::query("UPDATE phases SET results = ? WHERE game_id = ? AND seq = ?")
+        sqlx::query("UPDATE phases SET results = $1 WHERE game_id = $2 AND seq = $3")
             .bind(text)
             .bind(id)
             .bind(seq)
@@ -65,7 +65,7 @@ pub(super) async fn upgrade_game(
             .await?;
     }
     let sql =
-        format!("SELECT id, seq, orders FROM submissions WHERE game_id = ? AND {OLD_SUBMISSIONS}");
+        format!("SELECT id, seq, orders FROM submissions WHERE game_id = $1 AND {OLD_SUBMISSIONS}");
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(id)
         .fetch_all(&mut *conn)
@@ -74,7 +74,7 @@ pub(super) async fn upgrade_game(
         let stored: String = row.get("orders");
         let orders = record::read_submission(&v, &stored)
             .map_err(|e| refused(format!("phase {}: {e}", row.get::<i64, _>("seq"))))?;
-        sqlx::query("UPDATE submissions SET orders = ? WHERE id = ?")
+        sqlx::query("UPDATE submissions SET orders = $1 WHERE id = $2")
             .bind(record::submission_json(&orders))
             .bind(row.get::<i64, _>("id"))
             .execute(&mut *conn)

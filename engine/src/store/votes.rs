@@ -6,7 +6,7 @@ impl Games {
     /// The voter's power, the game and its current phase, refusing games that are not on.
     async fn voter(
         &self,
-        tx: &mut sqlx::SqliteConnection,
+        tx: &mut sqlx::AnyConnection,
         id: GameId,
         user: &str,
     ) -> Result<(String, GameRow, i64)> {
@@ -24,9 +24,9 @@ impl Games {
 
     /// Casts a secret draw vote; when every surviving power votes yes, the game ends in a draw.
     pub async fn vote_draw(&self, id: GameId, user: &str, yes: bool) -> Result<Option<String>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let (power, g, seq) = self.voter(&mut tx, id, user).await?;
-        sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at) VALUES (?, ?, ?, 'draw', ?, ?) ON CONFLICT (game_id, seq, power, kind) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at")
+        sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at) VALUES ($1, $2, $3, 'draw', $4, $5) ON CONFLICT (game_id, seq, power, kind) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at")
             .bind(id)
             .bind(seq)
             .bind(&power)
@@ -37,7 +37,7 @@ impl Games {
         let position = load_position(&mut tx, &g.variant, id, seq).await?;
         let surviving = surviving_powers(&g.variant, &position);
         let yes_votes: Vec<String> = sqlx::query_scalar(
-            "SELECT power FROM votes WHERE game_id = ? AND seq = ? AND kind = 'draw' AND yes = 1",
+            "SELECT power FROM votes WHERE game_id = $1 AND seq = $2 AND kind = 'draw' AND yes = 1",
         )
         .bind(id)
         .bind(seq)
@@ -45,7 +45,7 @@ impl Games {
         .await?;
         let outcome = if surviving.iter().all(|p| yes_votes.contains(p)) {
             let text = format!("draw between {}", surviving.join(", "));
-            sqlx::query("UPDATE games SET status = 'finished', deadline_at = NULL, outcome = ? WHERE id = ?").bind(json!({"draw": surviving}).to_string()).bind(id).execute(&mut *tx).await?;
+            sqlx::query("UPDATE games SET status = 'finished', deadline_at = NULL, outcome = $1 WHERE id = $2").bind(json!({"draw": surviving}).to_string()).bind(id).execute(&mut *tx).await?;
             Some(text)
         } else {
             None
@@ -63,7 +63,7 @@ impl Games {
         user: &str,
         to: Option<&str>,
     ) -> Result<Option<String>> {
-        let mut tx = self.write().await?;
+        let mut tx = self.write_game(id).await?;
         let (power, g, seq) = self.voter(&mut tx, id, user).await?;
         let position = load_position(&mut tx, &g.variant, id, seq).await?;
         let surviving = surviving_powers(&g.variant, &position);
@@ -92,7 +92,7 @@ impl Games {
                 Some(name)
             }
         };
-        sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at, target) VALUES (?, ?, ?, 'concede', ?, ?, ?) ON CONFLICT (game_id, seq, power, kind) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at, target = excluded.target")
+        sqlx::query("INSERT INTO votes (game_id, seq, power, kind, yes, cast_at, target) VALUES ($1, $2, $3, 'concede', $4, $5, $6) ON CONFLICT (game_id, seq, power, kind) DO UPDATE SET yes = excluded.yes, cast_at = excluded.cast_at, target = excluded.target")
             .bind(id)
             .bind(seq)
             .bind(&power)
@@ -104,7 +104,7 @@ impl Games {
         let mut outcome = None;
         if let Some(winner) = &target {
             let conceding: Vec<String> = sqlx::query_scalar(
-                "SELECT power FROM votes WHERE game_id = ? AND seq = ? AND kind = 'concede' AND yes = 1 AND target = ?",
+                "SELECT power FROM votes WHERE game_id = $1 AND seq = $2 AND kind = 'concede' AND yes = 1 AND target = $3",
             )
             .bind(id)
             .bind(seq)
@@ -116,7 +116,7 @@ impl Games {
                 .filter(|p| *p != winner)
                 .all(|p| conceding.contains(p))
             {
-                sqlx::query("UPDATE games SET status = 'finished', deadline_at = NULL, outcome = ? WHERE id = ?")
+                sqlx::query("UPDATE games SET status = 'finished', deadline_at = NULL, outcome = $1 WHERE id = $2")
                     .bind(json!({"concession": winner}).to_string())
                     .bind(id)
                     .execute(&mut *tx)
