@@ -12,7 +12,8 @@ mod common;
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
-use burst::{check_all, scratch_url, Burst, ProcessSpec};
+use burst::{check_all, Burst, ProcessSpec};
+use engine::store::scratch::{PostgresTests, Scratch};
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use std::time::Duration;
 
@@ -31,22 +32,30 @@ impl Backend {
         }
     }
 
-    /// A fresh database in `dir`, or why this backend cannot be benchmarked yet.
-    fn url(self, dir: &std::path::Path) -> Result<String, &'static str> {
+    fn store(self) -> engine::store::Backend {
         match self {
-            Backend::Sqlite => Ok(scratch_url(dir)),
-            Backend::Postgres => Err("PostgreSQL is not a backend yet"),
+            Backend::Sqlite => engine::store::Backend::Sqlite,
+            Backend::Postgres => engine::store::Backend::Postgres,
+        }
+    }
+
+    /// Why this backend cannot be benchmarked here, if it cannot.
+    fn unavailable(self) -> Option<&'static str> {
+        match (self, PostgresTests::from_env()) {
+            (Backend::Postgres, PostgresTests::Run { .. }) | (Backend::Sqlite, _) => None,
+            (Backend::Postgres, _) => Some(
+                "set PARLEY_TEST_POSTGRES to a PostgreSQL administrator URL to benchmark it",
+            ),
         }
     }
 }
 
-/// The processes of a group, or why they cannot run yet.
-fn processes(count: usize) -> Result<Vec<ProcessSpec>, &'static str> {
+/// The processes of a group: one running every shard, or one per shard of `count`, each
+/// claiming the due games it adjudicates and posts.
+fn processes(count: u32) -> Vec<ProcessSpec> {
     match count {
-        1 => Ok(vec![ProcessSpec::all_shards()]),
-        // Two processes on one database need the claims that keep them from both
-        // adjudicating a game.
-        _ => Err("two processes need shards and claims on due games"),
+        1 => vec![ProcessSpec::all_shards()],
+        _ => (0..count).map(|i| ProcessSpec::shard(i, count)).collect(),
     }
 }
 
@@ -72,14 +81,11 @@ fn bench_burst(c: &mut Criterion) {
                 backend.name(),
                 if count == 1 { "" } else { "es" }
             );
-            let probe = tempfile::tempdir().expect("a temporary folder");
-            let specs = match (backend.url(probe.path()), processes(count)) {
-                (Ok(_), Ok(specs)) => specs,
-                (Err(why), _) | (_, Err(why)) => {
-                    eprintln!("{id}: skipped, {why}");
-                    continue;
-                }
-            };
+            if let Some(why) = backend.unavailable() {
+                eprintln!("{id}: skipped, {why}");
+                continue;
+            }
+            let specs = processes(count);
             let mut group = c.benchmark_group(&id);
             group
                 .sample_size(10)
@@ -96,11 +102,14 @@ fn bench_burst(c: &mut Criterion) {
                     for _ in 0..iters {
                         total += runtime.block_on(async {
                             let dir = tempfile::tempdir().expect("a temporary folder");
-                            let url = backend.url(dir.path()).expect("checked above");
-                            let burst = Burst::prepare(dir.path(), &url, games).await;
+                            let scratch = Scratch::new(backend.store(), dir.path())
+                                .await
+                                .expect("a scratch database");
+                            let burst = Burst::prepare(dir.path(), &scratch.url, games).await;
                             let outcome = burst.run(&specs, None).await;
                             // A fast burst that lost games would be no result.
                             check_all(&burst, &outcome).await;
+                            scratch.drop_database().await;
                             if !told {
                                 eprintln!("{id}: {}", outcome.summary(games));
                                 told = true;

@@ -1,8 +1,10 @@
 //! Running the real `parley bot` against the fake: start it, wait for its replies, stop it.
 
 use super::{FakeDiscord, Sent};
-use std::path::Path;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long any one wait for the bot may take before the test fails.
@@ -15,6 +17,30 @@ pub fn reply_to(id: u64) -> impl Fn(&[Sent]) -> Option<Sent> {
             .find(|s| s.to == format!("interaction:{id}") && matches!(s.kind, None | Some(4)))
             .cloned()
     }
+}
+
+/// The database of the bots a test starts in a folder, when it is not the default SQLite file
+/// `bot.db` there (a PostgreSQL database, for a test run on both backends).
+static DATABASES: Mutex<Option<HashMap<PathBuf, String>>> = Mutex::new(None);
+
+/// Makes every bot started in `dir` use the database at `url`.
+pub fn use_database(dir: &Path, url: &str) {
+    DATABASES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .insert(dir.to_path_buf(), url.to_string());
+}
+
+/// The database a bot started in `dir` uses: the one given to [`use_database`], else the
+/// SQLite file `bot.db` in `dir`.
+pub fn database_of(dir: &Path) -> String {
+    DATABASES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .and_then(|d| d.get(dir).cloned())
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("bot.db").display()))
 }
 
 /// Starts `parley bot` against the fake, with its database in `dir` and its clock in `clock`,
@@ -44,10 +70,7 @@ pub fn spawn_bot_with(
         .current_dir(dir)
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", api_base)
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("bot.db").display()),
-        )
+        .env("DATABASE_URL", database_of(dir))
         .env("PARLEY_CLOCK_FILE", clock)
         .env("RUST_LOG", "info")
         .stdout(if read_log {
