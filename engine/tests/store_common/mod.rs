@@ -6,13 +6,12 @@ use engine::store::clock::ManualClock;
 use engine::store::scratch::{PostgresTests, Scratch};
 pub use engine::store::Backend;
 use engine::store::{Games, Settings};
-use std::cell::RefCell;
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 tokio::task_local! {
     /// The backend the running test body is on, and the databases it made (dropped after it).
-    static UNDER_TEST: (Backend, RefCell<Vec<Scratch>>);
+    static UNDER_TEST: (Backend, Made);
 }
 
 /// Turns `async fn name() { body }` into two tests, `name::sqlite` and `name::postgres`, each
@@ -55,15 +54,47 @@ pub async fn run_on(backend: Backend, body: impl Future<Output = ()>) {
             ),
         }
     }
-    UNDER_TEST
-        .scope((backend, RefCell::new(Vec::new())), async {
-            body.await;
-            let made = UNDER_TEST.with(|(_, made)| made.take());
-            for scratch in made {
-                scratch.drop_database().await;
-            }
+    let made = Made::default();
+    let cleanup = Cleanup(made.clone());
+    UNDER_TEST.scope((backend, made), body).await;
+    for scratch in cleanup.take() {
+        scratch.drop_database().await;
+    }
+}
+
+/// The scratch databases a test body made.
+#[derive(Clone, Default)]
+pub struct Made(Arc<Mutex<Vec<Scratch>>>);
+
+/// Drops the databases of a test body that panicked (its `run_on` never reaches the end), on a
+/// thread of its own since the test's runtime is unwinding.
+struct Cleanup(Made);
+
+impl Cleanup {
+    fn take(&self) -> Vec<Scratch> {
+        std::mem::take(&mut *self.0 .0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        let left = self.take();
+        if left.is_empty() {
+            return;
+        }
+        let _ = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime to drop scratch databases");
+            runtime.block_on(async {
+                for scratch in left {
+                    scratch.drop_database().await;
+                }
+            })
         })
-        .await
+        .join();
+    }
 }
 
 /// The backend under test: SQLite outside [`run_on`] (a test not yet on both backends).
@@ -82,14 +113,22 @@ pub async fn fresh_url_on(backend: Backend, dir: &tempfile::TempDir) -> String {
         .await
         .expect("a scratch database");
     let url = scratch.url.clone();
-    let _ = UNDER_TEST.try_with(|(_, made)| made.borrow_mut().push(scratch));
+    let _ = UNDER_TEST.try_with(|(_, made)| {
+        made.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(scratch)
+    });
     url
 }
 
 /// The URL of the last database [`fresh`] or [`fresh_url`] made in this test.
 pub fn database_url() -> String {
     UNDER_TEST
-        .try_with(|(_, made)| made.borrow().last().map(|s| s.url.clone()))
+        .try_with(|(_, made)| {
+            let made = made.0.lock().unwrap_or_else(|e| e.into_inner());
+            made.last().map(|s| s.url.clone())
+        })
         .ok()
         .flatten()
         .expect("a database made by fresh() in run_on")
