@@ -13,8 +13,8 @@ mod common;
 mod fake_discord;
 
 use burst::{check_all, Burst, ProcessSpec};
-use engine::store::scratch::{PostgresTests, Scratch};
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use engine::store::scratch::{PostgresTests, Scratch};
 use std::time::Duration;
 
 /// The database a group runs on.
@@ -43,9 +43,9 @@ impl Backend {
     fn unavailable(self) -> Option<&'static str> {
         match (self, PostgresTests::from_env()) {
             (Backend::Postgres, PostgresTests::Run { .. }) | (Backend::Sqlite, _) => None,
-            (Backend::Postgres, _) => Some(
-                "set PARLEY_TEST_POSTGRES to a PostgreSQL administrator URL to benchmark it",
-            ),
+            (Backend::Postgres, _) => {
+                Some("set PARLEY_TEST_POSTGRES to a PostgreSQL administrator URL to benchmark it")
+            }
         }
     }
 }

@@ -5,9 +5,12 @@
 //! fleet; in March the A/F lands and a fleet finds Atlantis. Until then no message a player
 //! can see names the area Atlantis is in.
 
+mod common;
 mod fake_discord;
 
-use fake_discord::harness::{reply_to, spawn_bot, stop, LIMIT};
+use common::*;
+
+use fake_discord::harness::{reply_to, spawn_bot, stop, use_database, LIMIT};
 use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::json;
 use std::path::Path;
@@ -118,9 +121,10 @@ fn names_area(text: &str, n: u32) -> bool {
             .any(|w| w == format!("ar{n}"))
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = dir.path().join("now");
     set_clock(&clock, 0);
     let fake = FakeDiscord::start().await;
@@ -418,4 +422,5 @@ async fn atlantica_is_placed_searched_boarded_and_landed_through_discord() {
 
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
 }

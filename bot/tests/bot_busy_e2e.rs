@@ -8,10 +8,14 @@
 mod common;
 mod fake_discord;
 
+use common::*;
+
 use common::{fill_and_start, T0};
 use engine::store::clock::ManualClock;
 use engine::store::{Games, Settings};
-use fake_discord::harness::{reply_to, signal, spawn_bot, spawn_bot_with, stop, LIMIT};
+use fake_discord::harness::{
+    reply_to, signal, spawn_bot, spawn_bot_with, stop, use_database, LIMIT,
+};
 use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::json;
 use std::collections::HashMap;
@@ -126,9 +130,10 @@ fn clock_file(dir: &Path, at: i64) -> std::path::PathBuf {
     clock
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn fifty_players_acting_in_the_same_second_all_succeed_and_results_follow_at_once() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_file(dir.path(), T0);
     let fake = FakeDiscord::start().await;
     // A minute between ticks: results that come in within seconds come from the last ready
@@ -341,10 +346,12 @@ async fn fifty_players_acting_in_the_same_second_all_succeed_and_results_follow_
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn a_bot_killed_between_posting_results_and_recording_them_posts_them_once() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_file(dir.path(), T0);
     let fake = FakeDiscord::start().await;
     let bot = spawn_bot(dir.path(), &fake, &clock);
@@ -389,11 +396,13 @@ async fn a_bot_killed_between_posting_results_and_recording_them_posts_them_once
     assert_eq!(posts.len(), 1, "one results post in the channel");
     assert_eq!(fake.repeats_dropped(), 1);
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn a_broken_game_is_set_aside_while_a_healthy_overdue_game_is_played() {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let url = fresh_url(&dir).await;
+    use_database(dir.path(), &url);
     {
         let games = Games::open(&url, Arc::new(ManualClock::at(T0)))
             .await
@@ -474,10 +483,12 @@ async fn a_broken_game_is_set_aside_while_a_healthy_overdue_game_is_played() {
         1
     );
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn every_phase_is_announced_with_the_phase_the_game_is_really_in() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_file(dir.path(), T0);
     let fake = FakeDiscord::start().await;
     let bot = spawn_bot(dir.path(), &fake, &clock);
@@ -610,11 +621,13 @@ async fn every_phase_is_announced_with_the_phase_the_game_is_really_in() {
     );
     stop(bot).await;
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn the_bot_stops_promptly_on_sigterm_or_ctrl_c_even_when_discord_is_unreachable() {
     for sig in [15, 2] {
         let dir = tempfile::tempdir().unwrap();
+        use_database(dir.path(), &fresh_url(&dir).await);
         let clock = clock_file(dir.path(), T0);
         // A port nobody listens on.
         let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -640,6 +653,7 @@ async fn the_bot_stops_promptly_on_sigterm_or_ctrl_c_even_when_discord_is_unreac
 
     // Connected, Ctrl-C stops it cleanly too.
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_file(dir.path(), T0);
     let fake = FakeDiscord::start().await;
     let mut bot = spawn_bot(dir.path(), &fake, &clock);
@@ -650,4 +664,5 @@ async fn the_bot_stops_promptly_on_sigterm_or_ctrl_c_even_when_discord_is_unreac
         .expect("stops within 5 s")
         .unwrap();
     assert!(status.success(), "{status:?}");
+}
 }

@@ -5,18 +5,22 @@
 //! Pirates of the Caribbean's secret vote on the Pirates' orders, from autocomplete to the
 //! tally in the results post.
 
+mod common;
 mod fake_discord;
 
-use fake_discord::harness::{reply_to, spawn_bot, stop, LIMIT};
+use common::*;
+
+use fake_discord::harness::{reply_to, spawn_bot, stop, use_database, LIMIT};
 use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::json;
 
 const CHANNEL: u64 = 930_000_000_000_000_001;
 const T0: i64 = 2_000_000_000;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discord() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = dir.path().join("now");
     std::fs::write(&clock, T0.to_string()).unwrap();
     let fake = FakeDiscord::start().await;
@@ -211,6 +215,7 @@ async fn a_game_is_created_joined_started_ordered_and_adjudicated_through_discor
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }
+}
 
 /// The first channel post whose text contains `what`.
 fn channel_post(what: &'static str) -> impl Fn(&[Sent]) -> Option<Sent> {
@@ -221,9 +226,10 @@ fn channel_post(what: &'static str) -> impl Fn(&[Sent]) -> Option<Sent> {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = dir.path().join("now");
     std::fs::write(&clock, T0.to_string()).unwrap();
     let fake = FakeDiscord::start().await;
@@ -482,4 +488,5 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
 
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
 }

@@ -4,9 +4,12 @@
 //! Pirates' seats. Every reply fits in one Discord message (2000 characters) and none is the
 //! generic "Something went wrong".
 
+mod common;
 mod fake_discord;
 
-use fake_discord::harness::{spawn_bot, stop};
+use common::*;
+
+use fake_discord::harness::{spawn_bot, stop, use_database};
 use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -47,6 +50,7 @@ struct Table {
 impl Table {
     async fn open() -> Table {
         let dir = tempfile::tempdir().unwrap();
+        use_database(dir.path(), &fresh_url(&dir).await);
         let clock = dir.path().join("now");
         std::fs::write(&clock, T0.to_string()).unwrap();
         let fake = FakeDiscord::start().await;
@@ -154,7 +158,7 @@ impl Table {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn long_and_bad_input_gets_short_true_answers_through_discord() {
     let table = Table::open().await;
     table.standard_game().await;
@@ -287,8 +291,9 @@ async fn long_and_bad_input_gets_short_true_answers_through_discord() {
 
     table.close().await;
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn builds_add_up_and_autocomplete_offers_them_on_b_through_discord() {
     let table = Table::open().await;
     table.standard_game().await;
@@ -366,4 +371,5 @@ async fn builds_add_up_and_autocomplete_offers_them_on_b_through_discord() {
     );
 
     table.close().await;
+}
 }

@@ -6,26 +6,28 @@ mod burst;
 mod common;
 mod fake_discord;
 
-use burst::{adjudicated_line, check_all, scratch_url, Burst, Kill, ProcessSpec};
+use burst::{adjudicated_line, check_all, Burst, Kill, ProcessSpec};
+use common::*;
 
 /// The burst the issue asks for: this many games due in the same second.
 const GAMES: usize = 200;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn one_process_on_sqlite_adjudicates_and_posts_two_hundred_games_due_in_the_same_second() {
     let dir = tempfile::tempdir().unwrap();
-    let burst = Burst::prepare(dir.path(), &scratch_url(dir.path()), GAMES).await;
+    let burst = Burst::prepare(dir.path(), &fresh_url(&dir).await, GAMES).await;
     let outcome = burst.run(&[ProcessSpec::all_shards()], None).await;
     eprintln!("one process: {}", outcome.summary(GAMES));
     assert_eq!(outcome.adjudicated.len(), GAMES);
     check_all(&burst, &outcome).await;
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn a_process_killed_mid_burst_leaves_the_rest_to_its_restart_and_nothing_is_lost_or_doubled()
 {
     let dir = tempfile::tempdir().unwrap();
-    let burst = Burst::prepare(dir.path(), &scratch_url(dir.path()), GAMES).await;
+    let burst = Burst::prepare(dir.path(), &fresh_url(&dir).await, GAMES).await;
     let outcome = burst
         .run(
             &[
@@ -54,11 +56,12 @@ async fn a_process_killed_mid_burst_leaves_the_rest_to_its_restart_and_nothing_i
     assert!(by_restart > 0, "the restarted process adjudicated nothing");
     check_all(&burst, &outcome).await;
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn two_shard_processes_on_one_database_share_a_burst_and_survive_one_being_killed() {
     let dir = tempfile::tempdir().unwrap();
-    let burst = Burst::prepare(dir.path(), &scratch_url(dir.path()), GAMES).await;
+    let burst = Burst::prepare(dir.path(), &fresh_url(&dir).await, GAMES).await;
     let outcome = burst
         .run(
             &[ProcessSpec::shard(0, 2), ProcessSpec::shard(1, 2)],
@@ -75,6 +78,7 @@ async fn two_shard_processes_on_one_database_share_a_burst_and_survive_one_being
         "the surviving process adjudicated nothing"
     );
     check_all(&burst, &outcome).await;
+}
 }
 
 #[test]

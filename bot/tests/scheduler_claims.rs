@@ -53,19 +53,17 @@ fn process(name: &str) -> Claimant {
 }
 
 /// A second handle on the same database, as a second process opens it.
-async fn second_process(
-    dir: &tempfile::TempDir,
-    clock: &engine::store::clock::ManualClock,
-) -> Games {
-    let url = format!("sqlite://{}", dir.path().join("games.db").display());
-    Games::open(&url, Arc::new(clock.clone())).await.unwrap()
+async fn second_process(clock: &engine::store::clock::ManualClock) -> Games {
+    Games::open(&database_url(), Arc::new(clock.clone()))
+        .await
+        .unwrap()
 }
 
-#[tokio::test]
+on_both_backends! {
 async fn two_processes_share_the_due_games_and_each_is_adjudicated_and_posted_once() {
     let dir = tempfile::tempdir().unwrap();
     let (games, clock) = fresh(&dir).await;
-    let other = second_process(&dir, &clock).await;
+    let other = second_process(&clock).await;
     let channels: Vec<String> = (0..8).map(|n| format!("c{n}")).collect();
     let mut ids = Vec::new();
     for ch in &channels {
@@ -105,8 +103,9 @@ async fn two_processes_share_the_due_games_and_each_is_adjudicated_and_posted_on
         );
     }
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn a_dead_process_claim_is_taken_over_when_its_lease_runs_out() {
     let dir = tempfile::tempdir().unwrap();
     let (games, clock) = fresh(&dir).await;
@@ -132,12 +131,13 @@ async fn a_dead_process_claim_is_taken_over_when_its_lease_runs_out() {
         Some("Fall 1901 movement")
     );
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn reminders_go_out_once_whichever_process_sends_them() {
     let dir = tempfile::tempdir().unwrap();
     let (games, clock) = fresh(&dir).await;
-    let other = second_process(&dir, &clock).await;
+    let other = second_process(&clock).await;
     let id = started(&games).await;
     let (sink_one, sink_two) = (Arc::new(Sink::default()), Arc::new(Sink::default()));
     let one =
@@ -159,8 +159,9 @@ async fn reminders_go_out_once_whichever_process_sends_them() {
     players.sort();
     assert_eq!(sent, players, "one reminder per player");
 }
+}
 
-#[tokio::test]
+on_both_backends! {
 async fn claims_are_exclusive_renewable_and_handed_back() {
     let dir = tempfile::tempdir().unwrap();
     let (games, clock) = fresh(&dir).await;
@@ -187,4 +188,5 @@ async fn claims_are_exclusive_renewable_and_handed_back() {
     assert_eq!(games.release_all(&one).await.unwrap(), 1);
     assert!(games.claim(id, &two).await.unwrap());
     assert_eq!(games.claimed_by(id).await.unwrap().as_deref(), Some("two"));
+}
 }

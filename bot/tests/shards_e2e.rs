@@ -7,9 +7,12 @@
 //! goes to another shard), and the orders given through one process are the ones the other
 //! finds. A `PARLEY_SHARDS` that makes no sense stops the bot at once, naming the variable.
 
+mod common;
 mod fake_discord;
 
-use fake_discord::harness::{reply_to, spawn_bot_with, stop, LIMIT};
+use common::*;
+
+use fake_discord::harness::{reply_to, spawn_bot_with, stop, use_database, LIMIT};
 use fake_discord::{guild_on_shard, FakeDiscord, Invoker, Sent, MODERATOR};
 use serde_json::json;
 use std::collections::HashMap;
@@ -209,9 +212,10 @@ fn clock_at(dir: &Path, at: i64) -> std::path::PathBuf {
     clock
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn one_process_runs_both_shards_and_plays_a_game_on_each() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_at(dir.path(), T0);
     let fake = FakeDiscord::start().await;
     let (bot, log) = spawn_logged(dir.path(), &fake, &clock, "0-1/2");
@@ -253,10 +257,12 @@ async fn one_process_runs_both_shards_and_plays_a_game_on_each() {
         assert!(log.contains(line), "{line:?} not in the log:\n{log}");
     }
 }
+}
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+on_both_backends! {multi_thread;
 async fn two_processes_each_serve_their_shard_of_one_database() {
     let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_at(dir.path(), T0);
     let fake = FakeDiscord::start().await;
     // The second process starts once the first has created the database, so that the two
@@ -326,6 +332,7 @@ async fn two_processes_each_serve_their_shard_of_one_database() {
     stop(zero).await;
     stop(one).await;
     assert_eq!(fake.identified_shards(), vec![(0, 2), (1, 2), (0, 2)]);
+}
 }
 
 #[test]

@@ -168,9 +168,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
             lease_secs: config.lease_secs,
         },
         None => engine::store::Claimant::on_this_host(
-            &config
-                .shards
-                .map_or("all".to_string(), |r| format!("{}-{}of{}", r.first, r.last, r.total)),
+            &config.shards.map_or("all".to_string(), |r| {
+                format!("{}-{}of{}", r.first, r.last, r.total)
+            }),
             config.lease_secs,
         ),
     };

@@ -42,13 +42,6 @@ const READY_LINE: &str = "connected; commands registered";
 /// per post on a shared two-core machine.
 pub const STEP_LIMIT: Duration = Duration::from_secs(900);
 
-/// The games database for a burst in `dir`. The one place that chooses the backend's URL:
-/// SQLite in a file under `dir` for now; the PostgreSQL work replaces it with
-/// `engine::store::scratch`.
-pub fn scratch_url(dir: &Path) -> String {
-    format!("sqlite://{}", dir.join("bot.db").display())
-}
-
 /// The server of game `g`: odd games on shard 1 of 2, even ones on shard 0 (Discord sends a
 /// server's events to shard `(server id >> 22) % shards`).
 pub fn guild_of(g: usize) -> u64 {

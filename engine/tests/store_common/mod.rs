@@ -33,6 +33,21 @@ macro_rules! on_both_backends {
             }
         }
     };
+    // The same on a two-thread runtime, for tests that run the real bot beside a fake Discord.
+    (multi_thread; $(#[$meta:meta])* async fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        mod $name {
+            use super::*;
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run_on(Backend::Sqlite, async $body).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                run_on(Backend::Postgres, async $body).await
+            }
+        }
+    };
 }
 pub(crate) use on_both_backends;
 
