@@ -422,7 +422,8 @@ async fn a_broken_game_is_set_aside_while_a_healthy_overdue_game_is_played() {
         }
     }
     // Game 1's stored position is damaged (as by a hand edit of the database).
-    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
     sqlx::query("UPDATE phases SET position = '{\"phase\": \"Spring 1901 movement\", \"units\": {\"Narnia\": [\"A xyz\"]}}' WHERE game_id = 1")
         .execute(&pool)
         .await

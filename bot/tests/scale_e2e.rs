@@ -13,7 +13,7 @@ use common::*;
 const GAMES: usize = 200;
 
 on_both_backends! {multi_thread;
-async fn one_process_on_sqlite_adjudicates_and_posts_two_hundred_games_due_in_the_same_second() {
+async fn one_process_adjudicates_and_posts_two_hundred_games_due_in_the_same_second() {
     let dir = tempfile::tempdir().unwrap();
     let burst = Burst::prepare(dir.path(), &fresh_url(&dir).await, GAMES).await;
     let outcome = burst.run(&[ProcessSpec::all_shards()], None).await;
