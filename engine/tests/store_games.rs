@@ -472,3 +472,28 @@ async fn two_services_on_one_database_adjudicate_a_phase_once() {
     }
 }
 }
+
+/// Two processes started together on a new SQLite file both open it: sqlx takes no lock around
+/// SQLite migrations, so the one that loses the race to create the tables must try again
+/// rather than fail with "table games already exists".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn services_opening_a_new_sqlite_file_at_the_same_moment_both_open_it() {
+    let dir = tempfile::tempdir().expect("tmp");
+    for round in 0..8 {
+        let url = format!(
+            "sqlite://{}",
+            dir.path().join(format!("new{round}.db")).display()
+        );
+        let clock = std::sync::Arc::new(ManualClock::at(T0));
+        let (a, b) = tokio::join!(
+            engine::store::Games::open(&url, clock.clone()),
+            engine::store::Games::open(&url, clock.clone())
+        );
+        let (a, b) = (a.expect("the first opens"), b.expect("the second opens"));
+        let id = a
+            .create(Some("g"), Some("c"), "standard", Settings::default(), 7)
+            .await
+            .expect("create");
+        assert!(b.info(id).await.is_ok(), "round {round}: one database");
+    }
+}

@@ -119,7 +119,15 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 /// too long, abandoned and rolled back, before the process exits.
 pub async fn run(config: Config) -> Result<(), Error> {
     let stop_signal = shutdown_signal();
-    let games = Games::open(&config.database_url, config.clock.clone()).await?;
+    let games = Games::open(&config.database_url, config.clock.clone())
+        .await
+        .map_err(|e| {
+            format!(
+                "cannot open the games database {} (DATABASE_URL): {e}; for PostgreSQL, the \
+                 server must run and the database exist (createdb)",
+                engine::store::mask_password(&config.database_url)
+            )
+        })?;
     tracing::info!("games database open; connecting to Discord");
     tokio::task::spawn_blocking(crate::picture::warm_up);
     let mut http = serenity::HttpBuilder::new(&config.token);

@@ -366,7 +366,17 @@ impl Games {
         };
         let pool = options.connect(&url).await?;
         let migrated = match backend {
-            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite").run(&pool).await,
+            // sqlx takes no lock around SQLite migrations: two processes opening a new file
+            // at once would both see a migration unapplied and both run it. Holding SQLite's
+            // write lock for the whole run (the migrator's own transactions become savepoints
+            // inside it) makes the second wait, then find everything applied.
+            Backend::Sqlite => {
+                let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                match sqlx::migrate!("../migrations/sqlite").run(&mut *tx).await {
+                    Ok(()) => tx.commit().await.map_err(Into::into),
+                    Err(e) => Err(e),
+                }
+            }
             Backend::Postgres => sqlx::migrate!("../migrations/postgres").run(&pool).await,
         };
         migrated.map_err(|e| GameError::Db(e.into()))?;
