@@ -378,3 +378,33 @@ async fn a_variants_own_options_are_chosen_with_the_rulebook_options() {
     assert!(msg.contains("abstraktion"), "{msg}");
 }
 }
+
+on_both_backends! {
+async fn autocomplete_offers_the_board_a_moderator_edited_not_the_one_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = started(&games).await;
+    let england = || engine::store::Orderer::Power("England".into());
+    let before = games.legal_order_texts(id, england()).await.unwrap();
+    assert!(!before.iter().any(|o| o.starts_with("F nao")), "{before:?}");
+    games
+        .edit_board(
+            id,
+            &BoardEdit::AddUnit {
+                power: "England".into(),
+                unit: "F nao".into(),
+            },
+            "mod",
+        )
+        .await
+        .unwrap();
+    let after = games.legal_order_texts(id, england()).await.unwrap();
+    assert!(after.iter().any(|o| o == "F nao H"), "{after:?}");
+    games
+        .edit_board(id, &BoardEdit::RemoveUnit { at: "lon".into() }, "mod")
+        .await
+        .unwrap();
+    let last = games.legal_order_texts(id, england()).await.unwrap();
+    assert!(!last.iter().any(|o| o.starts_with("F lon")), "{last:?}");
+}
+}

@@ -22,10 +22,13 @@ pub enum Orderer {
     Conditional(String),
 }
 
-type Key = (GameId, i64, Orderer);
+/// A game's board as the lists were computed from it: the phase number, and the audit id of
+/// the last moderator edit of the board (0 if none), which changes the board within a phase.
+type Board = (i64, i64);
+type Key = (GameId, Board, Orderer);
 type Cell = Arc<OnceCell<Arc<Vec<String>>>>;
 
-/// The lists computed so far; a game keeps only its current phase's.
+/// The lists computed so far; a game keeps only its current board's.
 #[derive(Clone, Default)]
 pub struct SuggestionCache {
     lists: Arc<Mutex<HashMap<Key, Cell>>>,
@@ -34,23 +37,28 @@ pub struct SuggestionCache {
 impl SuggestionCache {
     fn cell(&self, key: Key) -> Cell {
         let mut lists = self.lists.lock().unwrap_or_else(|e| e.into_inner());
-        lists.retain(|(game, seq, _), _| *game != key.0 || *seq == key.1);
+        lists.retain(|(game, board, _), _| *game != key.0 || *board == key.1);
         lists.entry(key).or_default().clone()
     }
 }
 
 impl Games {
     /// The legal orders (as text) of `who` in the game's current phase. Computed at most once
-    /// per phase: the work runs in a task of its own, so a caller that stops waiting (an
-    /// autocomplete answered with what was ready) leaves it to finish for the next keystroke.
+    /// per board (a phase, until a moderator edits it): the work runs in a task of its own, so
+    /// a caller that stops waiting (an autocomplete answered with what was ready) leaves it to
+    /// finish for the next keystroke. The board is read from the database, not remembered, so
+    /// an edit made through another process is seen too.
     pub async fn legal_order_texts(&self, id: GameId, who: Orderer) -> Result<Arc<Vec<String>>> {
-        let seq: Option<i64> = sqlx::query_scalar("SELECT current_seq FROM games WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?
-            .flatten();
+        let row = sqlx::query(
+            "SELECT g.current_seq, (SELECT COALESCE(MAX(a.id), 0) FROM audit a WHERE a.game_id = g.id AND a.action = 'edit-board') AS edit FROM games g WHERE g.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let seq: Option<i64> = row.as_ref().and_then(|r| r.get("current_seq"));
         let seq = seq.ok_or_else(|| refused("the game has not started"))?;
-        let cell = self.suggestions.cell((id, seq, who.clone()));
+        let edit: i64 = row.map_or(0, |r| r.get("edit"));
+        let cell = self.suggestions.cell((id, (seq, edit), who.clone()));
         if let Some(list) = cell.get() {
             return Ok(list.clone());
         }
