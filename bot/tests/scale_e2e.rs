@@ -6,7 +6,7 @@ mod burst;
 mod common;
 mod fake_discord;
 
-use burst::{adjudicated_line, check_all, Burst, Kill, ProcessSpec};
+use burst::{adjudicated_line, check_all, health_line, Burst, Health, Kill, ProcessSpec};
 use common::*;
 
 /// The burst the issue asks for: this many games due in the same second.
@@ -16,10 +16,20 @@ on_both_backends! {multi_thread;
 async fn one_process_adjudicates_and_posts_two_hundred_games_due_in_the_same_second() {
     let dir = tempfile::tempdir().unwrap();
     let burst = Burst::prepare(dir.path(), &fresh_url(&dir).await, GAMES).await;
-    let outcome = burst.run(&[ProcessSpec::all_shards()], None).await;
+    let outcome = burst.run_until_reported(&[ProcessSpec::all_shards()]).await;
     eprintln!("one process: {}", outcome.summary(GAMES));
     assert_eq!(outcome.adjudicated.len(), GAMES);
     check_all(&burst, &outcome).await;
+    // The health lines add up to what the process did: every adjudication and every results
+    // post counted once, and the burst seen due.
+    let total = |f: fn(&Health) -> usize| outcome.health.iter().map(|(_, h)| f(h)).sum::<usize>();
+    assert_eq!(total(|h| h.adjudicated), GAMES, "{:?}", outcome.health);
+    assert_eq!(total(|h| h.posted), GAMES, "{:?}", outcome.health);
+    assert!(
+        outcome.health.iter().any(|(_, h)| h.due > 0),
+        "no tick saw a game due: {:?}",
+        outcome.health
+    );
 }
 }
 
@@ -96,6 +106,27 @@ fn the_harness_reads_the_game_and_phase_of_an_adjudicated_log_line() {
     // A tick's health line counts adjudications; it is not one.
     assert_eq!(
         adjudicated_line("INFO x: tick adjudicated=3 waited=0"),
+        None
+    );
+}
+
+#[test]
+fn the_harness_reads_a_health_line() {
+    let line = "2026-11-25T01:00:00Z  INFO parley::discord::scheduler: tick due=12 adjudicated=7 posted=6 posting=1 elsewhere=5 waited=0 reminded=0 broken=0";
+    assert_eq!(
+        health_line(line),
+        Some(Health {
+            due: 12,
+            adjudicated: 7,
+            posted: 6
+        })
+    );
+    assert_eq!(
+        health_line("INFO x: scheduler stopped posted=3 posting=0").map(|h| h.posted),
+        Some(3)
+    );
+    assert_eq!(
+        health_line("INFO x: adjudicated game=3 phase=Fall 1901 movement"),
         None
     );
 }

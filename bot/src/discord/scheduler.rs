@@ -430,6 +430,8 @@ impl Scheduler {
                 Wake::Stop => break,
             }
         }
+        // The last health line: the posts finished since the last tick's line.
+        tracing::info!(posted, posting = posting.games.len(), "scheduler stopped");
         // Posts cut short by the stop are sent again by whoever claims the game next, with
         // the same nonce, so Discord drops a repeat: every claim is handed back at once.
         self.release_all().await;

@@ -159,6 +159,39 @@ pub struct Outcome {
     pub adjudicated_within: Duration,
     /// Calls to the fake it does not fake.
     pub unexpected: Vec<String>,
+    /// Every process's health lines (one per tick, and one at a clean stop), by process index.
+    pub health: Vec<(usize, Health)>,
+}
+
+/// What one health line of a process's log counts (`tick due=.. adjudicated=.. posted=..`;
+/// at a stop, `scheduler stopped posted=..`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Health {
+    pub due: usize,
+    pub adjudicated: usize,
+    pub posted: usize,
+}
+
+/// The counts of a health line, or `None` for any other line.
+pub fn health_line(line: &str) -> Option<Health> {
+    let fields = line
+        .split_once(": tick ")
+        .or_else(|| line.split_once(": scheduler stopped "))?
+        .1;
+    let mut health = Health::default();
+    for word in fields.split_whitespace() {
+        let Some((key, value)) = word.split_once('=') else {
+            continue;
+        };
+        let Ok(n) = value.parse() else { continue };
+        match key {
+            "due" => health.due = n,
+            "adjudicated" => health.adjudicated = n,
+            "posted" => health.posted = n,
+            _ => {}
+        }
+    }
+    Some(health)
 }
 
 impl Outcome {
@@ -265,6 +298,22 @@ impl Burst {
     /// the shared clock past the deadline, and waits until every game's results post has
     /// reached the fake; then stops the survivors with SIGTERM.
     pub async fn run(&self, processes: &[ProcessSpec], kill: Option<Kill>) -> Outcome {
+        self.run_with(processes, kill, false).await
+    }
+
+    /// [`Burst::run`], and before the stop, waits until the processes' health lines have
+    /// counted every results post (a post finished during a tick is counted by the next
+    /// tick's line).
+    pub async fn run_until_reported(&self, processes: &[ProcessSpec]) -> Outcome {
+        self.run_with(processes, None, true).await
+    }
+
+    async fn run_with(
+        &self,
+        processes: &[ProcessSpec],
+        kill: Option<Kill>,
+        until_reported: bool,
+    ) -> Outcome {
         if let Some(k) = kill {
             assert!(
                 k.process < processes.len() && processes[k.process].start == Start::AtOnce,
@@ -348,6 +397,13 @@ impl Burst {
             })
             .await;
         let elapsed = last.saturating_duration_since(started);
+        if until_reported {
+            let games = self.games.len();
+            logs.wait("health lines counting every results post", |l| {
+                (l.health.iter().map(|(_, h)| h.posted).sum::<usize>() >= games).then_some(())
+            })
+            .await;
+        }
 
         for (i, child) in running.iter_mut().enumerate() {
             if let Some(mut child) = child.take() {
@@ -365,6 +421,7 @@ impl Burst {
         })
         .await;
         let adjudicated = logs.state.lock().unwrap().adjudicated.clone();
+        let health = logs.state.lock().unwrap().health.clone();
         let adjudicated_within = adjudicated
             .iter()
             .map(|a| a.at.saturating_duration_since(started))
@@ -377,6 +434,7 @@ impl Burst {
             killed,
             elapsed,
             unexpected: self.fake.unexpected(),
+            health,
         }
     }
 
@@ -482,6 +540,7 @@ fn results_phase(content: &str) -> Option<String> {
 struct LogState {
     ready: HashSet<usize>,
     adjudicated: Vec<Adjudicated>,
+    health: Vec<(usize, Health)>,
     started: usize,
     closed: usize,
 }
@@ -505,6 +564,9 @@ impl Logs {
                 let mut state = logs.state.lock().unwrap();
                 if line.contains(READY_LINE) {
                     state.ready.insert(i);
+                }
+                if let Some(health) = health_line(&line) {
+                    state.health.push((i, health));
                 }
                 if let Some((game, phase)) = adjudicated_line(&line) {
                     state.adjudicated.push(Adjudicated {

@@ -38,19 +38,26 @@ impl Games {
         Ok(self.due_games(now).await?.due)
     }
 
-    /// Running games due at `now`, and apart from them the running games that cannot be
-    /// loaded, each with its problem: one broken game must not hide every other game's
-    /// deadline.
+    /// Running games due at `now`, and apart from them the running games found unable to
+    /// load, each with its problem: one broken game must not hide every other game's deadline.
+    /// A game is loaded here only when someone in it is ready; one nobody touches is found
+    /// broken when its deadline comes and closing it fails.
     pub async fn due_games(&self, now: Timestamp) -> Result<DueGames> {
+        // A game before its deadline can be due only if someone is ready; counting the ready
+        // rows here spares loading every running game's board at every tick.
         let rows = sqlx::query(
-            "SELECT id, current_seq, deadline_at FROM games WHERE status = 'running' ORDER BY id",
+            "SELECT g.id, g.current_seq, g.deadline_at, (SELECT COUNT(*) FROM ready r WHERE r.game_id = g.id AND r.seq = g.current_seq) AS ready FROM games g WHERE g.status = 'running' ORDER BY g.id",
         )
         .fetch_all(&self.pool)
         .await?;
         let mut out = DueGames::default();
         for r in rows {
-            let (id, seq, deadline): (i64, Option<i64>, Option<i64>) =
-                (r.get("id"), r.get("current_seq"), r.get("deadline_at"));
+            let (id, seq, deadline, ready): (i64, Option<i64>, Option<i64>, i64) = (
+                r.get("id"),
+                r.get("current_seq"),
+                r.get("deadline_at"),
+                r.get("ready"),
+            );
             let Some(seq) = seq else {
                 out.broken.push(BrokenGame {
                     game: id,
@@ -61,6 +68,9 @@ impl Games {
             };
             if deadline.is_some_and(|d| d <= now) {
                 out.due.push((id, seq));
+                continue;
+            }
+            if ready == 0 {
                 continue;
             }
             match self.all_ready(id, seq).await {
