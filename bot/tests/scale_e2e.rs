@@ -130,3 +130,16 @@ fn the_harness_reads_a_health_line() {
         None
     );
 }
+
+on_both_backends! {multi_thread;
+async fn two_shard_processes_on_one_database_post_each_phase_once_when_none_dies() {
+    let dir = tempfile::tempdir().unwrap();
+    let burst = Burst::prepare(dir.path(), &fresh_url(&dir).await, GAMES).await;
+    let outcome = burst
+        .run(&[ProcessSpec::shard(0, 2), ProcessSpec::shard(1, 2)], None)
+        .await;
+    eprintln!("two shard processes: {}", outcome.summary(GAMES));
+    assert!(outcome.adjudicated_by(0) > 0 && outcome.adjudicated_by(1) > 0);
+    check_all(&burst, &outcome).await;
+}
+}

@@ -53,7 +53,7 @@ impl Config {
             ),
         };
         let clock: Arc<dyn Clock> = match var("PARLEY_CLOCK_FILE") {
-            Some(path) => Arc::new(FileClock(path.into())),
+            Some(path) => Arc::new(FileClock::new(path)),
             None => Arc::new(SystemClock),
         };
         Ok(Config {

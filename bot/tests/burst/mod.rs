@@ -161,6 +161,8 @@ pub struct Outcome {
     pub unexpected: Vec<String>,
     /// Every process's health lines (one per tick, and one at a clean stop), by process index.
     pub health: Vec<(usize, Health)>,
+    /// The log lines that name a game or warn, by process index.
+    pub told: Vec<(usize, String)>,
 }
 
 /// What one health line of a process's log counts (`tick due=.. adjudicated=.. posted=..`;
@@ -422,6 +424,7 @@ impl Burst {
         .await;
         let adjudicated = logs.state.lock().unwrap().adjudicated.clone();
         let health = logs.state.lock().unwrap().health.clone();
+        let told = std::mem::take(&mut logs.state.lock().unwrap().told);
         let adjudicated_within = adjudicated
             .iter()
             .map(|a| a.at.saturating_duration_since(started))
@@ -435,6 +438,7 @@ impl Burst {
             elapsed,
             unexpected: self.fake.unexpected(),
             health,
+            told,
         }
     }
 
@@ -541,6 +545,8 @@ struct LogState {
     ready: HashSet<usize>,
     adjudicated: Vec<Adjudicated>,
     health: Vec<(usize, Health)>,
+    /// Every line that names a game (`game=N`) or warns, by process, to explain a failed check.
+    told: Vec<(usize, String)>,
     started: usize,
     closed: usize,
 }
@@ -564,6 +570,9 @@ impl Logs {
                 let mut state = logs.state.lock().unwrap();
                 if line.contains(READY_LINE) {
                     state.ready.insert(i);
+                }
+                if line.contains("game=") || line.contains(" WARN ") || line.contains(" ERROR ") {
+                    state.told.push((i, line.clone()));
                 }
                 if let Some(health) = health_line(&line) {
                     state.health.push((i, health));
@@ -751,9 +760,19 @@ pub fn check_posted_once(burst: &Burst, outcome: &Outcome) {
             ));
         }
         if posts.dropped > 0 && outcome.killed.is_empty() {
+            let needle = format!("game={} ", burst.games[g]);
+            let log: Vec<String> = outcome
+                .told
+                .iter()
+                .filter(|(_, l)| l.contains(&needle) || !l.contains("game="))
+                .map(|(i, l)| format!("process {i}: {l}"))
+                .collect();
             wrong.push(format!(
-                "channel {}: {} repeated posts though no process died",
-                key.0, posts.dropped
+                "channel {} (game {}): {} repeated posts though no process died; the logs say:\n{}",
+                key.0,
+                burst.games[g],
+                posts.dropped,
+                log.join("\n")
             ));
         }
     }
