@@ -190,3 +190,44 @@ async fn claims_are_exclusive_renewable_and_handed_back() {
     assert_eq!(games.claimed_by(id).await.unwrap().as_deref(), Some("two"));
 }
 }
+
+on_both_backends! {
+async fn a_broken_game_is_told_once_however_many_processes_find_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, clock) = fresh(&dir).await;
+    let other = second_process(&clock).await;
+    let id = started(&games).await;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&database_url()).await.unwrap();
+    sqlx::query("UPDATE phases SET position = '{\"phase\": \"Spring 1901 movement\", \"units\": {\"Narnia\": [\"A xyz\"]}}' WHERE game_id = $1")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let deadline = games.info(id).await.unwrap().deadline.unwrap();
+    clock.set(deadline);
+    let (sink_one, sink_two) = (Arc::new(Sink::default()), Arc::new(Sink::default()));
+    let one = Scheduler::new(games.clone(), sink_one.clone(), 0).with_claimant(process("one"));
+    let two = Scheduler::new(other.clone(), sink_two.clone(), 0).with_claimant(process("two"));
+    for _ in 0..3 {
+        tokio::join!(one.tick(), two.tick());
+    }
+    let mut told: Vec<Post> = Vec::new();
+    for sink in [&sink_one, &sink_two] {
+        told.extend(
+            sink.0
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|(_, p)| p.text.contains("stuck"))
+                .map(|(_, p)| p.clone()),
+        );
+    }
+    // Each process tells it at most once; Discord keeps one of the two, as they share a nonce.
+    assert!((1..=2).contains(&told.len()), "{told:?}");
+    let nonces: std::collections::HashSet<_> = told.iter().map(|p| p.nonce.clone()).collect();
+    assert_eq!(nonces.len(), 1, "{told:?}");
+    assert!(told[0].nonce.is_some());
+}
+}

@@ -289,7 +289,15 @@ impl Scheduler {
         let text = format!(
             "⚠️ Game {id} is stuck and I have set it aside: {problem}. Every other game goes on. {moderators}`/mod rollback` takes the game back one phase; if that does not help, the bot's host must fix or re-import the game (`parley export {id}`)."
         );
-        self.to_game_channel(id, Post::text(text)).await;
+        // Each process remembers only what it told, so another process that claims the game
+        // later tells it again: the nonce (per game, phase and rollback) makes Discord drop
+        // that repeat.
+        let replay = self.games.rollbacks(id).await.unwrap_or(0);
+        let post = Post {
+            nonce: Some(format!("b{id}.{}.{replay}", seq.map_or(-1, |s| s))),
+            ..Post::text(text)
+        };
+        self.to_game_channel(id, post).await;
     }
 
     async fn to_game_channel(&self, id: GameId, post: Post) {
