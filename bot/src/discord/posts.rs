@@ -26,14 +26,41 @@ impl Post {
             ..Post::default()
         }
     }
+
+    /// The same post, sent with `nonce` for Discord to drop a repeat.
+    pub fn once(self, nonce: String) -> Post {
+        Post {
+            nonce: Some(nonce),
+            ..self
+        }
+    }
 }
 
-/// The nonce of a phase's results post: one per adjudication of (game, phase), so a post
-/// repeated after a crash between sending it and recording it is dropped by Discord, while
-/// the same phase played again after a rollback (`replay` counts the game's rollbacks) is
-/// posted anew. Discord takes at most 25 characters.
-pub fn results_nonce(game: GameId, seq: i64, replay: i64) -> String {
-    format!("r{game}.{seq}.{replay}")
+/// A post the bot makes once per adjudication of a game's phase, named in its nonce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Once {
+    /// The phase's results with its map.
+    Results,
+    /// A player's DM reminder of orders still owed.
+    Reminder,
+    /// A voter's DM reminder of a vote not yet cast.
+    VoteReminder,
+    /// The channel told the game is stuck and set aside.
+    SetAside,
+}
+
+/// The nonce of a post made once per adjudication of (game, phase): a post repeated after a
+/// crash between sending it and recording it, or by another process that took the game over,
+/// is dropped by Discord, while the same phase played again after a rollback (`replay` counts
+/// the game's rollbacks) is posted anew. Discord takes at most 25 characters.
+pub fn nonce(what: Once, game: GameId, seq: i64, replay: i64) -> String {
+    let kind = match what {
+        Once::Results => 'r',
+        Once::Reminder => 'm',
+        Once::VoteReminder => 'v',
+        Once::SetAside => 'b',
+    };
+    format!("{kind}{game}.{seq}.{replay}")
 }
 
 pub type Sent<'a> = Pin<Box<dyn Future<Output = std::result::Result<(), String>> + Send + 'a>>;
@@ -177,8 +204,12 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         text.truncate(cut);
         text += "\n…";
     }
-    let mut post = Post::text(text);
-    post.nonce = Some(results_nonce(game, seq, games.rollbacks(game).await?));
+    let mut post = Post::text(text).once(nonce(
+        Once::Results,
+        game,
+        seq,
+        games.rollbacks(game).await?,
+    ));
     post.files
         .push((format!("{}.txt", file_stem(&name)), body.into_bytes()));
     match draw(variant, position, Some(record), retreats).await {

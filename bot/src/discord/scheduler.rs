@@ -8,7 +8,7 @@
 //! Several processes may run schedulers on one database: each game is worked on only by the
 //! process that claims it ([`Claimant`], a lease), and every tick logs one health line.
 
-use super::posts::{self, when, Post, Poster};
+use super::posts::{self, nonce, when, Once, Post, Poster};
 use engine::store::{Claimant, Closing, GameError, GameId, Games};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -175,7 +175,7 @@ impl Scheduler {
                 let mut games: Vec<GameId> = pending.into_iter().map(|(id, _)| id).collect();
                 games.dedup();
                 for id in games {
-                    if posting.games.values().any(|g| *g == id) {
+                    if posting.holds(id) {
                         continue;
                     }
                     if self.claim(id).await {
@@ -194,7 +194,7 @@ impl Scheduler {
     /// Starts posting a game this process has claimed (the claim is handed back when the
     /// posting ends).
     fn start_posting(&self, posting: &mut Posting, id: GameId) {
-        if posting.games.values().any(|g| *g == id) {
+        if posting.holds(id) {
             return;
         }
         let games = self.games.clone();
@@ -209,7 +209,7 @@ impl Scheduler {
     /// Hands a claimed game back, unless its results are being posted (the posting hands it
     /// back when done).
     async fn release_unless_posting(&self, posting: &Posting, id: GameId) {
-        if !posting.games.values().any(|g| *g == id) {
+        if !posting.holds(id) {
             self.release(id).await;
         }
     }
@@ -293,11 +293,8 @@ impl Scheduler {
         // later tells it again: the nonce (per game, phase and rollback) makes Discord drop
         // that repeat.
         let replay = self.games.rollbacks(id).await.unwrap_or(0);
-        let post = Post {
-            nonce: Some(format!("b{id}.{}.{replay}", seq.map_or(-1, |s| s))),
-            ..Post::text(text)
-        };
-        self.to_game_channel(id, post).await;
+        let told = nonce(Once::SetAside, id, seq.unwrap_or(-1), replay);
+        self.to_game_channel(id, Post::text(text).once(told)).await;
     }
 
     async fn to_game_channel(&self, id: GameId, post: Post) {
@@ -351,10 +348,7 @@ impl Scheduler {
                     "Reminder: game {id} still needs orders from you, due {}. Send them with `/orders submit`.",
                     deadline.map(when).unwrap_or_default()
                 );
-                let post = Post {
-                    nonce: Some(format!("m{id}.{seq}.{replay}")),
-                    ..Post::text(text)
-                };
+                let post = Post::text(text).once(nonce(Once::Reminder, id, seq, replay));
                 match self.poster.to_user(&user, post).await {
                     Ok(()) => done.reminded += 1,
                     Err(e) => tracing::warn!(game = id, user, "cannot DM a reminder: {e}"),
@@ -372,10 +366,7 @@ impl Scheduler {
                     "Reminder: in game {id} the orders of the {voted} are decided by vote, and you have not voted yet. The phase ends {}. Vote with `/vote order`; a unit you do not vote on counts your abstention against every order.",
                     deadline.map(when).unwrap_or_default()
                 );
-                let post = Post {
-                    nonce: Some(format!("v{id}.{seq}.{replay}")),
-                    ..Post::text(text)
-                };
+                let post = Post::text(text).once(nonce(Once::VoteReminder, id, seq, replay));
                 match self.poster.to_user(&user, post).await {
                     Ok(()) => done.reminded += 1,
                     Err(e) => tracing::warn!(game = id, user, "cannot DM a vote reminder: {e}"),
@@ -451,6 +442,13 @@ impl Scheduler {
 struct Posting {
     games: HashMap<tokio::task::Id, GameId>,
     tasks: tokio::task::JoinSet<Result<usize, Unposted>>,
+}
+
+impl Posting {
+    /// Whether a game's results are being posted (by this process, which holds its claim).
+    fn holds(&self, id: GameId) -> bool {
+        self.games.values().any(|g| *g == id)
+    }
 }
 
 /// Why a game's results could not all be posted this tick.
