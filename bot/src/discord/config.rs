@@ -29,6 +29,21 @@ pub struct Config {
 }
 
 impl Config {
+    /// How this process names itself when it claims a game: `PARLEY_PROCESS_NAME`, or the host
+    /// and the shards it runs.
+    pub fn claimant(&self) -> engine::store::Claimant {
+        match &self.process_name {
+            Some(name) => engine::store::Claimant {
+                name: name.clone(),
+                lease_secs: self.lease_secs,
+            },
+            None => engine::store::Claimant::on_this_host(
+                &self.shards.map_or("all".to_string(), |r| r.spec()),
+                self.lease_secs,
+            ),
+        }
+    }
+
     /// Reads the environment; the error names the variable that is missing or wrong.
     pub fn from_env() -> Result<Config, String> {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
@@ -149,6 +164,11 @@ impl ShardRange {
     /// How many shards this process runs.
     pub fn count(&self) -> u32 {
         self.last - self.first + 1
+    }
+
+    /// The range as `PARLEY_SHARDS` writes it (`0-1/4`).
+    pub fn spec(&self) -> String {
+        format!("{}-{}/{}", self.first, self.last, self.total)
     }
 }
 

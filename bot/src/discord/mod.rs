@@ -170,18 +170,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
         .await?;
 
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let claimant = match &config.process_name {
-        Some(name) => engine::store::Claimant {
-            name: name.clone(),
-            lease_secs: config.lease_secs,
-        },
-        None => engine::store::Claimant::on_this_host(
-            &config.shards.map_or("all".to_string(), |r| {
-                format!("{}-{}of{}", r.first, r.last, r.total)
-            }),
-            config.lease_secs,
-        ),
-    };
+    let claimant = config.claimant();
     tracing::info!(process = %claimant.name, lease_secs = claimant.lease_secs, "claiming games as");
     let scheduler = scheduler::Scheduler::new(
         games,
@@ -194,12 +183,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
     match config.shards {
-        Some(range) => tracing::info!(
-            "this process runs {range} (PARLEY_SHARDS={}-{}/{})",
-            range.first,
-            range.last,
-            range.total
-        ),
+        Some(range) => tracing::info!("this process runs {range} (PARLEY_SHARDS={})", range.spec()),
         None => {
             tracing::info!("this process runs Discord's one unsharded connection (shard 0 of 1)")
         }
