@@ -2,7 +2,7 @@
 //! folder the caller owns, or a new database on the PostgreSQL server named by
 //! `PARLEY_TEST_POSTGRES`. Not for production use: nothing here is kept.
 
-use super::{mask_password, with_database, Backend};
+use super::{create_postgres_database, mask_password, with_database, Backend, GameError};
 use sqlx::Connection;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -55,7 +55,7 @@ pub enum ScratchError {
     Create {
         server: String,
         #[source]
-        source: sqlx::Error,
+        source: GameError,
     },
 }
 
@@ -105,18 +105,12 @@ impl Scratch {
     pub async fn on_server(admin_url: &str) -> Result<Scratch, ScratchError> {
         let name = format!("parley_t_{}", unique_suffix());
         let url = with_database(admin_url, &name).map_err(ScratchError::Url)?;
-        let created = async {
-            let mut conn = sqlx::PgConnection::connect(admin_url).await?;
-            // The name is ours (letters, digits, underscores), not user input.
-            sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                .execute(&mut conn)
-                .await?;
-            conn.close().await
-        };
-        created.await.map_err(|source| ScratchError::Create {
-            server: mask_password(admin_url),
-            source,
-        })?;
+        create_postgres_database(&url)
+            .await
+            .map_err(|source| ScratchError::Create {
+                server: mask_password(admin_url),
+                source,
+            })?;
         Ok(Scratch {
             backend: Backend::Postgres,
             url,
