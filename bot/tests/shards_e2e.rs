@@ -265,8 +265,8 @@ async fn two_processes_each_serve_their_shard_of_one_database() {
     use_database(dir.path(), &fresh_url(&dir).await);
     let clock = clock_at(dir.path(), T0);
     let fake = FakeDiscord::start().await;
-    // The second process starts once the first has created the database, so that the two
-    // do not race to create its tables.
+    // The second process starts once the first's shard is connected, so each shard's
+    // connection is seen to come from its own process.
     let zero = spawn(dir.path(), &fake, &clock, "0/2");
     fake.wait_for_shards(&[0], 2, LIMIT).await;
     let one = spawn(dir.path(), &fake, &clock, "1/2");
