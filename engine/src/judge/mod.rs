@@ -281,7 +281,7 @@ fn settle_specials(
     results: &mut [OrderResult],
     after: &mut Position,
     arrivals: &mut Vec<ProvinceId>,
-    moves: &[(Unit, Location)],
+    moves: &[(Unit, Location, bool)],
 ) {
     let answers = {
         let mut settled = Settled {

@@ -141,6 +141,9 @@ pub enum Cause {
     // Illegal orders: moves and retreats that cannot be made.
     /// A move from `at` to `at`.
     MoveToOwnProvince { at: ProvinceId },
+    /// A carrier ordered to put ashore a unit that goes aboard this same move, when no unit
+    /// boards it (the piggyback of A/F rule 8 without its boarding order).
+    NothingAboard { carrier: Unit },
     /// An army ordered to a coast (`to`, when the order said which).
     ArmyToCoast { to: Option<Location> },
     /// An army in `from` that neither borders `to` nor has a convoy route there.
@@ -369,6 +372,12 @@ impl Cause {
             Cause::MoveToOwnProvince { at } => format!(
                 "a unit cannot move to its own province ({})",
                 n.province(*at)
+            ),
+            Cause::NothingAboard { carrier } => format!(
+                "no unit boards {} this move, so it has nobody to land; order the boarding \
+                 too (for example A <coast> boards {})",
+                n.unit(carrier),
+                n.unit(carrier)
             ),
             Cause::ArmyToCoast { to: None } => "an army cannot move to a coast".into(),
             Cause::ArmyToCoast { to: Some(to) } => {

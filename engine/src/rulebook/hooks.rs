@@ -374,15 +374,24 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         })
     }
 
-    /// For each accepted special order of a movement phase (in the order given), whether its
-    /// unit gives up its province before the moves are resolved (Atlantica II rule 6c: a lone
-    /// fleet searching the area that is Atlantis moves into it and "is not affected by attacks"
-    /// on the sea space it leaves). The resolver then counts that province as empty: a move
-    /// into it meets no defender. The unit is still on the board when
-    /// [`VariantRules::adjudicate_special`] is asked, listed among the dislodged if a move got
-    /// in, for the rulebook to take away. Standard: no order does.
-    fn specials_vacate(&self, _ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
-        vec![false; orders.len()]
+    /// For each accepted special order of a movement phase (in the order given), what its
+    /// unit does with its province at the start of the move, before anything is resolved:
+    /// [`Leaving::Stays`] (it holds while the moves are resolved, the default),
+    /// [`Leaving::Leaves`] (Atlantica II rule 6c: a lone fleet searching the area that is
+    /// Atlantis "is not affected by attacks" on the sea it leaves), or [`Leaving::Boards`]
+    /// (rule 8f of Abstraction and Atlantica II: "all boardings must be made at the beginning
+    /// of turns"). A unit that leaves defends nothing: a move into its province meets no
+    /// defender, and it is never dislodged. It is still on the board when
+    /// [`VariantRules::adjudicate_special`] is asked, for the rulebook to take where it went.
+    /// `ordered` is every order the phase accepted, with its unit (the orders of carriers,
+    /// which decide whether a boarding stands). Standard: every unit stays.
+    fn specials_leave(
+        &self,
+        _ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _ordered: &[(Unit, &Order)],
+    ) -> Vec<Leaving> {
+        vec![Leaving::Stays; orders.len()]
     }
 
     /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
@@ -677,11 +686,12 @@ pub struct Settled<'a> {
     /// The provinces a unit came into during the phase.
     pub arrivals: &'a mut Vec<ProvinceId>,
     /// In a movement phase, every move the standard orders made an attempt at (legal moves,
-    /// whether or not they got in): the unit as it stood, and where it was ordered. A rule
+    /// whether or not they got in): the unit as it stood, where it was ordered, and whether
+    /// it got there (Abstraction's boarding: where the fleet took the army). A rule
     /// that depends on whether a unit was attacked (Atlantica II: a searching fleet that is
     /// attacked turns to face its attacker) reads it. Empty in other phases, and in a movement
     /// phase with no special orders (the resolver does not list them for nobody).
-    pub moves: &'a [(Unit, Location)],
+    pub moves: &'a [(Unit, Location, bool)],
     /// Every order of the phase as submitted, in the order given.
     pub orders: &'a [Submitted],
     /// What the judge made of each order of `orders` (same order), before this call: the
@@ -694,6 +704,22 @@ pub struct Settled<'a> {
     pub results: &'a mut [OrderResult],
 }
 
+/// What a unit with an accepted special order does with its province at the start of a
+/// movement phase ([`VariantRules::specials_leave`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaving {
+    /// It stays in its province and holds while the moves are resolved.
+    Stays,
+    /// It leaves its province at the start of the move, whatever is done to it there.
+    Leaves,
+    /// It goes aboard `carrier` at the start of the move; with `unless_carrier_fails`, only
+    /// if the carrier's move succeeds (otherwise it never left, and holds its province).
+    Boards {
+        carrier: Unit,
+        unless_carrier_fails: bool,
+    },
+}
+
 /// What a landing order asks ([`VariantRules::landing`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Landing {
@@ -702,12 +728,15 @@ pub struct Landing {
     /// Where it lands.
     pub to: ProvinceId,
     /// Where the carrier first moves, to put the unit ashore from there, only if that move
-    /// succeeds (`A/F nao - mao - por`); `None` to land from where it stands. The phase is
-    /// resolved with the unit staying aboard and, if the carrier's move succeeds, again with
-    /// the landing, which stands if the carrier's move still succeeds.
+    /// succeeds (`A/F nao - mao - por`); `None` to land from where it stands. The landing is
+    /// a move that the resolver makes only if the carrier's move is made.
     pub sails_to: Option<Target>,
     /// What the carrier is once the unit is ashore (the A/F becomes a fleet).
     pub carrier_after: UnitKind,
+    /// The carried unit goes aboard in this same move (the piggyback of rule 8: `A por boards
+    /// F gcd` with `F gcd - can - mor`): the landing stands only beside a
+    /// [`Leaving::Boards`] onto this carrier, and is illegal without one.
+    pub boards: bool,
     /// What the carrier does in the same phase.
     pub then: AfterLanding,
 }
@@ -719,9 +748,8 @@ pub enum AfterLanding {
     Hold,
     /// It supports the landing from its province (its support may be cut).
     SupportLanding,
-    /// It moves on, only if the landing succeeds (rule 8d): the phase is resolved with the
-    /// carrier holding and, if the landing succeeds, again with it moving; the move stands
-    /// if the landing still succeeds.
+    /// It moves on, only if the landing succeeds (rule 8d): a move the resolver makes only if
+    /// the landing is made; otherwise the carrier holds its sea.
     MoveTo(Target),
 }
 

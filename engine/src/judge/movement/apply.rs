@@ -59,7 +59,9 @@ pub(super) fn apply(
     }
     let mut dislodged_by = vec![None; n];
     for u in 0..n {
-        let stays = !matches!(acts[u], Act::Move { .. }) || !success[u];
+        // A unit that left at the start of the move (`Act::Leave`) is not there to be
+        // dislodged; it stays on this board for the rulebook to take where it went.
+        let stays = !matches!(acts[u], Act::Move { .. } | Act::Leave { .. }) || !success[u];
         let p = units[u].location.province.0 as usize;
         if stays && !many[p] && u < board_len {
             if let Some((a, by_convoy)) = moved_into[p] {

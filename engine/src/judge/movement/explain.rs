@@ -33,7 +33,8 @@ pub(super) fn explain(
         let dislodged_by = applied.dislodged_by[u].map(|a| units[a]);
         let moves = |a: usize| matches!(acts[a], Act::Move { .. });
         results[k] = Some(match acts[u] {
-            Act::Hold => match dislodged_by {
+            // A unit that left stands in for its special order, whose result is the rulebook's.
+            Act::Hold | Act::Leave { .. } => match dislodged_by {
                 Some(by) => OrderResult::fails(Cause::Dislodged { by }),
                 None => OrderResult::ok(),
             },

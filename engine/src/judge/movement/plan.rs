@@ -9,7 +9,7 @@ use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::RuleContext;
-use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialOrder};
+use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, Leaving, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
 
@@ -40,6 +40,13 @@ pub(super) enum Act {
     Convoy {
         army: ProvinceId,
         to: ProvinceId,
+    },
+    /// The unit leaves its province at the start of the move, by its rulebook's order (an
+    /// army boarding a fleet, a fleet sailing for Atlantis): it defends nothing there. With
+    /// `stays_if_fails`, it leaves only if that unit's move succeeds, and otherwise holds
+    /// there (it may be supported to hold, and dislodged). Its decision is whether it left.
+    Leave {
+        stays_if_fails: Option<usize>,
     },
 }
 
@@ -84,8 +91,6 @@ pub(super) struct Rider {
     /// The carrier, by unit index.
     pub carrier: usize,
     pub landing: Landing,
-    /// Where the carrier goes on if the landing succeeds, and that move's strength.
-    pub then_move: Option<(Location, u32)>,
     /// Where the carrier moves first, landing the unit from there if it gets there.
     pub sail: Option<(Location, u32)>,
 }
@@ -115,6 +120,52 @@ pub(super) struct Plan {
     pub riders: Vec<Rider>,
     /// The board's units followed by the riders', as the resolver sees them.
     pub units: Vec<Unit>,
+    /// For each unit: the unit whose decision its act waits for (see the resolver); empty
+    /// when no act depends on another.
+    pub needs: Vec<Option<usize>>,
+}
+
+/// The variant's own orders the claims accepted (for units on the board, and units a
+/// placement puts there), in the order given.
+fn special_orders(
+    units: &[Unit],
+    orders: &[Submitted],
+    accepted: &[Option<(usize, Checked)>],
+    placed: &[Option<Unit>],
+) -> Vec<SpecialOrder> {
+    let mut specials: Vec<SpecialOrder> = accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match (c, &orders[k].order) {
+            (Some((u, Checked::Special)), Ok(Order::Special { verb, args, .. })) => {
+                Some(SpecialOrder {
+                    index: k,
+                    power: orders[k].power,
+                    unit: Some(units[*u]),
+                    verb: verb.clone(),
+                    args: args.clone(),
+                })
+            }
+            _ => None,
+        })
+        .chain(
+            placed
+                .iter()
+                .enumerate()
+                .filter_map(|(k, p)| match (p, &orders[k].order) {
+                    (Some(unit), Ok(Order::Special { verb, args, .. })) => Some(SpecialOrder {
+                        index: k,
+                        power: orders[k].power,
+                        unit: Some(*unit),
+                        verb: verb.clone(),
+                        args: args.clone(),
+                    }),
+                    _ => None,
+                }),
+        )
+        .collect();
+    specials.sort_by_key(|s| s.index);
+    specials
 }
 
 /// Reads the orders of a movement phase into the plan.
@@ -136,12 +187,63 @@ pub(super) fn plan(
     );
     // What each unit does before supports and convoys are matched.
     let mut plan: Vec<Checked> = claims.per_unit(Checked::Hold);
+    let mut results = claims.results;
+    let specials = special_orders(units, orders, &claims.accepted, &claims.placed);
+    // What each unit with a special order does with its province at the start of the move,
+    // asked of the rulebook with every order the phase accepted (a boarding stands or falls
+    // by its carrier's order).
+    let leaving = if specials.is_empty() {
+        Vec::new()
+    } else {
+        let ordered: Vec<(Unit, &Order)> = claims
+            .accepted
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| {
+                let (u, _) = c.as_ref()?;
+                Some((units[*u], orders[k].order.as_ref().ok()?))
+            })
+            .collect();
+        variant
+            .book
+            .specials_leave(routes.ctx(), &specials, &ordered)
+    };
+    let boarded = |carrier: &Unit| {
+        leaving
+            .iter()
+            .any(|l| matches!(l, Leaving::Boards { carrier: c, .. } if c == carrier))
+    };
+    // A landing of a unit that boards in the same move needs that boarding (one not
+    // ordered, or refused, leaves the carrier nobody to land).
+    let unboarded: Vec<(usize, usize)> = claims
+        .accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match c {
+            Some((u, Checked::Land { landing, .. })) if landing.boards && !boarded(&units[*u]) => {
+                Some((k, *u))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut accepted = claims.accepted;
+    for (k, u) in unboarded {
+        // Not illegal: the order alone is a fine order (the boarding may be given in another
+        // line), it just has nobody to carry this time, and the carrier holds.
+        results[k] = Some(OrderResult::fails(Cause::NothingAboard {
+            carrier: units[u],
+        }));
+        plan[u] = Checked::Hold;
+        accepted[k] = None;
+    }
     // Each landing adds the unit put ashore as a unit of its own, moving from its carrier's
-    // province; the carrier holds, supports the landing or (if it goes on) holds for now.
+    // province (or from the sea the carrier sails to, if that move is made); the carrier
+    // holds, supports the landing, sails first, or moves on once the landing is made.
     let rules_book = variant;
     let mut riders: Vec<Rider> = Vec::new();
     let mut all_units: Vec<Unit> = units.to_vec();
     let mut carrier_of: Vec<Option<usize>> = vec![None; n];
+    let mut needs: Vec<Option<usize>> = Vec::new();
     for u in 0..n {
         if let Checked::Land {
             landing,
@@ -149,10 +251,13 @@ pub(super) fn plan(
             sail,
         } = plan[u]
         {
+            if needs.is_empty() {
+                needs = vec![None; n];
+            }
+            let rider = all_units.len();
             riders.push(Rider {
                 carrier: u,
                 landing,
-                then_move,
                 sail,
             });
             let from = sail.map_or(units[u].location.province, |(at, _)| at.province);
@@ -174,19 +279,30 @@ pub(super) fn plan(
                 base,
                 convoy_base: base,
             });
-            plan[u] = match (sail, landing.then) {
-                (Some((to, base)), _) => Checked::Move {
+            needs.push(sail.map(|_| u));
+            plan[u] = match (sail, landing.then, then_move) {
+                (Some((to, base)), _, _) => Checked::Move {
                     to,
                     needs_convoy: false,
                     via_convoy: false,
                     base,
                     convoy_base: base,
                 },
-                (None, AfterLanding::SupportLanding) => Checked::Land {
+                (None, AfterLanding::SupportLanding, _) => Checked::Land {
                     landing,
                     then_move: None,
                     sail: None,
                 },
+                (None, AfterLanding::MoveTo(_), Some((to, base))) => {
+                    needs[u] = Some(rider);
+                    Checked::Move {
+                        to,
+                        needs_convoy: false,
+                        via_convoy: false,
+                        base,
+                        convoy_base: base,
+                    }
+                }
                 _ => Checked::Hold,
             };
         }
@@ -241,6 +357,29 @@ pub(super) fn plan(
                 convoy_base,
             };
         }
+    }
+
+    for (s, l) in specials.iter().zip(&leaving) {
+        let Some(u) = s
+            .unit
+            .and_then(|x| units[..n_board].iter().position(|y| *y == x))
+        else {
+            continue;
+        };
+        acts[u] = match *l {
+            Leaving::Stays => continue,
+            Leaving::Leaves => Act::Leave {
+                stays_if_fails: None,
+            },
+            Leaving::Boards {
+                carrier,
+                unless_carrier_fails,
+            } => Act::Leave {
+                stays_if_fails: unless_carrier_fails
+                    .then(|| units[..n_board].iter().position(|y| *y == carrier))
+                    .flatten(),
+            },
+        };
     }
 
     let many: Vec<bool> = map
@@ -323,37 +462,6 @@ pub(super) fn plan(
         }
     }
 
-    let specials = claims
-        .accepted
-        .iter()
-        .enumerate()
-        .filter_map(|(k, c)| match (c, &orders[k].order) {
-            (Some((u, Checked::Special)), Ok(Order::Special { verb, args, .. })) => {
-                Some(SpecialOrder {
-                    index: k,
-                    power: orders[k].power,
-                    unit: Some(units[*u]),
-                    verb: verb.clone(),
-                    args: args.clone(),
-                })
-            }
-            _ => None,
-        })
-        .chain(claims.placed.iter().enumerate().filter_map(|(k, placed)| {
-            match (placed, &orders[k].order) {
-                (Some(unit), Ok(Order::Special { verb, args, .. })) => Some(SpecialOrder {
-                    index: k,
-                    power: orders[k].power,
-                    unit: Some(*unit),
-                    verb: verb.clone(),
-                    args: args.clone(),
-                }),
-                _ => None,
-            }
-        }))
-        .collect::<Vec<_>>();
-    let mut specials = specials;
-    specials.sort_by_key(|s| s.index);
     // The order of a landing is the landed unit's: its result is the landing's.
     let rider_of = |u: usize| {
         riders
@@ -361,8 +469,7 @@ pub(super) fn plan(
             .position(|r| r.carrier == u)
             .map(|k| n_board + k)
     };
-    let ordered_unit = claims
-        .accepted
+    let ordered_unit = accepted
         .iter()
         .map(|c| {
             c.as_ref().map(|(u, checked)| match checked {
@@ -375,7 +482,8 @@ pub(super) fn plan(
         riders,
         units: all_units.clone(),
         specials,
-        results: claims.results,
+        needs,
+        results,
         ordered_unit,
         acts,
         void_support: support_status,
