@@ -1004,10 +1004,21 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
     let power_unit =
         |u: &Unit| json!({"power": variant.power_name(u.power), "unit": variant.unit_text(u)});
     if let Some(s) = &skipped {
-        // Units with no retreat, disbanded in the retreat phase nobody had to decide.
+        // Units with no retreat, disbanded in the retreat phase nobody had to decide (after
+        // any a variant's fight disbanded in the moves themselves).
         out.insert(
             "disbanded".into(),
-            s.disbanded.iter().map(power_unit).collect(),
+            adj.disbanded
+                .iter()
+                .chain(&s.disbanded)
+                .map(power_unit)
+                .collect(),
+        );
+    } else if kind == PhaseKind::Movement && !adj.disbanded.is_empty() {
+        // Units a variant's rules disbanded in the moves (beaten too heavily to retreat).
+        out.insert(
+            "disbanded".into(),
+            adj.disbanded.iter().map(power_unit).collect(),
         );
     }
     // Dislodged units the rules moved without an order of theirs (a variant's default

@@ -2,7 +2,9 @@
 //! variant defined only in test data, played with no change to the engine. A third unit kind
 //! that moves where only its class may, a sea frozen in Spring (and shaded on the map then),
 //! an order of its own (`survey`) offered in every movement phase, explained for players and
-//! drawn on the map.
+//! drawn on the map; and, through the resolver's variant acts with no line of the judge
+//! written for it, Warm Water as a sea that holds many fleets, where units fight only when an
+//! order attacks another power there (`F wat at South`).
 #![allow(dead_code)]
 
 use engine::judge::{Cause, OrderResult};
@@ -11,8 +13,8 @@ use engine::order::{Order, UnitRef};
 use engine::phase::PhaseKind;
 use engine::position::Mark;
 use engine::rulebook::{
-    OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialMark, SpecialOrder, StandardRules,
-    VariantRules,
+    OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder,
+    StandardRules, VariantRules,
 };
 use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
 use engine::variant::Variant;
@@ -41,11 +43,20 @@ const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, UnitKind(&FLOTILLA
 #[derive(Debug)]
 struct FrostRules {
     ice: Option<ProvinceId>,
+    /// Warm Water holds any number of fleets; they fight there only when ordered to.
+    warm: Option<ProvinceId>,
 }
+
+/// Beaten by this many more units than it had, a unit in Warm Water is disbanded rather than
+/// dislodged.
+pub const DISBAND_MARGIN: u32 = 3;
+
+const ATTACK_VERBS: &[&str] = &["at", "attacks"];
 
 fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(FrostRules {
         ice: variant.map.province_by_id("ice"),
+        warm: variant.map.province_by_id("wat"),
     })
 }
 
@@ -57,6 +68,41 @@ fn survey_rule(words: String) -> Cause {
 }
 
 impl FrostRules {
+    /// The power an attack order names, `None` for another verb.
+    fn attacked_power(
+        &self,
+        ctx: &RuleContext,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+    ) -> Option<Result<PowerId, Cause>> {
+        if !ATTACK_VERBS.contains(&verb) {
+            return None;
+        }
+        let rule = |w: String| Cause::VariantRule {
+            rule: "attack".into(),
+            words: w,
+        };
+        let name = args.join(" ");
+        let Some(power) = ctx.variant.power_by_name(&name) else {
+            return Some(Err(rule(format!(
+                "'{name}' is no power; write the power to attack, F wat at South"
+            ))));
+        };
+        let Some(unit) = unit else {
+            return Some(Err(rule("an attack needs a unit".into())));
+        };
+        if Some(unit.location.province) != self.warm {
+            return Some(Err(rule(
+                "only units in Warm Water attack a power where they stand".into(),
+            )));
+        }
+        if unit.power == power {
+            return Some(Err(rule("a unit does not attack its own power".into())));
+        }
+        Some(Ok(power))
+    }
+
     fn frozen(&self, ctx: &RuleContext, at: ProvinceId) -> bool {
         Some(at) == self.ice && ctx.step().season == "Spring"
     }
@@ -64,7 +110,30 @@ impl FrostRules {
 
 impl VariantRules for FrostRules {
     fn special_verbs(&self) -> &'static [&'static str] {
-        &["survey"]
+        &["survey", "at", "attacks"]
+    }
+
+    fn holds_many(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        Some(province) == self.warm || StandardRules.holds_many(ctx, province)
+    }
+
+    /// `F wat at South`: an attack on the Southern units sharing Warm Water.
+    fn special_acts(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        orders
+            .iter()
+            .map(|o| match self.attacked_power(ctx, o.unit.as_ref(), &o.verb, &o.args) {
+                Some(Ok(power)) => SpecialAct::AttacksWithin {
+                    power,
+                    disband_margin: Some(DISBAND_MARGIN),
+                },
+                _ => SpecialAct::Holds,
+            })
+            .collect()
     }
 
     /// No unit may come into the Ice Sea in Spring: its borders into it are closed. (Not
@@ -126,12 +195,15 @@ impl VariantRules for FrostRules {
 
     fn check_special(
         &self,
-        _ctx: &RuleContext,
+        ctx: &RuleContext,
         _power: PowerId,
         unit: Option<&Unit>,
-        _verb: &str,
-        _args: &[String],
+        verb: &str,
+        args: &[String],
     ) -> Result<(), Cause> {
+        if let Some(attack) = self.attacked_power(ctx, unit, verb, args) {
+            return attack.map(|_| ());
+        }
         match unit {
             Some(u) if u.kind == UnitKind(&FLOTILLA) => Ok(()),
             _ => Err(survey_rule("only a river flotilla may survey".into())),

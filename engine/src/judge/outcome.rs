@@ -141,6 +141,17 @@ pub enum Cause {
     // Illegal orders: moves and retreats that cannot be made.
     /// A move from `at` to `at`.
     MoveToOwnProvince { at: ProvinceId },
+    /// An attack within a province that holds many units (`AT` a power) that did not outnumber
+    /// the attacked power's units still there: `strength` against `defenders`.
+    HeldOffWithin {
+        at: ProvinceId,
+        power: PowerId,
+        strength: u32,
+        defenders: u32,
+    },
+    /// Beaten within its province, by the margin its rulebook sets, and disbanded, with no
+    /// retreat; `by` is one of the units that attacked it.
+    DisbandedWithin { by: Unit },
     /// A carrier ordered to put ashore a unit that goes aboard this same move, when no unit
     /// boards it (the piggyback of A/F rule 8 without its boarding order).
     NothingAboard { carrier: Unit },
@@ -372,6 +383,30 @@ impl Cause {
             Cause::MoveToOwnProvince { at } => format!(
                 "a unit cannot move to its own province ({})",
                 n.province(*at)
+            ),
+            Cause::HeldOffWithin {
+                at,
+                power,
+                strength,
+                defenders: 0,
+            } => format!(
+                "no {} unit stays in {} to attack (strength {strength})",
+                n.adjective(*power),
+                n.province(*at)
+            ),
+            Cause::HeldOffWithin {
+                at,
+                power,
+                strength,
+                defenders,
+            } => format!(
+                "the attack on {}'s units in {} was held off ({strength} against {defenders})",
+                n.power(*power),
+                n.province(*at)
+            ),
+            Cause::DisbandedWithin { by } => format!(
+                "beaten in its own province by {}, too heavily to retreat: disbanded",
+                n.unit(by)
             ),
             Cause::NothingAboard { carrier } => format!(
                 "no unit boards {} this move, so it has nobody to land; order the boarding \

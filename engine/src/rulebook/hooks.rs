@@ -374,24 +374,32 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         })
     }
 
-    /// For each accepted special order of a movement phase (in the order given), what its
-    /// unit does with its province at the start of the move, before anything is resolved:
-    /// [`Leaving::Stays`] (it holds while the moves are resolved, the default),
-    /// [`Leaving::Leaves`] (Atlantica II rule 6c: a lone fleet searching the area that is
-    /// Atlantis "is not affected by attacks" on the sea it leaves), or [`Leaving::Boards`]
-    /// (rule 8f of Abstraction and Atlantica II: "all boardings must be made at the beginning
-    /// of turns"). A unit that leaves defends nothing: a move into its province meets no
-    /// defender, and it is never dislodged. It is still on the board when
-    /// [`VariantRules::adjudicate_special`] is asked, for the rulebook to take where it went.
+    /// For each accepted special order of a movement phase (in the order given), the act the
+    /// resolver settles it as, together with the standard orders, in one resolution:
+    /// - [`SpecialAct::Holds`]: the unit holds while the moves are resolved (the default);
+    ///   [`VariantRules::adjudicate_special`] then says what the order did.
+    /// - [`SpecialAct::Leaves`]: it leaves its province at the start of the move (Atlantica II
+    ///   rule 6c: a lone fleet searching the area that is Atlantis "is not affected by
+    ///   attacks" on the sea it leaves).
+    /// - [`SpecialAct::Boards`]: it goes aboard a carrier at the start of the move (rule 8f of
+    ///   Abstraction and Atlantica II: "all boardings must be made at the beginning of
+    ///   turns"), for good or only if the carrier's move is made.
+    /// - [`SpecialAct::AttacksWithin`]: it attacks another power's units in the province that
+    ///   holds many units it stands in (Latin American Diplomacy's `AT Peru` in an ocean).
+    ///
+    /// A unit that leaves defends nothing: a move into its province meets no defender, and it
+    /// is never dislodged; it is still on the board when `adjudicate_special` is asked, for the
+    /// rulebook to take where it went. An attack within a province is judged by the resolver
+    /// alone (its result is the judge's, and `adjudicate_special` does not see it).
     /// `ordered` is every order the phase accepted, with its unit (the orders of carriers,
-    /// which decide whether a boarding stands). Standard: every unit stays.
-    fn specials_leave(
+    /// which decide whether a boarding stands). Standard: every unit holds.
+    fn special_acts(
         &self,
         _ctx: &RuleContext,
         orders: &[SpecialOrder],
         _ordered: &[(Unit, &Order)],
-    ) -> Vec<Leaving> {
-        vec![Leaving::Stays; orders.len()]
+    ) -> Vec<SpecialAct> {
+        vec![SpecialAct::Holds; orders.len()]
     }
 
     /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
@@ -705,11 +713,11 @@ pub struct Settled<'a> {
 }
 
 /// What a unit with an accepted special order does with its province at the start of a
-/// movement phase ([`VariantRules::specials_leave`]).
+/// movement phase ([`VariantRules::special_acts`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leaving {
+pub enum SpecialAct {
     /// It stays in its province and holds while the moves are resolved.
-    Stays,
+    Holds,
     /// It leaves its province at the start of the move, whatever is done to it there.
     Leaves,
     /// It goes aboard `carrier` at the start of the move; with `unless_carrier_fails`, only
@@ -717,6 +725,16 @@ pub enum Leaving {
     Boards {
         carrier: Unit,
         unless_carrier_fails: bool,
+    },
+    /// It attacks `power`'s units in its own province, one that holds many units, where
+    /// units otherwise never meet. All the units of its power there ordered to attack the
+    /// same power fight together, one strength each, against one strength for each of
+    /// `power`'s units that stays there. More wins: every one of those units is dislodged,
+    /// or, when the attackers outnumber them by `disband_margin` or more, disbanded. Units so
+    /// attacked give no support (their support is cut, as by any attack).
+    AttacksWithin {
+        power: PowerId,
+        disband_margin: Option<u32>,
     },
 }
 
@@ -735,7 +753,7 @@ pub struct Landing {
     pub carrier_after: UnitKind,
     /// The carried unit goes aboard in this same move (the piggyback of rule 8: `A por boards
     /// F gcd` with `F gcd - can - mor`): the landing stands only beside a
-    /// [`Leaving::Boards`] onto this carrier, and is illegal without one.
+    /// [`SpecialAct::Boards`] onto this carrier, and is illegal without one.
     pub boards: bool,
     /// What the carrier does in the same phase.
     pub then: AfterLanding,

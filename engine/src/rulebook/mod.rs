@@ -8,9 +8,8 @@
 mod hooks;
 
 pub use hooks::{
-    AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, Landing, Leaving, OrderHelp,
-    RuleContext, Rulebook, Settled, Shading, SpecialMark, SpecialOrder, StandardRules,
-    VariantRules,
+    AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, Landing, OrderHelp, RuleContext,
+    Rulebook, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

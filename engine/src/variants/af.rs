@@ -10,7 +10,7 @@ use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::Mark;
-use crate::rulebook::{AfterLanding, Landing, Leaving, RuleContext, Settled, SpecialOrder};
+use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialAct, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind, UnitKindDecl, WATER};
 
 /// An army aboard a fleet: moves, attacks, supports and defends as one fleet, never convoys
@@ -232,7 +232,7 @@ impl AfRules {
         })
     }
 
-    /// For `specials_leave`: an army boarding a fleet leaves its province at the start of the
+    /// For `special_acts`: an army boarding a fleet leaves its province at the start of the
     /// move (8f: "all boardings must be made at the beginning of turns"), unless the boarding
     /// fails there and then: the fleet supports or convoys, or holds while another power's
     /// unit is ordered into its sea, which it must defend (8b), or sails into a coastal
@@ -247,7 +247,7 @@ impl AfRules {
         ctx: &RuleContext,
         orders: &[SpecialOrder],
         ordered: &[(Unit, &Order)],
-    ) -> Vec<Option<Leaving>> {
+    ) -> Vec<Option<SpecialAct>> {
         let mut taken: Vec<Unit> = Vec::new();
         orders
             .iter()
@@ -269,10 +269,10 @@ impl AfRules {
         fleet: &Unit,
         ordered: &[(Unit, &Order)],
         taken: &mut Vec<Unit>,
-    ) -> Leaving {
+    ) -> SpecialAct {
         // 8f: a fleet takes one army; the first boarding order given has it.
         if taken.contains(fleet) {
-            return Leaving::Stays;
+            return SpecialAct::Holds;
         }
         let sea = fleet.location.province;
         let attacked = ordered.iter().any(|(u, order)| {
@@ -281,7 +281,7 @@ impl AfRules {
         let order = ordered.iter().find(|(u, _)| u == fleet).map(|(_, o)| *o);
         let sails_to = match order {
             Some(Order::SupportHold { .. } | Order::SupportMove { .. } | Order::Convoy { .. }) => {
-                return Leaving::Stays
+                return SpecialAct::Holds
             }
             Some(Order::Move { to, .. }) => Some(to.location()),
             Some(o @ Order::Special { .. }) => match self.landing(ctx, fleet, o, &|_| false) {
@@ -292,13 +292,13 @@ impl AfRules {
         };
         let boards = match sails_to {
             // Into a coastal province: the A/F could not stand there, so no boarding.
-            Some(to) if !ctx.book.can_stand(ctx, A_F, to) => return Leaving::Stays,
-            Some(_) => Leaving::Boards {
+            Some(to) if !ctx.book.can_stand(ctx, A_F, to) => return SpecialAct::Holds,
+            Some(_) => SpecialAct::Boards {
                 carrier: *fleet,
                 unless_carrier_fails: attacked,
             },
-            None if attacked => return Leaving::Stays,
-            None => Leaving::Boards {
+            None if attacked => return SpecialAct::Holds,
+            None => SpecialAct::Boards {
                 carrier: *fleet,
                 unless_carrier_fails: false,
             },
@@ -684,7 +684,7 @@ impl AfRules {
             ))
         };
         let unless_carrier_fails = match leaving {
-            Leaving::Boards {
+            SpecialAct::Boards {
                 unless_carrier_fails,
                 ..
             } => unless_carrier_fails,

@@ -14,7 +14,7 @@ use crate::map::{Border, Location, ProvinceId, TerrainId};
 use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{
-    Landing, Leaving, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantOption,
+    Landing, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantOption,
     VariantRules,
 };
 use crate::unit::{PowerId, Unit, UnitKind};
@@ -139,19 +139,19 @@ impl VariantRules for DavisRules {
         }
     }
 
-    fn specials_leave(
+    fn special_acts(
         &self,
         ctx: &RuleContext,
         orders: &[SpecialOrder],
         ordered: &[(Unit, &Order)],
-    ) -> Vec<Leaving> {
+    ) -> Vec<SpecialAct> {
         match self.af {
             Some(af) => af
                 .leaving(ctx, orders, ordered)
                 .into_iter()
-                .map(|l| l.unwrap_or(Leaving::Stays))
+                .map(|l| l.unwrap_or(SpecialAct::Holds))
                 .collect(),
-            None => vec![Leaving::Stays; orders.len()],
+            None => vec![SpecialAct::Holds; orders.len()],
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::super::{advance, retreat, DislodgedReport};
 use super::plan::{Act, Rider};
-use super::resolve::Decisions;
+use super::resolve::{defenders, fight_strength, Decisions};
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
@@ -18,6 +18,10 @@ pub(super) struct Applied {
     pub after: Position,
     /// For each unit (by index into the phase's units): the unit that dislodged it, if one did.
     pub dislodged_by: Vec<Option<usize>>,
+    /// For each unit: whether a fight within its province disbanded it outright.
+    pub destroyed: Vec<bool>,
+    /// The units so disbanded, as they stood.
+    pub disbanded: Vec<Unit>,
     pub reports: Vec<DislodgedReport>,
     /// The provinces a unit moved into.
     pub arrivals: Vec<ProvinceId>,
@@ -79,6 +83,46 @@ pub(super) fn apply(
             }
         }
     }
+    // Fights within provinces that hold many units: a side that won dislodges every unit of
+    // the power it attacked that is still there, or disbands them when it won by the
+    // rulebook's margin.
+    let mut destroyed = vec![false; n];
+    let mut disbanded = Vec::new();
+    for a in 0..board_len.min(n) {
+        let (
+            Act::AttackWithin {
+                power,
+                disband_margin,
+            },
+            true,
+        ) = (acts[a], success[a])
+        else {
+            continue;
+        };
+        let strength = fight_strength(units, acts, board_len, a, power);
+        let here = units[a].location.province;
+        let staying: Vec<usize> = defenders(units, board_len, here, power)
+            .filter(|&d| !(matches!(acts[d], Act::Move { .. } | Act::Leave { .. }) && success[d]))
+            .collect();
+        let margin = strength.saturating_sub(staying.len() as u32);
+        for d in staying {
+            if dislodged_by[d].is_some() || destroyed[d] {
+                continue;
+            }
+            if disband_margin.is_some_and(|m| margin >= m) {
+                destroyed[d] = true;
+                disbanded.push(units[d]);
+            } else {
+                dislodged_by[d] = Some(a);
+                dislodged.push(Dislodged {
+                    unit: units[d],
+                    attacker_from: here,
+                    attacker_came_by_convoy: false,
+                    attacked_along_other_coast: false,
+                });
+            }
+        }
+    }
     // A rider that held stayed aboard (its carrier never reached where it was to land from).
     let landed = |u: usize| matches!(acts[u], Act::Move { .. }) && success[u];
     for (k, r) in riders.iter().enumerate() {
@@ -93,7 +137,9 @@ pub(super) fn apply(
         .units
         .iter()
         .enumerate()
-        .filter(|(u, _)| dislodged_by[*u].is_none() && (*u < board_len || landed(*u)))
+        .filter(|(u, _)| {
+            dislodged_by[*u].is_none() && !destroyed[*u] && (*u < board_len || landed(*u))
+        })
         .map(|(_, x)| *x)
         .collect();
 
@@ -115,6 +161,8 @@ pub(super) fn apply(
     Applied {
         after,
         dislodged_by,
+        destroyed,
+        disbanded,
         reports: Vec::new(),
         arrivals,
     }

@@ -256,7 +256,7 @@ fn adjudicate_with<T>(
         dislodged: applied.reports,
         built: Vec::new(),
         removed: Vec::new(),
-        disbanded: Vec::new(),
+        disbanded: std::mem::take(&mut applied.disbanded),
         arrivals: applied.arrivals,
         retreated: Vec::new(),
     };

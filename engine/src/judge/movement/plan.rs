@@ -9,7 +9,7 @@ use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::RuleContext;
-use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, Leaving, SpecialOrder};
+use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialAct, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit};
 
@@ -47,6 +47,13 @@ pub(super) enum Act {
     /// there (it may be supported to hold, and dislodged). Its decision is whether it left.
     Leave {
         stays_if_fails: Option<usize>,
+    },
+    /// An attack on `power`'s units inside the province that holds many units where the unit
+    /// stands ([`crate::rulebook::SpecialAct::AttacksWithin`]). Its decision is whether its
+    /// side won that fight.
+    AttackWithin {
+        power: PowerId,
+        disband_margin: Option<u32>,
     },
 }
 
@@ -204,14 +211,12 @@ pub(super) fn plan(
                 Some((units[*u], orders[k].order.as_ref().ok()?))
             })
             .collect();
-        variant
-            .book
-            .specials_leave(routes.ctx(), &specials, &ordered)
+        variant.book.special_acts(routes.ctx(), &specials, &ordered)
     };
     let boarded = |carrier: &Unit| {
         leaving
             .iter()
-            .any(|l| matches!(l, Leaving::Boards { carrier: c, .. } if c == carrier))
+            .any(|l| matches!(l, SpecialAct::Boards { carrier: c, .. } if c == carrier))
     };
     // A landing of a unit that boards in the same move needs that boarding (one not
     // ordered, or refused, leaves the carrier nobody to land).
@@ -359,19 +364,19 @@ pub(super) fn plan(
         }
     }
 
-    for (s, l) in specials.iter().zip(&leaving) {
-        let Some(u) = s
-            .unit
-            .and_then(|x| units[..n_board].iter().position(|y| *y == x))
-        else {
+    // Special orders the resolver settles alone, not handed to the rulebook afterwards.
+    let mut judged = vec![false; specials.len()];
+    for (i, (s, l)) in specials.iter().zip(&leaving).enumerate() {
+        // The unit the claims gave the order to (several alike may share a province).
+        let Some(u) = accepted[s.index].as_ref().map(|(u, _)| *u) else {
             continue;
         };
         acts[u] = match *l {
-            Leaving::Stays => continue,
-            Leaving::Leaves => Act::Leave {
+            SpecialAct::Holds => continue,
+            SpecialAct::Leaves => Act::Leave {
                 stays_if_fails: None,
             },
-            Leaving::Boards {
+            SpecialAct::Boards {
                 carrier,
                 unless_carrier_fails,
             } => Act::Leave {
@@ -379,8 +384,23 @@ pub(super) fn plan(
                     .then(|| units[..n_board].iter().position(|y| *y == carrier))
                     .flatten(),
             },
+            SpecialAct::AttacksWithin {
+                power,
+                disband_margin,
+            } => {
+                judged[i] = true;
+                Act::AttackWithin {
+                    power,
+                    disband_margin,
+                }
+            }
         };
     }
+    let mut judged = judged.into_iter();
+    let specials: Vec<SpecialOrder> = specials
+        .into_iter()
+        .filter(|_| !judged.next().unwrap_or(false))
+        .collect();
 
     let many: Vec<bool> = map
         .province_ids()

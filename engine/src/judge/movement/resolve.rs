@@ -189,6 +189,27 @@ impl<'a> Resolver<'a> {
             Act::Convoy { .. } => self.decide_convoy(i),
             Act::Hold => true,
             Act::Leave { stays_if_fails } => stays_if_fails.is_none_or(|c| self.resolve(c)),
+            Act::AttackWithin { power, .. } => {
+                if !self.many[self.origin(i).0 as usize] {
+                    return false;
+                }
+                let strength = fight_strength(self.units, &self.acts, self.board_len, i, power);
+                let mut defence = 0;
+                for u in defenders(self.units, self.board_len, self.origin(i), power) {
+                    if self.stays(u) {
+                        defence += 1;
+                    }
+                }
+                defence > 0 && strength > defence
+            }
+        }
+    }
+
+    /// Whether unit `u` is still in its province once the moves are made.
+    fn stays(&mut self, u: usize) -> bool {
+        match self.acts[u] {
+            Act::Move { .. } | Act::Leave { .. } => !self.resolve(u),
+            _ => true,
         }
     }
 
@@ -421,9 +442,10 @@ impl<'a> Resolver<'a> {
             _ => None,
         };
         let here = self.origin(s);
-        // A move into a province that holds many attacks no one there.
+        // A move into a province that holds many attacks no one there; only an attack made
+        // within it on the supporter's power cuts the support.
         if self.many[here.0 as usize] {
-            return true;
+            return !attacked_within(self.units, &self.acts, self.board_len, s);
         }
         for a in self.attackers[here.0 as usize].clone() {
             if self.units[a].power == self.units[s].power {
@@ -474,6 +496,46 @@ impl<'a> Resolver<'a> {
         }
         true
     }
+}
+
+/// The units of `power` in province `p` (not those being put ashore).
+pub(super) fn defenders(
+    units: &[Unit],
+    board_len: usize,
+    p: ProvinceId,
+    power: crate::unit::PowerId,
+) -> impl Iterator<Item = usize> + '_ {
+    (0..board_len).filter(move |&u| units[u].location.province == p && units[u].power == power)
+}
+
+/// The strength of the attack within a province that unit `i` takes part in: one for each
+/// unit of its power there ordered to attack the same power.
+pub(super) fn fight_strength(
+    units: &[Unit],
+    acts: &[Act],
+    board_len: usize,
+    i: usize,
+    power: crate::unit::PowerId,
+) -> u32 {
+    let p = units[i].location.province;
+    (0..board_len)
+        .filter(|&u| {
+            units[u].location.province == p
+                && units[u].power == units[i].power
+                && matches!(acts[u], Act::AttackWithin { power: q, .. } if q == power)
+        })
+        .count() as u32
+}
+
+/// Whether another power's unit in unit `s`'s province is ordered to attack `s`'s power
+/// there.
+fn attacked_within(units: &[Unit], acts: &[Act], board_len: usize, s: usize) -> bool {
+    let here = units[s].location.province;
+    (0..board_len).any(|u| {
+        units[u].location.province == here
+            && units[u].power != units[s].power
+            && matches!(acts[u], Act::AttackWithin { power, .. } if power == units[s].power)
+    })
 }
 
 /// Every decision of the phase, settled.

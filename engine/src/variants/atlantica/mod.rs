@@ -25,7 +25,7 @@ use crate::rulebook::{
     CivilDisorderRemoval, HiddenDraw, OrderHelp, RuleContext, Ruleset, Settled, Shading,
     SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
-use crate::rulebook::{Landing, Leaving};
+use crate::rulebook::{Landing, SpecialAct};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
 
@@ -226,20 +226,20 @@ impl VariantRules for AtlanticaRules {
 
     /// A lone searcher of the real area leaves for Atlantis (rule 6c); an army boarding a
     /// fleet goes aboard at the start of the move (rule 8f).
-    fn specials_leave(
+    fn special_acts(
         &self,
         ctx: &RuleContext,
         orders: &[SpecialOrder],
         ordered: &[(Unit, &Order)],
-    ) -> Vec<Leaving> {
+    ) -> Vec<SpecialAct> {
         let boarding = self.af.leaving(ctx, orders, ordered);
         self.searchers_leaving(ctx, orders)
             .into_iter()
             .zip(boarding)
             .map(|(searcher_leaves, boards)| match boards {
                 Some(l) => l,
-                None if searcher_leaves => Leaving::Leaves,
-                None => Leaving::Stays,
+                None if searcher_leaves => SpecialAct::Leaves,
+                None => SpecialAct::Holds,
             })
             .collect()
     }

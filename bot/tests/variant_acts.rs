@@ -1,0 +1,157 @@
+//! The resolver's variant acts, proved on Frostmark (`tests/data/frostmark/`, rulebook in
+//! `tests/frostmark/mod.rs`) through `parley adjudicate`'s library entry point: the rulebook
+//! only says what its orders are (`F wat at South` is an attack within Warm Water, a sea
+//! that holds many fleets), and the judge settles them with the standard orders in one
+//! resolution.
+
+mod frostmark;
+use frostmark::register;
+use serde_json::{json, Value};
+
+fn adjudicate(case: Value) -> Value {
+    register();
+    let out = parley::adjudicate::adjudicate_case(None, &case.to_string())
+        .unwrap_or_else(|e| panic!("parley adjudicate refused the case: {e}"));
+    serde_json::from_str(&out).expect("parley adjudicate writes JSON")
+}
+
+/// Every result of the order written `order`, in the order given.
+fn results_of<'a>(out: &'a Value, order: &str) -> Vec<(&'a str, &'a str)> {
+    out["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["order"] == order)
+        .map(|r| {
+            (
+                r["result"].as_str().unwrap_or(""),
+                r["reason"].as_str().unwrap_or(""),
+            )
+        })
+        .collect()
+}
+
+fn units_of(out: &Value, power: &str) -> Vec<String> {
+    let mut u: Vec<String> = out["units"][power]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x.as_str().map(str::to_string))
+        .collect();
+    u.sort();
+    u
+}
+
+fn fall(units: Value, orders: Value) -> Value {
+    adjudicate(json!({
+        "variant": "frostmark",
+        "phase": "Fall 1901 movement",
+        "units": units,
+        "orders": orders,
+    }))
+}
+
+#[test]
+fn fleets_named_by_no_attack_share_the_sea() {
+    let out = fall(
+        json!({"North": ["F wat"], "South": ["F wat"]}),
+        json!({"North": ["F wat H"], "South": ["F wat H"]}),
+    );
+    assert_eq!(units_of(&out, "North"), ["F wat"], "{out:#}");
+    assert_eq!(units_of(&out, "South"), ["F wat"], "{out:#}");
+    assert_eq!(out["dislodged"], json!([]), "{out:#}");
+}
+
+#[test]
+fn a_one_against_one_attack_within_the_sea_cuts_a_support_and_is_held_off() {
+    let units = json!({"North": ["F fjo", "F wat"], "South": ["F ice", "F wat"]});
+    // Without the attack, the supported fleet takes the Fjord.
+    let quiet = fall(
+        units.clone(),
+        json!({"North": ["F fjo H", "F wat H"], "South": ["F ice - fjo", "F wat S F ice - fjo"]}),
+    );
+    assert_eq!(results_of(&quiet, "F ice - fjo"), [("succeeds", "")], "{quiet:#}");
+    // The Northern fleet attacks the Southern ones in Warm Water: 1 against 1 beats nobody,
+    // but the Southern fleet there had to fight and gives no support.
+    let out = fall(
+        units,
+        json!({"North": ["F fjo H", "F wat at South"], "South": ["F ice - fjo", "F wat S F ice - fjo"]}),
+    );
+    let (verdict, reason) = results_of(&out, "F wat at South")[0];
+    assert_eq!(verdict, "fails", "{out:#}");
+    assert!(reason.contains("held off (1 against 1)"), "{reason}");
+    assert_eq!(results_of(&out, "F wat S F ice - fjo")[0].0, "fails", "{out:#}");
+    assert_eq!(results_of(&out, "F ice - fjo")[0].0, "fails", "{out:#}");
+    assert_eq!(units_of(&out, "North"), ["F fjo", "F wat"], "{out:#}");
+    assert_eq!(out["dislodged"], json!([]), "{out:#}");
+}
+
+#[test]
+fn two_against_one_within_the_sea_makes_the_loser_retreat() {
+    let out = fall(
+        json!({"North": ["F wat", "F wat"], "South": ["F wat", "A lak"]}),
+        json!({"North": ["F wat at South", "F wat at South"], "South": ["F wat H"]}),
+    );
+    assert_eq!(
+        results_of(&out, "F wat at South"),
+        [("succeeds", ""), ("succeeds", "")],
+        "{out:#}"
+    );
+    assert_eq!(results_of(&out, "F wat H")[0].0, "fails", "{out:#}");
+    let dislodged = out["dislodged"].as_array().expect("dislodged");
+    assert_eq!(dislodged.len(), 1, "{out:#}");
+    assert_eq!(dislodged[0]["unit"], "F wat", "{out:#}");
+    assert_eq!(dislodged[0]["power"], "South", "{out:#}");
+    // It may retreat to any sea or coast beside it not occupied (the Lakeside holds an army).
+    let mut retreats: Vec<&str> = dislodged[0]["retreats"]
+        .as_array()
+        .expect("retreats")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    retreats.sort();
+    assert_eq!(retreats, ["fjo", "ice"], "{out:#}");
+    assert_eq!(units_of(&out, "North"), ["F wat", "F wat"]);
+    assert_eq!(units_of(&out, "South"), ["A lak"]);
+    assert_eq!(out["next_phase"], "Fall 1901 retreat", "{out:#}");
+}
+
+#[test]
+fn four_against_one_within_the_sea_disbands_the_loser() {
+    let out = fall(
+        json!({"North": ["F wat", "F wat", "F wat", "F wat"], "South": ["F wat", "A lak"]}),
+        json!({"North": ["F wat at South", "F wat at South", "F wat at South", "F wat at South"], "South": ["F wat H"]}),
+    );
+    let (verdict, reason) = results_of(&out, "F wat H")[0];
+    assert_eq!(verdict, "fails", "{out:#}");
+    assert!(reason.contains("disbanded"), "{reason}");
+    assert_eq!(out["dislodged"], json!([]), "{out:#}");
+    assert_eq!(out["disbanded"], json!([{"power": "South", "unit": "F wat"}]), "{out:#}");
+    assert_eq!(units_of(&out, "South"), ["A lak"]);
+    assert_eq!(units_of(&out, "North").len(), 4);
+    // Three against one is only a defeat: the loser retreats.
+    let three = fall(
+        json!({"North": ["F wat", "F wat", "F wat"], "South": ["F wat"]}),
+        json!({"North": ["F wat at South", "F wat at South", "F wat at South"], "South": ["F wat H"]}),
+    );
+    assert_eq!(three["dislodged"].as_array().map(Vec::len), Some(1), "{three:#}");
+}
+
+#[test]
+fn a_unit_that_sails_away_is_not_beaten_and_an_attack_on_nobody_fails() {
+    let out = fall(
+        json!({"North": ["F wat"], "South": ["F wat"]}),
+        json!({"North": ["F wat at South"], "South": ["F wat - ice"]}),
+    );
+    assert_eq!(results_of(&out, "F wat - ice")[0].0, "succeeds", "{out:#}");
+    let (verdict, reason) = results_of(&out, "F wat at South")[0];
+    assert_eq!(verdict, "fails");
+    assert!(reason.contains("no Southern unit"), "{reason}");
+    // Only where many may stand, and never on one's own power.
+    let refused = fall(
+        json!({"North": ["F fjo", "F wat"]}),
+        json!({"North": ["F fjo at South", "F wat at North"]}),
+    );
+    assert_eq!(results_of(&refused, "F fjo at South")[0].0, "illegal", "{refused:#}");
+    assert_eq!(results_of(&refused, "F wat at North")[0].0, "illegal", "{refused:#}");
+}
