@@ -274,6 +274,7 @@ pub fn retreat_options_in(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
 /// ([`crate::rulebook::VariantRules::adjudicate_special`]) once its standard orders are
 /// settled, and writes their results over the stand-in ones. A rulebook that returns the
 /// wrong number of results leaves the orders it did not answer unadjudicated.
+#[allow(clippy::too_many_arguments)] // the parts of a `Settled`, lent for the one call
 fn settle_specials(
     ctx: &RuleContext,
     orders: &[Submitted],
@@ -282,12 +283,14 @@ fn settle_specials(
     after: &mut Position,
     arrivals: &mut Vec<ProvinceId>,
     moves: &[(Unit, Location, bool)],
+    arrived_as: &[(Unit, Unit)],
 ) {
     let answers = {
         let mut settled = Settled {
             after,
             arrivals,
             moves,
+            arrived_as,
             orders,
             results: &mut *results,
         };

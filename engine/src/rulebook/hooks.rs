@@ -558,6 +558,15 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// The kind `unit` becomes if its move into `to` is made, `None` if it stays what it is
+    /// (Latin American Diplomacy: a fleet sailing up a river arrives as a river flotilla). The
+    /// move is checked as a move of either kind (the route of one, standing there as the
+    /// new one); the judge changes the kind when the move is made and lists it in
+    /// [`Settled::arrived_as`] for the rulebook's own bookkeeping. Standard: never.
+    fn arrives_as(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Option<UnitKind> {
+        None
+    }
+
     /// Whether a unit of this kind reaches `at` to support a unit in or into it. Standard:
     /// where it could stand. (Rule 8 of Abstraction and Atlantica II: an A/F, which stands
     /// only at sea, supports into coastal land like a fleet.) Asked when each support is
@@ -700,6 +709,9 @@ pub struct Settled<'a> {
     /// attacked turns to face its attacker) reads it. Empty in other phases, and in a movement
     /// phase with no special orders (the resolver does not list them for nobody).
     pub moves: &'a [(Unit, Location, bool)],
+    /// In a movement phase, each unit whose kind changed as its move was made
+    /// ([`VariantRules::arrives_as`]): the unit as it stood, and the unit as it arrived.
+    pub arrived_as: &'a [(Unit, Unit)],
     /// Every order of the phase as submitted, in the order given.
     pub orders: &'a [Submitted],
     /// What the judge made of each order of `orders` (same order), before this call: the

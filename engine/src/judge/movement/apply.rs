@@ -22,6 +22,8 @@ pub(super) struct Applied {
     pub destroyed: Vec<bool>,
     /// The units so disbanded, as they stood.
     pub disbanded: Vec<Unit>,
+    /// Units whose kind changed as they moved: as they stood, and as they arrived.
+    pub arrived_as: Vec<(Unit, Unit)>,
     pub reports: Vec<DislodgedReport>,
     /// The provinces a unit moved into.
     pub arrivals: Vec<ProvinceId>,
@@ -37,6 +39,7 @@ pub(super) fn apply(
     decided: &Decisions,
     board_len: usize,
     riders: &[Rider],
+    becomes: &[Option<crate::unit::UnitKind>],
 ) -> Applied {
     let map = &variant.map;
     let units = &position.units;
@@ -54,10 +57,15 @@ pub(super) fn apply(
     let mut dislodged: Vec<Dislodged> = Vec::new();
     let mut moved_into = vec![None; provinces];
     let mut arrivals = Vec::new();
+    let mut arrived_as = Vec::new();
     for (u, ok) in success.iter().enumerate() {
         if let (Act::Move { to, by_convoy, .. }, true) = (acts[u], *ok) {
             moved_into[to.province.0 as usize] = Some((u, by_convoy));
             after.units[u].location = to;
+            if let Some(kind) = becomes.get(u).copied().flatten() {
+                after.units[u].kind = kind;
+                arrived_as.push((units[u], after.units[u]));
+            }
             arrivals.push(to.province);
         }
     }
@@ -163,6 +171,7 @@ pub(super) fn apply(
         dislodged_by,
         destroyed,
         disbanded,
+        arrived_as,
         reports: Vec::new(),
         arrivals,
     }

@@ -89,6 +89,7 @@ pub(super) fn adjudicate(
                 after: &mut applied.after,
                 arrivals: &mut applied.arrivals,
                 moves: &[],
+                arrived_as: &[],
                 orders: &[],
                 results: &mut [],
             };
@@ -204,7 +205,14 @@ fn adjudicate_with<T>(
             }
         }
     }
-    let mut applied = apply::apply(variant, &board, &decided, board_len, &plan.riders);
+    let mut applied = apply::apply(
+        variant,
+        &board,
+        &decided,
+        board_len,
+        &plan.riders,
+        &plan.becomes,
+    );
     let specials = std::mem::take(&mut plan.specials);
     // A landing is the carrier's order: results name the A/F, not a unit of its own.
     let shown: Cow<[Unit]> = if plan.riders.is_empty() {
@@ -241,6 +249,7 @@ fn adjudicate_with<T>(
         &mut applied.after,
         &mut applied.arrivals,
         &moves,
+        &std::mem::take(&mut applied.arrived_as),
     );
     let attackers: Vec<(Unit, Unit)> = applied
         .dislodged_by

@@ -11,7 +11,7 @@ use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::RuleContext;
 use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialAct, SpecialOrder};
 use crate::rules::Rules;
-use crate::unit::{PowerId, Unit};
+use crate::unit::{PowerId, Unit, UnitKind};
 
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +130,9 @@ pub(super) struct Plan {
     /// For each unit: the unit whose decision its act waits for (see the resolver); empty
     /// when no act depends on another.
     pub needs: Vec<Option<usize>>,
+    /// For each unit of the board: the kind it becomes if its move is made
+    /// ([`crate::rulebook::VariantRules::arrives_as`]); empty when none changes.
+    pub becomes: Vec<Option<UnitKind>>,
 }
 
 /// The variant's own orders the claims accepted (for units on the board, and units a
@@ -341,6 +344,21 @@ pub(super) fn plan(
     };
     let mut acts: Vec<Act> = vec![Act::Hold; n];
     let mut fallback_candidates: Vec<usize> = Vec::new();
+    // What each unit on the board becomes if its move is made (empty when none changes).
+    let mut becomes: Vec<Option<UnitKind>> = Vec::new();
+    for u in 0..n_board {
+        if let Checked::Move { to, .. } = plan[u] {
+            if let Some(kind) = variant
+                .book
+                .arrives_as(routes.ctx(), &units[u], to.province)
+            {
+                if becomes.is_empty() {
+                    becomes = vec![None; n_board];
+                }
+                becomes[u] = Some(kind);
+            }
+        }
+    }
     for u in 0..n {
         if let Checked::Move {
             to,
@@ -503,6 +521,7 @@ pub(super) fn plan(
         units: all_units.clone(),
         specials,
         needs,
+        becomes,
         results,
         ordered_unit,
         acts,
@@ -596,7 +615,21 @@ fn check_order(
                 if *via_convoy {
                     return Err(Cause::OnlyArmiesConvoyed { unit: *unit });
                 }
-                let dest = destination(ctx, unit, *to)?;
+                let dest = match rules.arrives_as(ctx, unit, to.province) {
+                    None => destination(ctx, unit, *to)?,
+                    // A unit that changes kind on arrival travels the way of either kind and
+                    // must be able to stand there as what it becomes.
+                    Some(kind) => {
+                        let becomes = Unit { kind, ..*unit };
+                        match destination(ctx, &becomes, *to) {
+                            Ok(d) => d,
+                            Err(why) => match destination(ctx, unit, *to) {
+                                Ok(d) if rules.can_stand(ctx, kind, d) => d,
+                                _ => return Err(why),
+                            },
+                        }
+                    }
+                };
                 let border = map.border_for(unit.kind.class(), unit.location, dest);
                 let base = rules.move_base_strength(ctx, unit, border);
                 Ok(Checked::Move {
