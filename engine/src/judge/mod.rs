@@ -317,13 +317,20 @@ fn conditional_out_of_phase(ctx: &RuleContext, unit: &Unit, verb: &str, args: &[
     }
 }
 
-/// Gives every supply centre with a unit on it to that unit's power.
+/// Gives every supply centre (as the rulebook counts them: `is_supply_centre`) with a unit on
+/// it to that unit's power.
 fn take_centres(variant: &Rules, position: &mut Position) {
-    for u in &position.units {
-        let p = u.location.province;
-        if variant.map.province(p).supply_center {
-            position.owners[p.0 as usize] = Some(u.power);
-        }
+    let taken: Vec<(ProvinceId, PowerId)> = {
+        let ctx = variant.context(position);
+        position
+            .units
+            .iter()
+            .map(|u| (u.location.province, u.power))
+            .filter(|&(p, _)| variant.book.is_supply_centre(&ctx, p))
+            .collect()
+    };
+    for (p, power) in taken {
+        position.owners[p.0 as usize] = Some(power);
     }
 }
 
