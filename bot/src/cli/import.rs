@@ -1,6 +1,6 @@
 //! `parley import FILE`: loads a game written by `parley export` as a new game.
 
-use super::{open_games, runtime, CliError, DatabaseArg};
+use super::{runtime, with_games, CliError, DatabaseArg};
 use std::path::PathBuf;
 
 /// Loads a game written by `parley export` into the database and prints its new id.
@@ -28,8 +28,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
     })?;
     let url = args.database.url();
     let id = runtime()?.block_on(async {
-        let games = open_games(&url, args.create).await?;
-        Ok::<_, CliError>(games.import(&doc).await?)
+        with_games(&url, args.create, |games| async move {
+            Ok(games.import(&doc).await?)
+        })
+        .await
     })?;
     super::print_out(&id.to_string())
 }

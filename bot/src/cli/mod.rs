@@ -14,7 +14,7 @@ pub mod variants;
 
 use engine::store::clock::SystemClock;
 use engine::store::{
-    create_postgres_database, database_name, mask_password, Backend, GameError, Games,
+    create_postgres_database, database_name, mask_password, sqlite_file, Backend, GameError, Games,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -122,12 +122,24 @@ impl DatabaseArg {
 /// The file a `sqlite:` URL names (`None` for an in-memory database). SQLite only: a
 /// PostgreSQL URL names a database on a server, see [`open_games`].
 pub fn database_file(url: &str) -> Option<PathBuf> {
-    let rest = url
-        .strip_prefix("sqlite://")
-        .or_else(|| url.strip_prefix("sqlite:"))
-        .unwrap_or(url);
-    let path = rest.split('?').next().unwrap_or(rest);
-    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+    engine::store::sqlite_file::path_of(url)
+}
+
+/// Opens the games database at `url` (see [`open_games`]), does `work` with it, and closes it
+/// whether the work succeeded or not: a SQLite database is left as one file, its write-ahead
+/// log folded in, which a host can copy or back up alone.
+pub async fn with_games<T, F, Fut>(url: &str, create: bool, work: F) -> Result<T, CliError>
+where
+    F: FnOnce(Games) -> Fut,
+    Fut: std::future::Future<Output = Result<T, CliError>>,
+{
+    let games = open_games(url, create).await?;
+    let done = work(games.clone()).await;
+    if let Err(e) = games.close().await {
+        // What the work did is committed; only the tidying failed.
+        eprintln!("warning: the games database was not closed cleanly: {e}");
+    }
+    done
 }
 
 /// Opens the games database at `url`. Unless `create` is set, a database that does not
@@ -144,6 +156,17 @@ pub async fn open_games(url: &str, create: bool) -> Result<Games, CliError> {
                      .env) or --database to the bot's database; `parley bot` creates one when it \
                      first starts, and `parley import --create FILE` starts a new one with an \
                      imported game",
+                    file.display()
+                )));
+            }
+            // Opening creates the tables: an existing file with none is no games database
+            // (an empty file, or a copy of one taken without its `-wal` file).
+            if !create && sqlite_file::schema_entries(url).await? == 0 {
+                return Err(CliError::usage(format!(
+                    "{} holds no games database: it is an empty SQLite database (a copy of \
+                     the games database taken without its -wal file holds nothing); set \
+                     DATABASE_URL or --database to the bot's database, or use `parley import \
+                     --create FILE` to start a new one",
                     file.display()
                 )));
             }
