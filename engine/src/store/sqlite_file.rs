@@ -61,7 +61,7 @@ pub(super) async fn check(url: &str, set_up_with: Option<Duration>) -> Result<i6
     if let Err(problem) = check_header(&path) {
         return Err(refused(format!("{} {problem}", path.display())));
     }
-    let opened = async {
+    let open = || async {
         let mut conn = sqlx::AnyConnection::connect(url).await?;
         if let Some(busy) = set_up_with {
             set_up(&mut conn, busy).await?;
@@ -73,7 +73,16 @@ pub(super) async fn check(url: &str, set_up_with: Option<Duration>) -> Result<i6
         conn.close().await?;
         Ok::<_, sqlx::Error>(n)
     };
-    opened.await.map_err(|e| {
+    // Another process holding the file's lock (two services opening a new file at once: the
+    // switch to the write-ahead log takes it without waiting) is no fault of the file's: that
+    // is tried again, for as long as a writer waits for another's lock.
+    let deadline = std::time::Instant::now() + set_up_with.unwrap_or(LOCKED_WAIT);
+    let mut opened = open().await;
+    while opened.as_ref().is_err_and(is_locked) && std::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(25)).await;
+        opened = open().await;
+    }
+    opened.map_err(|e| {
         refused(format!(
             "{} cannot be opened as a SQLite database: {}; DATABASE_URL or --database must name \
              the games database, or a file that does not exist yet for a new one",
@@ -90,6 +99,17 @@ pub(super) async fn check(url: &str, set_up_with: Option<Duration>) -> Result<i6
 pub async fn schema_entries(url: &str) -> Result<i64> {
     sqlx::any::install_default_drivers();
     check(&super::sqlite_url(url), None).await
+}
+
+/// How long a check that sets nothing up waits for another process's lock.
+const LOCKED_WAIT: Duration = Duration::from_secs(5);
+
+/// Whether SQLite said the database is busy or locked (codes 5 and 6, extended or not).
+fn is_locked(e: &sqlx::Error) -> bool {
+    e.as_database_error()
+        .and_then(|d| d.code())
+        .and_then(|c| c.parse::<i64>().ok())
+        .is_some_and(|c| matches!(c & 0xff, 5 | 6))
 }
 
 /// SQLite's own words for an error, without the driver's prefix.
