@@ -190,3 +190,54 @@ async fn every_part_of_a_game_file_is_checked_before_anything_is_stored() {
     let back: Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(back["phases"][0]["results"], doc["phases"][0]["results"]);
 }
+
+on_both_backends! {
+async fn four_imports_creating_the_database_at_once_each_store_their_game() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let id = started(&games).await;
+    let mut doc = games.export(id).await.expect("export");
+    doc["channel"] = Value::Null;
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, doc.to_string()).expect("write");
+    // A database that does not exist yet: a new file, or a new database on the server.
+    let name = format!("parley_four_{}_{}", std::process::id(), id);
+    let admin = std::env::var("PARLEY_TEST_POSTGRES").unwrap_or_default();
+    let url = match backend() {
+        Backend::Sqlite => format!("sqlite://{}", dir.path().join("four.db").display()),
+        Backend::Postgres => engine::store::with_database(&admin, &name).expect("url"),
+    };
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_parley"))
+                .args(["import", "--create", &file.display().to_string()])
+                .env("DATABASE_URL", &url)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("parley runs")
+        })
+        .collect();
+    let mut ids: Vec<String> = children
+        .into_iter()
+        .map(|c| {
+            let out = c.wait_with_output().expect("waits");
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            text(&out.stdout).trim().to_string()
+        })
+        .collect();
+    ids.sort();
+    assert_eq!(ids, ["1", "2", "3", "4"]);
+    if backend() == Backend::Postgres {
+        let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&admin)
+            .await
+            .expect("admin");
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DROP DATABASE {name} WITH (FORCE)"
+        )))
+        .execute(&mut conn)
+        .await
+        .expect("drop");
+    }
+}
+}

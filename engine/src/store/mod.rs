@@ -240,11 +240,25 @@ pub async fn create_postgres_database(url: &str) -> Result<()> {
             "the database name {name} may not hold a double quote"
         )));
     }
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+    let created = sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
         .execute(&mut conn)
-        .await?;
+        .await;
     conn.close().await?;
-    Ok(())
+    match created {
+        Ok(_) => Ok(()),
+        // Another process created it first (`import --create` run several times at once):
+        // the database is there, which is all that was asked. The server says so as "already
+        // exists" (42P04) or, when both inserted their catalogue row at the same moment, as a
+        // unique violation (23505) on it.
+        Err(e)
+            if e.as_database_error()
+                .and_then(|d| d.code())
+                .is_some_and(|c| c == "42P04" || c == "23505") =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Clone)]
