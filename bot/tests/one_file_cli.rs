@@ -2,13 +2,13 @@
 //! `parley games` and a bot stopped with SIGTERM each leave a `.db` with no write-ahead log
 //! beside it (or an empty one) that opens alone, copied without anything else; and a path that
 //! is not a SQLite database, or one cut short, is refused at once naming it, not after the
-//! pool's 30 s timeout.
+//! pool's 30 s timeout. The bot's log, read from a pipe, has no colour codes.
 
 mod common;
 mod fake_discord;
 
 use common::*;
-use fake_discord::harness::{reply_to, spawn_bot, stop, use_database, LIMIT};
+use fake_discord::harness::{reply_to, spawn_bot_with, stop, use_database, LIMIT};
 use fake_discord::{FakeDiscord, Invoker, MODERATOR};
 use serde_json::{json, Value};
 use sqlx::{Connection, Row};
@@ -169,7 +169,21 @@ async fn a_bot_stopped_with_sigterm_leaves_one_database_file_that_opens_alone() 
     let clock = dir.path().join("now");
     std::fs::write(&clock, "2000000000").expect("clock");
     let fake = FakeDiscord::start().await;
-    let bot = spawn_bot(dir.path(), &fake, &clock);
+    // Its log read from a pipe, as Docker or systemd read it: no colour codes in it.
+    let mut bot = spawn_bot_with(
+        dir.path(),
+        &fake.base(),
+        &clock,
+        &[("PARLEY_TICK_MS", "100")],
+        true,
+    );
+    let mut stdout = bot.stdout.take().expect("the log");
+    let log = tokio::spawn(async move {
+        use tokio::io::AsyncReadExt;
+        let mut text = String::new();
+        let _ = stdout.read_to_string(&mut text).await;
+        text
+    });
     fake.wait_ready(LIMIT).await;
     let id = fake.command(
         &Invoker::in_channel(800_000_000_000_000_000, 930_000_000_000_000_002, MODERATOR),
@@ -185,5 +199,11 @@ async fn a_bot_stopped_with_sigterm_leaves_one_database_file_that_opens_alone() 
     assert!(live > 0, "the running bot's log is empty");
     stop(bot).await;
     one_self_contained_file(&db, 1, "after the bot stopped").await;
+    let log = log.await.expect("the log is read");
+    assert!(log.contains("games database closed"), "{log}");
+    assert!(
+        !log.contains('\x1b'),
+        "colour codes in a piped log: {log:?}"
+    );
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }

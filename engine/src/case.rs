@@ -264,10 +264,19 @@ fn power_lists<'a>(
     for (name, list) in obj {
         let power = variant.power_by_name(name).ok_or_else(|| {
             let names: Vec<&str> = variant.powers.iter().map(|p| p.name.as_str()).collect();
+            let near = crate::parse::closest(
+                name,
+                variant
+                    .powers
+                    .iter()
+                    .map(|p| (p.name.clone(), p.name.as_str())),
+            )
+            .map(|n| format!("did you mean {}? The", n.join(" or ")))
+            .unwrap_or_else(|| "the".into());
             bad(
                 &format!("{field}.{name}"),
                 format!(
-                    "'{name}' is not a power of {}; the powers are {}",
+                    "'{name}' is not a power of {}; {near} powers are {}",
                     variant.name,
                     names.join(", ")
                 ),
@@ -363,7 +372,21 @@ pub fn read_case_with(
         &[CASE_FIELDS, STEP_FIELDS, ANNOTATIONS, extra_fields],
     )?;
     let variant = match variant_override {
-        Some(v) => v,
+        // The case's own `variant`, when it names one, must agree: drawing or adjudicating a
+        // Standard case on the Pirates' board silently would answer another question.
+        Some(v) => match obj.get("variant") {
+            Some(Value::String(s)) if *s != v.id => {
+                return Err(bad(
+                    "variant",
+                    format!(
+                        "the case is for \"{s}\", but \"{}\" was asked for (--variant); \
+                         drop one of the two, or make them agree",
+                        v.id
+                    ),
+                ))
+            }
+            _ => v,
+        },
         None => {
             let id = match obj.get("variant") {
                 None | Some(Value::Null) => "standard",

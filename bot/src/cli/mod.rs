@@ -204,6 +204,33 @@ fn missing_database(e: &GameError) -> bool {
         .is_some_and(|code| code == "3D000"))
 }
 
+/// Refuses an output file whose name says another format than the one written into it
+/// (`--out map.svg` for a PNG): a file named for one format and holding another opens as
+/// garbage, or not at all. A name without an extension is taken as it is.
+pub fn written_as(
+    path: &std::path::Path,
+    extension: &str,
+    flag: &str,
+    what: &str,
+) -> Result<(), CliError> {
+    let Some(given) = path.extension().and_then(|e| e.to_str()) else {
+        return Ok(());
+    };
+    if given.eq_ignore_ascii_case(extension) {
+        return Ok(());
+    }
+    let hint = match (extension, given.to_ascii_lowercase().as_str()) {
+        ("png", "svg") if flag == "--out" => "; add --svg to write the SVG document".to_string(),
+        ("svg", "png") => "; leave out --svg to write a PNG".to_string(),
+        _ => String::new(),
+    };
+    Err(CliError::usage(format!(
+        "{flag} {}: {what} is written there, but the name ends in .{given}; name it {}{hint}",
+        path.display(),
+        path.with_extension(extension).display()
+    )))
+}
+
 /// Reads the whole of stdin. At a terminal, first says on stderr what is awaited and how to
 /// end it, so that the command does not seem to hang.
 pub fn read_stdin(what: &str) -> Result<String, CliError> {
