@@ -169,12 +169,16 @@ async fn a_bot_stopped_with_sigterm_leaves_one_database_file_that_opens_alone() 
     let clock = dir.path().join("now");
     std::fs::write(&clock, "2000000000").expect("clock");
     let fake = FakeDiscord::start().await;
+    let alive = dir.path().join("alive");
     // Its log read from a pipe, as Docker or systemd read it: no colour codes in it.
     let mut bot = spawn_bot_with(
         dir.path(),
         &fake.base(),
         &clock,
-        &[("PARLEY_TICK_MS", "100")],
+        &[
+            ("PARLEY_TICK_MS", "100"),
+            ("PARLEY_HEALTH_FILE", alive.to_str().expect("utf8")),
+        ],
         true,
     );
     let mut stdout = bot.stdout.take().expect("the log");
@@ -199,6 +203,9 @@ async fn a_bot_stopped_with_sigterm_leaves_one_database_file_that_opens_alone() 
     assert!(live > 0, "the running bot's log is empty");
     stop(bot).await;
     one_self_contained_file(&db, 1, "after the bot stopped").await;
+    // Every tick wrote the bot's clock into the health file a container's check reads.
+    let written = std::fs::read_to_string(&alive).expect("the health file");
+    assert_eq!(written, "2000000000");
     let log = log.await.expect("the log is read");
     assert!(log.contains("games database closed"), "{log}");
     assert!(

@@ -180,7 +180,8 @@ pub async fn run(config: Config) -> Result<(), Error> {
         }),
         config.remind_before_secs,
     )
-    .with_claimant(claimant);
+    .with_claimant(claimant)
+    .with_health_file(config.health_file.clone());
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
     match config.shards {

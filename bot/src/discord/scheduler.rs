@@ -23,6 +23,8 @@ pub struct Scheduler {
     claimant: Claimant,
     /// Broken games whose channel has been told, by (game, phase): told once, not every tick.
     told_broken: Mutex<HashSet<(GameId, Option<i64>)>>,
+    /// Written after every tick, for a health check (`PARLEY_HEALTH_FILE`).
+    health_file: Option<std::path::PathBuf>,
 }
 
 /// What one tick did, for logs and tests.
@@ -54,7 +56,15 @@ impl Scheduler {
             remind_before_secs,
             claimant: Claimant::on_this_host("scheduler", LEASE_SECS),
             told_broken: Mutex::new(HashSet::new()),
+            health_file: None,
         }
+    }
+
+    /// The same scheduler, writing the time of each tick into `file` (a health check reads
+    /// its age).
+    pub fn with_health_file(mut self, file: Option<std::path::PathBuf>) -> Scheduler {
+        self.health_file = file;
+        self
     }
 
     /// The same scheduler, claiming games as `claimant`.
@@ -455,6 +465,12 @@ impl Scheduler {
                         broken = t.broken,
                         "tick"
                     );
+                    if let Some(file) = &self.health_file {
+                        let now = self.games.now().to_string();
+                        if let Err(e) = tokio::fs::write(file, now).await {
+                            tracing::warn!(file = %file.display(), "cannot write the health file: {e}");
+                        }
+                    }
                 }
                 Wake::Posted(joined) => {
                     let mut t = Tick::default();
