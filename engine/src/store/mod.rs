@@ -23,6 +23,7 @@ pub mod rulebook;
 pub mod scratch;
 mod secrets;
 pub mod settings;
+pub mod sqlite_file;
 mod suggestions;
 pub mod text;
 mod upgrade;
@@ -239,11 +240,25 @@ pub async fn create_postgres_database(url: &str) -> Result<()> {
             "the database name {name} may not hold a double quote"
         )));
     }
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+    let created = sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
         .execute(&mut conn)
-        .await?;
+        .await;
     conn.close().await?;
-    Ok(())
+    match created {
+        Ok(_) => Ok(()),
+        // Another process created it first (`import --create` run several times at once):
+        // the database is there, which is all that was asked. The server says so as "already
+        // exists" (42P04) or, when both inserted their catalogue row at the same moment, as a
+        // unique violation (23505) on it.
+        Err(e)
+            if e.as_database_error()
+                .and_then(|d| d.code())
+                .is_some_and(|c| c == "42P04" || c == "23505") =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Clone)]
@@ -346,15 +361,14 @@ impl Games {
         let options = match backend {
             // The Any driver reads SQLite's settings only from the URL; these are per
             // connection, so each new connection gets them before it is used.
-            Backend::Sqlite => options.after_connect(|conn, _| {
-                Box::pin(async move {
-                    let busy = format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis());
-                    conn.execute(sqlx::AssertSqlSafe(busy)).await?;
-                    conn.execute("PRAGMA journal_mode = WAL").await?;
-                    conn.execute("PRAGMA foreign_keys = ON").await?;
-                    Ok(())
+            // A file that is not a whole database is refused here, at once and by name: the
+            // pool would retry its connections until its timeout (see `sqlite_file`).
+            Backend::Sqlite => {
+                sqlite_file::check(&url, Some(BUSY_TIMEOUT)).await?;
+                options.after_connect(|conn, _| {
+                    Box::pin(async move { sqlite_file::set_up(conn, BUSY_TIMEOUT).await })
                 })
-            }),
+            }
             Backend::Postgres => {
                 // One connection first: a server that is down or a database that does not
                 // exist is reported at once with the server's own error, where the pool would
@@ -465,21 +479,30 @@ impl Games {
         *self.before_commit.lock().unwrap_or_else(|e| e.into_inner()) = hook;
     }
 
-    /// Closes the database. On SQLite, so that its one file holds everything: the write-ahead
-    /// log is folded into the file and the journal switched back to a rollback journal, so the
-    /// file can be copied alone (no `-wal` or `-shm` beside it); opening it again with
-    /// [`Games::open`] turns the write-ahead log back on. For a database handed over as a file
-    /// (the demo's). On PostgreSQL there is no file to hand over: it only closes the pool.
+    /// Closes the database: every connection of this service and its clones, waiting for
+    /// those in use to be handed back. On SQLite the write-ahead log is then folded into the
+    /// file and emptied, so the file holds everything and can be copied alone; the last
+    /// connection to close (this one, unless another process has the file open) removes the
+    /// `-wal` and `-shm` files. Every command and the bot close the database this way when
+    /// they finish or stop.
+    pub async fn close(&self) -> Result<()> {
+        self.pool.close().await;
+        match self.backend {
+            Backend::Sqlite => sqlite_file::fold_log(&self.url).await,
+            Backend::Postgres => Ok(()),
+        }
+    }
+
+    /// [`Games::close`], and on SQLite the journal switched back from the write-ahead log to a
+    /// rollback journal, so the file stays one file even if a reader opens it with a tool
+    /// that writes (opening it again with [`Games::open`] turns the write-ahead log back on).
+    /// For a database handed over as a file (the demo's).
     pub async fn close_into_one_file(self) -> Result<()> {
+        self.close().await?;
         if self.backend == Backend::Postgres {
-            self.pool.close().await;
             return Ok(());
         }
-        let mut conn = self.pool.acquire().await?;
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").await?;
-        drop(conn);
         // Leaving WAL mode needs the only connection to the file.
-        self.pool.close().await;
         use sqlx::Connection;
         let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
         conn.execute("PRAGMA journal_mode = DELETE").await?;
