@@ -23,6 +23,8 @@ pub struct Scheduler {
     claimant: Claimant,
     /// Broken games whose channel has been told, by (game, phase): told once, not every tick.
     told_broken: Mutex<HashSet<(GameId, Option<i64>)>>,
+    /// Mends the games' press threads each tick (none in tests without Discord).
+    press: Option<Arc<super::press::PressWorker>>,
 }
 
 /// What one tick did, for logs and tests.
@@ -54,12 +56,20 @@ impl Scheduler {
             remind_before_secs,
             claimant: Claimant::on_this_host("scheduler", LEASE_SECS),
             told_broken: Mutex::new(HashSet::new()),
+            press: None,
         }
     }
 
     /// The same scheduler, claiming games as `claimant`.
     pub fn with_claimant(mut self, claimant: Claimant) -> Scheduler {
         self.claimant = claimant;
+        self
+    }
+
+    /// The same scheduler, mending press threads at each tick (locking and reopening them
+    /// with the phases, moving seats, locking them at the end, finishing what a crash left).
+    pub fn with_press(mut self, press: Arc<super::press::PressWorker>) -> Scheduler {
+        self.press = Some(press);
         self
     }
 
@@ -188,6 +198,9 @@ impl Scheduler {
             Err(e) => tracing::error!("cannot list unposted results: {e}"),
         }
         self.remind(now, posting, &mut done).await;
+        if let Some(press) = &self.press {
+            press.tick().await;
+        }
         done
     }
 
