@@ -13,9 +13,9 @@ CREATE TABLE press_threads (
     claimed_by TEXT,
     claimed_until BIGINT,
     retry_at BIGINT,
-    problem TEXT,
-    UNIQUE (game_id, powers)
+    problem TEXT
 );
+CREATE UNIQUE INDEX press_threads_powers ON press_threads (game_id, powers);
 CREATE INDEX press_threads_unsettled ON press_threads (game_id) WHERE settled = 0;
 
 CREATE TABLE press_members (

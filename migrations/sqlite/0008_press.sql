@@ -23,9 +23,9 @@ CREATE TABLE press_threads (
     claimed_by TEXT,
     claimed_until INTEGER,
     retry_at INTEGER,
-    problem TEXT,
-    UNIQUE (game_id, powers)
+    problem TEXT
 );
+CREATE UNIQUE INDEX press_threads_powers ON press_threads (game_id, powers);
 CREATE INDEX press_threads_unsettled ON press_threads (game_id) WHERE settled = 0;
 
 -- The members Discord has in a thread (added by the bot, not yet removed). Who should be in it
