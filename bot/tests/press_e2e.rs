@@ -144,7 +144,9 @@ async fn full_press_threads_are_opened_reused_moved_with_a_seat_and_locked_at_th
     assert!(r.content.contains("no conversation"), "{r:?}");
 
     // England's own orders, drawn on the board, for England alone.
-    ask(&fake, &Invoker::dm(of("England")), "orders", "submit", json!([{"name": "order", "type": 3, "value": "F lon - nth"}])).await;
+    let r = ask(&fake, &Invoker::dm(of("England")), "orders", "submit", json!([
+        {"name": "order", "type": 3, "value": "F lon - nth"}, {"name": "picture", "type": 5, "value": true}])).await;
+    assert!(r.files.iter().any(|(n, b)| n.ends_with(".png") && b.starts_with(b"\x89PNG")), "{r:?}");
     let r = ask(&fake, &Invoker::dm(of("England")), "orders", "show", json!([{"name": "picture", "type": 5, "value": true}])).await;
     let png = r.files.iter().find(|(n, _)| n.ends_with(".png")).expect("a picture");
     assert!(png.1.starts_with(b"\x89PNG") && r.content.contains("F lon - nth"), "{}", r.content);

@@ -536,6 +536,8 @@ async fn orders_submit(
     #[description = "Which of your games"]
     #[autocomplete = "ac_game"]
     game: Option<GameId>,
+    #[description = "Attach a map of the board with your orders drawn (only you see it)"]
+    picture: Option<bool>,
 ) -> Result<(), Error> {
     let ctx = poise::Context::Application(actx);
     let c = caller(ctx).await;
@@ -547,11 +549,24 @@ async fn orders_submit(
             None => return Ok(()),
         },
     };
-    answer(
-        ctx,
-        actions::orders_submit(&ctx.data().games, &c, game, &text).await,
-    )
-    .await
+    let mut out = actions::orders_submit(&ctx.data().games, &c, game, &text).await;
+    if picture.unwrap_or(false) {
+        with_own_orders(ctx, &c, game, &mut out).await;
+    }
+    answer(ctx, out).await
+}
+
+/// Attaches the caller's own orders drawn on the board to an orders reply.
+async fn with_own_orders(ctx: Ctx<'_>, c: &Caller, game: Option<GameId>, out: &mut Outcome) {
+    let games = &ctx.data().games;
+    let Ok(a) = out else { return };
+    let Ok(id) = actions::which_game(games, c, game).await else {
+        return;
+    };
+    match super::press::own_orders_picture(games, id, &c.user).await {
+        Ok(file) => a.reply.files.push(file),
+        Err(e) => a.reply.text += &format!("\n(No picture: {e}.)"),
+    }
 }
 
 /// Your current orders and the units still without one.
@@ -567,12 +582,8 @@ async fn orders_show(
     let c = caller(ctx).await;
     let games = &ctx.data().games;
     let mut out = actions::orders_show(games, &c, game).await;
-    if let (Ok(a), true) = (&mut out, picture.unwrap_or(false)) {
-        let id = actions::which_game(games, &c, game).await?;
-        match super::press::own_orders_picture(games, id, &c.user).await {
-            Ok(file) => a.reply.files.push(file),
-            Err(e) => a.reply.text += &format!("\n(No picture: {e}.)"),
-        }
+    if picture.unwrap_or(false) {
+        with_own_orders(ctx, &c, game, &mut out).await;
     }
     answer(ctx, out).await
 }
