@@ -12,6 +12,7 @@ pub mod actions;
 mod commands;
 pub mod config;
 pub mod posts;
+pub mod press;
 pub mod scheduler;
 pub mod vote_alias;
 
@@ -27,6 +28,9 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub struct Data {
     pub games: Games,
     pub poster: Arc<dyn Poster>,
+    /// Makes the games' press threads on Discord what the games say (shared with the
+    /// scheduler, so one process never works on a thread twice at once).
+    pub press: Arc<press::PressWorker>,
 }
 
 /// Posts through Discord's REST API.
@@ -135,6 +139,17 @@ pub async fn run(config: Config) -> Result<(), Error> {
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
     let http = http.build();
+    // The press worker's own client (the framework's is made later, inside the client).
+    let mut press_http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        press_http = press_http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let press = Arc::new(press::PressWorker::new(
+        games.clone(),
+        Arc::new(press_http.build()),
+        config.claimant(),
+    ));
+    let for_setup = press.clone();
     let guild = config.guild;
     let for_commands = games.clone();
     let framework = poise::Framework::builder()
@@ -160,6 +175,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
                     poster: Arc::new(DiscordPoster {
                         http: ctx.http.clone(),
                     }),
+                    press: for_setup,
                 })
             })
         })
@@ -181,7 +197,8 @@ pub async fn run(config: Config) -> Result<(), Error> {
         config.remind_before_secs,
     )
     .with_claimant(claimant)
-    .with_health_file(config.health_file.clone());
+    .with_health_file(config.health_file.clone())
+    .with_press(press);
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
     match config.shards {

@@ -25,6 +25,8 @@ pub struct Scheduler {
     told_broken: Mutex<HashSet<(GameId, Option<i64>)>>,
     /// Written after every tick, for a health check (`PARLEY_HEALTH_FILE`).
     health_file: Option<std::path::PathBuf>,
+    /// Mends the games' press threads each tick (none in tests without Discord).
+    press: Option<Arc<super::press::PressWorker>>,
 }
 
 /// What one tick did, for logs and tests.
@@ -57,6 +59,7 @@ impl Scheduler {
             claimant: Claimant::on_this_host("scheduler", LEASE_SECS),
             told_broken: Mutex::new(HashSet::new()),
             health_file: None,
+            press: None,
         }
     }
 
@@ -70,6 +73,13 @@ impl Scheduler {
     /// The same scheduler, claiming games as `claimant`.
     pub fn with_claimant(mut self, claimant: Claimant) -> Scheduler {
         self.claimant = claimant;
+        self
+    }
+
+    /// The same scheduler, mending press threads at each tick (locking and reopening them
+    /// with the phases, moving seats, locking them at the end, finishing what a crash left).
+    pub fn with_press(mut self, press: Arc<super::press::PressWorker>) -> Scheduler {
+        self.press = Some(press);
         self
     }
 
@@ -216,6 +226,9 @@ impl Scheduler {
             Err(e) => tracing::error!("cannot list unposted results: {e}"),
         }
         self.remind(now, posting, &mut done).await;
+        if let Some(press) = &self.press {
+            press.tick().await;
+        }
         done
     }
 
