@@ -10,7 +10,7 @@
 mod common;
 mod frostmark;
 use common::*;
-use frostmark::{register, ANCHOR, CANAL_DIGS};
+use frostmark::{register, units_of, ANCHOR, CANAL_DIGS};
 use parley::discord::actions::{self, CreateArgs};
 use serde_json::{json, Value};
 
@@ -35,17 +35,6 @@ fn results_of<'a>(out: &'a Value, order: &str) -> Vec<(&'a str, &'a str)> {
             )
         })
         .collect()
-}
-
-fn units_of(out: &Value, power: &str) -> Vec<String> {
-    let mut u: Vec<String> = out["units"][power]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|x| x.as_str().map(str::to_string))
-        .collect();
-    u.sort();
-    u
 }
 
 fn fall(units: Value, orders: Value) -> Value {

@@ -363,3 +363,15 @@ pub fn register() {
         assert_eq!(id, "frostmark");
     });
 }
+
+/// The units of one power in `parley adjudicate`'s output, sorted.
+pub fn units_of(out: &serde_json::Value, power: &str) -> Vec<String> {
+    let mut u: Vec<String> = out["units"][power]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x.as_str().map(str::to_string))
+        .collect();
+    u.sort();
+    u
+}
