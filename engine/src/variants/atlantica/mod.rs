@@ -224,6 +224,11 @@ impl VariantRules for AtlanticaRules {
         ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
     }
 
+    /// Rule 6d: the area found is Atlantis from then on.
+    fn centre_name(&self, ctx: &RuleContext, province: ProvinceId) -> Option<String> {
+        (self.atlantis(ctx.position) == Some(province)).then(|| "Atlantis".to_string())
+    }
+
     fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
         self.searchers_leaving(ctx, orders)
     }
