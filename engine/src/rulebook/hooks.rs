@@ -602,6 +602,13 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
         None
     }
+
+    /// What players call a supply centre the map does not mark as one but the rules made one
+    /// during the game (Atlantica II: the area found to be "Atlantis"), for the map's marker and
+    /// the report's centres gained and lost; `None` for every other province.
+    fn centre_name(&self, _ctx: &RuleContext, _province: ProvinceId) -> Option<String> {
+        None
+    }
 }
 
 /// One of a variant's own orders explained for players ([`VariantRules::order_help`]).

@@ -224,6 +224,11 @@ impl VariantRules for AtlanticaRules {
         ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
     }
 
+    /// Rule 6d: the area found is Atlantis from then on.
+    fn centre_name(&self, ctx: &RuleContext, province: ProvinceId) -> Option<String> {
+        (self.atlantis(ctx.position) == Some(province)).then(|| "Atlantis".to_string())
+    }
+
     /// A lone searcher of the real area leaves for Atlantis (rule 6c); an army boarding a
     /// fleet goes aboard at the start of the move (rule 8f).
     fn special_acts(
