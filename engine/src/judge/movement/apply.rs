@@ -5,7 +5,7 @@
 
 use super::super::{advance, retreat, DislodgedReport};
 use super::plan::{Act, Rider};
-use super::resolve::{defenders, fight_strength, Decisions};
+use super::resolve::{defenders, fight_strength, stayed, Decisions};
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
@@ -73,7 +73,7 @@ pub(super) fn apply(
     for u in 0..n {
         // A unit that left at the start of the move (`Act::Leave`) is not there to be
         // dislodged; it stays on this board for the rulebook to take where it went.
-        let stays = !matches!(acts[u], Act::Move { .. } | Act::Leave { .. }) || !success[u];
+        let stays = stayed(acts[u], success[u]);
         let p = units[u].location.province.0 as usize;
         if stays && !many[p] && u < board_len {
             if let Some((a, by_convoy)) = moved_into[p] {
@@ -110,7 +110,7 @@ pub(super) fn apply(
         let strength = fight_strength(units, acts, board_len, a, power);
         let here = units[a].location.province;
         let staying: Vec<usize> = defenders(units, board_len, here, power)
-            .filter(|&d| !(matches!(acts[d], Act::Move { .. } | Act::Leave { .. }) && success[d]))
+            .filter(|&d| stayed(acts[d], success[d]))
             .collect();
         let margin = strength.saturating_sub(staying.len() as u32);
         for d in staying {

@@ -4,7 +4,7 @@
 use super::super::{Cause, OrderResult};
 use super::apply::Applied;
 use super::plan::{Act, Plan};
-use super::resolve::{defenders, fight_strength, Decisions};
+use super::resolve::{defenders, fight_strength, stayed, Decisions};
 use crate::map::ProvinceId;
 use crate::rulebook::{ConvoyAttack, RuleContext};
 use crate::unit::Unit;
@@ -95,10 +95,7 @@ pub(super) fn explain(
                         power,
                         strength: fight_strength(units, acts, board_len, u, power),
                         defenders: defenders(units, board_len, here, power)
-                            .filter(|&d| {
-                                !(matches!(acts[d], Act::Move { .. } | Act::Leave { .. })
-                                    && success[d])
-                            })
+                            .filter(|&d| stayed(acts[d], success[d]))
                             .count() as u32,
                     })
                 }

@@ -498,6 +498,13 @@ impl<'a> Resolver<'a> {
     }
 }
 
+/// Whether a unit is still in its province once the phase's decisions are made: it neither
+/// moved out nor left at the start of the move. (The resolver's own `stays` asks the same
+/// while deciding.)
+pub(super) fn stayed(act: Act, decided: bool) -> bool {
+    !matches!(act, Act::Move { .. } | Act::Leave { .. }) || !decided
+}
+
 /// The units of `power` in province `p` (not those being put ashore).
 pub(super) fn defenders(
     units: &[Unit],
