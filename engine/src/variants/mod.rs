@@ -10,6 +10,7 @@
 pub mod af;
 mod atlantica;
 mod davis;
+mod latin_american;
 mod maharajah;
 mod pirates;
 mod pirates_powers;
@@ -110,6 +111,7 @@ const ENTRIES: &[&VariantEntry] = &[
     &maharajah::ENTRY,
     &pirates::ENTRY,
     &atlantica::ENTRY,
+    &latin_american::ENTRY,
 ];
 
 /// The ids of the variants built into the engine, in the order they are listed.
@@ -119,6 +121,7 @@ pub const BUILTIN: &[&str] = &[
     maharajah::ENTRY.id,
     pirates::ENTRY.id,
     atlantica::ENTRY.id,
+    latin_american::ENTRY.id,
 ];
 
 /// The unit kinds the built-in variants declare, for reading stored units back
