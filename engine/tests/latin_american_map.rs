@@ -689,6 +689,7 @@ fn the_worked_examples_adjacencies() {
     assert!(fleet(m, "gbs", "sur") && fleet(m, "gbs", "tri"));
     assert!(fleet(m, "tri", "guy") && fleet(m, "tri", "bar"));
     assert!(fleet(m, "scs", "mag") && fleet(m, "wwp", "sdc"));
+    assert!(fleet(m, "scs", "wwp"), "\"they are\" connected");
     // Rule 7.A.i's example: Chile builds F Islas San Felix, Peru R Loreto.
     assert!(tagged(m, "territory-chile").contains("isf"));
     assert!(tagged(m, "territory-peru").contains("lor"));
