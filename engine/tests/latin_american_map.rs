@@ -47,7 +47,7 @@ fn fleet(map: &Map, a: &str, b: &str) -> bool {
     map.border_for(&WATER, at(map, a), at(map, b)).is_some()
 }
 
-fn terrain<'m>(map: &'m Map, p: ProvinceId) -> &'m str {
+fn terrain(map: &Map, p: ProvinceId) -> &str {
     map.terrain(p).name.as_str()
 }
 
