@@ -39,3 +39,21 @@ fn a_map_with_a_bad_border_is_refused_naming_the_file_and_line() {
     assert!(err.contains("borders.txt"), "{err}");
     assert!(err.contains("narnia"), "{err}");
 }
+
+#[test]
+fn latin_american_diplomacy_is_listed_with_its_twelve_powers() {
+    let (code, out, err) = parley(&["variants"], "");
+    assert_eq!(code, 0, "{err}");
+    let at = out
+        .find("latin-american")
+        .unwrap_or_else(|| panic!("not listed: {out}"));
+    let entry = &out[at..];
+    assert!(entry.contains("Latin American Diplomacy"), "{entry}");
+    assert!(
+        entry.contains(
+            "powers: Argentina, Brazil, Britain, Bolivia, Chile, Colombia, France, Mexico, Peru, Spain, USA, Venezuela"
+        ),
+        "{entry}"
+    );
+    assert!(entry.contains("36 to win"), "{entry}");
+}
