@@ -133,6 +133,7 @@ mod xml;
 pub use resvg::{tiny_skia, usvg};
 
 pub use art::{MapArt, Point};
+pub use draw::figure::{ArrowShape, Figure, HeadShape, MarkKind, MarkShape, UnitShape};
 pub use draw::labels::{Layout, PlacedLabel, BACKGROUND};
 pub use error::Error;
 pub use outline::{Bounds, Fit, Obstacle, ObstacleKind};
@@ -158,6 +159,12 @@ fn overlay_and_labels(
 /// geometry tests measure overlaps with, without drawing a pixel.
 pub fn layout(art: &MapArt, scene: &Scene) -> Result<Layout, Error> {
     Ok(overlay_and_labels(art, scene)?.2)
+}
+
+/// Where a render of the scene draws every unit symbol, arrow, arrowhead and order mark: the
+/// geometry tests measure what would hide what with, without drawing a pixel.
+pub fn figure(art: &MapArt, scene: &Scene) -> Result<Figure, Error> {
+    Ok(draw::build(art, scene)?.figure)
 }
 
 /// The whole picture as one SVG document: the art with the owners' colours
