@@ -69,9 +69,12 @@
 //!   with its letter; the legend keys the kinds the scene names in
 //!   `unit_keys`. Several units in one province stand on its numbered places
 //!   in turn, and beyond those fan out round them; each order is drawn from a
-//!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, down and to the right of
-//!   the province's unit, inside a red dashed ring, with thin dotted arrows to
-//!   its retreat options.
+//!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, inside a red dashed
+//!   ring, beside the province's unit where neither covers the other (tied to
+//!   its place by a short red line), with thin dotted arrows to its retreat
+//!   options. Arrows bend round units they do not join and stop outside the
+//!   rings round the unit they reach; outcome marks are placed last, off other
+//!   orders' arrowheads ([`figure`] gives the geometry for tests).
 //! - Orders in the ordering power's colour: a move is a solid arrow starting at
 //!   its token's edge (head-to-head moves run side by side); a support is a
 //!   dashed line ending in a ring round the held unit or a dot on the
