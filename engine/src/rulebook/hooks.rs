@@ -6,9 +6,9 @@
 //! judged, so a rule may depend on the phase (a sea frozen in winter), on the units and marks
 //! on the board, or on the variant's options.
 
-use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId};
 use crate::order::{Order, Target};
+use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Dislodged, Mark, Position};
 use crate::rulebook::{Options, Ruleset};
@@ -519,22 +519,19 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// Which units civil disorder removes from `power`, which owes `owed` removals it did not
     /// order: `candidates` are the indices in `ctx.position.units` of its units not already
     /// removed. Returns at most `owed` removals, each a candidate; the judge ignores the rest.
-    /// Standard: the rulebook's `removal` option, furthest from home first
-    /// ([`crate::judge::by_removal_distance`]). Atlantica II (9d) removes the unit whose loss
-    /// harms its power least; a removal may leave part of a unit on the board
-    /// ([`CivilDisorderRemoval::leaves`]: the fleet of an A/F whose army is removed, 8i).
+    /// `None` (Standard) leaves it to the standard rule, the rulebook's `removal` option,
+    /// furthest from home first ([`crate::judge::by_removal_distance`], which a rulebook may
+    /// also call). Atlantica II (9d) removes the unit whose loss harms its power least; a
+    /// removal may leave part of a unit on the board ([`CivilDisorderRemoval::leaves`]: the
+    /// fleet of an A/F whose army is removed, 8i).
     fn civil_disorder(
         &self,
-        ctx: &RuleContext,
+        _ctx: &RuleContext,
         _power: PowerId,
-        owed: usize,
-        candidates: &[usize],
-    ) -> Vec<CivilDisorderRemoval> {
-        crate::judge::by_removal_distance(ctx, candidates)
-            .into_iter()
-            .take(owed)
-            .map(CivilDisorderRemoval::whole)
-            .collect()
+        _owed: usize,
+        _candidates: &[usize],
+    ) -> Option<Vec<CivilDisorderRemoval>> {
+        None
     }
 
     /// Whether this order tells a unit that carries another to put it ashore (Abstraction's

@@ -482,8 +482,8 @@ impl VariantRules for AtlanticaRules {
         _power: PowerId,
         owed: usize,
         candidates: &[usize],
-    ) -> Vec<CivilDisorderRemoval> {
-        retreats::least_harm(ctx, owed, candidates)
+    ) -> Option<Vec<CivilDisorderRemoval>> {
+        Some(retreats::least_harm(ctx, owed, candidates))
     }
 }
 

@@ -416,8 +416,8 @@ mod tests {
             _power: crate::unit::PowerId,
             owed: usize,
             candidates: &[usize],
-        ) -> Vec<CivilDisorderRemoval> {
-            least_harm(ctx, owed, candidates)
+        ) -> Option<Vec<CivilDisorderRemoval>> {
+            Some(least_harm(ctx, owed, candidates))
         }
     }
 
