@@ -10,8 +10,8 @@ use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
 use engine::Rules;
 use render::scene::{
-    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScMarker, Shade,
-    UnitKey, UnitMark,
+    Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScCount, ScMarker,
+    Shade, UnitKey, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
 use std::collections::HashMap;
@@ -446,6 +446,17 @@ pub fn phase_scene(
     let Some(record) = record else {
         return s;
     };
+    // On a phase that counted centres, the key gives the counts its report gives: after the
+    // count, as builds are reckoned (a centre found during the phase included).
+    if let Some(changes) = crate::report::centre_changes(v, position, record) {
+        s.sc_counts = changes
+            .iter()
+            .map(|c| ScCount {
+                power: v.power_name(c.power).to_string(),
+                count: c.count,
+            })
+            .collect();
+    }
     // A unit the phase dislodged stood here when the orders were given: drawn pushed out,
     // tied to the move that dislodged it.
     for d in &record.dislodged {

@@ -66,13 +66,13 @@ pub fn results_text(
         text += "\nSupply centres, counted after this phase:\n";
         let width = centres
             .iter()
-            .map(|c| v.power_name(c.power).chars().count())
+            .map(|c| v.display_name(c.power).chars().count())
             .max()
             .unwrap_or(0);
         for c in &centres {
             text += &format!(
                 "  {:<width$} {:>2}  {}\n",
-                v.power_name(c.power),
+                v.display_name(c.power),
                 c.count,
                 c.change_words(v)
             );
@@ -264,7 +264,7 @@ impl CentreChange {
         marks.extend(self.lost.iter().map(|&p| format!("-{}", self.centre(v, p))));
         format!(
             "{} {} ({})",
-            v.power_name(self.power),
+            v.display_name(self.power),
             self.count,
             marks.join(" ")
         )
@@ -346,7 +346,11 @@ pub fn centre_changes(
 pub fn ending_words(v: &Rules, record: &PhaseRecord, outcome: &Outcome) -> String {
     match outcome {
         Outcome::Victory(name) => match v.power_by_name(name) {
-            Some(p) => format!("{name} wins with {} centres", v.supply(&record.after, p)),
+            Some(p) => format!(
+                "{} wins with {} centres",
+                v.display_name(p),
+                v.supply(&record.after, p)
+            ),
             None => outcome.words(),
         },
         _ => outcome.words(),
@@ -662,6 +666,21 @@ mod tests {
                 assert_eq!(centres.len(), v.powers.len(), "{phase}: {centres:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_centre_table_names_a_power_as_players_read_it() {
+        // Atlantica stores the Confederacy as `CSA` and shows it as `C.S.A.` (rule 3).
+        let v = variant("atlantica");
+        let change = CentreChange {
+            power: v.power_by_name("CSA").expect("CSA"),
+            count: 5,
+            gained: Vec::new(),
+            lost: Vec::new(),
+            names: Vec::new(),
+        };
+        let line = change.short(&v);
+        assert!(line.starts_with("C.S.A. 5"), "{line}");
     }
 
     #[test]

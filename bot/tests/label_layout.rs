@@ -1,7 +1,13 @@
 //! Legible maps over a long game: on every phase of a 20-year demo of each variant with map art,
 //! the scene the bot posts leaves every province label inside its province and uncovered by
-//! units, orders, marks, the legend or another label, measured from the scene's geometry
-//! (`render::layout`), not by eye.
+//! units, orders, marks, the legend or another label (`render::layout`), and every unit and
+//! mark in view: no unit symbol on another, no arrow over a unit it does not join, no mark on
+//! another order's arrowhead (`render::figure`); measured from the scene's geometry, not by eye.
+//!
+//! Units hidden by units are refused outright. Arrows over units and marks on arrowheads are
+//! still found on busy phases (long convoy chains, moves between neighbouring islands); each
+//! variant's count is held at or under what the renderer gives today, so that it can only
+//! fall (issue #27).
 
 use std::sync::Arc;
 
@@ -11,9 +17,10 @@ use parley::demo::{run, DemoOptions};
 use parley::picture;
 use render::{Fit, Palette};
 
-/// Plays the demo and checks the labels of every phase it played; returns (phases, labels
-/// that moved off the art's spot, labels on a plate) for the message.
-fn check(variant: &str, seed: u64) -> (usize, usize, usize) {
+/// Plays the demo and checks the labels and units of every phase it played; returns (phases,
+/// labels that moved off the art's spot, labels on a plate, arrows over units and marks on
+/// arrowheads) for the message.
+fn check(variant: &str, seed: u64) -> (usize, usize, usize, Vec<String>) {
     let dir = tempfile::tempdir().expect("tmp");
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -41,7 +48,8 @@ fn check(variant: &str, seed: u64) -> (usize, usize, usize) {
         let history = games.history(summary.game).await.expect("history");
         assert!(history.len() >= 40, "{variant}: {} phases", history.len());
         let art = picture::art_for(variant).expect("art");
-        let (mut moved, mut plated) = (0, 0);
+        let (mut moved, mut plated, mut dislodged, mut arrows) = (0, 0, 0, 0);
+        let mut covered = Vec::new();
         let mut problems = Vec::new();
         for phase in &history {
             // The scene `picture::phase_png` draws and the bot posts.
@@ -54,6 +62,18 @@ fn check(variant: &str, seed: u64) -> (usize, usize, usize) {
             );
             let layout = render::layout(art, &scene)
                 .unwrap_or_else(|e| panic!("{variant} {}: {e}", phase.name));
+            let figure = render::figure(art, &scene)
+                .unwrap_or_else(|e| panic!("{variant} {}: {e}", phase.name));
+            dislodged += figure.units.iter().filter(|u| u.dislodged).count();
+            arrows += figure.arrows.len();
+            for p in figure.problems() {
+                // A unit on a unit hides it outright; the rest is counted (see the module).
+                if p.contains(" unit in ") && !p.contains("crosses") {
+                    problems.push(format!("{}: {p}", phase.name));
+                } else {
+                    covered.push(format!("{}: {p}", phase.name));
+                }
+            }
             for (i, l) in layout.labels.iter().enumerate() {
                 moved += usize::from(l.at != l.spot);
                 plated += usize::from(l.plated);
@@ -76,39 +96,62 @@ fn check(variant: &str, seed: u64) -> (usize, usize, usize) {
                 }
             }
         }
-        assert!(problems.is_empty(), "{variant}: {problems:#?}");
-        (history.len(), moved, plated)
+        assert!(
+            problems.is_empty(),
+            "{variant}: {} problems: {problems:#?}",
+            problems.len()
+        );
+        // The demo's phases do dislodge units and draw arrows, so the test measures something.
+        assert!(dislodged > 0, "{variant}: no unit dislodged in 20 years");
+        assert!(arrows > 100, "{variant}: {arrows} arrows");
+        (history.len(), moved, plated, covered)
     })
 }
 
-fn variant(id: &str, seed: u64) {
-    let (phases, moved, plated) = check(id, seed);
+// What the renderer still covers over twenty years, per variant (arrows over units, marks on
+// arrowheads); lower these as the drawing improves, never raise them.
+const COVERED_STANDARD: usize = 17;
+const COVERED_DAVIS: usize = 23;
+const COVERED_MAHARAJAH: usize = 16;
+const COVERED_ATLANTICA: usize = 158;
+const COVERED_PIRATES: usize = 174;
+
+fn variant(id: &str, seed: u64, most_covered: usize) {
+    let (phases, moved, plated, covered) = check(id, seed);
+    assert!(
+        covered.len() <= most_covered,
+        "{id}: {} arrows over units or marks on arrowheads, more than {most_covered}: {covered:#?}",
+        covered.len()
+    );
     // Busy phases do cover the art's spots, so the pass has work to do.
     assert!(moved > 0, "{id}: no label ever moved in {phases} phases");
-    eprintln!("{id}: {phases} phases, {moved} labels moved, {plated} on plates");
+    eprintln!(
+        "{id}: {phases} phases, {moved} labels moved, {plated} on plates, {} covered",
+        covered.len()
+    );
 }
 
 #[test]
 fn standard_labels_stay_clear_for_twenty_years() {
-    variant("standard", 1901);
+    variant("standard", 1901, COVERED_STANDARD);
 }
 
 #[test]
 fn davis_labels_stay_clear_for_twenty_years() {
-    variant("davis", 1901);
+    variant("davis", 1901, COVERED_DAVIS);
 }
 
 #[test]
 fn maharajah_labels_stay_clear_for_twenty_years() {
-    variant("maharajah", 1492);
+    variant("maharajah", 1492, COVERED_MAHARAJAH);
 }
 
 #[test]
 fn atlantica_labels_stay_clear_for_twenty_years() {
-    variant("atlantica", 1870);
+    variant("atlantica", 1870, COVERED_ATLANTICA);
 }
 
 #[test]
 fn pirates_labels_stay_clear_for_twenty_years() {
-    variant("pirates", 1680);
+    variant("pirates", 1680, COVERED_PIRATES);
 }

@@ -21,6 +21,7 @@ pub mod judge;
 pub mod legal;
 pub mod map;
 pub mod order;
+pub mod outcome;
 pub mod parse;
 pub mod phase;
 pub mod position;
@@ -34,6 +35,7 @@ pub mod variant;
 pub mod variants;
 pub mod vote;
 
-pub use judge::{adjudicate, check_submission, Adjudication, OrderResult, Submitted, Verdict};
+pub use judge::{adjudicate, check_submission};
+pub use outcome::{Adjudication, OrderResult, Submitted, Verdict};
 pub use rules::Rules;
 pub use variant::Variant;

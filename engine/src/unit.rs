@@ -167,21 +167,12 @@ impl Ord for UnitKind {
 }
 
 /// Every unit kind some variant declares, so that a stored unit (its kind written as its
-/// letter) can be read back without knowing its variant: Standard's kinds, those of the
-/// built-in variants (Atlantica's and Davis's `A/F`: a game's stored record holds them before
-/// anything else has loaded the variant), and those [`declare`]d by the registry as it
-/// registers variants.
+/// letter) can be read back without knowing its variant: Standard's kinds, and those
+/// [`declare`]d by the registry (every built-in variant's on its first use, each registered
+/// one as it registers).
 fn declared() -> &'static RwLock<Vec<&'static UnitKindDecl>> {
     static DECLARED: OnceLock<RwLock<Vec<&'static UnitKindDecl>>> = OnceLock::new();
-    DECLARED.get_or_init(|| {
-        let mut list: Vec<&'static UnitKindDecl> = vec![&ARMY, &FLEET];
-        for k in crate::variants::builtin_unit_kinds() {
-            if !list.iter().any(|d| d.letter == k.letter()) {
-                list.push(k.0);
-            }
-        }
-        RwLock::new(list)
-    })
+    DECLARED.get_or_init(|| RwLock::new(vec![&ARMY, &FLEET]))
 }
 
 /// Makes these kinds known to [`UnitKind::by_letter`] (and so to reading stored units). Two

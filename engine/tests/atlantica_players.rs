@@ -246,8 +246,11 @@ fn placements_searches_and_boardings_are_drawn() {
 
 #[test]
 fn a_stored_af_reads_back_as_the_built_in_kind() {
-    // A game's stored record writes its units' kinds by letter; the bot reads them back
-    // before anything registers a variant.
+    // A game's stored record writes its units' kinds by letter. Every read of a stored game
+    // finds its variant in the registry first (the store loads the game's rules before its
+    // records), and the registry's first use declares every built-in variant's kinds: no
+    // variant need have been loaded, nor any registered.
+    assert!(engine::variants::entry("no-such-variant").is_none());
     let kind: engine::unit::UnitKind = serde_json::from_str("\"A/F\"").expect("A/F is declared");
     assert_eq!(kind.name(), "army/fleet");
 }

@@ -69,9 +69,12 @@
 //!   with its letter; the legend keys the kinds the scene names in
 //!   `unit_keys`. Several units in one province stand on its numbered places
 //!   in turn, and beyond those fan out round them; each order is drawn from a
-//!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, down and to the right of
-//!   the province's unit, inside a red dashed ring, with thin dotted arrows to
-//!   its retreat options.
+//!   unit of the ordering power there, one unit per order. A dislodged unit is drawn smaller, inside a red dashed
+//!   ring, beside the province's unit where neither covers the other (tied to
+//!   its place by a short red line), with thin dotted arrows to its retreat
+//!   options. Arrows bend round units they do not join and stop outside the
+//!   rings round the unit they reach; outcome marks are placed last, off other
+//!   orders' arrowheads ([`figure`] gives the geometry for tests).
 //! - Orders in the ordering power's colour: a move is a solid arrow starting at
 //!   its token's edge (head-to-head moves run side by side); a support is a
 //!   dashed line ending in a ring round the held unit or a dot on the
@@ -133,6 +136,7 @@ mod xml;
 pub use resvg::{tiny_skia, usvg};
 
 pub use art::{MapArt, Point};
+pub use draw::figure::{ArrowShape, Figure, HeadShape, MarkKind, MarkShape, UnitShape};
 pub use draw::labels::{Layout, PlacedLabel, BACKGROUND};
 pub use error::Error;
 pub use outline::{Bounds, Fit, Obstacle, ObstacleKind};
@@ -158,6 +162,12 @@ fn overlay_and_labels(
 /// geometry tests measure overlaps with, without drawing a pixel.
 pub fn layout(art: &MapArt, scene: &Scene) -> Result<Layout, Error> {
     Ok(overlay_and_labels(art, scene)?.2)
+}
+
+/// Where a render of the scene draws every unit symbol, arrow, arrowhead and order mark: the
+/// geometry tests measure what would hide what with, without drawing a pixel.
+pub fn figure(art: &MapArt, scene: &Scene) -> Result<Figure, Error> {
+    Ok(draw::build(art, scene)?.figure)
 }
 
 /// The whole picture as one SVG document: the art with the owners' colours

@@ -198,7 +198,8 @@ fn illegal_and_void_orders_carry_their_own_marks() {
     let text = svg(&s);
     let doc = roxmltree::Document::parse(&text).expect("svg");
     let mark = |class: &str, unit: &str| {
-        let g = group(&doc, "order-support", Some(unit));
+        // Outcome marks are drawn over all orders, each in a group named after its order.
+        let g = group(&doc, "order-support-mark", Some(unit));
         let marks: Vec<_> = g
             .descendants()
             .filter(|n| n.attribute("class") == Some(class))
@@ -393,9 +394,14 @@ fn a_retreat_list_is_numbered_and_a_retreat_the_rules_made_has_its_own_arrow() {
     );
     let text = svg(&s);
     let doc = roxmltree::Document::parse(&text).expect("svg");
-    let list = group(&doc, "order-retreat-list", Some("par"));
-    let ranks: Vec<&str> = list
+    // Each rank is placed like an outcome mark, in a group of its own named after its order.
+    let ranks: Vec<&str> = doc
         .descendants()
+        .filter(|n| {
+            n.attribute("class") == Some("order-retreat-list-mark")
+                && n.attribute("data-unit") == Some("par")
+        })
+        .flat_map(|g| g.descendants())
         .filter(|n| n.attribute("class") == Some("retreat-choice"))
         .map(|g| {
             g.children()

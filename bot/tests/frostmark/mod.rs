@@ -13,6 +13,9 @@ use engine::order::{Order, UnitRef};
 use engine::phase::PhaseKind;
 use engine::position::Mark;
 use engine::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
+use engine::rulebook::{
     OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder,
     StandardRules, VariantRules,
 };
@@ -143,11 +146,7 @@ impl FrostRules {
     }
 }
 
-impl VariantRules for FrostRules {
-    fn special_verbs(&self) -> &'static [&'static str] {
-        &["survey", "at", "attacks", "dig"]
-    }
-
+impl GeographyHooks for FrostRules {
     /// A fleet sailing up a river into a land province arrives as a river flotilla; a
     /// flotilla coming back to its power's anchor marker arrives as a fleet again.
     fn arrives_as(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<UnitKind> {
@@ -171,6 +170,28 @@ impl VariantRules for FrostRules {
         Some(province) == self.warm || StandardRules.holds_many(ctx, province)
     }
 
+    /// No unit may come into the Ice Sea in Spring: its borders into it are closed. (Not
+    /// `can_stand`: a fleet that was there in Fall is frozen in, and stays.)
+    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
+        if self.frozen(ctx, border.to.province) {
+            return false;
+        }
+        let canal = kind == UnitKind::FLEET
+            && (self.canal_open(ctx, border.from) || self.canal_open(ctx, border.to.province))
+            && ctx.map().admits(UnitKind::ARMY.class(), border.to)
+            && !matches!(ctx.map().terrain(border.from).name.as_str(), "sea")
+            && !matches!(ctx.map().terrain(border.to.province).name.as_str(), "sea");
+        canal || StandardRules.can_cross(ctx, kind, border)
+    }
+}
+
+impl StrengthHooks for FrostRules {}
+
+impl OrderHooks for FrostRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &["survey", "at", "attacks", "dig"]
+    }
+
     /// `F wat at South`: an attack on the Southern units sharing Warm Water.
     fn special_acts(
         &self,
@@ -192,20 +213,6 @@ impl VariantRules for FrostRules {
             .collect()
     }
 
-    /// No unit may come into the Ice Sea in Spring: its borders into it are closed. (Not
-    /// `can_stand`: a fleet that was there in Fall is frozen in, and stays.)
-    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
-        if self.frozen(ctx, border.to.province) {
-            return false;
-        }
-        let canal = kind == UnitKind::FLEET
-            && (self.canal_open(ctx, border.from) || self.canal_open(ctx, border.to.province))
-            && ctx.map().admits(UnitKind::ARMY.class(), border.to)
-            && !matches!(ctx.map().terrain(border.from).name.as_str(), "sea")
-            && !matches!(ctx.map().terrain(border.to.province).name.as_str(), "sea");
-        canal || StandardRules.can_cross(ctx, kind, border)
-    }
-
     /// Every flotilla of the power may survey, in every movement phase.
     fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
         if ctx.step().kind != PhaseKind::Movement {
@@ -225,36 +232,6 @@ impl VariantRules for FrostRules {
                 args: Vec::new(),
             })
             .collect()
-    }
-
-    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
-        vec![OrderHelp::new(
-            "R mil survey",
-            "your river flotilla surveys the province it stands in (movement phases)",
-            ctx.step().kind == PhaseKind::Movement,
-        )]
-    }
-
-    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
-        self.ice
-            .filter(|&ice| self.frozen(ctx, ice))
-            .map(|ice| {
-                (
-                    Location {
-                        province: ice,
-                        coast: None,
-                    },
-                    Shading::Frozen,
-                )
-            })
-            .into_iter()
-            .collect()
-    }
-
-    fn special_order_mark(&self, _ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
-        Some(SpecialMark::Act {
-            unit: order.unit?.location,
-        })
     }
 
     fn check_special(
@@ -350,6 +327,42 @@ impl VariantRules for FrostRules {
                 OrderResult::ok()
             })
             .collect()
+    }
+}
+
+impl AdjustmentHooks for FrostRules {}
+
+impl SecretHooks for FrostRules {}
+
+impl DrawingHooks for FrostRules {
+    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
+        vec![OrderHelp::new(
+            "R mil survey",
+            "your river flotilla surveys the province it stands in (movement phases)",
+            ctx.step().kind == PhaseKind::Movement,
+        )]
+    }
+
+    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        self.ice
+            .filter(|&ice| self.frozen(ctx, ice))
+            .map(|ice| {
+                (
+                    Location {
+                        province: ice,
+                        coast: None,
+                    },
+                    Shading::Frozen,
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn special_order_mark(&self, _ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+        Some(SpecialMark::Act {
+            unit: order.unit?.location,
+        })
     }
 }
 

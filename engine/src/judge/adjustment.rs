@@ -2,11 +2,11 @@
 //! has fewer, and civil disorder for removals nobody ordered.
 
 use super::submission::understood;
-use super::{Adjudication, Cause, OrderResult, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
+use crate::outcome::{Adjudication, Cause, OrderResult, RemovalCause, Submitted};
 use crate::position::Position;
-use crate::rulebook::{ExcessAdjustments, RemovalRule};
+use crate::rulebook::{CivilDisorderRemoval, ExcessAdjustments, RemovalRule};
 use crate::rulebook::{RuleContext, SpecialOrder};
 use crate::rules::Rules;
 use crate::unit::{PowerId, Unit, UnitKind};
@@ -192,9 +192,9 @@ pub(super) fn adjudicate(
                         .copied()
                 });
                 let checked = match unit {
-                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => {
-                        Err(super::conditional_out_of_phase(&ctx, &u, verb, args))
-                    }
+                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => Err(
+                        super::submission::conditional_out_of_phase(&ctx, &u, verb, args),
+                    ),
                     _ => rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args),
                 };
                 match checked {
@@ -232,7 +232,16 @@ pub(super) fn adjudicate(
                     && !reduced.iter().any(|r| r.0 == *i)
             })
             .collect();
-        for r in rules.civil_disorder(&ctx, power, owed as usize, &candidates) {
+        let chosen = rules
+            .civil_disorder(&ctx, power, owed as usize, &candidates)
+            .unwrap_or_else(|| {
+                by_removal_distance(&ctx, &candidates)
+                    .into_iter()
+                    .take(owed as usize)
+                    .map(CivilDisorderRemoval::whole)
+                    .collect()
+            });
+        for r in chosen {
             if owed <= 0 {
                 break;
             }
@@ -281,7 +290,7 @@ pub(super) fn adjudicate(
     after.units.extend(built.iter().copied());
     let mut arrivals = built.iter().map(|u| u.location.province).collect();
     if !specials.is_empty() {
-        super::settle_specials(
+        super::advance::settle_specials(
             &ctx,
             orders,
             &specials,

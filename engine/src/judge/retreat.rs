@@ -1,9 +1,10 @@
 //! Retreat phases: each dislodged unit retreats to an open neighbour or is disbanded.
 
+use super::advance::advance;
 use super::submission::{claim, Roster};
-use super::{advance, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
+use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::position::{Dislodged, Position};
 use crate::rulebook::{CoastLeniency, RuleContext, SpecialOrder};
 use crate::rules::Rules;
@@ -141,7 +142,7 @@ pub(super) fn adjudicate(
             Order::Special { verb, args, .. }
                 if variant.book.conditional_verbs().contains(&verb.as_str()) =>
             {
-                Err(super::conditional_out_of_phase(
+                Err(super::submission::conditional_out_of_phase(
                     &ctx,
                     &dislodged[i].unit,
                     verb,
@@ -277,7 +278,7 @@ pub(super) fn adjudicate(
             .iter()
             .filter_map(|s| dislodged.iter().find(|d| Some(d.unit) == s.unit).copied())
             .collect();
-        super::settle_specials(
+        super::advance::settle_specials(
             &ctx,
             orders,
             &specials,

@@ -1,8 +1,8 @@
 //! Where a unit can go: adjacency by unit kind, destination coasts, and convoy routes.
 
-use super::Cause;
 use crate::map::{Border, Location, ProvinceId};
 use crate::order::Target;
+use crate::outcome::Cause;
 use crate::rulebook::CoastLeniency;
 use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit};
@@ -207,7 +207,7 @@ impl<'v> LazyRoutes<'v> {
         from: ProvinceId,
         to: ProvinceId,
         avoid: Option<ProvinceId>,
-    ) -> Option<super::Cause> {
+    ) -> Option<Cause> {
         let why = self.ctx.book.convoy_chains(&self.ctx).err()?;
         let chained = self
             .chained

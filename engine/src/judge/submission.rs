@@ -2,8 +2,9 @@
 //! own rules look at it (a parse error, the unit it is for, the wrong power, a second order for
 //! one unit) and what a unit does when it has no order.
 
-use super::{Cause, OrderResult, Submitted};
 use crate::order::Order;
+use crate::outcome::{Cause, OrderResult, Submitted};
+use crate::phase::PhaseKind;
 use crate::position::Dislodged;
 use crate::rulebook::CoastLeniency;
 use crate::rulebook::RuleContext;
@@ -263,4 +264,22 @@ pub(super) fn find_unit(
         }
     }
     Ok(i)
+}
+
+/// Why a conditional order ([`crate::rulebook::VariantRules::conditional_verbs`]) is refused
+/// in a retreat or adjustment phase: the rulebook's reason, or that it is no order of this
+/// phase.
+pub(super) fn conditional_out_of_phase(
+    ctx: &RuleContext,
+    unit: &Unit,
+    verb: &str,
+    args: &[String],
+) -> Cause {
+    match ctx.book.check_conditional(ctx, unit, verb, args) {
+        Err(cause) => cause,
+        Ok(()) => match ctx.variant.calendar.kind(ctx.position.phase) {
+            PhaseKind::Adjustment => Cause::NotAnAdjustmentOrder,
+            _ => Cause::NotARetreatOrder,
+        },
+    }
 }

@@ -6,9 +6,9 @@
 //! judged, so a rule may depend on the phase (a sea frozen in winter), on the units and marks
 //! on the board, or on the variant's options.
 
-use crate::judge::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Border, Location, Map, ProvinceId};
 use crate::order::{Order, Target};
+use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Dislodged, Mark, Position};
 use crate::rulebook::{Options, Ruleset};
@@ -70,16 +70,39 @@ impl<'a> RuleContext<'a> {
 /// The extension points of a variant's rules. Every method has Standard's answer as its
 /// default; a variant overrides the ones its rules change. The judge calls them at the places
 /// each method's documentation names and never looks at which variant it is playing.
-pub trait VariantRules: Send + Sync + std::fmt::Debug {
-    /// Order verbs beyond the standard set (Pirates' `grant` and `select`; a variant's own
-    /// orders such as boarding or building a canal), parsed as [`crate::order::Order::Special`].
-    /// Listing `-` makes the parser read a move with a second leg (`A/F nao - mao - por`,
-    /// Abstraction's move then landing) as the special order `-` with the first destination's
-    /// id, `-`, and the words after it.
-    fn special_verbs(&self) -> &'static [&'static str] {
-        &[]
-    }
+///
+/// The hooks are grouped by concern, one trait each, every hook with Standard's answer as its
+/// default: [`GeographyHooks`], [`StrengthHooks`], [`OrderHooks`], [`AdjustmentHooks`],
+/// [`SecretHooks`] and [`DrawingHooks`]. A rulebook implements all six (an empty `impl` keeps
+/// every default of a group) and is a `VariantRules` by that alone.
+pub trait VariantRules:
+    GeographyHooks
+    + StrengthHooks
+    + OrderHooks
+    + AdjustmentHooks
+    + SecretHooks
+    + DrawingHooks
+    + Send
+    + Sync
+    + std::fmt::Debug
+{
+}
 
+impl<T> VariantRules for T where
+    T: GeographyHooks
+        + StrengthHooks
+        + OrderHooks
+        + AdjustmentHooks
+        + SecretHooks
+        + DrawingHooks
+        + Send
+        + Sync
+        + std::fmt::Debug
+{
+}
+
+/// Where units may stand, go, retreat and be convoyed, and what a province holds: the map's rules.
+pub trait GeographyHooks {
     /// Whether a unit of this kind may stand at this location. Asked of every move's and
     /// retreat's destination, of builds, of every unit a case or import places, and of the
     /// variant's starting units.
@@ -102,6 +125,67 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// Whether a dislodged unit may retreat across this border (no retreats over mountains or
+    /// landbridges).
+    fn may_retreat(&self, _ctx: &RuleContext, _unit: &Unit, _border: &Border) -> bool {
+        true
+    }
+
+    /// Whether this province holds any number of units at once (Davis's High Ocean Box, canal
+    /// boxes). In such a province a move in always succeeds and dislodges no one, nobody is
+    /// stood off, its units neither block nor attack each other, a move in does not cut their
+    /// supports or break their convoys, and a retreat may end there beside other units.
+    /// By default, the terrains the vocabulary declares `holds_many` (the box).
+    fn holds_many(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().terrain(province).holds_many
+    }
+
+    /// Whether a fleet here may convoy (Standard: open water only, the terrains the
+    /// vocabulary declares `convoys`; variants add islands and rivers).
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        ctx.map().terrain(at.province).convoys
+    }
+
+    /// Whether an army may be convoyed from or to this province (the terrains the vocabulary
+    /// declares `lands`: coast and island).
+    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().terrain(province).lands
+    }
+
+    /// Whether a convoying fleet at `fleet` may take an army aboard from `end`, or put it
+    /// ashore there: the first and last steps of a convoy. Standard: any fleet border.
+    /// (Maharajah: a fleet on a river only across a river border.) Steps between two
+    /// convoying fleets always follow fleet borders.
+    fn convoy_lands(&self, ctx: &RuleContext, fleet: Location, end: ProvinceId) -> bool {
+        ctx.map()
+            .province(fleet.province)
+            .borders
+            .iter()
+            .any(|b| ctx.map().carries_convoys(b) && b.to.province == end)
+    }
+
+    /// Whether one convoy may pass through two or more fleets. `Err` is the reason a convoy
+    /// that only such a chain could make is refused (Atlantica II rule 7, the Fast Ferry: an
+    /// ordinary convoy crosses one sea space only). When it errs, two convoying fleets never
+    /// join one route, and an army's move or a fleet's convoy order that only a longer chain
+    /// could carry is refused with this reason. Standard: chains of any length. Asked when
+    /// a board's convoy routes are built and when a convoy is refused.
+    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
+        Ok(())
+    }
+
+    /// The kind `unit` becomes if its move into `to` is made, `None` if it stays what it is
+    /// (Latin American Diplomacy: a fleet sailing up a river arrives as a river flotilla). The
+    /// move is checked as a move of either kind (the route of one, standing there as the
+    /// new one); the judge changes the kind when the move is made and lists it in
+    /// [`Settled::arrived_as`] for the rulebook's own bookkeeping. Standard: never.
+    fn arrives_as(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Option<UnitKind> {
+        None
+    }
+}
+
+/// Strength and support: how hard a move hits, who may support whom, who defends, what breaks a convoy.
+pub trait StrengthHooks {
     /// Strength a move brings before supports: 1, or 0 across Pirates' landbridges (null
     /// strength; a rule of zero-strength borders would use the same hook). `border` is the border
     /// crossed, `None` for an army going by convoy. A move of strength 0 still enters an empty
@@ -154,44 +238,12 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         true
     }
 
-    /// Whether a dislodged unit may retreat across this border (no retreats over mountains or
-    /// landbridges).
-    fn may_retreat(&self, _ctx: &RuleContext, _unit: &Unit, _border: &Border) -> bool {
-        true
-    }
-
-    /// Whether a fleet here may convoy (Standard: open water only, the terrains the
-    /// vocabulary declares `convoys`; variants add islands and rivers).
-    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
-        ctx.map().terrain(at.province).convoys
-    }
-
-    /// Whether an army may be convoyed from or to this province (the terrains the vocabulary
-    /// declares `lands`: coast and island).
-    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        ctx.map().terrain(province).lands
-    }
-
-    /// Whether a convoying fleet at `fleet` may take an army aboard from `end`, or put it
-    /// ashore there: the first and last steps of a convoy. Standard: any fleet border.
-    /// (Maharajah: a fleet on a river only across a river border.) Steps between two
-    /// convoying fleets always follow fleet borders.
-    fn convoy_lands(&self, ctx: &RuleContext, fleet: Location, end: ProvinceId) -> bool {
-        ctx.map()
-            .province(fleet.province)
-            .borders
-            .iter()
-            .any(|b| ctx.map().carries_convoys(b) && b.to.province == end)
-    }
-
-    /// Whether one convoy may pass through two or more fleets. `Err` is the reason a convoy
-    /// that only such a chain could make is refused (Atlantica II rule 7, the Fast Ferry: an
-    /// ordinary convoy crosses one sea space only). When it errs, two convoying fleets never
-    /// join one route, and an army's move or a fleet's convoy order that only a longer chain
-    /// could carry is refused with this reason. Standard: chains of any length. Asked when
-    /// a board's convoy routes are built and when a convoy is refused.
-    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
-        Ok(())
+    /// Whether a unit of this kind reaches `at` to support a unit in or into it. Standard:
+    /// where it could stand. (Rule 8 of Abstraction and Atlantica II: an A/F, which stands
+    /// only at sea, supports into coastal land like a fleet.) Asked when each support is
+    /// checked, after `can_cross` for the border.
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        ctx.book.can_stand(ctx, kind, at)
     }
 
     /// Whether this failed attack still breaks the convoy of the fleet it was aimed at
@@ -200,74 +252,17 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     fn attack_disrupts_convoy(&self, _ctx: &RuleContext, _attack: &ConvoyAttack) -> bool {
         false
     }
+}
 
-    /// Whether this province holds any number of units at once (Davis's High Ocean Box, canal
-    /// boxes). In such a province a move in always succeeds and dislodges no one, nobody is
-    /// stood off, its units neither block nor attack each other, a move in does not cut their
-    /// supports or break their convoys, and a retreat may end there beside other units.
-    /// By default, the terrains the vocabulary declares `holds_many` (the box).
-    fn holds_many(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        ctx.map().terrain(province).holds_many
-    }
-
-    /// Where this power may build this adjustment: by default, its home centres that it owns
-    /// and that are empty.
-    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
-        let position = ctx.position;
-        ctx.map()
-            .supply_centers()
-            .filter(|&p| position.owns_home_centre(power, p) && position.is_empty(p))
-            .collect()
-    }
-
-    /// Whether this power may build a unit of this kind in this province (Davis: only fleets
-    /// in Archangel; Pirates: the Pirates build only fleets).
-    fn may_build(
-        &self,
-        _ctx: &RuleContext,
-        _power: PowerId,
-        _kind: UnitKind,
-        _province: ProvinceId,
-    ) -> bool {
-        true
-    }
-
-    /// Whether `province` is a supply centre in this position, so that it may have an owner
-    /// (and a home power). Standard: the map's `sc` flag. Atlantica II (rule 6d): Atlantis,
-    /// which the map cannot mark since nobody knows where it is, becomes one once found.
-    /// Asked when a position is checked before it is stored or read back.
-    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        ctx.map().province(province).supply_center
-    }
-
-    /// How many units this power's centres support (a rule where some centres count twice would say so here).
-    fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
-        ctx.position.centres_of(power).count()
-    }
-
-    /// Who orders this power; fixed for the whole game.
-    fn controller(&self, _variant: &Variant, _power: PowerId) -> Controller {
-        Controller::Player
-    }
-
-    /// Whether play has made the game's secret draw `draw` (a [`crate::rulebook::HiddenDraw`]
-    /// of the registry entry; its value is `ctx.ruleset.hidden(draw)`) public at this
-    /// position. Until it is, the games service keeps the value out of every export (with the
-    /// game's seed, from which it could be drawn again) and shows it to moderators only;
-    /// from then on the export carries it. For Atlantica II's Lost Atlantis (rule 6): the
-    /// area is public once a search has found it, which the rulebook records in the position
-    /// (a mark, say), so this hook only reads the position. Asked by the store on the
-    /// current position when a game is exported and when moderators list the secrets.
-    /// Standard has no secrets: nothing is ever revealed.
-    fn revealed(&self, _ctx: &RuleContext, _draw: &str) -> bool {
-        false
-    }
-
-    /// Adjudicates a setup phase (Pirates' grants and selections): one result per order and
-    /// the position after it. `None`: the variant takes no setup orders, and every one is
-    /// refused as such.
-    fn adjudicate_setup(&self, _ctx: &RuleContext, _orders: &[Submitted]) -> Option<Adjudication> {
-        None
+/// The variant's own orders and who gives them: verbs, checks, the acts they become in the resolution, setup and retreat rules, and what happens after a phase.
+pub trait OrderHooks {
+    /// Order verbs beyond the standard set (Pirates' `grant` and `select`; a variant's own
+    /// orders such as boarding or building a canal), parsed as [`crate::order::Order::Special`].
+    /// Listing `-` makes the parser read a move with a second leg (`A/F nao - mao - por`,
+    /// Abstraction's move then landing) as the special order `-` with the first destination's
+    /// id, `-`, and the words after it.
+    fn special_verbs(&self) -> &'static [&'static str] {
+        &[]
     }
 
     /// The variant's own orders ([`Order::Special`], and in a setup phase every setup order)
@@ -298,44 +293,6 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     ) -> Result<(), Cause> {
         Ok(())
     }
-
-    /// What the variant's own orders look like and mean, for players: the game's start DM
-    /// lists every entry, `/game status` those with `now` set. Phase-aware (a placement
-    /// order usable in the first move only is `now` then and only then). Never let an entry
-    /// depend on a secret of [`Ruleset::hidden`] the rules have not revealed. Standard: none.
-    fn order_help(&self, _ctx: &RuleContext) -> Vec<OrderHelp> {
-        Vec::new()
-    }
-
-    /// Provinces (or single coasts) the rules mark in this phase, shaded on the map and keyed
-    /// in its legend: seas and coasts frozen in winter. Standard: none.
-    fn map_shading(&self, _ctx: &RuleContext) -> Vec<(Location, Shading)> {
-        Vec::new()
-    }
-
-    /// How the map draws one of the variant's own orders (a search, a placement, a boarding,
-    /// a landing); `None` draws nothing for it. `ctx` is at the position the order was given
-    /// in. Standard has no such orders: none.
-    fn special_order_mark(&self, _ctx: &RuleContext, _order: &SpecialOrder) -> Option<SpecialMark> {
-        None
-    }
-
-    /// Provinces the map must not show as provinces in this position: no owner's colour, no
-    /// supply centre marker, no shading, whatever the art holds for them (the art draws them
-    /// as the rules describe them to players, such as a numbered dotted circle). A province
-    /// whose place or nature is a secret is listed here until the rules reveal it, and so are
-    /// those that no longer exist: the answer must not depend on an unrevealed secret of
-    /// [`Ruleset::hidden`]. Standard: none.
-    fn hidden_provinces(&self, _ctx: &RuleContext) -> Vec<ProvinceId> {
-        Vec::new()
-    }
-
-    /// Called once a phase has been adjudicated, to update variant state kept in the position
-    /// (`Position::homes`, `Position::marks`: Maharajah's earned home centres). `ctx` is at
-    /// the position before the phase; `arrivals` are the provinces a unit came into during the
-    /// phase (a move, a retreat or a build); every other unit in `after` is the same unit that
-    /// stood there before.
-    fn after_phase(&self, _ctx: &RuleContext, _arrivals: &[ProvinceId], _after: &mut Position) {}
 
     /// Whether this verb of the rulebook's own ([`VariantRules::special_verbs`]) puts a new
     /// unit on the board, so its order names a unit that is not there yet (Atlantica II rule
@@ -486,6 +443,46 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
             .collect()
     }
 
+    /// Whether this order tells a unit that carries another to put it ashore (Abstraction's
+    /// and Atlantica II's A/F landing its army, rule 8): `None` for an ordinary order, which
+    /// is checked as usual; `Some(Err)` for a landing that may not be made, with the reason.
+    /// Asked in a movement phase of every move and special order, before its own checks.
+    ///
+    /// A landing is resolved as a move of the carried unit from the carrier's province (its
+    /// attack may be supported, bounce, dislodge and cut supports, but it is never a
+    /// head-to-head battle, as for a convoyed army) while the carrier stays and defends its
+    /// province, or supports the landing, or moves on if the landing succeeds
+    /// ([`AfterLanding`]). If the landing succeeds the carried unit stands ashore and the
+    /// carrier becomes [`Landing::carrier_after`]; if it fails, the carrier is whole again
+    /// and keeps its kind.
+    fn landing(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _order: &Order,
+    ) -> Option<Result<Landing, Cause>> {
+        None
+    }
+
+    /// Adjudicates a setup phase (Pirates' grants and selections): one result per order and
+    /// the position after it. `None`: the variant takes no setup orders, and every one is
+    /// refused as such.
+    fn adjudicate_setup(&self, _ctx: &RuleContext, _orders: &[Submitted]) -> Option<Adjudication> {
+        None
+    }
+
+    /// Called once a phase has been adjudicated, to update variant state kept in the position
+    /// (`Position::homes`, `Position::marks`: Maharajah's earned home centres). `ctx` is at
+    /// the position before the phase; `arrivals` are the provinces a unit came into during the
+    /// phase (a move, a retreat or a build); every other unit in `after` is the same unit that
+    /// stood there before.
+    fn after_phase(&self, _ctx: &RuleContext, _arrivals: &[ProvinceId], _after: &mut Position) {}
+
+    /// Who orders this power; fixed for the whole game.
+    fn controller(&self, _variant: &Variant, _power: PowerId) -> Controller {
+        Controller::Player
+    }
+
     /// Where a dislodged unit goes when its owner's retreat order did not take it anywhere
     /// (none was given, it was illegal, or it clashed with another unit's): the places to try
     /// in order of preference, each one of `options` (its legal retreats). Empty: the unit is
@@ -515,70 +512,67 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     ) -> Result<(), Cause> {
         Ok(())
     }
+}
 
-    /// Which units civil disorder removes from `power`, which owes `owed` removals it did not
-    /// order: `candidates` are the indices in `ctx.position.units` of its units not already
-    /// removed. Returns at most `owed` removals, each a candidate; the judge ignores the rest.
-    /// Standard: the rulebook's `removal` option, furthest from home first
-    /// ([`crate::judge::by_removal_distance`]). Atlantica II (9d) removes the unit whose loss
-    /// harms its power least; a removal may leave part of a unit on the board
-    /// ([`CivilDisorderRemoval::leaves`]: the fleet of an A/F whose army is removed, 8i).
-    fn civil_disorder(
-        &self,
-        ctx: &RuleContext,
-        _power: PowerId,
-        owed: usize,
-        candidates: &[usize],
-    ) -> Vec<CivilDisorderRemoval> {
-        crate::judge::by_removal_distance(ctx, candidates)
-            .into_iter()
-            .take(owed)
-            .map(CivilDisorderRemoval::whole)
+/// Centres, builds and removals: what counts as a centre, how many units it supports, where a power builds, what civil disorder removes.
+pub trait AdjustmentHooks {
+    /// Where this power may build this adjustment: by default, its home centres that it owns
+    /// and that are empty.
+    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
+        let position = ctx.position;
+        ctx.map()
+            .supply_centers()
+            .filter(|&p| position.owns_home_centre(power, p) && position.is_empty(p))
             .collect()
     }
 
-    /// Whether this order tells a unit that carries another to put it ashore (Abstraction's
-    /// and Atlantica II's A/F landing its army, rule 8): `None` for an ordinary order, which
-    /// is checked as usual; `Some(Err)` for a landing that may not be made, with the reason.
-    /// Asked in a movement phase of every move and special order, before its own checks.
-    ///
-    /// A landing is resolved as a move of the carried unit from the carrier's province (its
-    /// attack may be supported, bounce, dislodge and cut supports, but it is never a
-    /// head-to-head battle, as for a convoyed army) while the carrier stays and defends its
-    /// province, or supports the landing, or moves on if the landing succeeds
-    /// ([`AfterLanding`]). If the landing succeeds the carried unit stands ashore and the
-    /// carrier becomes [`Landing::carrier_after`]; if it fails, the carrier is whole again
-    /// and keeps its kind.
-    fn landing(
+    /// Whether this power may build a unit of this kind in this province (Davis: only fleets
+    /// in Archangel; Pirates: the Pirates build only fleets).
+    fn may_build(
         &self,
         _ctx: &RuleContext,
-        _unit: &Unit,
-        _order: &Order,
-    ) -> Option<Result<Landing, Cause>> {
-        None
+        _power: PowerId,
+        _kind: UnitKind,
+        _province: ProvinceId,
+    ) -> bool {
+        true
     }
 
-    /// The kind `unit` becomes if its move into `to` is made, `None` if it stays what it is
-    /// (Latin American Diplomacy: a fleet sailing up a river arrives as a river flotilla). The
-    /// move is checked as a move of either kind (the route of one, standing there as the
-    /// new one); the judge changes the kind when the move is made and lists it in
-    /// [`Settled::arrived_as`] for the rulebook's own bookkeeping. Standard: never.
-    fn arrives_as(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Option<UnitKind> {
-        None
+    /// Whether `province` is a supply centre in this position, so that it may have an owner
+    /// (and a home power). Standard: the map's `sc` flag. Atlantica II (rule 6d): Atlantis,
+    /// which the map cannot mark since nobody knows where it is, becomes one once found.
+    /// Asked when a position is checked before it is stored or read back.
+    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().province(province).supply_center
     }
 
-    /// Whether a unit of this kind reaches `at` to support a unit in or into it. Standard:
-    /// where it could stand. (Rule 8 of Abstraction and Atlantica II: an A/F, which stands
-    /// only at sea, supports into coastal land like a fleet.) Asked when each support is
-    /// checked, after `can_cross` for the border.
-    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
-        self.can_stand(ctx, kind, at)
+    /// How many units this power's centres support (a rule where some centres count twice would say so here).
+    fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
+        ctx.position.centres_of(power).count()
     }
 
     /// How many units this unit counts as against its power's supply centres (an A/F is an
     /// army and a fleet: two). Asked by the adjustment judge and `adjustment_due`.
     fn units_counted(&self, _ctx: &RuleContext, _unit: &Unit) -> usize {
         1
+    }
+
+    /// Which units civil disorder removes from `power`, which owes `owed` removals it did not
+    /// order: `candidates` are the indices in `ctx.position.units` of its units not already
+    /// removed. Returns at most `owed` removals, each a candidate; the judge ignores the rest.
+    /// `None` (Standard) leaves it to the standard rule, the rulebook's `removal` option,
+    /// furthest from home first ([`crate::judge::by_removal_distance`], which a rulebook may
+    /// also call). Atlantica II (9d) removes the unit whose loss harms its power least; a
+    /// removal may leave part of a unit on the board ([`CivilDisorderRemoval::leaves`]: the
+    /// fleet of an A/F whose army is removed, 8i).
+    fn civil_disorder(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        _owed: usize,
+        _candidates: &[usize],
+    ) -> Option<Vec<CivilDisorderRemoval>> {
+        None
     }
 
     /// What a removal takes of this unit: `None` takes the whole unit (Standard); `Some((stays,
@@ -593,6 +587,56 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         _unit: &Unit,
         _named: Option<UnitKind>,
     ) -> Option<(UnitKind, UnitKind)> {
+        None
+    }
+}
+
+/// The game's secrets: when a secret draw is revealed, and what stays off the players' map until then.
+pub trait SecretHooks {
+    /// Whether play has made the game's secret draw `draw` (a [`crate::rulebook::HiddenDraw`]
+    /// of the registry entry; its value is `ctx.ruleset.hidden(draw)`) public at this
+    /// position. Until it is, the games service keeps the value out of every export (with the
+    /// game's seed, from which it could be drawn again) and shows it to moderators only;
+    /// from then on the export carries it. For Atlantica II's Lost Atlantis (rule 6): the
+    /// area is public once a search has found it, which the rulebook records in the position
+    /// (a mark, say), so this hook only reads the position. Asked by the store on the
+    /// current position when a game is exported and when moderators list the secrets.
+    /// Standard has no secrets: nothing is ever revealed.
+    fn revealed(&self, _ctx: &RuleContext, _draw: &str) -> bool {
+        false
+    }
+
+    /// Provinces the map must not show as provinces in this position: no owner's colour, no
+    /// supply centre marker, no shading, whatever the art holds for them (the art draws them
+    /// as the rules describe them to players, such as a numbered dotted circle). A province
+    /// whose place or nature is a secret is listed here until the rules reveal it, and so are
+    /// those that no longer exist: the answer must not depend on an unrevealed secret of
+    /// [`Ruleset::hidden`]. Standard: none.
+    fn hidden_provinces(&self, _ctx: &RuleContext) -> Vec<ProvinceId> {
+        Vec::new()
+    }
+}
+
+/// How the variant is shown and explained to players: order help, shading, marks for its orders, progress of its marks, centre names.
+pub trait DrawingHooks {
+    /// What the variant's own orders look like and mean, for players: the game's start DM
+    /// lists every entry, `/game status` those with `now` set. Phase-aware (a placement
+    /// order usable in the first move only is `now` then and only then). Never let an entry
+    /// depend on a secret of [`Ruleset::hidden`] the rules have not revealed. Standard: none.
+    fn order_help(&self, _ctx: &RuleContext) -> Vec<OrderHelp> {
+        Vec::new()
+    }
+
+    /// Provinces (or single coasts) the rules mark in this phase, shaded on the map and keyed
+    /// in its legend: seas and coasts frozen in winter. Standard: none.
+    fn map_shading(&self, _ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        Vec::new()
+    }
+
+    /// How the map draws one of the variant's own orders (a search, a placement, a boarding,
+    /// a landing); `None` draws nothing for it. `ctx` is at the position the order was given
+    /// in. Standard has no such orders: none.
+    fn special_order_mark(&self, _ctx: &RuleContext, _order: &SpecialOrder) -> Option<SpecialMark> {
         None
     }
 
@@ -806,4 +850,9 @@ pub struct ConvoyAttack<'a> {
 #[derive(Debug, Default)]
 pub struct StandardRules;
 
-impl VariantRules for StandardRules {}
+impl GeographyHooks for StandardRules {}
+impl StrengthHooks for StandardRules {}
+impl OrderHooks for StandardRules {}
+impl AdjustmentHooks for StandardRules {}
+impl SecretHooks for StandardRules {}
+impl DrawingHooks for StandardRules {}

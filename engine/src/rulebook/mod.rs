@@ -8,8 +8,9 @@
 mod hooks;
 
 pub use hooks::{
-    AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, Landing, OrderHelp, RuleContext,
-    Rulebook, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder, StandardRules, VariantRules,
+    AdjustmentHooks, AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, DrawingHooks,
+    GeographyHooks, Landing, OrderHelp, OrderHooks, RuleContext, Rulebook, SecretHooks, Settled,
+    Shading, SpecialAct, SpecialMark, SpecialOrder, StandardRules, StrengthHooks, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

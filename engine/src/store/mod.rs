@@ -79,6 +79,15 @@ pub enum GameError {
     Db(sqlx::Error),
     /// A failure injected by a test between two steps of an operation.
     Injected(&'static str),
+    /// The game was stored under a map whose provinces, coasts, powers or unit kinds were
+    /// numbered otherwise than this release's map of its variant numbers them: its typed
+    /// records would name other places (see [`crate::Variant::map_fingerprint`]).
+    MapChanged {
+        game: GameId,
+        variant: String,
+        stored: String,
+        now: String,
+    },
 }
 
 impl std::fmt::Display for GameError {
@@ -88,6 +97,10 @@ impl std::fmt::Display for GameError {
             GameError::NotFound(id) => write!(f, "there is no game {id}"),
             GameError::Db(e) => write!(f, "database error: {e}"),
             GameError::Injected(p) => write!(f, "injected failure at {p}"),
+            GameError::MapChanged { game, variant, stored, now } => write!(
+                f,
+                "game {game} was stored under another map of {variant} (map fingerprint {stored}; this release's is {now}): its provinces or powers are numbered otherwise, so it is not read rather than have its units moved. Export it with the release that stored it (`parley export`) and import the file here (`parley import`): the file names every place by name"
+            ),
         }
     }
 }
@@ -521,7 +534,7 @@ impl Games {
 
     async fn game(&self, tx: &mut sqlx::AnyConnection, id: GameId) -> Result<GameRow> {
         let row = sqlx::query(
-            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden FROM games WHERE id = $1",
+            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden, map_fingerprint FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -536,6 +549,15 @@ impl Games {
         let hidden = secrets::stored(&variant_id, seed, row.get("hidden"));
         let variant =
             rulebook::load_stored(&variant_id, &stored, &settings.variant_options, &hidden)?;
+        let fingerprint: Option<String> = row.get("map_fingerprint");
+        if let Some(stored) = fingerprint.filter(|f| *f != variant.map_fingerprint) {
+            return Err(GameError::MapChanged {
+                game: id,
+                variant: variant.name.clone(),
+                stored,
+                now: variant.map_fingerprint.clone(),
+            });
+        }
         Ok(GameRow {
             variant,
             status: row.get("status"),

@@ -14,6 +14,9 @@ use crate::map::{Border, Location, ProvinceId, TerrainId};
 use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
+use crate::rulebook::{
     Landing, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantOption,
     VariantRules,
 };
@@ -81,15 +84,7 @@ impl DavisRules {
     }
 }
 
-impl VariantRules for DavisRules {
-    fn special_verbs(&self) -> &'static [&'static str] {
-        if self.af.is_some() {
-            super::af::VERBS
-        } else {
-            &[]
-        }
-    }
-
+impl GeographyHooks for DavisRules {
     /// Without the High Ocean Box option the Box is off the board: nothing may stand there,
     /// so nothing moves, retreats or supports into it. An A/F stands only at sea (and in the
     /// Box), and only where the `abstraction` option is on.
@@ -105,11 +100,42 @@ impl VariantRules for DavisRules {
         }
         StandardRules.can_stand(ctx, kind, at)
     }
+}
 
+impl StrengthHooks for DavisRules {
     fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
         match self.af.and_then(|af| af.can_support_into(ctx, kind, at)) {
             Some(yes) => yes && (self.high_ocean_box || !self.in_box(ctx, at.province)),
             None => self.can_stand(ctx, kind, at),
+        }
+    }
+
+    /// Rule 5c: a fleet in the High Ocean Box may support only another unit in the Box moving
+    /// out of it to an ordinary space; it may not support a move between two ordinary spaces,
+    /// nor a hold. Supports from ordinary spaces are unrestricted (into the Box, out of it, or
+    /// between ordinary spaces).
+    fn may_support(
+        &self,
+        ctx: &RuleContext,
+        supporter: &Unit,
+        supported_from: ProvinceId,
+        into: ProvinceId,
+        _border: &Border,
+    ) -> bool {
+        let here = supporter.location.province;
+        if !self.in_box(ctx, here) {
+            return true;
+        }
+        supported_from == here && into != here
+    }
+}
+
+impl OrderHooks for DavisRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        if self.af.is_some() {
+            super::af::VERBS
+        } else {
+            &[]
         }
     }
 
@@ -175,7 +201,9 @@ impl VariantRules for DavisRules {
             af.after_phase(ctx, arrivals, after);
         }
     }
+}
 
+impl AdjustmentHooks for DavisRules {
     fn units_counted(&self, _ctx: &RuleContext, unit: &Unit) -> usize {
         self.af.map_or(1, |af| af.units_counted(unit))
     }
@@ -187,25 +215,6 @@ impl VariantRules for DavisRules {
         named: Option<UnitKind>,
     ) -> Option<(UnitKind, UnitKind)> {
         self.af?.removal_leaves(unit, named)
-    }
-
-    /// Rule 5c: a fleet in the High Ocean Box may support only another unit in the Box moving
-    /// out of it to an ordinary space; it may not support a move between two ordinary spaces,
-    /// nor a hold. Supports from ordinary spaces are unrestricted (into the Box, out of it, or
-    /// between ordinary spaces).
-    fn may_support(
-        &self,
-        ctx: &RuleContext,
-        supporter: &Unit,
-        supported_from: ProvinceId,
-        into: ProvinceId,
-        _border: &Border,
-    ) -> bool {
-        let here = supporter.location.province;
-        if !self.in_box(ctx, here) {
-            return true;
-        }
-        supported_from == here && into != here
     }
 
     /// Rule 4b: Archangel is a build site for fleets of St Petersburg's home power while that
@@ -237,3 +246,7 @@ impl VariantRules for DavisRules {
             && (ctx.map().province(province).id != ARCHANGEL || kind == UnitKind::FLEET)
     }
 }
+
+impl SecretHooks for DavisRules {}
+
+impl DrawingHooks for DavisRules {}

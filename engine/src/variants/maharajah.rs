@@ -28,6 +28,9 @@ use super::{builtin_entry, VariantEntry};
 use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag, LAND};
 use crate::phase::PhaseKind;
 use crate::position::{Mark, Position};
+use crate::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
 use crate::rulebook::{ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules};
 use crate::unit::{UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
@@ -57,7 +60,7 @@ impl MaharajahRules {
     }
 }
 
-impl VariantRules for MaharajahRules {
+impl GeographyHooks for MaharajahRules {
     /// Rule 2: fleets in river provinces may convoy, as well as fleets at sea.
     fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
         StandardRules.can_convoy_at(ctx, at) || self.on_river(ctx.map(), at.province)
@@ -91,7 +94,9 @@ impl VariantRules for MaharajahRules {
             .iter()
             .any(|b| map.carries_convoys(b) && b.to.province == end && b.kinds.contains(self.river))
     }
+}
 
+impl StrengthHooks for MaharajahRules {
     /// Rule 2: a fleet's attack on a convoying fleet in a river province disrupts the convoy
     /// whether or not it succeeds; an army's attack must dislodge. Clarification 5: a fleet that
     /// is itself attacked lacks this power (F Benares, attacked by the very army F Sambalpur
@@ -101,7 +106,9 @@ impl VariantRules for MaharajahRules {
             && self.on_river(ctx.map(), attack.fleet.location.province)
             && !attack.attacker_attacked
     }
+}
 
+impl OrderHooks for MaharajahRules {
     /// Rule 3: counts how long each unit has stood on a centre and converts the centre to a
     /// home centre of the unit's power once the same unit has stood there for a whole year.
     fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
@@ -157,7 +164,13 @@ impl VariantRules for MaharajahRules {
         }
         after.marks = marks;
     }
+}
 
+impl AdjustmentHooks for MaharajahRules {}
+
+impl SecretHooks for MaharajahRules {}
+
+impl DrawingHooks for MaharajahRules {
     /// Rule 3 on the map: a unit that has stood through Spring (1) or Spring and Fall (2) of
     /// the three turns of a year.
     fn mark_progress(&self, variant: &Variant, mark: &Mark) -> Option<(u32, u32)> {

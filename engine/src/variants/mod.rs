@@ -124,10 +124,17 @@ pub const BUILTIN: &[&str] = &[
     latin_american::ENTRY.id,
 ];
 
-/// The unit kinds the built-in variants declare, for reading stored units back
-/// (`crate::unit`).
-pub(crate) fn builtin_unit_kinds() -> impl Iterator<Item = UnitKind> {
-    ENTRIES.iter().flat_map(|e| e.unit_kinds.iter().copied())
+/// Makes the built-in variants' unit kinds known to [`crate::unit::UnitKind::by_letter`], once,
+/// on the first look into the registry. Reading a stored unit back needs its kind declared
+/// (Atlantica's and Davis's `A/F` among them), and every stored unit is read against its
+/// variant, which is found here first; `unit` itself knows no variant.
+fn declare_builtin_unit_kinds() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        for e in ENTRIES {
+            crate::unit::declare(e.unit_kinds);
+        }
+    });
 }
 
 /// Entries registered at run time. An entry lives as long as the process: registering leaks
@@ -139,6 +146,7 @@ fn registered() -> &'static RwLock<Vec<&'static VariantEntry>> {
 
 /// The entry of a variant, built in or registered.
 pub fn entry(id: &str) -> Option<&'static VariantEntry> {
+    declare_builtin_unit_kinds();
     if let Some(e) = ENTRIES.iter().find(|e| e.id == id) {
         return Some(*e);
     }
@@ -148,6 +156,7 @@ pub fn entry(id: &str) -> Option<&'static VariantEntry> {
 
 /// The ids of every variant, built in first, then those registered, in the order registered.
 pub fn ids() -> Vec<&'static str> {
+    declare_builtin_unit_kinds();
     let list = registered().read().unwrap_or_else(|e| e.into_inner());
     BUILTIN
         .iter()
@@ -166,6 +175,7 @@ pub fn art(id: &str) -> Option<&'static str> {
 /// data with its own rulebook. Refuses an id already taken, and data with problems (every
 /// problem, by file and line).
 pub fn register(entry: VariantEntry) -> Result<(), String> {
+    declare_builtin_unit_kinds();
     let mut list = registered().write().unwrap_or_else(|e| e.into_inner());
     if BUILTIN.contains(&entry.id) || list.iter().any(|e| e.id == entry.id) {
         return Err(format!("a variant '{}' is already registered", entry.id));

@@ -11,6 +11,9 @@ use crate::judge::{Adjudication, Submitted};
 use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, TerrainId};
 use crate::order::Order;
 use crate::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
+use crate::rulebook::{
     Controller, ConvoyAttack, RuleContext, Ruleset, SpecialMark, SpecialOrder, StandardRules,
     VariantRules,
 };
@@ -41,24 +44,61 @@ pub struct PiratesRules {
     landbridge: BorderKind,
 }
 
-impl VariantRules for PiratesRules {
-    /// Rules 3-5 on the setup map: a grant rings the centre in the colour of the power it goes
-    /// to, a privateer's selection puts its priority on the centre.
-    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
-        let at = order.unit?.location;
-        match order.verb.as_str() {
-            "grant" => Some(SpecialMark::Grant {
-                at,
-                to: ctx.variant.power_by_name(&order.args.join(" "))?,
-            }),
-            "select" => Some(SpecialMark::Select {
-                at,
-                rank: order.args.first()?.parse().ok()?,
-            }),
-            _ => None,
+impl GeographyHooks for PiratesRules {
+    // ---- Rules 7-9: islands, landbridges, rivers.
+
+    /// Rule 7: a fleet on an island space may convoy, alone or in a chain with fleets at sea.
+    /// Rule 9: so may a fleet on a river (the `river-convoy` provinces). The four big islands
+    /// are coast, not island spaces, and convoy no more than any coast.
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        let map = ctx.map();
+        StandardRules.can_convoy_at(ctx, at)
+            || Some(map.province(at.province).terrain) == self.island
+            || self.on_river(map, at.province)
+    }
+
+    /// Rule 8: an army may not retreat across a landbridge.
+    fn may_retreat(&self, _ctx: &RuleContext, unit: &Unit, border: &Border) -> bool {
+        !self.army_over_landbridge(unit, Some(border))
+    }
+}
+
+impl StrengthHooks for PiratesRules {
+    /// Rule 8: an army crossing a landbridge moves at null strength (0 before supports). A
+    /// convoyed move crosses no border (`border` is `None`) and has full strength; fleets are
+    /// not affected.
+    fn move_base_strength(&self, _ctx: &RuleContext, unit: &Unit, border: Option<&Border>) -> u32 {
+        if self.army_over_landbridge(unit, border) {
+            0
+        } else {
+            1
         }
     }
 
+    /// Rule 8: an army may not support across a landbridge, to hold or to move.
+    fn may_support(
+        &self,
+        _ctx: &RuleContext,
+        supporter: &Unit,
+        _supported_from: ProvinceId,
+        _into: ProvinceId,
+        border: &Border,
+    ) -> bool {
+        !self.army_over_landbridge(supporter, Some(border))
+    }
+
+    /// Rule 9: another power's fleet ordered against a fleet convoying on a river disrupts the
+    /// convoy whether or not it dislodges it; an army must dislodge it (the resolver's
+    /// default). Unlike Maharajah's clarification 5, the rule has no exception for an
+    /// attacking fleet that is itself attacked. Fleets at sea and on islands convoy as in
+    /// Standard.
+    fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
+        attack.attacker.kind == UnitKind::FLEET
+            && self.on_river(ctx.map(), attack.fleet.location.province)
+    }
+}
+
+impl OrderHooks for PiratesRules {
     // ---- Rules 4-6: the three kinds of power, their builds, the vote, the setup phase.
 
     /// The setup's grants and selections (`pirates_setup`).
@@ -87,7 +127,9 @@ impl VariantRules for PiratesRules {
             _ => Controller::Player,
         }
     }
+}
 
+impl AdjustmentHooks for PiratesRules {
     /// Rules 4-6: colonials in their owned, empty home centres (the default, which includes a
     /// centre granted away and won back); privateers and the Pirates in any owned, empty
     /// centre.
@@ -112,55 +154,26 @@ impl VariantRules for PiratesRules {
     ) -> bool {
         power_kind(ctx.variant, power) != PowerKind::Mercenary || kind == UnitKind::FLEET
     }
+}
 
-    // ---- Rules 7-9: islands, landbridges, rivers.
+impl SecretHooks for PiratesRules {}
 
-    /// Rule 7: a fleet on an island space may convoy, alone or in a chain with fleets at sea.
-    /// Rule 9: so may a fleet on a river (the `river-convoy` provinces). The four big islands
-    /// are coast, not island spaces, and convoy no more than any coast.
-    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
-        let map = ctx.map();
-        StandardRules.can_convoy_at(ctx, at)
-            || Some(map.province(at.province).terrain) == self.island
-            || self.on_river(map, at.province)
-    }
-
-    /// Rule 8: an army crossing a landbridge moves at null strength (0 before supports). A
-    /// convoyed move crosses no border (`border` is `None`) and has full strength; fleets are
-    /// not affected.
-    fn move_base_strength(&self, _ctx: &RuleContext, unit: &Unit, border: Option<&Border>) -> u32 {
-        if self.army_over_landbridge(unit, border) {
-            0
-        } else {
-            1
+impl DrawingHooks for PiratesRules {
+    /// Rules 3-5 on the setup map: a grant rings the centre in the colour of the power it goes
+    /// to, a privateer's selection puts its priority on the centre.
+    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+        let at = order.unit?.location;
+        match order.verb.as_str() {
+            "grant" => Some(SpecialMark::Grant {
+                at,
+                to: ctx.variant.power_by_name(&order.args.join(" "))?,
+            }),
+            "select" => Some(SpecialMark::Select {
+                at,
+                rank: order.args.first()?.parse().ok()?,
+            }),
+            _ => None,
         }
-    }
-
-    /// Rule 8: an army may not support across a landbridge, to hold or to move.
-    fn may_support(
-        &self,
-        _ctx: &RuleContext,
-        supporter: &Unit,
-        _supported_from: ProvinceId,
-        _into: ProvinceId,
-        border: &Border,
-    ) -> bool {
-        !self.army_over_landbridge(supporter, Some(border))
-    }
-
-    /// Rule 8: an army may not retreat across a landbridge.
-    fn may_retreat(&self, _ctx: &RuleContext, unit: &Unit, border: &Border) -> bool {
-        !self.army_over_landbridge(unit, Some(border))
-    }
-
-    /// Rule 9: another power's fleet ordered against a fleet convoying on a river disrupts the
-    /// convoy whether or not it dislodges it; an army must dislodge it (the resolver's
-    /// default). Unlike Maharajah's clarification 5, the rule has no exception for an
-    /// attacking fleet that is itself attacked. Fleets at sea and on islands convoy as in
-    /// Standard.
-    fn attack_disrupts_convoy(&self, ctx: &RuleContext, attack: &ConvoyAttack) -> bool {
-        attack.attacker.kind == UnitKind::FLEET
-            && self.on_river(ctx.map(), attack.fleet.location.province)
     }
 }
 

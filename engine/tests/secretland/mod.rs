@@ -5,6 +5,9 @@
 //! 1902, `area` (a die of six) from 1903.
 #![allow(dead_code)]
 
+use engine::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
 use engine::rulebook::{HiddenDraw, RuleContext, Ruleset, VariantRules};
 use engine::variant::{Variant, VariantFiles};
 use engine::variants::VariantEntry;
@@ -28,7 +31,15 @@ pub const DRAWS: &[HiddenDraw] = &[
 #[derive(Debug)]
 struct SecretRules;
 
-impl VariantRules for SecretRules {
+impl GeographyHooks for SecretRules {}
+
+impl StrengthHooks for SecretRules {}
+
+impl OrderHooks for SecretRules {}
+
+impl AdjustmentHooks for SecretRules {}
+
+impl SecretHooks for SecretRules {
     fn revealed(&self, ctx: &RuleContext, draw: &str) -> bool {
         match draw {
             "treasure" => ctx.phase().year >= 1902,
@@ -37,6 +48,8 @@ impl VariantRules for SecretRules {
         }
     }
 }
+
+impl DrawingHooks for SecretRules {}
 
 fn rulebook(_: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(SecretRules)

@@ -3,8 +3,10 @@
 
 use std::fmt::Write;
 
+use super::figure::{dist, ArrowShape, Avoid, HeadShape, MarkShape, Pen, END_REACH};
 use super::{f, CROSS, INK};
 use crate::art::Point;
+use crate::outline::Bounds;
 use crate::palette::Rgb;
 
 /// How a line is stroked.
@@ -64,36 +66,237 @@ pub(super) fn mid_point(a: Point, b: Point) -> Point {
     ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
 }
 
-/// Draws a (possibly curved) arrow from `from` to `to`, trimmed by `gaps` at
-/// each end. Returns the full curve's control point so callers can find
-/// points along it; arrows with the same ends and bend share one curve.
-pub(super) fn arrow(
-    out: &mut String,
+/// An arrow as drawn: the control point of its full curve, so callers can find points along
+/// it (arrows with the same ends and bend share one curve).
+#[derive(Clone, Copy)]
+pub(super) struct Curve {
+    pub(super) c: Point,
+}
+
+/// Where an arrow's shaft starts and its tip lies, as parameters of its full curve (bent by
+/// `bend`), with the curve's chord length: the shaft leaves `from` at `gaps.0` and the tip
+/// stops `gaps.1` short of `to`, measured as distances, so a bent arrow has the room a
+/// straight one has. When the two ends leave too little room for a shaft and head, the tip
+/// goes on to just past the point where they fit (so that its head is never hidden under the
+/// token it leaves); the returned flag says so.
+fn span(
     from: Point,
     to: Point,
     bend: f32,
     gaps: (f32, f32),
     line: &Line,
     head: Head,
-) -> Point {
+) -> (f32, f32, f32, bool) {
+    let len = dist(from, to).max(1e-3);
     let c = bend_control(from, to, bend);
-    let len = ((to.0 - from.0).powi(2) + (to.1 - from.1).powi(2))
-        .sqrt()
-        .max(1e-3);
     let (head_len, _) = head_size(line.width);
-    // The arrow always starts at the edge of its unit's token. A move too short to fit a
-    // shaft and head between the two tokens ends at (or, if need be, just past) the
-    // destination, so that its head is never hidden under the token it leaves.
-    let g0 = gaps.0;
-    let shortest = g0
-        + if head == Head::None {
-            4.0
-        } else {
-            head_len + 3.0
+    let need = if head == Head::None {
+        4.0
+    } else {
+        head_len + 3.0
+    };
+    let at = |t: f32| quad_point(from, c, to, t);
+    // The parameter where `far` turns true, between `lo` (false) and `hi` (true).
+    let edge = |far: &dyn Fn(f32) -> bool, mut lo: f32, mut hi: f32| {
+        for _ in 0..24 {
+            let m = (lo + hi) / 2.0;
+            if far(m) {
+                hi = m;
+            } else {
+                lo = m;
+            }
+        }
+        hi
+    };
+    const N: usize = 48;
+    let step = 1.0 / N as f32;
+    let t0 = match (0..=N).find(|&k| dist(at(k as f32 * step), from) >= gaps.0) {
+        Some(0) | None => 0.0,
+        Some(k) => edge(
+            &|t| dist(at(t), from) >= gaps.0,
+            (k - 1) as f32 * step,
+            k as f32 * step,
+        ),
+    };
+    let tip = match (0..=N)
+        .rev()
+        .find(|&k| dist(at(k as f32 * step), to) >= gaps.1)
+    {
+        Some(N) => 1.0,
+        None => 0.0,
+        Some(k) => {
+            1.0 - edge(
+                &|u| dist(at(1.0 - u), to) >= gaps.1,
+                1.0 - (k + 1) as f32 * step,
+                1.0 - k as f32 * step,
+            )
+        }
+    };
+    // The length of the curve from the shaft's start to the tip.
+    let walk = |a: f32, b: f32| {
+        (0..16)
+            .map(|i| {
+                let (p, q) = (
+                    a + (b - a) * i as f32 / 16.0,
+                    a + (b - a) * (i + 1) as f32 / 16.0,
+                );
+                dist(at(p), at(q))
+            })
+            .sum::<f32>()
+    };
+    if tip > t0 && walk(t0, tip) >= need {
+        return (len, t0, tip, false);
+    }
+    // Too short: the tip goes as far along as a shaft and head need.
+    let mut t = t0;
+    while t < 1.0 && walk(t0, t) < need {
+        t += step / 4.0;
+    }
+    (len, t0, t.min(1.0), true)
+}
+
+/// Points along the curve from parameter `t0` to `t1`, close enough to it for measuring.
+fn samples(from: Point, c: Point, to: Point, t0: f32, t1: f32) -> Vec<Point> {
+    const N: usize = 12;
+    (0..=N)
+        .map(|i| quad_point(from, c, to, t0 + (t1 - t0) * i as f32 / N as f32))
+        .collect()
+}
+
+/// The bend nearest the one asked for at which the arrow passes over no unit symbol but the
+/// ones at its ends (its own unit, its goal) and its head lands on no ring round another unit;
+/// the one doing least of that when none is clear.
+pub(super) fn clear_bend(
+    avoid: &Avoid,
+    from: Point,
+    to: Point,
+    bend: f32,
+    gaps: (f32, f32),
+    line: &Line,
+    head: Head,
+) -> f32 {
+    if avoid.units.is_empty() {
+        return bend;
+    }
+    let half = line.width.max(line.casing) / 2.0;
+    let t_of = |b: f32| span(from, to, b, gaps, line, head);
+    let near_end = |p: Point| dist(p, from) < END_REACH || dist(p, to) < END_REACH;
+    let (head_len, head_w) = head_size(line.width);
+    let cost = |b: f32| {
+        let c = bend_control(from, to, b);
+        let (_, t0, t_tip, cramped) = t_of(b);
+        let pts = samples(from, c, to, t0, t_tip);
+        let mut area = Bounds {
+            x0: f32::MAX,
+            y0: f32::MAX,
+            x1: f32::MIN,
+            y1: f32::MIN,
         };
-    let reach = (len - gaps.1).max(shortest);
-    let t0 = g0 / len;
-    let t_tip = reach / len;
+        for p in &pts {
+            area.x0 = area.x0.min(p.0);
+            area.y0 = area.y0.min(p.1);
+            area.x1 = area.x1.max(p.0);
+            area.y1 = area.y1.max(p.1);
+        }
+        let area = area.grow(half + 1.0);
+        let crossed = avoid
+            .units
+            .iter()
+            .filter(|u| u.bounds.intersects(&area) && !near_end(u.at))
+            .filter(|u| pts.windows(2).any(|w| u.crossed_by(w[0], w[1], half)))
+            .count();
+        let ringed = if head == Head::None {
+            0
+        } else {
+            let tip = quad_point(from, c, to, t_tip);
+            let dir = unit_vec((0.0, 0.0), quad_tangent(from, c, to, t_tip));
+            let shape = head_shape(tip, dir, head_len, head_w);
+            avoid
+                .rings
+                .iter()
+                .filter(|(rc, _, _)| dist(*rc, from) >= END_REACH)
+                .filter(|(rc, r, h)| MarkShape::ring(*rc, *r, *h).covers(&shape))
+                .count()
+        };
+        crossed * 4 + ringed * 2 + usize::from(cramped)
+    };
+    let base = if bend == 0.0 { 0.15 } else { bend };
+    let tries = [
+        bend,
+        -bend,
+        0.0,
+        base * 2.0,
+        -base * 2.0,
+        base * 3.0,
+        -base * 3.0,
+        base * 4.0,
+        -base * 4.0,
+        base * 5.0,
+        -base * 5.0,
+    ];
+    let mut best = (usize::MAX, bend);
+    for b in tries {
+        let n = cost(b);
+        if n == 0 {
+            return b;
+        }
+        if n < best.0 {
+            best = (n, b);
+        }
+    }
+    best.1
+}
+
+/// The triangle of a head of this size with its tip at `tip`, pointing along `dir`.
+fn head_shape(tip: Point, dir: Point, head_len: f32, head_w: f32) -> HeadShape {
+    let base = (tip.0 - dir.0 * head_len, tip.1 - dir.1 * head_len);
+    let (px, py) = (-dir.1 * head_w / 2.0, dir.0 * head_w / 2.0);
+    let points = [(base.0 + px, base.1 + py), tip, (base.0 - px, base.1 - py)];
+    let xs = points.map(|p| p.0);
+    let ys = points.map(|p| p.1);
+    let lo = |v: [f32; 3]| v.into_iter().fold(f32::MAX, f32::min);
+    let hi = |v: [f32; 3]| v.into_iter().fold(f32::MIN, f32::max);
+    HeadShape {
+        order: None,
+        points,
+        bounds: Bounds {
+            x0: lo(xs),
+            y0: lo(ys),
+            x1: hi(xs),
+            y1: hi(ys),
+        },
+    }
+}
+
+/// Draws an arrow from `from` to `to`, trimmed by `gaps` at each end, bent as little as it can
+/// be from `bend` and still pass no unit symbol of the pen's it does not join.
+pub(super) fn arrow(
+    out: &mut Pen,
+    from: Point,
+    to: Point,
+    bend: f32,
+    gaps: (f32, f32),
+    line: &Line,
+    head: Head,
+) -> Curve {
+    let bend = clear_bend(out.avoid, from, to, bend, gaps, line, head);
+    arrow_exact(out, from, to, bend, gaps, line, head)
+}
+
+/// Draws a (possibly curved) arrow from `from` to `to` with exactly this `bend`, trimmed by
+/// `gaps` at each end, and records its shaft and head.
+pub(super) fn arrow_exact(
+    out: &mut Pen,
+    from: Point,
+    to: Point,
+    bend: f32,
+    gaps: (f32, f32),
+    line: &Line,
+    head: Head,
+) -> Curve {
+    let c = bend_control(from, to, bend);
+    let (len, t0, t_tip, _) = span(from, to, bend, gaps, line, head);
+    let (head_len, _) = head_size(line.width);
     let tip = quad_point(from, c, to, t_tip);
     let dir = unit_vec((0.0, 0.0), quad_tangent(from, c, to, t_tip));
     // The shaft stops inside the head so its end does not poke through the tip.
@@ -120,14 +323,20 @@ pub(super) fn arrow(
         )
     };
     stroke(out, &d, line);
+    out.fig.arrows.push(ArrowShape {
+        order: None,
+        line: samples(from, c, to, t0, t1),
+        half: line.width.max(line.casing) / 2.0,
+        ends: vec![from, to],
+    });
     head_at(out, tip, dir, line, head);
-    c
+    Curve { c }
 }
 
 /// The mark of an order that could not count: a "no entry" road sign (a disc with a white
 /// bar across it), red for an illegal order, grey for a void one. Unlike a failed order's
 /// cross or a disband's struck ring, it says the order was never in play.
-pub(super) fn no_entry(out: &mut String, at: Point, void: bool) {
+pub(super) fn no_entry(out: &mut impl Write, at: Point, void: bool) {
     let (class, ink) = if void {
         ("void-mark", "#6b6b6b")
     } else {
@@ -175,8 +384,31 @@ pub(super) fn spline(points: &[Point]) -> String {
     d
 }
 
+/// Points along the path [`spline`] draws through `points`, close enough to it for measuring.
+pub(super) fn spline_points(points: &[Point]) -> Vec<Point> {
+    let mut out: Vec<Point> = points.first().copied().into_iter().collect();
+    let at = |i: isize| points[i.clamp(0, points.len() as isize - 1) as usize];
+    for i in 0..points.len().saturating_sub(1) as isize {
+        let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
+        let leg = (p2.0 - p1.0).hypot(p2.1 - p1.1) / 3.0;
+        let (t1, t2) = (unit_vec(p0, p2), unit_vec(p1, p3));
+        let c1 = (p1.0 + t1.0 * leg, p1.1 + t1.1 * leg);
+        let c2 = (p2.0 - t2.0 * leg, p2.1 - t2.1 * leg);
+        for k in 1..=8 {
+            let t = k as f32 / 8.0;
+            let u = 1.0 - t;
+            let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+            out.push((
+                w[0] * p1.0 + w[1] * c1.0 + w[2] * c2.0 + w[3] * p2.0,
+                w[0] * p1.1 + w[1] * c1.1 + w[2] * c2.1 + w[3] * p2.1,
+            ));
+        }
+    }
+    out
+}
+
 /// Strokes path data `d` as `line` (its casing first).
-pub(super) fn stroke(out: &mut String, d: &str, line: &Line) {
+pub(super) fn stroke(out: &mut impl Write, d: &str, line: &Line) {
     let dash = line
         .dash
         .map(|d| format!(" stroke-dasharray=\"{d}\""))
@@ -200,10 +432,13 @@ pub(super) fn stroke(out: &mut String, d: &str, line: &Line) {
 
 /// An arrowhead of `head`'s kind for a line stroked as `line`, its tip at `tip`, pointing
 /// along `dir` (a unit vector).
-pub(super) fn head_at(out: &mut String, tip: Point, dir: Point, line: &Line, head: Head) {
+pub(super) fn head_at(out: &mut Pen, tip: Point, dir: Point, line: &Line, head: Head) {
     let (head_len, head_w) = head_size(line.width);
     let base = (tip.0 - dir.0 * head_len, tip.1 - dir.1 * head_len);
     let (px, py) = (-dir.1 * head_w / 2.0, dir.0 * head_w / 2.0);
+    if head != Head::None {
+        out.fig.heads.push(head_shape(tip, dir, head_len, head_w));
+    }
     let pts = format!(
         "{} {} {} {} {} {}",
         f(base.0 + px),
@@ -241,7 +476,7 @@ pub(super) fn head_at(out: &mut String, tip: Point, dir: Point, line: &Line, hea
     }
 }
 
-pub(super) fn cross(out: &mut String, at: Point, r: f32) {
+pub(super) fn cross(out: &mut impl Write, at: Point, r: f32) {
     let (x, y) = at;
     let d = format!(
         "M{} {}L{} {}M{} {}L{} {}",
@@ -261,7 +496,7 @@ pub(super) fn cross(out: &mut String, at: Point, r: f32) {
     );
 }
 
-pub(super) fn octagon(out: &mut String, at: Point, r: f32, line: &Line) {
+pub(super) fn octagon(out: &mut impl Write, at: Point, r: f32, line: &Line) {
     let mut d = String::new();
     for i in 0..8 {
         let a = std::f32::consts::PI / 8.0 + i as f32 * std::f32::consts::PI / 4.0;

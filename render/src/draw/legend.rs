@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use super::figure::Pen;
 use super::geometry::{arrow, cross, no_entry, octagon, Head, Line};
 use super::marks::{shading_pattern, shadings, unit_symbol};
 use super::{esc, f, Ctx, ILLEGAL, INK};
@@ -335,7 +336,9 @@ fn symbol_key(
         let x = lx + pad + col_w * (i % 2) as f32;
         let cy = y + pad + row_h * ((i / 2) as f32 + 0.5);
         let _ = write!(out, "<g class=\"key-symbol\" data-symbol=\"{}\">", s.word());
-        glyph(out, *s, (x + 16.0, cy));
+        let mut pen = Pen::new(&super::figure::NOTHING);
+        glyph(&mut pen, *s, (x + 16.0, cy));
+        *out += &pen.svg;
         let _ = writeln!(
             out,
             "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"{INK}\">{}</text></g>",
@@ -348,7 +351,7 @@ fn symbol_key(
 }
 
 /// A symbol drawn small, centred on `c` and about 30 wide, in a neutral grey.
-fn glyph(out: &mut String, s: Symbol, c: Point) {
+fn glyph(out: &mut Pen, s: Symbol, c: Point) {
     let grey = Rgb(0x9c, 0xa3, 0xab);
     let (l, r) = ((c.0 - 15.0, c.1), (c.0 + 15.0, c.1));
     let line = |dash: Option<&'static str>, width: f32, casing: f32, cap: &'static str| Line {
@@ -358,7 +361,7 @@ fn glyph(out: &mut String, s: Symbol, c: Point) {
         casing,
         cap,
     };
-    let circle = |out: &mut String, r: f32, stroke: &str, width: f32, dash: &str, fill: &str| {
+    let circle = |out: &mut Pen, r: f32, stroke: &str, width: f32, dash: &str, fill: &str| {
         let _ = write!(
             out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"{width}\"{dash}/>",

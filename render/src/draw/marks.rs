@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use super::figure::Pen;
 use super::geometry::{arrow, Head, Line};
+use super::placement::DISLODGED_SCALE;
 use super::{f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
 use crate::error::Error;
@@ -229,13 +231,19 @@ fn claim_pips(out: &mut String, at: Point, done: u32, needed: u32, colour: Rgb) 
 
 /// Draws a unit symbol centred on `at`. The outline tells the kind apart
 /// without colour; the letter repeats it.
-pub(super) fn unit_symbol(out: &mut String, kind: &UnitKind, at: Point, colour: Rgb, scale: f32) {
+pub(super) fn unit_symbol(
+    out: &mut impl Write,
+    kind: &UnitKind,
+    at: Point,
+    colour: Rgb,
+    scale: f32,
+) {
     let transform = if scale == 1.0 {
         format!("translate({} {})", f(at.0), f(at.1))
     } else {
         format!("translate({} {}) scale({scale})", f(at.0), f(at.1))
     };
-    let token = |out: &mut String, shape: &str, letter: &str, size: f32, dy: f32| {
+    let token = |out: &mut dyn Write, shape: &str, letter: &str, size: f32, dy: f32| {
         let _ = write!(
             out,
             "<g transform=\"translate(1.6 1.8)\" fill=\"#000000\" fill-opacity=\"0.35\">{shape}</g>\
@@ -307,21 +315,23 @@ pub(super) fn standing_units(
 }
 
 /// The dislodged units, drawn last so that no order hides them: each smaller, in a red
-/// dashed ring, with thin dotted arrows to its retreat options. On a movement map a unit its
-/// attacker dislodged stands pushed out of its province, tied by a red line to the point the
-/// attack arrives at.
+/// dashed ring beside the unit that took its place (see `placement`), tied to its province's
+/// place by a short red line, with thin dotted arrows to its retreat options. On a movement
+/// map a unit its attacker dislodged stands pushed out of its province, so the line ties it to
+/// the point the attack arrives at.
 pub(super) fn dislodged_units(
     ctx: &Ctx,
     scene: &Scene,
     unit_pos: &[Point],
-    out: &mut String,
+    out: &mut Pen,
 ) -> Result<(), Error> {
-    *out += "<g id=\"dislodged\">\n";
-    for (u, pos) in scene
+    out.svg += "<g id=\"dislodged\">\n";
+    for (i, (u, pos)) in scene
         .units
         .iter()
         .zip(unit_pos)
-        .filter(|(u, _)| u.dislodged || u.dislodged_by.is_some())
+        .enumerate()
+        .filter(|(_, (u, _))| u.dislodged || u.dislodged_by.is_some())
     {
         let c = ctx.colour(&u.power, "unit")?;
         let pos = *pos;
@@ -345,23 +355,43 @@ pub(super) fn dislodged_units(
             "<g class=\"dislodged\" data-province=\"{}\"{by}>",
             super::esc(&u.location.to_string())
         );
-        if u.dislodged_by.is_some() {
-            // The tie to the attack: from the unit's own place, where the attacking arrow
-            // ends, to the ring it was pushed into.
-            let anchor = ctx.anchor(&u.location, "unit")?;
-            let (dx, dy) = (pos.0 - anchor.0, pos.1 - anchor.1);
-            let len = dx.hypot(dy).max(1e-3);
-            let end = (pos.0 - dx / len * 16.0, pos.1 - dy / len * 16.0);
+        // The tie: from the edge of the unit standing on the province's place (or from the
+        // place, where the attack arrives) to the ring.
+        let anchor = ctx.anchor(&u.location, "unit")?;
+        let (dx, dy) = (pos.0 - anchor.0, pos.1 - anchor.1);
+        let len = dx.hypot(dy).max(1e-3);
+        let (ux, uy) = (dx / len, dy / len);
+        let from = ctx
+            .avoid
+            .units
+            .iter()
+            .enumerate()
+            .find(|(j, s)| *j != i && !s.dislodged && super::figure::dist(s.at, anchor) < 1.0)
+            .map(|(_, s)| {
+                let (hx, hy) = (
+                    (s.bounds.x1 - s.bounds.x0) / 2.0,
+                    (s.bounds.y1 - s.bounds.y0) / 2.0,
+                );
+                let edge = match s.radius {
+                    Some(r) => r,
+                    None => (hx / ux.abs().max(1e-3)).min(hy / uy.abs().max(1e-3)),
+                };
+                edge + 1.0
+            })
+            .unwrap_or(0.0);
+        let start = (anchor.0 + ux * from, anchor.1 + uy * from);
+        let end = (pos.0 - ux * 16.0, pos.1 - uy * 16.0);
+        if len - 16.0 > from + 2.0 {
             let _ = write!(
                 out,
-                "<path d=\"M{} {}L{} {}\" stroke=\"#ffffff\" stroke-width=\"4.4\" stroke-linecap=\"round\"/>\
+                "<path class=\"tie\" d=\"M{} {}L{} {}\" stroke=\"#ffffff\" stroke-width=\"4.4\" stroke-linecap=\"round\"/>\
                  <path d=\"M{} {}L{} {}\" stroke=\"{ILLEGAL}\" stroke-width=\"2.4\" stroke-linecap=\"round\"/>",
-                f(anchor.0),
-                f(anchor.1),
+                f(start.0),
+                f(start.1),
                 f(end.0),
                 f(end.1),
-                f(anchor.0),
-                f(anchor.1),
+                f(start.0),
+                f(start.1),
                 f(end.0),
                 f(end.1)
             );
@@ -372,9 +402,9 @@ pub(super) fn dislodged_units(
             f(pos.0),
             f(pos.1)
         );
-        unit_symbol(out, &u.kind, pos, c, 0.85);
-        *out += "</g>\n";
+        unit_symbol(out, &u.kind, pos, c, DISLODGED_SCALE);
+        out.svg += "</g>\n";
     }
-    *out += "</g>\n";
+    out.svg += "</g>\n";
     Ok(())
 }

@@ -6,6 +6,7 @@
 //! [`legend`] draws the key. Once the overlay is parsed, [`labels`] places the province labels
 //! clear of everything it draws (see `crate::layout`).
 
+pub(crate) mod figure;
 mod geometry;
 pub(crate) mod labels;
 mod legend;
@@ -27,6 +28,8 @@ pub(crate) struct Overlay {
     pub fills: Vec<(usize, Rgb)>,
     /// SVG elements drawn over the art's upper layer.
     pub over: String,
+    /// Where its units, arrows, arrowheads and marks are.
+    pub figure: figure::Figure,
 }
 
 const INK: &str = "#161616";
@@ -60,9 +63,33 @@ struct Ctx<'a> {
     order_units: Vec<Option<Point>>,
     /// The scene's convoys, each the army's way through its fleets (see [`orders::Route`]).
     routes: Vec<orders::Route>,
+    /// Every unit's symbol as placed, in the scene's order, and the rings orders draw round
+    /// them: what arrows go round.
+    avoid: figure::Avoid,
 }
 
 impl<'a> Ctx<'a> {
+    /// How far short of the place `to` an arrow's tip stops: outside a unit standing there and
+    /// any ring round it, else near the place itself.
+    fn end_gap(&self, to: Point) -> f32 {
+        let rings = self
+            .avoid
+            .rings
+            .iter()
+            .map(|(c, r, half)| (figure::dist(*c, to), r + half))
+            .filter(|(d, reach)| d < reach)
+            .map(|(d, reach)| d + reach + 2.0);
+        let units = self
+            .avoid
+            .units
+            .iter()
+            .filter(|u| !u.dislodged)
+            .map(|u| figure::dist(u.at, to))
+            .filter(|d| *d < 2.0 * figure::END_REACH)
+            .map(|d| d + marks::UNIT_RADIUS + 3.0);
+        rings.chain(units).fold(9.0, f32::max)
+    }
+
     fn colour(&self, power: &str, context: &str) -> Result<Rgb, Error> {
         self.colours
             .get(power)
@@ -88,6 +115,7 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         units: HashMap::new(),
         order_units: Vec::new(),
         routes: Vec::new(),
+        avoid: figure::Avoid::default(),
     };
 
     let mut fills = Vec::new();
@@ -112,16 +140,56 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
 
     let unit_pos = placement::place_units(&mut ctx, scene)?;
     ctx.routes = orders::plan_routes(&ctx, scene)?;
+    ctx.avoid.rings = orders::rings(&ctx, scene)?;
 
     let mut out = String::with_capacity(64 * 1024);
     out += "<g id=\"overlay\" stroke-linejoin=\"round\">\n";
     marks::shading(&ctx, scene, &mut out)?;
     marks::supply_centres(&ctx, scene, &mut out)?;
-    orders::convoys(&ctx, scene, &mut out)?;
+    // Drawn each into a pen of their own, so that the outcome marks, placed last, know every
+    // arrowhead; then laid in drawing order: convoys under the units, orders over them, the
+    // marks over the orders, the dislodged units over all.
+    if scene
+        .orders
+        .iter()
+        .any(|o| matches!(o.order, crate::scene::Order::SupportMove { .. }))
+    {
+        // A first drawing, to learn where the arrowheads fall: a support's dot on the move
+        // it helps keeps off them.
+        let mut first = figure::Pen::new(&ctx.avoid);
+        orders::convoys(&ctx, scene, &mut first)?;
+        orders::orders(&ctx, scene, &mut first)?;
+        marks::dislodged_units(&ctx, scene, &unit_pos, &mut first)?;
+        let heads = std::mem::take(&mut first.fig.heads);
+        drop(first);
+        ctx.avoid.heads = heads;
+    }
+    let mut convoys = figure::Pen::new(&ctx.avoid);
+    orders::convoys(&ctx, scene, &mut convoys)?;
+    let mut drawn = figure::Pen::new(&ctx.avoid);
+    orders::orders(&ctx, scene, &mut drawn)?;
+    let mut dislodged = figure::Pen::new(&ctx.avoid);
+    marks::dislodged_units(&ctx, scene, &unit_pos, &mut dislodged)?;
+    let mut fig = figure::Figure {
+        units: ctx.avoid.units.clone(),
+        ..Default::default()
+    };
+    let mut pending = std::mem::take(&mut convoys.pending);
+    pending.append(&mut drawn.pending);
+    fig.append(std::mem::take(&mut convoys.fig));
+    fig.append(std::mem::take(&mut drawn.fig));
+    fig.append(std::mem::take(&mut dislodged.fig));
+    let placed = orders::place_marks(scene, pending, &mut fig);
+    out += &convoys.svg;
     marks::standing_units(&ctx, scene, &unit_pos, &mut out)?;
-    orders::orders(&ctx, scene, &mut out)?;
-    marks::dislodged_units(&ctx, scene, &unit_pos, &mut out)?;
+    out += &drawn.svg;
+    out += &placed;
+    out += &dislodged.svg;
     legend::legend(&ctx, scene, &mut out);
     out += "</g>\n";
-    Ok(Overlay { fills, over: out })
+    Ok(Overlay {
+        fills,
+        over: out,
+        figure: fig,
+    })
 }

@@ -3,9 +3,10 @@
 
 use std::fmt::Write;
 
+use super::figure::{ArrowShape, MarkKind, MarkShape, Pen, Pending};
 use super::geometry::{
-    arrow, bend_control, cross, head_at, head_size, mid_point, no_entry, octagon, quad_point,
-    spline, stroke, unit_vec, Head, Line,
+    arrow, arrow_exact, bend_control, clear_bend, cross, head_at, head_size, mid_point, no_entry,
+    octagon, quad_point, spline, spline_points, stroke, unit_vec, Curve, Head, Line,
 };
 use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::placement::target_at;
@@ -17,31 +18,33 @@ use crate::scene::{Location, Order, OrderMark, Outcome, Scene, UnitKind};
 
 /// Every order of the scene, in three layers from the bottom: supports and convoys (so they
 /// run under the arrows they point at), holds, then moves, retreats, builds and disbands.
-pub(super) fn orders(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
-    *out += "<g id=\"orders\">\n";
+pub(super) fn orders(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Error> {
+    out.svg += "<g id=\"orders\">\n";
     let mut layers: [String; 3] = Default::default();
     for (i, o) in scene.orders.iter().enumerate() {
         // Each order in a group of its own, named by kind and unit, so that what an order
         // drew can be found again (by tests, by a pass that keeps labels clear).
-        let mut own: [String; 3] = Default::default();
+        let mut own: [Pen; 3] = std::array::from_fn(|_| Pen::new(out.avoid));
         order(ctx, scene, i, o, &mut own)?;
-        for (layer, drawn) in layers.iter_mut().zip(own) {
-            if !drawn.is_empty() {
+        for (layer, mut drawn) in layers.iter_mut().zip(own) {
+            if !drawn.svg.is_empty() {
                 let (kind, unit) = order_name(&o.order);
                 let _ = writeln!(
                     layer,
                     "<g class=\"order-{kind}\" data-unit=\"{}\">",
                     super::esc(&unit.to_string())
                 );
-                *layer += &drawn;
+                *layer += &drawn.svg;
                 *layer += "</g>\n";
             }
+            drawn.svg.clear();
+            out.absorb(drawn, Some(i));
         }
     }
     for l in &layers {
-        *out += l;
+        out.svg += l;
     }
-    *out += "</g>\n";
+    out.svg += "</g>\n";
     Ok(())
 }
 
@@ -56,6 +59,9 @@ pub(super) struct Route {
     pub(super) points: Vec<Point>,
     /// The army's move among the scene's orders, if the scene draws it.
     pub(super) mover: Option<usize>,
+    /// The way drawn: `points` with a bend point put in any leg that would run over a unit
+    /// it does not join.
+    pub(super) path: Vec<Point>,
     /// The convoy orders, one per fleet in `points[1..]`, in the same order.
     pub(super) fleets: Vec<usize>,
 }
@@ -85,6 +91,7 @@ pub(super) fn plan_routes(ctx: &Ctx, scene: &Scene) -> Result<Vec<Route>, Error>
                 from: from.province.clone(),
                 to: to.province.clone(),
                 points: Vec::new(),
+                path: Vec::new(),
                 mover: None,
                 fleets: vec![i],
             }),
@@ -138,18 +145,83 @@ pub(super) fn plan_routes(ctx: &Ctx, scene: &Scene) -> Result<Vec<Route>, Error>
             .chain(chain.iter().map(|(_, p)| *p))
             .chain(std::iter::once(dest_at))
             .collect();
+        r.path = detour(&ctx.avoid.units, &r.points);
     }
     Ok(routes)
+}
+
+/// `points` with, in each leg that runs over a unit symbol it does not join, one bend point
+/// put beside the leg's middle, the nearest either side that clears every unit.
+fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
+    const HALF: f32 = 4.5;
+    let joins = |u: &super::figure::UnitShape| {
+        points
+            .iter()
+            .any(|p| super::figure::dist(*p, u.at) < super::figure::END_REACH)
+    };
+    let clear = |a: Point, b: Point| {
+        !units
+            .iter()
+            .any(|u| !joins(u) && u.crossed_by(a, b, HALF + 2.0))
+    };
+    let mut out = vec![points[0]];
+    for w in points.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        if !clear(a, b) {
+            let m = mid_point(a, b);
+            let (dx, dy) = unit_vec(a, b);
+            let side = (-dy, dx);
+            let bend = [30.0f32, -30.0, 55.0, -55.0, 80.0, -80.0, 110.0, -110.0]
+                .into_iter()
+                .map(|k| (m.0 + side.0 * k, m.1 + side.1 * k))
+                .find(|p| clear(a, *p) && clear(*p, b));
+            if let Some(p) = bend {
+                out.push(p);
+            }
+        }
+        out.push(b);
+    }
+    out
+}
+
+/// The rings the scene's orders will draw round units, each its centre, radius and half its
+/// stroke, so that arrows drawn before them can keep their heads off them.
+pub(super) fn rings(ctx: &Ctx, scene: &Scene) -> Result<Vec<(Point, f32, f32)>, Error> {
+    let mut out = Vec::new();
+    for (i, o) in scene.orders.iter().enumerate() {
+        let own = |unit: &Location| match ctx.order_units.get(i).copied().flatten() {
+            Some(p) => Ok(p),
+            None => ctx.unit_at(unit, false, "ring"),
+        };
+        match &o.order {
+            Order::Hold { unit } => out.push((own(unit)?, 17.5, 2.8)),
+            Order::Act { unit } => out.push((own(unit)?, 19.0, 2.5)),
+            Order::Disband { unit } => out.push((own(unit)?, 17.0, 2.8)),
+            Order::SupportHold { target, .. } => {
+                out.push((target_at(ctx, scene, target, None, "ring")?, 17.5, 2.3))
+            }
+            Order::Build { at, .. } | Order::Place { at, .. } => {
+                out.push((ctx.anchor(at, "ring")?, 19.0, 2.2))
+            }
+            _ => {}
+        }
+    }
+    for r in &ctx.routes {
+        for p in &r.points[1..r.points.len() - 1] {
+            out.push((*p, 22.0, 3.3));
+        }
+    }
+    Ok(out)
 }
 
 /// The convoys, under the units so that each fleet stands on the army's way: a ring of dots
 /// round each convoying fleet, and the army's arrow bending through every fleet that carries
 /// it (a thin dashed sketch when the army was not ordered to go).
-pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
+pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Error> {
     if ctx.routes.is_empty() {
         return Ok(());
     }
-    *out += "<g id=\"convoys\">\n";
+    out.svg += "<g id=\"convoys\">\n";
     for r in &ctx.routes {
         let _ = writeln!(
             out,
@@ -172,15 +244,20 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), 
                 o.outcome,
             );
             let _ = write!(out, "<g class=\"convoying\">");
-            ring(out, at, 22.0, &line);
-            outcome_mark(out, (at.0 + 16.0, at.1 - 16.0), 4.5, o.outcome);
+            let mut own = Pen::new(out.avoid);
+            ring(&mut own, at, 22.0, &line);
+            outcome_mark(&mut own, corners(at, 16.0, -16.0), 4.5, o.outcome);
+            out.absorb(own, Some(j));
             let _ = writeln!(out, "</g>");
         }
+        let dest = r.points[r.points.len() - 1];
         match r.mover {
             Some(m) => {
                 let o = &scene.orders[m];
                 let colour = ctx.colour(&o.power, &format!("move order of {}", o.power))?;
-                route_arrow(out, &r.points, colour, o.outcome);
+                let mut own = Pen::new(out.avoid);
+                route_arrow(&mut own, r, colour, o.outcome, ctx.end_gap(dest));
+                out.absorb(own, Some(m));
             }
             None => {
                 let o = &scene.orders[r.fleets[0]];
@@ -192,19 +269,28 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), 
                     casing: 0.0,
                     cap: "butt",
                 };
-                route_line(out, &r.points, &ghost, Head::Open);
+                let mut own = Pen::new(out.avoid);
+                route_line(&mut own, r, &r.path, &ghost, Head::Open, ctx.end_gap(dest));
+                out.absorb(own, Some(r.fleets[0]));
             }
         }
-        *out += "</g>\n";
+        out.svg += "</g>\n";
     }
-    *out += "</g>\n";
+    out.svg += "</g>\n";
     Ok(())
 }
 
 /// Strokes a route through `points` (unit, fleets, destination) as `line`: from the edge of
-/// the first unit's token, exactly through each fleet's place, to an arrowhead short of the
-/// destination. Returns a point on its last leg, for marks.
-fn route_line(out: &mut String, points: &[Point], line: &Line, head: Head) -> Point {
+/// the first unit's token, exactly through each fleet's place, to an arrowhead `end` short of
+/// the destination. Returns spots on its last leg, for marks.
+fn route_line(
+    out: &mut Pen,
+    r: &Route,
+    points: &[Point],
+    line: &Line,
+    head: Head,
+    end: f32,
+) -> Vec<Point> {
     let n = points.len();
     let first = unit_vec(points[0], points[1]);
     let start = (
@@ -215,7 +301,7 @@ fn route_line(out: &mut String, points: &[Point], line: &Line, head: Head) -> Po
     let leg = (points[n - 1].0 - points[n - 2].0).hypot(points[n - 1].1 - points[n - 2].1);
     let (head_len, _) = head_size(line.width);
     // The head stays clear of the last fleet's token however short the last leg.
-    let gap = 9.0f32.min(leg - UNIT_RADIUS - head_len).max(0.0);
+    let gap = end.min(leg - UNIT_RADIUS - head_len).max(0.0);
     let tip = (
         points[n - 1].0 - last.0 * gap,
         points[n - 1].1 - last.1 * gap,
@@ -225,17 +311,25 @@ fn route_line(out: &mut String, points: &[Point], line: &Line, head: Head) -> Po
     } else {
         head_len * 0.6
     };
-    let end = (tip.0 - last.0 * cut, tip.1 - last.1 * cut);
+    let stop = (tip.0 - last.0 * cut, tip.1 - last.1 * cut);
     let mut through = vec![start];
     through.extend_from_slice(&points[1..n - 1]);
-    through.push(end);
+    through.push(stop);
     stroke(out, &spline(&through), line);
+    out.fig.arrows.push(ArrowShape {
+        order: None,
+        line: spline_points(&through),
+        half: line.width.max(line.casing) / 2.0,
+        ends: r.points.clone(),
+    });
     head_at(out, tip, last, line, head);
-    lerp(points[n - 2], points[n - 1], 0.5)
+    let (a, b) = (points[n - 2], points[n - 1]);
+    along(a, mid_point(a, b), b, 0.5)
 }
 
 /// A convoyed move along its route, drawn by outcome as `move_arrow` draws a move.
-fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome) {
+fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32) {
+    let points = &r.path;
     match outcome {
         Outcome::Succeeded => {
             let line = Line {
@@ -245,7 +339,7 @@ fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome
                 casing: 6.4,
                 cap: "round",
             };
-            route_line(out, points, &line, Head::Solid);
+            route_line(out, r, points, &line, Head::Solid, end);
         }
         Outcome::Failed | Outcome::Void => {
             let edge = Line {
@@ -255,7 +349,7 @@ fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome
                 casing: 7.8,
                 cap: "round",
             };
-            let mark = route_line(out, points, &edge, Head::Hollow);
+            let mark = route_line(out, r, points, &edge, Head::Hollow, end);
             let core = Line {
                 dash: None,
                 width: 2.2,
@@ -272,7 +366,7 @@ fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome
                 points[n - 1].0 - last.0 * (head_len * 0.5 + 2.0),
                 points[n - 1].1 - last.1 * (head_len * 0.5 + 2.0),
             );
-            route_line(out, &inner, &core, Head::None);
+            route_line(out, r, &inner, &core, Head::None, end);
             outcome_mark(out, mark, 5.5, outcome);
         }
         Outcome::Illegal => {
@@ -286,7 +380,7 @@ fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome
                 },
                 outcome,
             );
-            let mark = route_line(out, points, &line, Head::Open);
+            let mark = route_line(out, r, points, &line, Head::Open, end);
             outcome_mark(out, mark, 5.0, outcome);
         }
     }
@@ -294,7 +388,7 @@ fn route_arrow(out: &mut String, points: &[Point], colour: Rgb, outcome: Outcome
 
 /// A grant: the centre at `pos` ringed in the colour of the power it goes to, under a pennant
 /// in that colour, so the map shows who receives what.
-fn grant(out: &mut String, pos: Point, to: Rgb, outcome: Outcome) {
+fn grant(out: &mut Pen, pos: Point, to: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: None,
@@ -323,12 +417,12 @@ fn grant(out: &mut String, pos: Point, to: Rgb, outcome: Outcome) {
         f(py - 12.0),
         line.colour.hex()
     );
-    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
 }
 
 /// A selection: a dashed ring round the centre at `pos` and a badge with its rank, in the
 /// selecting power's colour.
-fn select(out: &mut String, pos: Point, rank: u32, colour: Rgb, outcome: Outcome) {
+fn select(out: &mut Pen, pos: Point, rank: u32, colour: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: Some("5 3"),
@@ -341,6 +435,9 @@ fn select(out: &mut String, pos: Point, rank: u32, colour: Rgb, outcome: Outcome
     );
     ring(out, pos, 18.0, &line);
     let (bx, by) = (pos.0 + 16.0, pos.1 - 16.0);
+    out.fig
+        .marks
+        .push(MarkShape::boxed(MarkKind::Badge, (bx, by), 9.3));
     let _ = writeln!(
         out,
         "<g class=\"select\"><circle cx=\"{x}\" cy=\"{y}\" r=\"8.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.6\"/>\
@@ -351,12 +448,12 @@ fn select(out: &mut String, pos: Point, rank: u32, colour: Rgb, outcome: Outcome
         x = f(bx),
         y = f(by)
     );
-    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
 }
 
 /// A retreat the rules made: a dash-dotted arrow from the dislodged unit with a small square
 /// at its foot, so that it reads apart from a retreat its owner ordered.
-fn ruled_retreat(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
+fn ruled_retreat(out: &mut Pen, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: Some("9 3 2 3"),
@@ -367,7 +464,7 @@ fn ruled_retreat(out: &mut String, from: Point, to: Point, colour: Rgb, outcome:
         },
         outcome,
     );
-    let c = arrow(
+    let Curve { c, .. } = arrow(
         out,
         from,
         to,
@@ -382,19 +479,22 @@ fn ruled_retreat(out: &mut String, from: Point, to: Point, colour: Rgb, outcome:
         to,
         (UNIT_RADIUS + 2.0) / (to.0 - from.0).hypot(to.1 - from.1).max(1.0),
     );
+    out.fig
+        .marks
+        .push(MarkShape::boxed(MarkKind::Badge, foot, 5.0));
     let _ = writeln!(
         out,
         "<rect class=\"ruled-retreat\" x=\"{}\" y=\"{}\" width=\"8\" height=\"8\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.8\"/>",
         f(foot.0 - 4.0),
         f(foot.1 - 4.0)
     );
-    outcome_mark(out, quad_point(from, c, to, 0.55), 5.0, outcome);
+    outcome_mark(out, along(from, c, to, 0.55), 5.0, outcome);
 }
 
 /// One place of a retreat list: a thin dotted arrow to it, numbered with its rank on a
 /// small disc near its head.
 fn retreat_choice(
-    out: &mut String,
+    out: &mut Pen,
     from: Point,
     to: Point,
     rank: usize,
@@ -411,7 +511,7 @@ fn retreat_choice(
         },
         outcome,
     );
-    let c = arrow(
+    let Curve { c, .. } = arrow(
         out,
         from,
         to,
@@ -420,18 +520,16 @@ fn retreat_choice(
         &line,
         Head::Open,
     );
-    let at = quad_point(from, c, to, 0.6);
-    let _ = writeln!(
-        out,
-        "<g class=\"retreat-choice\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>\
-         <text x=\"{x}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">{rank}</text></g>",
-        line.colour.hex(),
-        f(at.1 + 3.6),
-        x = f(at.0),
-        y = f(at.1)
-    );
+    // The rank waits, as an outcome mark does, for a spot along the arrow clear of heads.
+    out.pending.push(Pending {
+        order: None,
+        spots: along(from, c, to, 0.6),
+        r: 5.25,
+        outcome: Outcome::Succeeded,
+        rank: Some((rank, line.colour)),
+    });
     if outcome != Outcome::Succeeded {
-        outcome_mark(out, quad_point(from, c, to, 0.35), 4.5, outcome);
+        outcome_mark(out, along(from, c, to, 0.35), 4.5, outcome);
     }
 }
 
@@ -525,6 +623,28 @@ fn move_line(
     (a, b, bend_of(scene, unit, to, convoyed))
 }
 
+/// The bend a move from `a` to `b` is drawn with: the nearest to `bend` that takes it round
+/// the units on its way. A support finds the move it helps along the same curve.
+fn move_bend(ctx: &Ctx, a: Point, b: Point, bend: f32) -> f32 {
+    // Routed as the widest a move is drawn (a failed one), whatever its outcome.
+    let line = Line {
+        dash: None,
+        width: 6.0,
+        colour: Rgb::WHITE,
+        casing: 7.8,
+        cap: "round",
+    };
+    clear_bend(
+        &ctx.avoid,
+        a,
+        b,
+        bend,
+        (UNIT_RADIUS, ctx.end_gap(b)),
+        &line,
+        Head::Hollow,
+    )
+}
+
 fn lerp(a: Point, b: Point, t: f32) -> Point {
     (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
 }
@@ -536,7 +656,7 @@ fn order(
     scene: &Scene,
     index: usize,
     o: &OrderMark,
-    layers: &mut [String; 3],
+    layers: &mut [Pen; 3],
 ) -> Result<(), Error> {
     let colour = ctx.colour(&o.power, "order")?;
     let [low, mid, high] = layers;
@@ -564,12 +684,21 @@ fn order(
             let from = own_at(unit, false, "move")?;
             let dest = ctx.anchor_from(to, from, &context("move"))?;
             let (from, dest, bend) = move_line(scene, unit, to, from, dest, *via_convoy);
-            move_arrow(high, from, dest, bend, colour, o.outcome);
+            let bend = move_bend(ctx, from, dest, bend);
+            move_arrow(high, from, dest, bend, colour, o.outcome, ctx.end_gap(dest));
         }
         Order::Retreat { unit, to } => {
             let from = own_at(unit, true, "retreat")?;
             let dest = ctx.anchor_from(to, from, &context("retreat"))?;
-            move_arrow(high, from, dest, MOVE_BEND, colour, o.outcome);
+            move_arrow(
+                high,
+                from,
+                dest,
+                move_bend(ctx, from, dest, MOVE_BEND),
+                colour,
+                o.outcome,
+                ctx.end_gap(dest),
+            );
         }
         Order::RuledRetreat { unit, to } => {
             let from = ctx.unit_at(unit, true, &context("retreat"))?;
@@ -602,15 +731,38 @@ fn order(
             let target = match ctx.route(&from.province, &to.province) {
                 // A convoyed move: its last leg, from the last fleet to the coast.
                 Some(r) => {
-                    let n = r.points.len();
-                    lerp(r.points[n - 2], r.points[n - 1], 0.55)
+                    let n = r.path.len();
+                    lerp(r.path[n - 2], r.path[n - 1], 0.55)
                 }
                 None => {
                     let (a, b, bend) = move_line(scene, from, to, a, b, false);
+                    let bend = move_bend(ctx, a, b, bend);
                     if !drawn {
                         ghost_move(low, a, b, bend, colour);
                     }
-                    quad_point(a, bend_control(a, b, bend), b, 0.62)
+                    // On the move's shaft, short of its head and of other heads at its goal.
+                    let len = (b.0 - a.0).hypot(b.1 - a.1).max(1.0);
+                    let (head_len, _) = head_size(6.0);
+                    let t0 = (UNIT_RADIUS + 6.0) / len;
+                    let t1 = (len - ctx.end_gap(b) - head_len - 12.0) / len;
+                    let t = if t1 > t0 { 0.62f32.clamp(t0, t1) } else { t0 };
+                    let c = bend_control(a, b, bend);
+                    let step = 8.0 / len;
+                    // From the usual spot back towards the helped unit, then on towards the
+                    // head, the first spot clear of every arrowhead.
+                    let spots = (0..12)
+                        .map(|k| t - step * k as f32)
+                        .take_while(|s| *s >= t0)
+                        .chain((1..8).map(|k| t + step * k as f32).take_while(|s| *s <= t1))
+                        .map(|s| quad_point(a, c, b, s));
+                    let clear = |p: Point| {
+                        let m = MarkShape::boxed(MarkKind::Badge, p, 5.5);
+                        !ctx.avoid.heads.iter().any(|h| m.covers(h))
+                    };
+                    spots
+                        .into_iter()
+                        .find(|p| clear(*p))
+                        .unwrap_or_else(|| quad_point(a, c, b, t))
                 }
             };
             support_move(low, me, target, colour, o.outcome);
@@ -657,7 +809,7 @@ fn order(
                 },
                 o.outcome,
             );
-            let c = arrow(
+            let Curve { c, .. } = arrow(
                 high,
                 from,
                 to,
@@ -666,7 +818,7 @@ fn order(
                 &line,
                 Head::Solid,
             );
-            outcome_mark(high, quad_point(from, c, to, 0.5), 5.0, o.outcome);
+            outcome_mark(high, along(from, c, to, 0.5), 5.0, o.outcome);
         }
         Order::Land { unit, to } => {
             let from = own_at(unit, false, "landing")?;
@@ -681,7 +833,7 @@ fn order(
                 },
                 o.outcome,
             );
-            let c = arrow(
+            let Curve { c, .. } = arrow(
                 high,
                 from,
                 dest,
@@ -690,7 +842,7 @@ fn order(
                 &line,
                 Head::Solid,
             );
-            outcome_mark(high, quad_point(from, c, dest, 0.55), 5.5, o.outcome);
+            outcome_mark(high, along(from, c, dest, 0.55), 5.5, o.outcome);
         }
         Order::Act { unit } => {
             let at = own_at(unit, false, "order")?;
@@ -705,25 +857,162 @@ fn order(
                 o.outcome,
             );
             ring(mid, at, 19.0, &line);
-            outcome_mark(mid, (at.0 + 14.0, at.1 - 14.0), 4.5, o.outcome);
+            outcome_mark(mid, corners(at, 14.0, -14.0), 4.5, o.outcome);
         }
     }
     Ok(())
 }
 
-/// What an order's outcome adds at `at` on its drawing: a failed order a red cross of
-/// radius `r`, an illegal or void one a "no entry" sign, a successful one nothing.
-fn outcome_mark(out: &mut String, at: Point, r: f32, outcome: Outcome) {
-    match outcome {
-        Outcome::Succeeded => {}
-        Outcome::Failed => cross(out, at, r),
-        Outcome::Illegal => no_entry(out, at, false),
-        Outcome::Void => no_entry(out, at, true),
+/// What an order's outcome adds on its drawing: a failed order a red cross of radius `r`, an
+/// illegal or void one a "no entry" sign, a successful one nothing. It takes the first of
+/// `spots` that leaves other orders' arrowheads, units and lines in view, once all are drawn
+/// (see [`place_marks`]).
+fn outcome_mark(out: &mut Pen, spots: Vec<Point>, r: f32, outcome: Outcome) {
+    if outcome != Outcome::Succeeded {
+        out.pending.push(Pending {
+            order: None,
+            spots,
+            r,
+            outcome,
+            rank: None,
+        });
     }
 }
 
+/// Spots along a curve for a mark, from parameter `t` outwards, kept off its ends.
+fn along(from: Point, c: Point, to: Point, t: f32) -> Vec<Point> {
+    [0.0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3]
+        .into_iter()
+        .map(|d| (t + d).clamp(0.2, 0.8))
+        .map(|t| quad_point(from, c, to, t))
+        .collect()
+}
+
+/// The four corners round `at`, the one at (`dx`, `dy`) first, for a mark beside a unit.
+fn corners(at: Point, dx: f32, dy: f32) -> Vec<Point> {
+    [(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)]
+        .into_iter()
+        .map(|(x, y)| (at.0 + x, at.1 + y))
+        .collect()
+}
+
+/// How far a mark of radius `r` reaches from its centre, by outcome.
+fn mark_half(r: f32, outcome: Outcome) -> f32 {
+    match outcome {
+        Outcome::Failed => r + 2.75,
+        _ => 8.3,
+    }
+}
+
+/// Draws the outcome marks, each at the first of its spots that covers no other order's
+/// arrowhead, else no unit or earlier mark, else no other line; records each in `fig`.
+pub(super) fn place_marks(
+    scene: &Scene,
+    pending: Vec<Pending>,
+    fig: &mut super::figure::Figure,
+) -> String {
+    let mut out = String::new();
+    if pending.is_empty() {
+        return out;
+    }
+    out += "<g id=\"outcome-marks\">\n";
+    for p in pending {
+        let half = match p.rank {
+            Some(_) => 8.0,
+            None => mark_half(p.r, p.outcome),
+        };
+        let score = |at: Point| {
+            let m = MarkShape::boxed(MarkKind::Outcome, at, half);
+            let heads = fig
+                .heads
+                .iter()
+                .filter(|h| h.order != p.order && m.covers(h))
+                .count();
+            let units = fig
+                .units
+                .iter()
+                .filter(|u| u.touches_disc(at, half))
+                .count();
+            let marks = fig
+                .marks
+                .iter()
+                .filter(|o| o.kind != MarkKind::Ring && o.bounds.intersects(&m.bounds))
+                .count();
+            let lines = fig
+                .arrows
+                .iter()
+                .filter(|a| a.order != p.order && crosses_box(a, &m.bounds))
+                .count();
+            heads * 1000 + (units + marks) * 10 + lines
+        };
+        let Some(at) = p
+            .spots
+            .iter()
+            .copied()
+            .enumerate()
+            .min_by_key(|(k, at)| (score(*at), *k))
+            .map(|(_, at)| at)
+        else {
+            continue;
+        };
+        // Named as its order's own group is, so that what an order drew can be found again.
+        if let Some(o) = p.order.and_then(|i| scene.orders.get(i)) {
+            let (kind, unit) = order_name(&o.order);
+            let _ = write!(
+                out,
+                "<g class=\"order-{kind}-mark\" data-unit=\"{}\">",
+                super::esc(&unit.to_string())
+            );
+        } else {
+            out += "<g>";
+        }
+        let kind = match p.rank {
+            Some((rank, colour)) => {
+                let _ = writeln!(
+                    out,
+                    "<g class=\"retreat-choice\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>\
+                     <text x=\"{x}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">{rank}</text></g>",
+                    colour.hex(),
+                    f(at.1 + 3.6),
+                    x = f(at.0),
+                    y = f(at.1)
+                );
+                MarkKind::Badge
+            }
+            None => {
+                match p.outcome {
+                    Outcome::Succeeded => {}
+                    Outcome::Failed => cross(&mut out, at, p.r),
+                    Outcome::Illegal => no_entry(&mut out, at, false),
+                    Outcome::Void => no_entry(&mut out, at, true),
+                }
+                MarkKind::Outcome
+            }
+        };
+        out += "</g>\n";
+        let mut m = MarkShape::boxed(kind, at, half);
+        m.order = p.order;
+        fig.marks.push(m);
+    }
+    out += "</g>\n";
+    out
+}
+
+fn crosses_box(a: &ArrowShape, b: &crate::outline::Bounds) -> bool {
+    let g = b.grow(a.half);
+    a.line.windows(2).any(|w| {
+        let mid = mid_point(w[0], w[1]);
+        [w[0], mid, w[1]]
+            .iter()
+            .any(|p| g.x0 <= p.0 && p.0 <= g.x1 && g.y0 <= p.1 && p.1 <= g.y1)
+    })
+}
+
 /// A circle of radius `r` round `at`, stroked as `line`.
-fn ring(out: &mut String, at: Point, r: f32, line: &Line) {
+fn ring(out: &mut Pen, at: Point, r: f32, line: &Line) {
+    out.fig
+        .marks
+        .push(MarkShape::ring(at, r, line.casing.max(line.width) / 2.0));
     let dash = line
         .dash
         .map(|d| format!(" stroke-dasharray=\"{d}\""))
@@ -752,7 +1041,7 @@ fn ring(out: &mut String, at: Point, r: f32, line: &Line) {
 
 /// A search: a dotted arrow from the unit at `from` towards the area at `to`, ending in a
 /// "?" on a white disc where the area is.
-fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
+fn probe(out: &mut Pen, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: Some("0.1 6"),
@@ -763,7 +1052,7 @@ fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome
         },
         outcome,
     );
-    let c = arrow(
+    let Curve { c, .. } = arrow(
         out,
         from,
         to,
@@ -772,6 +1061,9 @@ fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome
         &line,
         Head::Open,
     );
+    out.fig
+        .marks
+        .push(MarkShape::boxed(MarkKind::Badge, to, 10.8));
     let ink = if outcome == Outcome::Illegal {
         ILLEGAL.to_string()
     } else {
@@ -785,11 +1077,11 @@ fn probe(out: &mut String, from: Point, to: Point, colour: Rgb, outcome: Outcome
         x = f(to.0),
         y = f(to.1)
     );
-    outcome_mark(out, quad_point(from, c, to, 0.5), 5.0, outcome);
+    outcome_mark(out, along(from, c, to, 0.5), 5.0, outcome);
 }
 
 /// A placement: the new unit at `pos` on a dotted ring, with a "+" badge.
-fn place(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
+fn place(out: &mut Pen, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
     let ring_colour = if outcome == Outcome::Succeeded {
         colour
     } else {
@@ -806,14 +1098,18 @@ fn place(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcom
         x = f(pos.0),
         y = f(pos.1)
     );
+    out.fig.marks.push(MarkShape::ring(pos, 19.0, 2.2));
     unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
     plus_badge(out, pos);
-    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
 }
 
 /// The "+" badge of a new unit, up and to the right of `pos`.
-fn plus_badge(out: &mut String, pos: Point) {
+fn plus_badge(out: &mut Pen, pos: Point) {
     let (bx, by) = (pos.0 + 15.0, pos.1 - 15.0);
+    out.fig
+        .marks
+        .push(MarkShape::boxed(MarkKind::Badge, (bx, by), 7.75));
     let _ = writeln!(
         out,
         "<circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\
@@ -828,7 +1124,7 @@ fn plus_badge(out: &mut String, pos: Point) {
 }
 
 /// A hold: an octagon round the unit at `at`.
-fn hold(out: &mut String, at: Point, colour: Rgb, outcome: Outcome) {
+fn hold(out: &mut Pen, at: Point, colour: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: None,
@@ -840,12 +1136,15 @@ fn hold(out: &mut String, at: Point, colour: Rgb, outcome: Outcome) {
         outcome,
     );
     octagon(out, at, 17.5, &line);
-    outcome_mark(out, (at.0 + 14.0, at.1 - 14.0), 4.5, outcome);
+    out.fig
+        .marks
+        .push(MarkShape::ring(at, 17.5, line.casing.max(line.width) / 2.0));
+    outcome_mark(out, corners(at, 14.0, -14.0), 4.5, outcome);
 }
 
 /// A support to hold: a dashed line from the supporter at `from` ending in a ring round the
 /// held unit at `at`.
-fn support_hold(out: &mut String, from: Point, at: Point, colour: Rgb, outcome: Outcome) {
+fn support_hold(out: &mut Pen, from: Point, at: Point, colour: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: Some("7 4.5"),
@@ -870,11 +1169,14 @@ fn support_hold(out: &mut String, from: Point, at: Point, colour: Rgb, outcome: 
         ring.colour.hex(),
         f(ring.width)
     );
-    outcome_mark(out, mid_point(from, at), 5.0, outcome);
+    out.fig
+        .marks
+        .push(MarkShape::ring(at, 17.5, ring.casing.max(ring.width) / 2.0));
+    outcome_mark(out, along(from, mid_point(from, at), at, 0.5), 5.0, outcome);
 }
 
 /// A move that a support names but the scene does not draw, sketched as a thin dashed arrow.
-fn ghost_move(out: &mut String, a: Point, b: Point, bend: f32, colour: Rgb) {
+fn ghost_move(out: &mut Pen, a: Point, b: Point, bend: f32, colour: Rgb) {
     let ghost = Line {
         dash: Some("3 3"),
         width: 1.6,
@@ -882,12 +1184,12 @@ fn ghost_move(out: &mut String, a: Point, b: Point, bend: f32, colour: Rgb) {
         casing: 0.0,
         cap: "butt",
     };
-    arrow(out, a, b, bend, (UNIT_RADIUS, 10.0), &ghost, Head::Open);
+    arrow_exact(out, a, b, bend, (UNIT_RADIUS, 10.0), &ghost, Head::Open);
 }
 
 /// A support to move: a dashed line from the unit at `me` ending in a dot at `target`, a
 /// point on the helped move.
-fn support_move(out: &mut String, me: Point, target: Point, colour: Rgb, outcome: Outcome) {
+fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: Outcome) {
     let line = styled(
         Line {
             dash: Some("7 4.5"),
@@ -906,11 +1208,19 @@ fn support_move(out: &mut String, me: Point, target: Point, colour: Rgb, outcome
         f(target.1),
         line.colour.hex(),
     );
-    outcome_mark(out, mid_point(me, target), 5.0, outcome);
+    out.fig
+        .marks
+        .push(MarkShape::boxed(MarkKind::Badge, target, 5.5));
+    outcome_mark(
+        out,
+        along(me, mid_point(me, target), target, 0.5),
+        5.0,
+        outcome,
+    );
 }
 
 /// A build: the new unit at `pos` in a dashed ring, with a "+" badge.
-fn build(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
+fn build(out: &mut Pen, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
     let ring_colour = if outcome == Outcome::Succeeded {
         colour
     } else {
@@ -929,14 +1239,15 @@ fn build(out: &mut String, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcom
         x = f(pos.0),
         y = f(pos.1)
     );
+    out.fig.marks.push(MarkShape::ring(pos, 19.0, 2.2));
     unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
     // A "+" badge says this unit is new.
     plus_badge(out, pos);
-    outcome_mark(out, (pos.0 - 15.0, pos.1 - 15.0), 4.5, outcome);
+    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
 }
 
 /// A disband: a red ring struck through over the unit at `at`, leaving the unit visible.
-fn disband(out: &mut String, at: Point, outcome: Outcome) {
+fn disband(out: &mut Pen, at: Point, outcome: Outcome) {
     let (ring, width) = match outcome {
         Outcome::Succeeded => (CROSS.to_string(), 3.2),
         Outcome::Failed | Outcome::Void => (CROSS_RGB.mix(Rgb::WHITE, 0.5).hex(), 2.6),
@@ -949,6 +1260,9 @@ fn disband(out: &mut String, at: Point, outcome: Outcome) {
     };
     let r = 17.0;
     let k = r * std::f32::consts::FRAC_1_SQRT_2;
+    out.fig
+        .marks
+        .push(MarkShape::ring(at, r, (width + 2.4) / 2.0));
     let _ = writeln!(
         out,
         "<g fill=\"none\"{dash}><circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" stroke=\"#ffffff\" stroke-width=\"{}\"/>\
@@ -971,12 +1285,21 @@ fn disband(out: &mut String, at: Point, outcome: Outcome) {
         y = f(at.1)
     );
     if matches!(outcome, Outcome::Illegal | Outcome::Void) {
-        outcome_mark(out, (at.0 + 15.0, at.1 - 15.0), 4.5, outcome);
+        outcome_mark(out, corners(at, 15.0, -15.0), 4.5, outcome);
     }
 }
 
 /// A move or retreat: a solid arrow; hollow with a cross when it failed.
-fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, outcome: Outcome) {
+#[allow(clippy::too_many_arguments)]
+fn move_arrow(
+    out: &mut Pen,
+    from: Point,
+    to: Point,
+    bend: f32,
+    colour: Rgb,
+    outcome: Outcome,
+    end: f32,
+) {
     match outcome {
         Outcome::Succeeded => {
             let line = Line {
@@ -986,7 +1309,7 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
                 casing: 6.4,
                 cap: "round",
             };
-            arrow(out, from, to, bend, (UNIT_RADIUS, 9.0), &line, Head::Solid);
+            arrow_exact(out, from, to, bend, (UNIT_RADIUS, end), &line, Head::Solid);
         }
         Outcome::Failed | Outcome::Void => {
             // Hollow: a coloured edge round a white core, and a cross.
@@ -997,7 +1320,8 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
                 casing: 7.8,
                 cap: "round",
             };
-            let c = arrow(out, from, to, bend, (UNIT_RADIUS, 9.0), &edge, Head::Hollow);
+            let Curve { c, .. } =
+                arrow_exact(out, from, to, bend, (UNIT_RADIUS, end), &edge, Head::Hollow);
             let core = Line {
                 dash: None,
                 width: 2.2,
@@ -1006,16 +1330,16 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
                 cap: "round",
             };
             let (head_len, _) = head_size(edge.width);
-            arrow(
+            arrow_exact(
                 out,
                 from,
                 to,
                 bend,
-                (UNIT_RADIUS + 1.5, 9.0 + head_len + 1.0),
+                (UNIT_RADIUS + 1.5, end + head_len + 1.0),
                 &core,
                 Head::None,
             );
-            outcome_mark(out, quad_point(from, c, to, 0.55), 5.5, outcome);
+            outcome_mark(out, along(from, c, to, 0.55), 5.5, outcome);
         }
         Outcome::Illegal => {
             let line = styled(
@@ -1028,8 +1352,9 @@ fn move_arrow(out: &mut String, from: Point, to: Point, bend: f32, colour: Rgb, 
                 },
                 outcome,
             );
-            let c = arrow(out, from, to, bend, (UNIT_RADIUS, 9.0), &line, Head::Open);
-            outcome_mark(out, quad_point(from, c, to, 0.5), 5.0, outcome);
+            let Curve { c, .. } =
+                arrow_exact(out, from, to, bend, (UNIT_RADIUS, end), &line, Head::Open);
+            outcome_mark(out, along(from, c, to, 0.5), 5.0, outcome);
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::figure::UnitShape;
 use super::Ctx;
 use crate::art::{MapArt, Point};
 use crate::error::Error;
@@ -125,6 +126,25 @@ pub(super) fn place_units<'a>(ctx: &mut Ctx<'a>, scene: &'a Scene) -> Result<Vec
         unit_pos.push(pos);
     }
     place_standing(ctx.art, scene, &aim, &mut unit_pos);
+    place_dislodged(ctx, scene, &mut unit_pos)?;
+    ctx.avoid.units = scene
+        .units
+        .iter()
+        .zip(&unit_pos)
+        .map(|(u, p)| {
+            let dislodged = u.dislodged || u.dislodged_by.is_some();
+            let (bounds, radius) =
+                UnitShape::of(&u.kind, *p, if dislodged { DISLODGED_SCALE } else { 1.0 });
+            UnitShape {
+                province: u.location.province.clone(),
+                power: u.power.clone(),
+                at: *p,
+                bounds,
+                radius,
+                dislodged,
+            }
+        })
+        .collect();
     for (u, pos) in scene.units.iter().zip(&unit_pos) {
         ctx.units
             .entry(u.location.province.as_str())
@@ -133,6 +153,93 @@ pub(super) fn place_units<'a>(ctx: &mut Ctx<'a>, scene: &'a Scene) -> Result<Vec
     }
     ctx.order_units = order_unit.iter().map(|u| u.map(|u| unit_pos[u])).collect();
     Ok(unit_pos)
+}
+
+/// How much smaller a dislodged unit is drawn than one standing.
+pub(super) const DISLODGED_SCALE: f32 = 0.85;
+/// How far from a dislodged unit's place its ring reaches (radius 16, half its stroke).
+pub(super) const DISLODGED_RING: f32 = 17.2;
+
+/// Moves each dislodged unit whose ring would cover another unit's symbol to the nearest
+/// spot round its province's place where it covers none: beside the unit that took its place,
+/// both in full view. The first spots tried keep its direction from the place (away from its
+/// attacker on a movement map).
+fn place_dislodged(ctx: &Ctx, scene: &Scene, pos: &mut [Point]) -> Result<(), Error> {
+    let standing = |u: &crate::scene::UnitMark| !u.dislodged && u.dislodged_by.is_none();
+    let mut taken: Vec<UnitShape> = scene
+        .units
+        .iter()
+        .zip(pos.iter())
+        .filter(|(u, _)| standing(u))
+        .map(|(u, p)| {
+            let (bounds, radius) = UnitShape::of(&u.kind, *p, 1.0);
+            UnitShape {
+                province: String::new(),
+                power: String::new(),
+                at: *p,
+                bounds,
+                radius,
+                dislodged: false,
+            }
+        })
+        .collect();
+    for (i, u) in scene.units.iter().enumerate() {
+        if standing(u) {
+            continue;
+        }
+        let anchor = ctx.anchor(&u.location, "dislodged unit")?;
+        let want = pos[i];
+        let clear = |p: Point| {
+            let (bounds, radius) = UnitShape::of(&u.kind, p, DISLODGED_SCALE);
+            let symbol = UnitShape {
+                province: String::new(),
+                power: String::new(),
+                at: p,
+                bounds: bounds.grow(1.0),
+                radius: radius.map(|r| r + 1.0),
+                dislodged: true,
+            };
+            !taken
+                .iter()
+                .any(|s| s.touches_disc(p, DISLODGED_RING + 1.0) || s.overlaps(&symbol))
+        };
+        if !clear(want) {
+            let (dx, dy) = (want.0 - anchor.0, want.1 - anchor.1);
+            let start = if dx.hypot(dy) < 1e-3 {
+                DISLODGED_OFFSET.1.atan2(DISLODGED_OFFSET.0)
+            } else {
+                dy.atan2(dx)
+            };
+            let step = std::f32::consts::PI / 8.0;
+            let spot = [32.0f32, 38.0, 46.0, 56.0, 68.0].into_iter().find_map(|d| {
+                (0..16).find_map(|k| {
+                    // 0, +1, -1, +2, -2, ... steps from the wanted direction.
+                    let turn = ((k + 1) / 2) as f32 * if k % 2 == 1 { 1.0 } else { -1.0 };
+                    let a = start + turn * step;
+                    let p = (anchor.0 + d * a.cos(), anchor.1 + d * a.sin());
+                    clear(p).then_some(p)
+                })
+            });
+            if let Some(p) = spot {
+                pos[i] = p;
+            }
+        }
+        let at = pos[i];
+        taken.push(UnitShape {
+            province: String::new(),
+            power: String::new(),
+            at,
+            bounds: crate::outline::Bounds {
+                x0: at.0 - DISLODGED_RING,
+                y0: at.1 - DISLODGED_RING,
+                x1: at.0 + DISLODGED_RING,
+                y1: at.1 + DISLODGED_RING,
+            },
+            radius: Some(DISLODGED_RING),
+            dislodged: true,
+        });
+    }
+    Ok(())
 }
 
 /// Where a dislodged unit is drawn, given its province's unit anchor.

@@ -3,10 +3,12 @@
 //! rulebook's own orders have had their say, where each dislodged unit may retreat, and the
 //! next phase.
 
-use super::super::{advance, retreat, DislodgedReport};
+use super::super::advance::advance;
+use super::super::retreat;
 use super::plan::{Act, Rider};
 use super::resolve::{defenders, fight_strength, stayed, Decisions};
 use crate::map::ProvinceId;
+use crate::outcome::DislodgedReport;
 use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
 use crate::unit::Unit;

@@ -1,11 +1,11 @@
 //! Explain: each order's result (its verdict and the cause when it did not succeed) from the
 //! settled decisions and the position after the phase.
 
-use super::super::{Cause, OrderResult};
 use super::apply::Applied;
 use super::plan::{Act, Plan};
 use super::resolve::{defenders, fight_strength, stayed, Decisions};
 use crate::map::ProvinceId;
+use crate::outcome::{Cause, OrderResult};
 use crate::rulebook::{ConvoyAttack, RuleContext};
 use crate::unit::Unit;
 

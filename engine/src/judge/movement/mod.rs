@@ -11,9 +11,9 @@ pub(super) use plan::accepts;
 
 use super::route::LazyRoutes;
 use super::submission::{find_unit, understood};
-use super::{Adjudication, Cause, OrderResult, Submitted};
 use crate::map::Location;
 use crate::order::Order;
+use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::position::Position;
 use crate::rulebook::{Settled, SpecialOrder};
 use crate::rules::Rules;
@@ -241,7 +241,7 @@ fn adjudicate_with<T>(
             })
             .collect()
     };
-    super::settle_specials(
+    super::advance::settle_specials(
         routes.ctx(),
         orders,
         &specials,

@@ -5,9 +5,9 @@ use super::super::route::{
     border_into, convoy_lands, destination, support_border_into, LazyRoutes,
 };
 use super::super::submission::{claim, find_unit, placing, Roster};
-use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
+use crate::outcome::{Cause, OrderResult, Submitted};
 use crate::rulebook::RuleContext;
 use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialAct, SpecialOrder};
 use crate::rules::Rules;

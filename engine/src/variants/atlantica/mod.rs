@@ -22,6 +22,9 @@ use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
+use crate::rulebook::{
     CivilDisorderRemoval, HiddenDraw, OrderHelp, RuleContext, Ruleset, Settled, Shading,
     SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
@@ -138,7 +141,104 @@ impl AtlanticaRules {
     }
 }
 
-impl VariantRules for AtlanticaRules {
+impl GeographyHooks for AtlanticaRules {
+    // ---- Rule 6: Lost Atlantis
+
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        if let Some(answer) = self.af.can_stand(ctx, kind, at) {
+            // Rule 8: an A/F only at sea or in a box; never in Atlantis, which is land.
+            return answer && !self.is_area(at.province);
+        }
+        if self.is_area(at.province) {
+            return self.area_admits(ctx, at.province) && self.stands_in_atlantis(kind);
+        }
+        StandardRules.can_stand(ctx, kind, at)
+    }
+
+    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        if self.is_area(province) {
+            // Like an island: an army reaches Atlantis by convoy once it is found.
+            return self.area_admits(ctx, province);
+        }
+        StandardRules.can_convoy_to(ctx, province)
+    }
+
+    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
+        // Rule 12: the ice holds a fleet frozen in; Atlantis is land, no sea to convoy on.
+        if self.frozen_at(ctx, at) || self.is_area(at.province) {
+            return false;
+        }
+        StandardRules.can_convoy_at(ctx, at)
+    }
+
+    // ---- Rule 7: the Fast Ferry
+
+    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
+        Err(Self::fast_ferry())
+    }
+
+    // ---- Rule 12: the frozen regions
+
+    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
+        if self.ice_closes(ctx, kind, border) {
+            return false;
+        }
+        // Rule 6d: the areas not found are gone; the found one is an ordinary province.
+        if (self.is_area(border.from) && !self.area_admits(ctx, border.from))
+            || (self.is_area(border.to.province) && !self.area_admits(ctx, border.to.province))
+        {
+            return false;
+        }
+        StandardRules.can_cross(ctx, kind, border)
+    }
+
+    fn why_unreachable(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<Cause> {
+        self.area_refusal(ctx, to)
+            .or_else(|| self.ice_refusal(ctx, unit, to))
+    }
+
+    fn may_retreat(&self, ctx: &RuleContext, unit: &Unit, _border: &Border) -> bool {
+        // Rule 12c: a fleet frozen in cannot move, so a dislodged one is annihilated.
+        !(frozen::by_water(unit.kind) && self.frozen_at(ctx, unit.location))
+    }
+}
+
+impl StrengthHooks for AtlanticaRules {
+    // ---- Rule 8: army/fleet units (`af.rs`)
+
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        match self.af.can_support_into(ctx, kind, at) {
+            Some(yes) => yes,
+            None => self.can_stand(ctx, kind, at),
+        }
+    }
+
+    // ---- Rule 11: the canal boxes (any number of units: the core's holds_many for terrain
+    // `box`; nobody owns them: they are not centres)
+
+    fn may_support(
+        &self,
+        ctx: &RuleContext,
+        supporter: &Unit,
+        _supported_from: ProvinceId,
+        into: ProvinceId,
+        _border: &Border,
+    ) -> bool {
+        // Rule 11b: no support from inside a box. Rules 12b-12c: none by a fleet frozen in,
+        // nor by a fleet into a frozen place (the ice closes those borders already; this
+        // keeps the rule whole).
+        let iced = frozen::by_water(supporter.kind)
+            && (self.frozen_at(ctx, supporter.location)
+                || self.frozen_at(ctx, Location::province(into)));
+        !self.in_box(ctx, supporter.location.province) && !iced
+    }
+
+    fn defends(&self, ctx: &RuleContext, defender: &Unit, attacker: &Unit, to: Location) -> bool {
+        !self.frozen_defenceless(ctx, defender, attacker, to)
+    }
+}
+
+impl OrderHooks for AtlanticaRules {
     // ---- Rules 5 and 6: the rulebook's own orders (placement, search)
 
     fn special_verbs(&self) -> &'static [&'static str] {
@@ -208,27 +308,6 @@ impl VariantRules for AtlanticaRules {
             .collect()
     }
 
-    /// Rule 6d: where Atlantis is becomes public once a search finds it (the mark on its
-    /// area). The coin seed decides only January 1870's tosses, whose results are published
-    /// with that month: public from the phase after.
-    fn revealed(&self, ctx: &RuleContext, draw: &str) -> bool {
-        match draw {
-            ATLANTIS_AREA => self.atlantis(ctx.position).is_some(),
-            COIN_SEED => ctx.phase() > ctx.variant.calendar.first_phase(),
-            _ => false,
-        }
-    }
-
-    /// Rule 6d: Atlantis is a supply centre once found (the map cannot say where).
-    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
-    }
-
-    /// Rule 6d: the area found is Atlantis from then on.
-    fn centre_name(&self, ctx: &RuleContext, province: ProvinceId) -> Option<String> {
-        (self.atlantis(ctx.position) == Some(province)).then(|| "Atlantis".to_string())
-    }
-
     /// A lone searcher of the real area leaves for Atlantis (rule 6c); an army boarding a
     /// fleet goes aboard at the start of the move (rule 8f).
     fn special_acts(
@@ -263,22 +342,6 @@ impl VariantRules for AtlanticaRules {
         out
     }
 
-    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
-        self.help(ctx)
-    }
-
-    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
-        self.shading(ctx)
-    }
-
-    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
-        self.mark(ctx, order)
-    }
-
-    fn hidden_provinces(&self, ctx: &RuleContext) -> Vec<ProvinceId> {
-        self.hidden_areas(ctx)
-    }
-
     // ---- Rule 5: the high-seas fleets
 
     fn check_beside(
@@ -295,47 +358,9 @@ impl VariantRules for AtlanticaRules {
         verb == placement::PLACE
     }
 
-    // ---- Rule 6: Lost Atlantis
-
-    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
-        if let Some(answer) = self.af.can_stand(ctx, kind, at) {
-            // Rule 8: an A/F only at sea or in a box; never in Atlantis, which is land.
-            return answer && !self.is_area(at.province);
-        }
-        if self.is_area(at.province) {
-            return self.area_admits(ctx, at.province) && self.stands_in_atlantis(kind);
-        }
-        StandardRules.can_stand(ctx, kind, at)
-    }
-
-    fn can_convoy_to(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
-        if self.is_area(province) {
-            // Like an island: an army reaches Atlantis by convoy once it is found.
-            return self.area_admits(ctx, province);
-        }
-        StandardRules.can_convoy_to(ctx, province)
-    }
-
-    fn can_convoy_at(&self, ctx: &RuleContext, at: Location) -> bool {
-        // Rule 12: the ice holds a fleet frozen in; Atlantis is land, no sea to convoy on.
-        if self.frozen_at(ctx, at) || self.is_area(at.province) {
-            return false;
-        }
-        StandardRules.can_convoy_at(ctx, at)
-    }
-
     fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
         self.af.after_phase(ctx, arrivals, after);
         self.take_atlantis(ctx, after);
-    }
-
-    // ---- Rule 8: army/fleet units (`af.rs`)
-
-    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
-        match self.af.can_support_into(ctx, kind, at) {
-            Some(yes) => yes,
-            None => self.can_stand(ctx, kind, at),
-        }
     }
 
     fn landing(
@@ -347,85 +372,6 @@ impl VariantRules for AtlanticaRules {
         // Rule 12e: no landing in a frozen place, nor from a frozen sea.
         let closed = |at: Location| self.frozen_at(ctx, at);
         self.af.landing(ctx, unit, order, &closed)
-    }
-
-    fn units_counted(&self, _ctx: &RuleContext, unit: &Unit) -> usize {
-        self.af.units_counted(unit)
-    }
-
-    /// Nobody builds an A/F: it is formed at sea by boarding.
-    fn may_build(
-        &self,
-        _ctx: &RuleContext,
-        _power: PowerId,
-        kind: UnitKind,
-        _province: ProvinceId,
-    ) -> bool {
-        self.af.may_build(kind)
-    }
-
-    fn removal_leaves(
-        &self,
-        _ctx: &RuleContext,
-        unit: &Unit,
-        named: Option<UnitKind>,
-    ) -> Option<(UnitKind, UnitKind)> {
-        self.af.removal_leaves(unit, named)
-    }
-
-    // ---- Rule 7: the Fast Ferry
-
-    fn convoy_chains(&self, _ctx: &RuleContext) -> Result<(), Cause> {
-        Err(Self::fast_ferry())
-    }
-
-    // ---- Rule 11: the canal boxes (any number of units: the core's holds_many for terrain
-    // `box`; nobody owns them: they are not centres)
-
-    fn may_support(
-        &self,
-        ctx: &RuleContext,
-        supporter: &Unit,
-        _supported_from: ProvinceId,
-        into: ProvinceId,
-        _border: &Border,
-    ) -> bool {
-        // Rule 11b: no support from inside a box. Rules 12b-12c: none by a fleet frozen in,
-        // nor by a fleet into a frozen place (the ice closes those borders already; this
-        // keeps the rule whole).
-        let iced = frozen::by_water(supporter.kind)
-            && (self.frozen_at(ctx, supporter.location)
-                || self.frozen_at(ctx, Location::province(into)));
-        !self.in_box(ctx, supporter.location.province) && !iced
-    }
-
-    // ---- Rule 12: the frozen regions
-
-    fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
-        if self.ice_closes(ctx, kind, border) {
-            return false;
-        }
-        // Rule 6d: the areas not found are gone; the found one is an ordinary province.
-        if (self.is_area(border.from) && !self.area_admits(ctx, border.from))
-            || (self.is_area(border.to.province) && !self.area_admits(ctx, border.to.province))
-        {
-            return false;
-        }
-        StandardRules.can_cross(ctx, kind, border)
-    }
-
-    fn why_unreachable(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<Cause> {
-        self.area_refusal(ctx, to)
-            .or_else(|| self.ice_refusal(ctx, unit, to))
-    }
-
-    fn defends(&self, ctx: &RuleContext, defender: &Unit, attacker: &Unit, to: Location) -> bool {
-        !self.frozen_defenceless(ctx, defender, attacker, to)
-    }
-
-    fn may_retreat(&self, ctx: &RuleContext, unit: &Unit, _border: &Border) -> bool {
-        // Rule 12c: a fleet frozen in cannot move, so a dislodged one is annihilated.
-        !(frozen::by_water(unit.kind) && self.frozen_at(ctx, unit.location))
     }
 
     // ---- Rule 9: retreats and removals
@@ -475,6 +421,37 @@ impl VariantRules for AtlanticaRules {
     ) -> Result<(), Cause> {
         retreats::refuse_disband(ctx, dislodged, options)
     }
+}
+
+impl AdjustmentHooks for AtlanticaRules {
+    /// Rule 6d: Atlantis is a supply centre once found (the map cannot say where).
+    fn is_supply_centre(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
+    }
+
+    fn units_counted(&self, _ctx: &RuleContext, unit: &Unit) -> usize {
+        self.af.units_counted(unit)
+    }
+
+    /// Nobody builds an A/F: it is formed at sea by boarding.
+    fn may_build(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        kind: UnitKind,
+        _province: ProvinceId,
+    ) -> bool {
+        self.af.may_build(kind)
+    }
+
+    fn removal_leaves(
+        &self,
+        _ctx: &RuleContext,
+        unit: &Unit,
+        named: Option<UnitKind>,
+    ) -> Option<(UnitKind, UnitKind)> {
+        self.af.removal_leaves(unit, named)
+    }
 
     fn civil_disorder(
         &self,
@@ -482,8 +459,44 @@ impl VariantRules for AtlanticaRules {
         _power: PowerId,
         owed: usize,
         candidates: &[usize],
-    ) -> Vec<CivilDisorderRemoval> {
-        retreats::least_harm(ctx, owed, candidates)
+    ) -> Option<Vec<CivilDisorderRemoval>> {
+        Some(retreats::least_harm(ctx, owed, candidates))
+    }
+}
+
+impl SecretHooks for AtlanticaRules {
+    /// Rule 6d: where Atlantis is becomes public once a search finds it (the mark on its
+    /// area). The coin seed decides only January 1870's tosses, whose results are published
+    /// with that month: public from the phase after.
+    fn revealed(&self, ctx: &RuleContext, draw: &str) -> bool {
+        match draw {
+            ATLANTIS_AREA => self.atlantis(ctx.position).is_some(),
+            COIN_SEED => ctx.phase() > ctx.variant.calendar.first_phase(),
+            _ => false,
+        }
+    }
+
+    fn hidden_provinces(&self, ctx: &RuleContext) -> Vec<ProvinceId> {
+        self.hidden_areas(ctx)
+    }
+}
+
+impl DrawingHooks for AtlanticaRules {
+    /// Rule 6d: the area found is Atlantis from then on.
+    fn centre_name(&self, ctx: &RuleContext, province: ProvinceId) -> Option<String> {
+        (self.atlantis(ctx.position) == Some(province)).then(|| "Atlantis".to_string())
+    }
+
+    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
+        self.help(ctx)
+    }
+
+    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
+        self.shading(ctx)
+    }
+
+    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+        self.mark(ctx, order)
     }
 }
 

@@ -9,7 +9,7 @@ use super::{atlantis::SEARCH_VERBS, placement::PLACE, retreats, AtlanticaRules};
 use crate::map::{Location, ProvinceId, LAND};
 use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
-use crate::rulebook::{OrderHelp, RuleContext, Shading, SpecialMark, SpecialOrder, VariantRules};
+use crate::rulebook::{OrderHelp, OrderHooks, RuleContext, Shading, SpecialMark, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind};
 
 /// The verb the lists write boardings with (any of the A/F boarding verbs is accepted).

@@ -365,7 +365,10 @@ mod tests {
     use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted, Verdict};
     use crate::parse::{parse_order, parse_unit};
     use crate::position::Position;
-    use crate::rulebook::{Ruleset, VariantRules};
+    use crate::rulebook::{
+        AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, Ruleset, SecretHooks,
+        StrengthHooks,
+    };
     use crate::rules::Rules;
     use crate::variant::Variant;
     use std::sync::Arc;
@@ -373,10 +376,15 @@ mod tests {
     #[derive(Debug)]
     struct Rule9;
 
-    impl VariantRules for Rule9 {
+    impl GeographyHooks for Rule9 {}
+
+    impl StrengthHooks for Rule9 {}
+
+    impl OrderHooks for Rule9 {
         fn conditional_verbs(&self) -> &'static [&'static str] {
             CONDITIONAL_VERBS
         }
+
         fn check_conditional(
             &self,
             ctx: &RuleContext,
@@ -386,6 +394,7 @@ mod tests {
         ) -> Result<(), Cause> {
             check_list(ctx, unit, args)
         }
+
         fn adjudicate_conditional(
             &self,
             ctx: &RuleContext,
@@ -394,6 +403,7 @@ mod tests {
         ) -> Vec<OrderResult> {
             settle_lists(ctx, orders, settled)
         }
+
         fn default_retreats(
             &self,
             ctx: &RuleContext,
@@ -402,6 +412,7 @@ mod tests {
         ) -> Vec<Location> {
             right_hand_order(ctx, d, options)
         }
+
         fn may_disband_dislodged(
             &self,
             ctx: &RuleContext,
@@ -410,16 +421,23 @@ mod tests {
         ) -> Result<(), Cause> {
             refuse_disband(ctx, d, options)
         }
+    }
+
+    impl AdjustmentHooks for Rule9 {
         fn civil_disorder(
             &self,
             ctx: &RuleContext,
             _power: crate::unit::PowerId,
             owed: usize,
             candidates: &[usize],
-        ) -> Vec<CivilDisorderRemoval> {
-            least_harm(ctx, owed, candidates)
+        ) -> Option<Vec<CivilDisorderRemoval>> {
+            Some(least_harm(ctx, owed, candidates))
         }
     }
+
+    impl SecretHooks for Rule9 {}
+
+    impl DrawingHooks for Rule9 {}
 
     /// Standard's board with Burgundy's and Picardy's neighbours clockwise (north up).
     fn rules() -> Rules {

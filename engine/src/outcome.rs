@@ -1,10 +1,125 @@
-//! Typed outcomes: why an order failed or was illegal, naming the units, provinces and powers
-//! involved as values, and the one place that puts a cause into a player's words.
+//! Typed outcomes: what the judge makes of a phase's orders (a verdict for each, the position
+//! after, who was dislodged, built, removed), why an order failed or was illegal, naming the
+//! units, provinces and powers involved as values, and the one place that puts a cause into a
+//! player's words. Below both the judge and the rulebook, whose hooks answer in these types.
 
 use crate::map::{Location, ProvinceId};
+use crate::order::Order;
+use crate::position::{Dislodged, Position};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
+
+/// One order as a power submitted it: understood, or not.
+#[derive(Clone, Debug)]
+pub struct Submitted {
+    pub power: PowerId,
+    pub order: Result<Order, String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Succeeds,
+    Fails,
+    /// The order cannot be carried out as written; the unit acts as if it had no order.
+    Illegal,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Succeeds => "succeeds",
+            Verdict::Fails => "fails",
+            Verdict::Illegal => "illegal",
+        }
+    }
+
+    /// Reads back what [`Verdict::word`] writes.
+    pub fn from_word(word: &str) -> Option<Verdict> {
+        [Verdict::Succeeds, Verdict::Fails, Verdict::Illegal]
+            .into_iter()
+            .find(|v| v.word() == word)
+    }
+}
+
+/// What became of one order: its verdict and, unless it succeeded, why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderResult {
+    pub verdict: Verdict,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cause: Option<Cause>,
+}
+
+impl OrderResult {
+    /// Why, in a player's words ("bounced in Munich", "there is no unit in Paris"); empty for
+    /// an order that succeeded.
+    pub fn reason(&self, variant: &Variant) -> String {
+        self.cause
+            .as_ref()
+            .map_or_else(String::new, |c| c.words(variant))
+    }
+
+    pub fn ok() -> Self {
+        OrderResult {
+            verdict: Verdict::Succeeds,
+            cause: None,
+        }
+    }
+    pub fn fails(cause: Cause) -> Self {
+        OrderResult {
+            verdict: Verdict::Fails,
+            cause: Some(cause),
+        }
+    }
+    pub fn illegal(cause: Cause) -> Self {
+        OrderResult {
+            verdict: Verdict::Illegal,
+            cause: Some(cause),
+        }
+    }
+}
+
+/// A unit dislodged this movement phase, with where it may go.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DislodgedReport {
+    pub dislodged: Dislodged,
+    pub retreats: Vec<Location>,
+    /// The unit that dislodged it, as it stood when the phase began (an A/F's landing names
+    /// the A/F, as its results do), so a report can say who attacked. `None` in records kept
+    /// before it was, and for a unit a rulebook's own order dislodged.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker: Option<Unit>,
+}
+
+/// Why a unit left the board in an adjustment phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RemovalCause {
+    Order,
+    CivilDisorder,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Adjudication {
+    /// One per submitted order, in the same order.
+    pub results: Vec<OrderResult>,
+    /// The position after the phase, already at the next phase.
+    pub after: Position,
+    pub dislodged: Vec<DislodgedReport>,
+    pub built: Vec<Unit>,
+    pub removed: Vec<(Unit, RemovalCause)>,
+    /// Units lost in a retreat phase (no order, no legal retreat, or a retreat standoff).
+    pub disbanded: Vec<Unit>,
+    /// The provinces a unit came into during the phase (moves that succeeded, retreats,
+    /// builds). Every other unit in `after` is the unit that stood there before the phase.
+    pub arrivals: Vec<ProvinceId>,
+    /// Dislodged units the rules moved without a retreat order carried out: by the rulebook's
+    /// default ([`crate::rulebook::VariantRules::default_retreats`], Atlantica II's right-hand
+    /// rule) or by a conditional order written with the moves (its retreat list), with where
+    /// each went, so players can be told.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreated: Vec<(Unit, Location)>,
+}
 
 /// Why an order did not succeed. A move that failed names every unit it met, a support that
 /// was cut names the units that cut it, an illegal order names what made it so.

@@ -1,0 +1,223 @@
+//! `borders.txt`: one border a line, the two places, the movement classes that may cross and its
+//! kinds, checked against what may stand at each end; then every province and coast must have
+//! a border.
+
+use super::super::{
+    Border, BorderKinds, Classes, CoastId, Location, MoveClass, NameLookup, Province, MAX_DECLARED,
+};
+use super::reading::{locate, numbered, tokens, Errors, Resolved};
+use std::collections::HashMap;
+
+/// Reads every border of `borders.txt` (its name and text) into both provinces it joins.
+pub(super) fn read(
+    (bfile, btext): (&str, &str),
+    r: &Resolved,
+    provinces: &mut [Province],
+    names: &NameLookup,
+    errs: &mut Errors,
+) {
+    let mut seen: HashMap<(Location, Location), usize> = HashMap::new();
+    for (ln, line) in numbered(btext) {
+        let toks = match tokens(line) {
+            None => continue,
+            Some(Err(e)) => {
+                errs.at(bfile, ln, e);
+                continue;
+            }
+            Some(Ok(t)) => t,
+        };
+        if toks.len() < 3 {
+            errs.at(
+                bfile,
+                ln,
+                "expected: a b, the classes that may cross (army, fleet, ...), [kind=...]",
+            );
+            continue;
+        }
+        let (a, b) = match (
+            locate(&toks[0], provinces, names),
+            locate(&toks[1], provinces, names),
+        ) {
+            (Ok(a), Ok(b)) => (a, b),
+            (a, b) => {
+                for e in [a.err(), b.err()].into_iter().flatten() {
+                    errs.at(bfile, ln, e);
+                }
+                continue;
+            }
+        };
+        let (carried, kinds) = crossing(&toks[2..], r, (bfile, ln), errs);
+        let name = |l: Location| &provinces[l.province.0 as usize].id;
+        if a.province == b.province {
+            errs.at(bfile, ln, format!("{} borders itself", name(a)));
+            continue;
+        }
+        if carried.is_empty() {
+            let known = r.known_words();
+            errs.at(
+                bfile,
+                ln,
+                format!("a border must carry at least one of {}", known.join(", ")),
+            );
+        }
+        check_ends([a, b], &carried, r, provinces, (bfile, ln), errs);
+        let classes_here = Classes(
+            carried
+                .iter()
+                .map(|(_, c)| r.class_bit(c).0)
+                .fold(0, |x, y| x | y),
+        );
+        let key = if a <= b { (a, b) } else { (b, a) };
+        if let Some(prev) = seen.insert(key, ln) {
+            errs.at(
+                bfile,
+                ln,
+                format!(
+                    "border {} {} already given on line {prev}",
+                    toks[0], toks[1]
+                ),
+            );
+            continue;
+        }
+        for (from, to) in [(a, b), (b, a)] {
+            provinces[from.province.0 as usize].borders.push(Border {
+                from: from.province,
+                from_coast: from.coast,
+                to,
+                classes: classes_here,
+                kinds,
+            });
+        }
+    }
+}
+
+/// Reports a province, or a coast of one, that no border leaves (`provinces.txt` is `pfile`).
+pub(super) fn check_every_place_has_one(pfile: &str, provinces: &[Province], errs: &mut Errors) {
+    for p in provinces {
+        if p.borders.is_empty() {
+            errs.at(pfile, p.line, format!("{} has no borders", p.id));
+        }
+        for (c, coast) in p.coasts.iter().enumerate() {
+            if !p
+                .borders
+                .iter()
+                .any(|b| b.from_coast == Some(CoastId(c as u8)))
+            {
+                errs.at(
+                    pfile,
+                    p.line,
+                    format!("coast {}/{coast} has no borders", p.id),
+                );
+            }
+        }
+    }
+}
+
+/// What a border line says after its two places: the movement classes that may cross it (each
+/// by the word the line used) and its kinds.
+fn crossing<'r>(
+    words: &[String],
+    r: &'r Resolved,
+    (bfile, ln): (&str, usize),
+    errs: &mut Errors,
+) -> (Vec<(&'r str, &'static MoveClass)>, BorderKinds) {
+    let mut carried: Vec<(&str, &'static MoveClass)> = Vec::new();
+    let mut kinds = BorderKinds::default();
+    for t in words {
+        match t.split_once('=') {
+            None if r.words.iter().any(|(w, _)| w == t) => {
+                let (w, c) = r.words.iter().find(|(w, _)| w == t).expect("found");
+                if !carried.iter().any(|(_, x)| std::ptr::eq(*x, *c)) {
+                    carried.push((w.as_str(), *c));
+                }
+            }
+            Some(("kind", list)) => {
+                for k in list.split(',') {
+                    if k == "plain" {
+                        continue;
+                    }
+                    match r.border_kind_names.iter().position(|n| n == k) {
+                        Some(i) if i < MAX_DECLARED => kinds.0 |= 1 << i,
+                        Some(_) => {}
+                        None => errs.at(
+                            bfile,
+                            ln,
+                            format!(
+                                "unknown border kind '{k}'; expected plain, {}",
+                                r.border_kind_names.join(", ")
+                            ),
+                        ),
+                    }
+                }
+            }
+            _ => {
+                let known = r.known_words();
+                errs.at(
+                    bfile,
+                    ln,
+                    format!("unknown word '{t}'; expected {} or kind=", known.join(", ")),
+                )
+            }
+        }
+    }
+    (carried, kinds)
+}
+
+/// Reports each end of a border where a class it carries cannot stand, or stands on a split
+/// coast the line did not name.
+fn check_ends(
+    ends: [Location; 2],
+    carried: &[(&str, &'static MoveClass)],
+    r: &Resolved,
+    provinces: &[Province],
+    (bfile, ln): (&str, usize),
+    errs: &mut Errors,
+) {
+    for end in ends {
+        let p = &provinces[end.province.0 as usize];
+        let Some(terrain) = r.terrains.get(p.terrain.0 as usize) else {
+            continue;
+        };
+        for (word, class) in carried {
+            let stands = terrain.admits.contains(r.class_bit(class));
+            if !class.coasts && (!stands || end.coast.is_some()) {
+                errs.at(
+                    bfile,
+                    ln,
+                    format!(
+                        "{word} border at {}: units moving by {} cannot stand there (terrain {}{})",
+                        p.id,
+                        class.name,
+                        terrain.name,
+                        if end.coast.is_some() {
+                            ", or a coast was named"
+                        } else {
+                            ""
+                        }
+                    ),
+                );
+            }
+            if class.coasts && !stands {
+                errs.at(
+                    bfile,
+                    ln,
+                    format!(
+                        "{word} border at {}: units moving by {} cannot stand on {}",
+                        p.id, class.name, terrain.name
+                    ),
+                );
+            }
+            if class.coasts && !p.coasts.is_empty() && end.coast.is_none() {
+                errs.at(
+                    bfile,
+                    ln,
+                    format!(
+                        "{word} border at {} must name one of its coasts ({})",
+                        p.id,
+                        p.coasts.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+}
