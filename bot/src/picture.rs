@@ -48,6 +48,15 @@ pub fn warm_up() {
     }
 }
 
+/// The variants a game can be created for in Discord: every one the engine runs whose map has
+/// art, since each phase's results are posted with its map.
+pub fn playable_variants() -> Vec<&'static str> {
+    engine::variants::ids()
+        .into_iter()
+        .filter(|id| engine::variants::art(id).is_some())
+        .collect()
+}
+
 fn location(v: &Rules, l: EngineLocation) -> Location {
     let name = v.map.location_name(l);
     match name.split_once('/') {

@@ -85,6 +85,20 @@ async fn commands_are_used_where_they_belong_and_refusals_say_why() {
     };
     let m = refusal(actions::game_create(&games, &in_channel("h", "c", true), &args).await);
     assert!(m.contains("monopoly") && m.contains("standard"), "{m}");
+    // A variant the engine knows but whose map has no art yet is not offered in Discord: its
+    // results could not be posted with a map.
+    let args = CreateArgs {
+        variant: "latin-american".into(),
+        ..CreateArgs::default()
+    };
+    let m = refusal(actions::game_create(&games, &in_channel("h", "c", true), &args).await);
+    assert!(
+        m.contains("cannot be played in Discord yet")
+            && m.contains("no map")
+            && m.contains("standard"),
+        "{m}"
+    );
+    assert!(games.game_in_channel("c").await.unwrap().is_none());
     let args = CreateArgs {
         variant: "standard".into(),
         ..CreateArgs::default()

@@ -199,8 +199,17 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
     let guild = in_server(caller)?;
     let variant = args.variant.trim().to_lowercase();
     // Built-in variants and any registered in this process.
-    let runnable = engine::variants::ids();
+    let runnable = crate::picture::playable_variants();
     if !runnable.contains(&variant.as_str()) {
+        if engine::variants::entry(&variant).is_some() {
+            // A variant still being built (Latin American Diplomacy): its map has no art to
+            // post after each phase yet, so a game of it could not be followed in Discord.
+            return refused(format!(
+                "'{}' cannot be played in Discord yet: it has no map to post after each phase. Its board can be tried with `parley adjudicate --variant {variant}`; choose one of {}",
+                quote(&args.variant),
+                runnable.join(", ")
+            ));
+        }
         return refused(format!(
             "'{}' is not a variant I can run; choose one of {}",
             quote(&args.variant),

@@ -155,8 +155,8 @@ pub(super) fn suggest(
 async fn ac_variant(_ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let partial = partial.to_lowercase();
     suggest(
-        engine::variants::BUILTIN
-            .iter()
+        crate::picture::playable_variants()
+            .into_iter()
             .filter(|v| v.contains(partial.as_str()))
             .map(|v| v.to_string()),
     )
