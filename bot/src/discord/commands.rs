@@ -10,7 +10,7 @@ use engine::store::{BoardEdit, GameError, GameId};
 use poise::serenity_prelude as serenity;
 use poise::CreateReply;
 
-type Ctx<'a> = poise::Context<'a, Data, Error>;
+pub(super) type Ctx<'a> = poise::Context<'a, Data, Error>;
 
 /// Every command the bot registers: its own, then the vote command's aliases named after
 /// the powers ruled by vote (see [`vote_alias`]).
@@ -22,10 +22,12 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// The commands that are not aliases; their names are [`vote_alias::OTHER_COMMANDS`].
 fn own() -> Vec<poise::Command<Data, Error>> {
-    vec![game(), orders(), vote(), alliance(), moderate()]
+    let mut own = vec![game(), orders(), vote(), alliance(), moderate()];
+    own.extend(super::community::commands());
+    own
 }
 
-async fn caller(ctx: Ctx<'_>) -> Caller {
+pub(super) async fn caller(ctx: Ctx<'_>) -> Caller {
     let user = ctx.author().id.to_string();
     let guild = ctx.guild_id().map(|g| g.to_string());
     let member = match ctx {
@@ -73,7 +75,7 @@ fn reply(post: Post, private: bool) -> CreateReply {
 }
 
 /// Sends an action's answer: the reply (private refusals say why), then its announcements.
-async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
+pub(super) async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
     match out {
         Ok(a) => {
             ctx.send(reply(a.reply, a.private)).await?;
@@ -256,7 +258,9 @@ pub enum EditionChoice {
         "game_status",
         "game_map",
         "game_history",
-        "game_list"
+        "game_list",
+        "super::community::game_seats",
+        "super::community::game_claim"
     ),
     subcommand_required
 )]
@@ -289,6 +293,12 @@ async fn game_create(
     #[description = "Rule options, such as coastal-crawl=true paradox=szykman"] options: Option<
         String,
     >,
+    #[description = "Civil disorder after this many missed movement phases in a row (2 if on)"]
+    civil_disorder: Option<i64>,
+    #[description = "Least reliability (% of movement phases ordered) to join"]
+    min_reliability: Option<i64>,
+    #[description = "Least number of finished games to join"] min_finished: Option<i64>,
+    #[description = "Show each seat's reliability in /game status"] show_reliability: Option<bool>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
     let args = CreateArgs {
@@ -315,6 +325,13 @@ async fn game_create(
         }),
         options,
         seed: None,
+        community: engine::store::GameCommunity {
+            civil_disorder_after: civil_disorder,
+            min_reliability,
+            min_finished,
+            show_reliability: show_reliability.unwrap_or(false),
+            scoring: None,
+        },
     };
     answer(
         ctx,
@@ -339,7 +356,7 @@ async fn game_join(
     .await
 }
 
-/// Leave the game in this channel before it starts.
+/// Leave the game in this channel (once it runs, your seat opens for a substitute).
 #[poise::command(slash_command, guild_only, rename = "leave")]
 async fn game_leave(ctx: Ctx<'_>) -> Result<(), Error> {
     let c = caller(ctx).await;
@@ -788,7 +805,8 @@ async fn alliance_show(
         "mod_remove_unit",
         "mod_set_owner",
         "mod_secrets",
-        "mod_role"
+        "mod_role",
+        "super::community::mod_scoring"
     ),
     subcommand_required
 )]
@@ -932,9 +950,15 @@ async fn mod_secrets(ctx: Ctx<'_>) -> Result<(), Error> {
 async fn mod_role(
     ctx: Ctx<'_>,
     #[description = "The role; leave empty for Manage Server only"] role: Option<serenity::Role>,
+    #[description = "Set the role pinged when a seat opens, instead of the moderators'"]
+    substitutes: Option<bool>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
     let role = role.map(|r| r.id.to_string());
+    if substitutes == Some(true) {
+        let set = actions::mod_substitute_role(&ctx.data().games, &c, role.as_deref()).await;
+        return answer(ctx, set).await;
+    }
     answer(
         ctx,
         actions::mod_role(&ctx.data().games, &c, manage_server(ctx), role.as_deref()).await,

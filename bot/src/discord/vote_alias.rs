@@ -9,7 +9,15 @@ use std::sync::OnceLock;
 
 /// The bot's other top-level commands: an alias never takes one of their names. (A test in
 /// `commands.rs` checks this list against the commands it registers.)
-pub const OTHER_COMMANDS: [&str; 5] = ["game", "orders", "vote", "alliance", "mod"];
+pub const OTHER_COMMANDS: [&str; 7] = [
+    "game",
+    "orders",
+    "vote",
+    "alliance",
+    "mod",
+    "profile",
+    "leaderboard",
+];
 
 /// Discord's longest command name.
 const NAME_LIMIT: usize = 32;

@@ -24,6 +24,10 @@ pub struct Settings {
     /// their defaults. An option that is not yet available is refused when the game is made.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub variant_options: BTreeMap<String, bool>,
+    /// Civil disorder, who may join, and how the game is scored (see `community.rs`); left
+    /// out of the stored JSON when nothing is chosen, so older games read the same.
+    #[serde(skip_serializing_if = "super::community::GameCommunity::is_default")]
+    pub community: super::community::GameCommunity,
 }
 
 impl Default for Settings {
@@ -36,6 +40,7 @@ impl Default for Settings {
             max_extension_secs: 7 * 24 * 3600,
             nmr: NmrPolicy::Hold,
             variant_options: BTreeMap::new(),
+            community: Default::default(),
         }
     }
 }
@@ -234,7 +239,7 @@ impl Settings {
                 format!("waits {} once for missing orders", duration(secs))
             }
         };
-        format!("{timing}; {nmr}")
+        format!("{timing}; {nmr}{}", self.community.describe())
     }
 }
 
