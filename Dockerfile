@@ -30,7 +30,11 @@ USER parley
 WORKDIR /data
 VOLUME ["/data"]
 ENV DATABASE_URL=sqlite:///data/parley.db \
-    RUST_LOG=info
+    RUST_LOG=info \
+    PARLEY_HEALTH_FILE=/tmp/parley-alive
+# Healthy while the bot's scheduler ticks: it writes the file after every tick (10 s by default).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+    CMD test -n "$(find /tmp/parley-alive -mmin -2 2>/dev/null)" || exit 1
 # `parley bot` stops cleanly on SIGTERM (docker stop's signal) within 5 seconds.
 ENTRYPOINT ["parley"]
 CMD ["bot"]

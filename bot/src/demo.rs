@@ -325,38 +325,54 @@ async fn play(
         let Some(report) = games.adjudicate(id, seq).await? else {
             break;
         };
-        // Numbered by report, not by the game's phase sequence: a phase nobody had to
-        // decide (a retreat with no retreat possible) has no report, and leaves no gap.
-        let number = reports.len();
-        let path = opts.out.join(format!("{number:03} {phase}.txt"));
-        std::fs::write(
-            &path,
-            crate::report::results_text(
-                &v,
-                &phase,
-                &position,
-                &report.record,
-                &report.next_phase,
-                report.outcome.as_ref(),
-            ),
-        )
-        .map_err(io)?;
-        if crate::picture::art_for(&v.id).is_some() {
-            // The picture the bot posts for the phase: void orders, dislodgements and the
-            // retreats the rules made, drawn from the record.
-            let scene = crate::picture::phase_scene(
-                &v,
-                &position,
-                Some(&report.record),
-                &retreats,
-                opts.palette,
-            );
-            let png =
-                crate::picture::png(&v.id, &scene).map_err(engine::store::GameError::Refused)?;
-            std::fs::write(opts.out.join(format!("{number:03} {phase}.png")), png).map_err(io)?;
+        // The phase played, then each phase behind it that nobody had to decide (a retreat
+        // with no retreat possible, an adjustment with nothing due): the game settled those
+        // at once, and each gets its report and map too, as the results post tells them.
+        let last_seq = games.phase_names(id).await?.last().map_or(seq, |p| p.0);
+        let mut told = vec![(phase.clone(), position, report.record.clone(), retreats)];
+        for settled in seq + 1..last_seq {
+            let view = games.phase(id, settled).await?;
+            let record = view.record.ok_or_else(|| {
+                engine::store::GameError::Refused(format!("{} has no results", view.name))
+            })?;
+            told.push((view.name, view.position, record, view.retreats));
         }
-        reports.push(path);
-        retreats = report.record.dislodged.clone();
+        let count = told.len();
+        let mut names: Vec<String> = told.iter().skip(1).map(|t| t.0.clone()).collect();
+        names.push(report.next_phase.clone());
+        for (i, ((name, at, record, drawn_retreats), next)) in told.iter().zip(&names).enumerate() {
+            let last = i + 1 == count;
+            // Numbered by report, not by the game's phase sequence, from 000 without gaps.
+            let number = reports.len();
+            let path = opts.out.join(format!("{number:03} {name}.txt"));
+            std::fs::write(
+                &path,
+                crate::report::results_text(
+                    &v,
+                    name,
+                    at,
+                    record,
+                    next,
+                    if last { report.outcome.as_ref() } else { None },
+                ),
+            )
+            .map_err(io)?;
+            if crate::picture::art_for(&v.id).is_some() {
+                // The picture the bot posts for the phase: void orders, dislodgements and the
+                // retreats the rules made, drawn from the record.
+                let scene =
+                    crate::picture::phase_scene(&v, at, Some(record), drawn_retreats, opts.palette);
+                let png = crate::picture::png(&v.id, &scene)
+                    .map_err(engine::store::GameError::Refused)?;
+                std::fs::write(opts.out.join(format!("{number:03} {name}.png")), png)
+                    .map_err(io)?;
+            }
+            reports.push(path);
+        }
+        retreats = told
+            .last()
+            .map(|t| t.2.dislodged.clone())
+            .unwrap_or_default();
         if let Some(progress) = &opts.progress {
             progress(&phase);
         }

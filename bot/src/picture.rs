@@ -223,15 +223,20 @@ fn scene_drawn(
     retreats: &[DislodgedReport],
     palette: Palette,
 ) -> Scene {
-    // Players read each power by its display name, in the legend as everywhere.
-    let power = |p: PowerId| v.display_name(p).to_string();
+    // The scene names each power by its stored name, the one every record uses, so that
+    // units, orders and owners match the power list exactly; players read the display name,
+    // which only the legend writes.
+    let power = |p: PowerId| v.power_name(p).to_string();
     let mut s = Scene {
         title: v.calendar.name(position.phase),
         palette,
         ..Scene::default()
     };
     s.powers = (0..v.powers.len())
-        .map(|i| PowerStyle::new(power(PowerId(i as u8)), i))
+        .map(|i| {
+            let p = PowerId(i as u8);
+            PowerStyle::new(power(p), i).labelled(v.display_name(p))
+        })
         .collect();
     let ctx = v.context(position);
     // What the rules hide is left out here as well as by the renderer, so that no scene
@@ -253,17 +258,13 @@ fn scene_drawn(
             },
         })
         .collect();
-    // The map's centres, and a province the rules made a centre during the game (one found
-    // by a search) once someone owns it and the art has a place for its marker.
-    let art = art_for(&v.id);
+    // Every centre the rules count now: the map's, and a province the rules made a centre
+    // during the game (Atlantis once found), drawn with the name the rules give it, so that
+    // the key counts what the report counts.
     let centres: Vec<ProvinceId> = v
         .map
-        .supply_centers()
-        .chain(v.map.province_ids().filter(|p| {
-            !v.map.province(*p).supply_center
-                && position.owners[p.0 as usize].is_some()
-                && art.is_some_and(|a| a.sc_anchor(&v.map.province(*p).id).is_some())
-        }))
+        .province_ids()
+        .filter(|p| v.map.province(*p).supply_center || v.book.is_supply_centre(&ctx, *p))
         .filter(|p| !hidden.contains(p))
         .collect();
     for c in centres {
@@ -285,6 +286,7 @@ fn scene_drawn(
                 .as_deref()
                 .and_then(|h| v.power_by_name(h))
                 != home;
+        marker.name = v.book.centre_name(&ctx, c);
         marker.claim = position.mark_at(c).and_then(|m| {
             let (done, needed) = v.book.mark_progress(&v.variant, m)?;
             Some(Claim {

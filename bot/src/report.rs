@@ -218,6 +218,8 @@ pub struct CentreChange {
     pub count: usize,
     pub gained: Vec<ProvinceId>,
     pub lost: Vec<ProvinceId>,
+    /// The names the rules gave centres among these that the map does not mark (Atlantis).
+    pub names: Vec<(ProvinceId, String)>,
 }
 
 impl CentreChange {
@@ -225,7 +227,7 @@ impl CentreChange {
     pub fn change_words(&self, v: &Rules) -> String {
         let ids = |list: &[ProvinceId]| {
             list.iter()
-                .map(|&p| province_id(v, p))
+                .map(|&p| self.centre(v, p))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -243,14 +245,23 @@ impl CentreChange {
         }
     }
 
+    /// A centre as the lists write it: its id, with the name the rules gave it beside for a
+    /// centre the map does not mark (`ar3 (Atlantis)`).
+    fn centre(&self, v: &Rules, p: ProvinceId) -> String {
+        match self.names.iter().find(|(c, _)| *c == p) {
+            Some((_, name)) => format!("{} ({name})", province_id(v, p)),
+            None => province_id(v, p),
+        }
+    }
+
     /// `France 6 (+bel +spa -mar)`, for a one-line summary.
     pub fn short(&self, v: &Rules) -> String {
         let mut marks: Vec<String> = self
             .gained
             .iter()
-            .map(|&p| format!("+{}", province_id(v, p)))
+            .map(|&p| format!("+{}", self.centre(v, p)))
             .collect();
-        marks.extend(self.lost.iter().map(|&p| format!("-{}", province_id(v, p))));
+        marks.extend(self.lost.iter().map(|&p| format!("-{}", self.centre(v, p))));
         format!(
             "{} {} ({})",
             v.power_name(self.power),
@@ -280,13 +291,31 @@ pub fn centre_changes(
         return None;
     }
     let owner = |p: &Position, c: ProvinceId| p.owners.get(c.0 as usize).copied().flatten();
+    // The map's centres and any the rules made during the game (Atlantis once found), as the
+    // position before or after the phase has them.
+    let (ctx_before, ctx_after) = (v.context(before), v.context(after));
+    let centres: Vec<ProvinceId> = v
+        .map
+        .province_ids()
+        .filter(|&c| {
+            v.map.province(c).supply_center
+                || v.book.is_supply_centre(&ctx_before, c)
+                || v.book.is_supply_centre(&ctx_after, c)
+        })
+        .collect();
+    let name = |c: ProvinceId| {
+        v.book
+            .centre_name(&ctx_after, c)
+            .or_else(|| v.book.centre_name(&ctx_before, c))
+            .map(|n| (c, n))
+    };
     let changes = (0..v.powers.len())
         .map(|i| PowerId(i as u8))
         .filter_map(|power| {
             let mut gained = Vec::new();
             let mut lost = Vec::new();
             let mut had = false;
-            for c in v.map.supply_centers() {
+            for &c in &centres {
                 let (was, now) = (owner(before, c), owner(after, c));
                 had |= was == Some(power) || now == Some(power);
                 if was != Some(power) && now == Some(power) {
@@ -295,11 +324,17 @@ pub fn centre_changes(
                     lost.push(c);
                 }
             }
+            let names = gained
+                .iter()
+                .chain(&lost)
+                .filter_map(|&c| name(c))
+                .collect();
             had.then(|| CentreChange {
                 power,
                 count: v.supply(after, power),
                 gained,
                 lost,
+                names,
             })
         })
         .collect();

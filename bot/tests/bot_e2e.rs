@@ -275,7 +275,7 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
         assert_eq!(a["options"], of["options"], "{a:#} vs {of:#}");
         assert_eq!(a["description"], of["description"]);
     }
-    // No other alias: the bot's five commands and the one voted power's.
+    // No other alias: the bot's six commands and the one voted power's.
     let mut names: Vec<&str> = registered
         .iter()
         .filter_map(|c| c["name"].as_str())
@@ -290,6 +290,7 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
             "mod",
             "orders",
             "pirates",
+            "press",
             "profile",
             "vote"
         ]

@@ -180,3 +180,34 @@ fn positions_no_game_could_reach_are_refused() {
     );
     assert_eq!(got["then"][0]["units"]["France"], json!(["A mun"]), "{got}");
 }
+
+#[test]
+fn two_dislodged_units_in_one_province_or_one_listed_twice_are_refused() {
+    let mut two = retreat_case();
+    two["units"]["France"] = json!(["A bel"]);
+    two["dislodged"] = json!([
+        {"power": "England", "unit": "F nth", "attacker_from": "hol"},
+        {"power": "France", "unit": "F nth", "attacker_from": "hol"}
+    ]);
+    refused(
+        "two in the North Sea",
+        &two.to_string(),
+        &[
+            "field `dislodged[1]`",
+            "two dislodged units in North Sea",
+            "England F nth (dislodged[0]) and France F nth",
+        ],
+    );
+    let mut twice = retreat_case();
+    twice["dislodged"] = json!([
+        {"power": "England", "unit": "F nth", "attacker_from": "hol"},
+        {"power": "England", "unit": "F nth", "attacker_from": "hol"}
+    ]);
+    refused(
+        "the same unit twice",
+        &twice.to_string(),
+        &["field `dislodged[1]`", "England F nth is listed twice"],
+    );
+    // Listed once, it is the case it always was.
+    accepted("once", &retreat_case());
+}

@@ -6,7 +6,7 @@
 //! `tests/frostmark/mod.rs`, shared with the tests of the bot's use of it.
 
 mod frostmark;
-use frostmark::register;
+use frostmark::{register, units_of};
 use serde_json::{json, Value};
 
 /// Runs one case through `parley adjudicate` as the command does.
@@ -29,17 +29,6 @@ fn result_of<'a>(out: &'a Value, order: &str) -> (&'a str, &'a str) {
         r["result"].as_str().unwrap_or(""),
         r["reason"].as_str().unwrap_or(""),
     )
-}
-
-fn units_of(out: &Value, power: &str) -> Vec<String> {
-    let mut u: Vec<String> = out["units"][power]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|x| x.as_str().map(str::to_string))
-        .collect();
-    u.sort();
-    u
 }
 
 #[test]

@@ -228,3 +228,111 @@ fn the_pirates_setup_map_shows_the_grants_and_the_selections() {
     )
     .expect("write");
 }
+
+/// A power with a display name of its own (Atlantica's `CSA`, shown "C.S.A.") retreated by the
+/// rules: the scene names it by its stored name everywhere, as the power list does, and the
+/// legend alone writes "C.S.A.". (The picture once named the retreat's power `CSA` against a
+/// list of display names, and the whole phase could not be drawn.)
+#[test]
+fn a_retreat_the_rules_made_for_the_csa_is_drawn_and_the_legend_says_c_s_a() {
+    let v = Variant::builtin("atlantica").expect("atlantica");
+    let (position, record) = played(
+        &v,
+        json!({"phase": "April 1870 movement", "units": {
+            "CSA": ["A wis"],
+            "USA": ["A chi", "A ohi"]
+        }}),
+        &[
+            ("CSA", "A wis if dislodged retreat ont"),
+            ("CSA", "A wis H"),
+            ("USA", "A chi - wis"),
+            ("USA", "A ohi S A chi - wis"),
+        ],
+    );
+    assert_eq!(record.retreated.len(), 1, "the list took the army away");
+    let scene = parley::picture::phase_scene(&v, &position, Some(&record), &[], Palette::Default);
+    let listed: Vec<&str> = scene.powers.iter().map(|p| p.name.as_str()).collect();
+    for o in &scene.orders {
+        assert!(
+            listed.contains(&o.power.as_str()),
+            "{o:?} not in {listed:?}"
+        );
+    }
+    for u in &scene.units {
+        assert!(
+            listed.contains(&u.power.as_str()),
+            "{u:?} not in {listed:?}"
+        );
+    }
+    let csa = scene.powers.iter().find(|p| p.name == "CSA").expect("CSA");
+    assert_eq!(csa.shown(), "C.S.A.");
+    let art = parley::picture::art_for("atlantica").expect("art");
+    let svg = render::render_svg(art, &scene).expect("the phase is drawn");
+    assert!(svg.contains("class=\"order-ruled-retreat\" data-unit=\"wis\""));
+    assert!(svg.contains(">C.S.A.<") && svg.contains(">U.S.A.<"));
+    assert!(!svg.contains(">CSA<"), "the legend writes the display name");
+    parley::picture::png("atlantica", &scene).expect("png");
+}
+
+/// Atlantis, found by a search in a counting month, is drawn on the next map as a centre with
+/// its name in the finder's colour; the key counts it as the report does, and the report
+/// names it among the centres gained.
+#[test]
+fn atlantis_once_found_is_a_named_centre_on_the_map_and_in_the_report() {
+    let standard = Variant::builtin("atlantica").expect("atlantica");
+    let mut ruleset = standard.ruleset.clone();
+    ruleset.hidden.insert("atlantis-area".into(), 3);
+    let v = Variant::builtin_with_ruleset("atlantica", ruleset).expect("with Atlantis drawn");
+    let (position, record) = played(
+        &v,
+        json!({"phase": "March 1870 movement",
+            "units": {"France": ["F nao"], "England": ["F iri"]},
+            "supply_centers": {"France": ["bre"], "England": ["lon"]}}),
+        &[("France", "F nao search 3"), ("England", "F iri - nao")],
+    );
+    let france = v.power_by_name("France").expect("France");
+    assert_eq!(v.supply(&record.after, france), 2, "Brest and Atlantis");
+    // The report names Atlantis among France's gains.
+    let changes = parley::report::centre_changes(&v, &position, &record).expect("a count");
+    let french = changes.iter().find(|c| c.power == france).expect("France");
+    assert_eq!(french.count, 2);
+    assert_eq!(french.change_words(&v), "gained ar3 (Atlantis)");
+    let text = parley::report::results_text(
+        &v,
+        "March 1870 movement",
+        &position,
+        &record,
+        "March 1870 adjustment",
+        None,
+    );
+    assert!(text.contains("gained ar3 (Atlantis)"), "{text}");
+    // The next map: a centre marker with its name and owner, counted in the key.
+    let scene = parley::picture::phase_scene(&v, &record.after, None, &[], Palette::Default);
+    assert!(
+        !scene.hidden.contains(&"ar3".to_string()),
+        "{:?}",
+        scene.hidden
+    );
+    let marker = scene
+        .supply_centres
+        .iter()
+        .find(|m| m.province == "ar3")
+        .expect("Atlantis is a centre on the map");
+    assert_eq!(marker.owner.as_deref(), Some("France"));
+    assert_eq!(marker.name.as_deref(), Some("Atlantis"));
+    let key = scene
+        .supply_centres
+        .iter()
+        .filter(|m| m.owner.as_deref() == Some("France"))
+        .count();
+    assert_eq!(key, 2, "the key counts what the report counts");
+    let art = parley::picture::art_for("atlantica").expect("art");
+    let svg = render::render_svg(art, &scene).expect("draws");
+    assert!(svg.contains("class=\"centre-name\" data-province=\"ar3\""));
+    assert!(svg.contains(">Atlantis</text>"));
+    std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("atlantis-found.png"),
+        parley::picture::png("atlantica", &scene).expect("png"),
+    )
+    .expect("write");
+}

@@ -30,8 +30,9 @@
 //! are accepted and not read. Positions that cannot arise in a game are refused too: a
 //! dislodged unit whose province nobody took (no unit stands there), or that a unit of its own
 //! power took, or whose attacker came from its own province or from a province not beside it
-//! without a convoy (checked in retreat phases); a centre listed twice; a `then` step that is
-//! not the phase the step before leads to.
+//! without a convoy (checked in retreat phases); two dislodged units in one province, or one
+//! listed twice; a centre listed twice; a `then` step that is not the phase the step before
+//! leads to.
 //!
 //! A movement that leads to a retreat phase in which no dislodged unit has a legal retreat
 //! skips it, as the games service does (`settled::nothing_to_decide`): the output lists those
@@ -263,10 +264,19 @@ fn power_lists<'a>(
     for (name, list) in obj {
         let power = variant.power_by_name(name).ok_or_else(|| {
             let names: Vec<&str> = variant.powers.iter().map(|p| p.name.as_str()).collect();
+            let near = crate::parse::closest(
+                name,
+                variant
+                    .powers
+                    .iter()
+                    .map(|p| (p.name.clone(), p.name.as_str())),
+            )
+            .map(|n| format!("did you mean {}? The", n.join(" or ")))
+            .unwrap_or_else(|| "the".into());
             bad(
                 &format!("{field}.{name}"),
                 format!(
-                    "'{name}' is not a power of {}; the powers are {}",
+                    "'{name}' is not a power of {}; {near} powers are {}",
                     variant.name,
                     names.join(", ")
                 ),
@@ -362,7 +372,21 @@ pub fn read_case_with(
         &[CASE_FIELDS, STEP_FIELDS, ANNOTATIONS, extra_fields],
     )?;
     let variant = match variant_override {
-        Some(v) => v,
+        // The case's own `variant`, when it names one, must agree: drawing or adjudicating a
+        // Standard case on the Pirates' board silently would answer another question.
+        Some(v) => match obj.get("variant") {
+            Some(Value::String(s)) if *s != v.id => {
+                return Err(bad(
+                    "variant",
+                    format!(
+                        "the case is for \"{s}\", but \"{}\" was asked for (--variant); \
+                         drop one of the two, or make them agree",
+                        v.id
+                    ),
+                ))
+            }
+            _ => v,
+        },
         None => {
             let id = match obj.get("variant") {
                 None | Some(Value::Null) => "standard",
@@ -632,6 +656,9 @@ fn read_step(
                 if variant.calendar.kind(phase) == PhaseKind::Retreat {
                     check_dislodged(&variant, &position, &d).map_err(|e| bad(&f, e))?;
                 }
+                if let Some(what) = dislodged_again(&variant, &position, &position.dislodged, &d) {
+                    return Err(bad(&f, what));
+                }
                 position.dislodged.push(d);
             }
         }
@@ -679,6 +706,40 @@ fn read_step(
         orders,
         then,
         alliances: Vec::new(),
+    })
+}
+
+/// Why dislodged unit `d` cannot be listed after `earlier`: one unit stood in a province
+/// (outside those that hold many), so one at most was dislodged from it, and the same unit
+/// listed twice would be retreated twice.
+fn dislodged_again(
+    variant: &Rules,
+    at: &Position,
+    earlier: &[Dislodged],
+    d: &Dislodged,
+) -> Option<String> {
+    let p = d.unit.location.province;
+    let many = variant.book.holds_many(&variant.context(at), p);
+    let (j, other) = earlier
+        .iter()
+        .enumerate()
+        .find(|(_, e)| e.unit.location.province == p && (*e == d || !many))?;
+    Some(if other == d {
+        format!(
+            "{} {} is listed twice (dislodged[{j}] too)",
+            variant.power_name(d.unit.power),
+            variant.unit_text(&d.unit)
+        )
+    } else {
+        format!(
+            "two dislodged units in {}: {} {} (dislodged[{j}]) and {} {}; one unit stood there, \
+             so one at most was dislodged",
+            variant.map.province(p).name,
+            variant.power_name(other.unit.power),
+            variant.unit_text(&other.unit),
+            variant.power_name(d.unit.power),
+            variant.unit_text(&d.unit)
+        )
     })
 }
 
@@ -1004,10 +1065,21 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
     let power_unit =
         |u: &Unit| json!({"power": variant.power_name(u.power), "unit": variant.unit_text(u)});
     if let Some(s) = &skipped {
-        // Units with no retreat, disbanded in the retreat phase nobody had to decide.
+        // Units with no retreat, disbanded in the retreat phase nobody had to decide (after
+        // any a variant's fight disbanded in the moves themselves).
         out.insert(
             "disbanded".into(),
-            s.disbanded.iter().map(power_unit).collect(),
+            adj.disbanded
+                .iter()
+                .chain(&s.disbanded)
+                .map(power_unit)
+                .collect(),
+        );
+    } else if kind == PhaseKind::Movement && !adj.disbanded.is_empty() {
+        // Units a variant's rules disbanded in the moves (beaten too heavily to retreat).
+        out.insert(
+            "disbanded".into(),
+            adj.disbanded.iter().map(power_unit).collect(),
         );
     }
     // Dislodged units the rules moved without an order of theirs (a variant's default
@@ -1360,16 +1432,20 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
         }
         seen.push(u);
     }
-    for d in &position.dislodged {
+    for (i, d) in position.dislodged.iter().enumerate() {
+        let field = format!("dislodged[{i}]");
         if !variant.book.can_stand(&ctx, d.unit.kind, d.unit.location) {
             return Err(bad(
-                "dislodged",
+                &field,
                 format!(
                     "{} cannot stand at {}",
                     d.unit.kind.with_article(),
                     map.location_name(d.unit.location)
                 ),
             ));
+        }
+        if let Some(what) = dislodged_again(variant, position, &position.dislodged[..i], d) {
+            return Err(bad(&field, what));
         }
     }
     for (key, table) in [

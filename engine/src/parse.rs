@@ -55,6 +55,90 @@ impl Tok {
     }
 }
 
+/// How many edits turn `a` into `b`: a letter added, dropped or changed, or two neighbours
+/// swapped (`prais` is one from `paris`).
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // Three rows of the table: two back for a swap.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            row[j] = (prev[j - 1] + cost).min(prev[j] + 1).min(row[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                row[j] = row[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut prev, row);
+    }
+    prev[b.len()]
+}
+
+/// The names closest to `word` among `candidates` (name, what to show for it), when some are
+/// close enough to be a slip of the keyboard: one edit in a short word, two in a longer one,
+/// three in a long name. `None` when nothing is that close.
+pub fn closest<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = (String, &'a str)>,
+) -> Option<Vec<&'a str>> {
+    let word = word.to_lowercase();
+    let allowed = match word.chars().count() {
+        0..=2 => 0,
+        3..=4 => 1,
+        5..=8 => 2,
+        _ => 3,
+    };
+    let mut best: Option<(usize, Vec<&'a str>)> = None;
+    for (name, shown) in candidates {
+        let d = edit_distance(&word, &name.to_lowercase());
+        if d == 0 || d > allowed {
+            continue;
+        }
+        match &mut best {
+            Some((b, list)) if d == *b => {
+                if !list.contains(&shown) {
+                    list.push(shown)
+                }
+            }
+            Some((b, _)) if d > *b => {}
+            _ => best = Some((d, vec![shown])),
+        }
+    }
+    best.map(|(_, list)| list)
+}
+
+/// What a misread word in an order may have meant: the provinces (by id, name or alias) and
+/// unit kinds nearest to it, in words ("Paris (par)", "fleet"); `None` when none is near.
+fn nearest(g: &Grammar, word: &str) -> Option<String> {
+    let shown: Vec<String> = g
+        .map
+        .provinces
+        .iter()
+        .map(|p| format!("{} ({})", p.name, p.id))
+        .collect();
+    let mut candidates: Vec<(String, &str)> = Vec::new();
+    for (p, show) in g.map.provinces.iter().zip(&shown) {
+        candidates.push((p.id.clone(), show));
+        candidates.push((p.name.clone(), show));
+        for a in &p.aliases {
+            candidates.push((a.clone(), show));
+        }
+    }
+    for k in g.unit_kinds {
+        candidates.push((k.name().to_string(), k.name()));
+    }
+    let mut list = closest(word, candidates)?;
+    list.truncate(3);
+    Some(match list.as_slice() {
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [] => return None,
+    })
+}
+
 /// The kind called `word` (its letter, name or an alias).
 fn kind_called(kinds: &[UnitKind], word: &str) -> Option<UnitKind> {
     kinds.iter().copied().find(|k| k.is_called(word))
@@ -264,10 +348,16 @@ impl<'a> Parser<'a> {
                 Err(_) => {}
             }
         }
-        Err(self.err(
+        let mut e = self.err(
             &format!("'{}'", words[0]),
             "a province (id, name or unique start of a name)",
-        ))
+        );
+        if let Some(near) = nearest(self.g, words[0]) {
+            e.message =
+                e.message
+                    .replacen("; expected", &format!("; did you mean {near}? Expected"), 1);
+        }
+        Err(e)
     }
 
     /// An optional coast after a province: `/nc`, `(nc)`, `nc`, `north coast`.

@@ -53,6 +53,10 @@ pub struct Variant {
     pub variant_options: &'static [VariantOption],
     /// Its unit kinds, as its registry entry declares them.
     pub unit_kinds: Vec<UnitKind>,
+    /// A digest of how the variant numbers provinces, coasts, powers and unit kinds, which a
+    /// stored game keeps to be read only against the same numbering (see
+    /// [`Variant::numbering_digest`]).
+    pub map_fingerprint: String,
 }
 
 #[derive(Deserialize)]
@@ -120,6 +124,33 @@ fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
 }
 
 impl Variant {
+    /// A digest of how this variant numbers what typed records store: each province's index,
+    /// id and coasts, each power's index and name, each unit kind's letter. A stored game
+    /// keeps the digest it was created under; when a map file is edited so that these
+    /// numbers move (a province inserted or reordered, a power renamed), the digest changes
+    /// and the store refuses to read the game's records against the new numbering rather than
+    /// move its units silently. Edits that keep every number (borders, names shown to
+    /// players, aliases, tags, the art) keep the digest.
+    fn numbering_digest(&self) -> String {
+        use sha2::{Digest, Sha256};
+        use std::fmt::Write;
+        let mut layout = String::new();
+        for (i, p) in self.map.provinces.iter().enumerate() {
+            let _ = writeln!(layout, "province {i} {} {}", p.id, p.coasts.join(","));
+        }
+        for (i, p) in self.powers.iter().enumerate() {
+            let _ = writeln!(layout, "power {i} {}", p.name);
+        }
+        for (i, k) in self.unit_kinds.iter().enumerate() {
+            let _ = writeln!(layout, "kind {i} {}", k.letter());
+        }
+        let digest = Sha256::digest(layout.as_bytes());
+        digest[..8].iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        })
+    }
+
     /// Loads and checks a variant's data from its files' text; every problem is reported.
     /// What only its rulebook can judge (where units may stand) is checked by
     /// [`crate::rules::Rules::check_data`].
@@ -217,7 +248,7 @@ impl Variant {
                 setup: p.setup,
             })
             .collect();
-        let v = Variant {
+        let mut v = Variant {
             id: spec.id,
             name: spec.name,
             description: spec.description,
@@ -234,7 +265,9 @@ impl Variant {
             },
             variant_options,
             unit_kinds: unit_kinds.to_vec(),
+            map_fingerprint: String::new(),
         };
+        v.map_fingerprint = v.numbering_digest();
         let errs = v.check(&pfile, &ufile);
         Ok((v, errs))
     }

@@ -144,6 +144,7 @@ fn help_lists_every_form_usable_now_as_the_month_allows() {
         "A/F gsl - nfl",
         "A/F nao - mao - por",
         "A/F gsl lands nfl then S",
+        "F cad - can - mor",
         "A par if dislodged bur gas",
     ] {
         assert!(forms.contains(&f), "{f}: {forms:?}");

@@ -61,7 +61,13 @@ pub enum Shading {
 /// A power's name and how it is coloured.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PowerStyle {
+    /// The name every other part of the scene (units, orders, owners) uses for this power:
+    /// the stored name, matched exactly.
     pub name: String,
+    /// How the legend writes the power for players ("C.S.A." for `CSA`); the name when absent.
+    /// Only words use it, so a name shown with dots never has to match one stored without.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
     pub colour: PowerColour,
 }
 
@@ -70,8 +76,20 @@ impl PowerStyle {
     pub fn new(name: impl Into<String>, slot: usize) -> Self {
         PowerStyle {
             name: name.into(),
+            label: None,
             colour: PowerColour::Slot(slot),
         }
+    }
+
+    /// The same power written `label` in the legend.
+    pub fn labelled(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// What the legend writes for the power.
+    pub fn shown(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.name)
     }
 }
 
@@ -105,6 +123,11 @@ pub struct ScMarker {
     /// over the marker, `done` of `needed` filled in that power's colour.
     #[serde(default)]
     pub claim: Option<Claim>,
+    /// The centre's name, written beside its marker, for a centre the art does not draw
+    /// (Atlantica's Atlantis, once found): such a marker stands on the rim of the province's
+    /// unit place, so a unit there leaves it in sight.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 impl ScMarker {
@@ -120,6 +143,7 @@ impl ScMarker {
             home_of,
             earned: false,
             claim: None,
+            name: None,
         }
     }
 }

@@ -11,7 +11,12 @@ pub struct Args {}
 pub fn run(_args: Args) -> Result<(), CliError> {
     // A missing .env is fine: the environment alone may hold the settings.
     let _ = dotenvy::dotenv();
+    // Colour only for a person at a terminal: under Docker or systemd the log goes to a file
+    // or a journal, where colour codes are noise (NO_COLOR turns it off at a terminal too).
+    use std::io::IsTerminal;
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     tracing_subscriber::fmt()
+        .with_ansi(colour)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| "info,serenity=warn,poise=warn".into()),

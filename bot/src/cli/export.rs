@@ -1,6 +1,6 @@
 //! `parley export GAME`: a game's complete history as JSON, for `parley import`.
 
-use super::{open_games, runtime, CliError, DatabaseArg};
+use super::{runtime, with_games, CliError, DatabaseArg};
 use engine::store::Secrets;
 
 /// Prints a game's whole history as JSON (`parley games` lists the ids).
@@ -20,13 +20,15 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let url = args.database.url();
     let doc = runtime()?.block_on(async {
-        let games = open_games(&url, false).await?;
         let secrets = if args.with_secrets {
             Secrets::Keep
         } else {
             Secrets::Withhold
         };
-        Ok::<_, CliError>(games.export_with(args.game, secrets).await?)
+        with_games(&url, false, |games| async move {
+            Ok(games.export_with(args.game, secrets).await?)
+        })
+        .await
     })?;
     if args.with_secrets {
         eprintln!("warning: this export holds the game's secret draws; keep it from the players");

@@ -1,6 +1,6 @@
 //! `parley games`: the games in the database, one line each, with the id `export` needs.
 
-use super::{open_games, runtime, CliError, DatabaseArg};
+use super::{runtime, with_games, CliError, DatabaseArg};
 
 /// Lists every game in the database: id, variant, phase and state.
 #[derive(clap::Args, Debug)]
@@ -15,8 +15,12 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     let url = args.database.url();
     let list = runtime()?.block_on(async {
-        let games = open_games(&url, false).await?;
-        Ok::<_, CliError>(games.all_games().await?)
+        with_games(
+            &url,
+            false,
+            |games| async move { Ok(games.all_games().await?) },
+        )
+        .await
     })?;
     if args.json {
         return super::print_out(&serde_json::to_string_pretty(&list).unwrap_or_default());

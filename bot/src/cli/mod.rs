@@ -14,7 +14,7 @@ pub mod variants;
 
 use engine::store::clock::SystemClock;
 use engine::store::{
-    create_postgres_database, database_name, mask_password, Backend, GameError, Games,
+    create_postgres_database, database_name, mask_password, sqlite_file, Backend, GameError, Games,
 };
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -122,12 +122,24 @@ impl DatabaseArg {
 /// The file a `sqlite:` URL names (`None` for an in-memory database). SQLite only: a
 /// PostgreSQL URL names a database on a server, see [`open_games`].
 pub fn database_file(url: &str) -> Option<PathBuf> {
-    let rest = url
-        .strip_prefix("sqlite://")
-        .or_else(|| url.strip_prefix("sqlite:"))
-        .unwrap_or(url);
-    let path = rest.split('?').next().unwrap_or(rest);
-    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+    engine::store::sqlite_file::path_of(url)
+}
+
+/// Opens the games database at `url` (see [`open_games`]), does `work` with it, and closes it
+/// whether the work succeeded or not: a SQLite database is left as one file, its write-ahead
+/// log folded in, which a host can copy or back up alone.
+pub async fn with_games<T, F, Fut>(url: &str, create: bool, work: F) -> Result<T, CliError>
+where
+    F: FnOnce(Games) -> Fut,
+    Fut: std::future::Future<Output = Result<T, CliError>>,
+{
+    let games = open_games(url, create).await?;
+    let done = work(games.clone()).await;
+    if let Err(e) = games.close().await {
+        // What the work did is committed; only the tidying failed.
+        eprintln!("warning: the games database was not closed cleanly: {e}");
+    }
+    done
 }
 
 /// Opens the games database at `url`. Unless `create` is set, a database that does not
@@ -144,6 +156,17 @@ pub async fn open_games(url: &str, create: bool) -> Result<Games, CliError> {
                      .env) or --database to the bot's database; `parley bot` creates one when it \
                      first starts, and `parley import --create FILE` starts a new one with an \
                      imported game",
+                    file.display()
+                )));
+            }
+            // Opening creates the tables: an existing file with none is no games database
+            // (an empty file, or a copy of one taken without its `-wal` file).
+            if !create && sqlite_file::schema_entries(url).await? == 0 {
+                return Err(CliError::usage(format!(
+                    "{} holds no games database: it is an empty SQLite database (a copy of \
+                     the games database taken without its -wal file holds nothing); set \
+                     DATABASE_URL or --database to the bot's database, or use `parley import \
+                     --create FILE` to start a new one",
                     file.display()
                 )));
             }
@@ -179,6 +202,33 @@ fn missing_database(e: &GameError) -> bool {
         .as_database_error()
         .and_then(|d| d.code())
         .is_some_and(|code| code == "3D000"))
+}
+
+/// Refuses an output file whose name says another format than the one written into it
+/// (`--out map.svg` for a PNG): a file named for one format and holding another opens as
+/// garbage, or not at all. A name without an extension is taken as it is.
+pub fn written_as(
+    path: &std::path::Path,
+    extension: &str,
+    flag: &str,
+    what: &str,
+) -> Result<(), CliError> {
+    let Some(given) = path.extension().and_then(|e| e.to_str()) else {
+        return Ok(());
+    };
+    if given.eq_ignore_ascii_case(extension) {
+        return Ok(());
+    }
+    let hint = match (extension, given.to_ascii_lowercase().as_str()) {
+        ("png", "svg") if flag == "--out" => "; add --svg to write the SVG document".to_string(),
+        ("svg", "png") => "; leave out --svg to write a PNG".to_string(),
+        _ => String::new(),
+    };
+    Err(CliError::usage(format!(
+        "{flag} {}: {what} is written there, but the name ends in .{given}; name it {}{hint}",
+        path.display(),
+        path.with_extension(extension).display()
+    )))
 }
 
 /// Reads the whole of stdin. At a terminal, first says on stderr what is awaited and how to

@@ -1,7 +1,7 @@
 //! `parley render`: a position (case-shaped JSON on stdin, orders and results optional) drawn
 //! as a PNG map, or as the SVG document the PNG is rasterised from.
 
-use super::{read_stdin, CliError, PaletteArg, VariantArg};
+use super::{read_stdin, written_as, CliError, PaletteArg, VariantArg};
 use engine::case::{parse_case, read_case_with, CaseInput};
 use engine::judge::Verdict;
 use engine::order::Order;
@@ -21,7 +21,7 @@ pub struct Args {
     /// Write the SVG document instead of the PNG (for web pages, or to compare renderers)
     #[arg(long)]
     pub svg: bool,
-    /// Draw with this variant instead of the case's own `variant` field
+    /// Draw with this variant; a case that names another `variant` is refused
     #[command(flatten)]
     pub variant: VariantArg,
     #[command(flatten)]
@@ -29,6 +29,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.svg {
+        written_as(&args.out, "svg", "--out", "an SVG document (--svg)")?;
+    } else {
+        written_as(&args.out, "png", "--out", "a PNG map")?;
+    }
     let variant = args
         .variant
         .variant

@@ -1,7 +1,7 @@
 //! `parley render-history GAME --out FILE.gif`: a game's phases as one animated GIF, the
 //! picture `/game map animate:true` posts.
 
-use super::{open_games, runtime, CliError, DatabaseArg};
+use super::{runtime, with_games, CliError, DatabaseArg};
 use engine::store::GameId;
 use parley::history::{render_history, HistoryOptions};
 use std::path::PathBuf;
@@ -23,14 +23,17 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    super::written_as(&args.out, "gif", "--out", "an animated GIF")?;
     let url = args.database.url();
     let options = HistoryOptions {
         width: args.width.unwrap_or(HistoryOptions::default().width),
         ..HistoryOptions::default()
     };
     let history = runtime()?.block_on(async {
-        let games = open_games(&url, false).await?;
-        Ok::<_, CliError>(render_history(&games, args.game, options).await?)
+        with_games(&url, false, |games| async move {
+            Ok(render_history(&games, args.game, options).await?)
+        })
+        .await
     })?;
     std::fs::write(&args.out, &history.gif)
         .map_err(|e| CliError::failed(format!("cannot write {}: {e}", args.out.display())))?;

@@ -8,7 +8,7 @@ use engine::rulebook::Controller;
 use engine::store::settings::{duration, parse_duration};
 use engine::store::{
     AllianceChange, BoardEdit, DailyDeadline, GameError, GameId, Games, NmrPolicy, Orderer,
-    RulebookChoice, Settings, SubmitReport,
+    PressRule, RulebookChoice, Settings, SubmitReport,
 };
 use engine::Rules;
 use engine::Variant;
@@ -72,6 +72,10 @@ pub struct CreateArgs {
     pub seed: Option<u64>,
     /// Civil disorder, who may join, reliability in the status (#29).
     pub community: engine::store::GameCommunity,
+    /// The press rule (`full` unless given).
+    pub press: Option<String>,
+    /// Players known by their power only until the end.
+    pub anonymous: bool,
 }
 
 fn in_server(caller: &Caller) -> std::result::Result<&str, GameError> {
@@ -229,6 +233,10 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
     settings.community = args.community.clone();
     settings.community.scoring = Some(games.server_scoring(guild).await?);
     settings.community.check()?;
+    if let Some(p) = &args.press {
+        settings.press = PressRule::parse(p).map_err(GameError::Refused)?;
+    }
+    settings.anonymous = args.anonymous;
     let choice = RulebookChoice {
         edition: args.edition.clone(),
         options: match &args.options {
@@ -259,12 +267,22 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
     let info = games.info(id).await?;
     let v = Variant::builtin(&variant).map_err(GameError::Refused)?;
     Ok(Answer::public(format!(
-        "Game {id} created here: **{}** ({}; {}). {} players needed: join with `/game join`, then `/game start`.",
+        "Game {id} created here: **{}** ({}; {}). {} players needed: join with `/game join`, then `/game start`.\n{}",
         info.variant_name,
         info.rulebook,
         info.settings.describe(),
-        seats(&v)
+        seats(&v),
+        press_line(&info.settings)
     )))
+}
+
+/// The game's press rule and anonymity in a sentence, for `/game create` and `/game status`.
+fn press_line(settings: &Settings) -> String {
+    let mut line = format!("Press: {}.", settings.press.words());
+    if settings.anonymous {
+        line += " Anonymous: players are known by their power only, until the game ends.";
+    }
+    line
 }
 
 /// How many players a game of the variant needs: one per power a player holds (a power
@@ -284,6 +302,14 @@ pub async fn game_join(games: &Games, caller: &Caller, power: Option<&str>) -> O
     let wish = power
         .map(|p| format!(", hoping for {}", quote(p)))
         .unwrap_or_default();
+    if info.settings.anonymous {
+        // Who joins an anonymous game is nobody's business: the caller alone is told.
+        return Ok(Answer::private(format!(
+            "You join game {id}{wish} ({} of {}). The game is anonymous: the others learn your power's name, never who you are, until it ends.",
+            info.players.len(),
+            seats(&v)
+        )));
+    }
     Ok(Answer::public(format!(
         "<@{}> joins game {id}{wish} ({} of {}).",
         caller.user,
@@ -317,8 +343,12 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
     let info = games.info(id).await?;
     let (_, v, position) = games.current(id).await?;
     let mut text = format!("Game {id} has begun: **{}**.\n", info.variant_name);
-    for (user, power) in &assigned {
-        text += &format!("<@{user}>: {}\n", v.display_of(power));
+    if info.settings.anonymous {
+        text += "The game is anonymous: each player has been told their power by direct message, and who plays whom is revealed when the game ends.\n";
+    } else {
+        for (user, power) in &assigned {
+            text += &format!("<@{user}>: {}\n", v.display_of(power));
+        }
     }
     if let (Some(phase), Some(deadline)) = (&info.phase, info.deadline) {
         text += &format!(
@@ -360,6 +390,14 @@ pub async fn game_start(games: &Games, caller: &Caller) -> Outcome {
                 alias_hint(&voted)
             );
         }
+        if info.settings.anonymous
+            && info
+                .settings
+                .press
+                .private_open_in(engine::phase::PhaseKind::Movement)
+        {
+            dm += " Players are anonymous: write to another power with `/press send to:<power> message:...` here; it reaches them as from your power, and their answers reach you the same way.";
+        }
         if let Some(help) = &help {
             dm += "\n\n";
             dm += help;
@@ -376,11 +414,12 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
     let id = game_to_read(games, caller, named).await?;
     let info = games.info(id).await?;
     let mut text = format!(
-        "Game {id}: **{}**, {} ({}; {}).\n",
+        "Game {id}: **{}**, {} ({}; {}).\n{}\n",
         info.variant_name,
         info.status,
         info.rulebook,
-        info.settings.describe()
+        info.settings.describe(),
+        press_line(&info.settings)
     );
     match info.status.as_str() {
         "forming" => {
@@ -420,15 +459,18 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             };
             for (user, power) in &info.players {
                 let Some(power) = power else { continue };
-                // The seat's reliability, when the game's creator asked for it.
+                // The seat's reliability, when the game's creator asked for it; never in an
+                // anonymous game, where it could tell who sits there.
                 let mut seat = show(power);
-                if info.settings.community.show_reliability {
+                if info.settings.community.show_reliability && !info.settings.anonymous {
                     if let Some(g) = &info.guild {
                         let r = games.profile(g, user).await?.reliability();
                         seat += &format!(" [{r:.0}% reliable]");
                     }
                 }
-                if owing.contains(power) {
+                if owing.contains(power) && info.settings.anonymous {
+                    waiting.push(seat);
+                } else if owing.contains(power) {
                     waiting.push(format!("{seat} (<@{user}>)"));
                 } else {
                     ordered.push(seat);
@@ -1108,8 +1150,31 @@ pub async fn mod_board(games: &Games, caller: &Caller, edit: &BoardEdit) -> Outc
 /// channel is told that a moderator looked (never what they saw).
 pub async fn mod_secrets(games: &Games, caller: &Caller) -> Outcome {
     let id = moderated(games, caller).await?;
-    let secrets = games.secrets(id, &caller.user).await?;
-    let mut text = format!("Secret draws of game {id} (only you see this):\n");
+    let info = games.info(id).await?;
+    let secrets = match games.secrets(id, &caller.user).await {
+        // An anonymous game's secret is who plays whom, whether or not it draws any.
+        Err(GameError::Refused(_)) if info.settings.anonymous => Vec::new(),
+        other => other?,
+    };
+    let mut text = String::new();
+    if info.settings.anonymous {
+        text += &format!("Who plays whom in anonymous game {id} (only you see this):\n");
+        let v = Variant::builtin(&info.variant).ok();
+        for (user, power) in &info.players {
+            let shown = match (power, &v) {
+                (Some(p), Some(v)) => v.display_of(p).to_string(),
+                (Some(p), None) => p.clone(),
+                (None, _) => "no power yet".to_string(),
+            };
+            text += &format!("- {shown}: <@{user}>\n");
+        }
+        if secrets.is_empty() {
+            let mut a = audited(caller, "looked at who plays whom".to_string());
+            a.reply = Post::text(text.trim_end().to_string());
+            return Ok(a);
+        }
+    }
+    text += &format!("Secret draws of game {id} (only you see this):\n");
     for s in &secrets {
         text += &format!(
             "- {} ({}): **{}** of 1-{}, {}\n",

@@ -22,7 +22,14 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// The commands that are not aliases; their names are [`vote_alias::OTHER_COMMANDS`].
 fn own() -> Vec<poise::Command<Data, Error>> {
-    let mut own = vec![game(), orders(), vote(), alliance(), moderate()];
+    let mut own = vec![
+        game(),
+        orders(),
+        vote(),
+        alliance(),
+        moderate(),
+        super::press::commands::press(),
+    ];
     own.extend(super::community::commands());
     own
 }
@@ -76,6 +83,11 @@ fn reply(post: Post, private: bool) -> CreateReply {
 
 /// Sends an action's answer: the reply (private refusals say why), then its announcements.
 pub(super) async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
+    // An anonymous game's players are never named in what the bot says (press.rs).
+    let out = match out {
+        Ok(a) => Ok(anonymised(ctx, a).await),
+        e => e,
+    };
     match out {
         Ok(a) => {
             ctx.send(reply(a.reply, a.private)).await?;
@@ -109,9 +121,30 @@ pub(super) async fn answer(ctx: Ctx<'_>, out: Outcome) -> Result<(), Error> {
     Ok(())
 }
 
+/// In an anonymous game, the answer with every player mention in its public reply and
+/// channel posts replaced by the player's power (DMs to one player are theirs to read).
+async fn anonymised(ctx: Ctx<'_>, mut a: actions::Answer) -> actions::Answer {
+    let games = &ctx.data().games;
+    let c = caller(ctx).await;
+    let Some(id) = super::press::anonymous_game(games, &c).await else {
+        return a;
+    };
+    if !a.private {
+        a.reply.text = super::press::scrub(games, id, &a.reply.text).await;
+    }
+    for (target, post) in &mut a.announce {
+        if !target.starts_with("user:") {
+            post.text = super::press::scrub(games, id, &post.text).await;
+        }
+    }
+    a
+}
+
 /// An autocomplete answer of plain names, at most the 25 Discord shows. A name too long to be
 /// a choice's value could not be sent back as one, so it is left out rather than cut.
-fn suggest(names: impl IntoIterator<Item = String>) -> serenity::CreateAutocompleteResponse {
+pub(super) fn suggest(
+    names: impl IntoIterator<Item = String>,
+) -> serenity::CreateAutocompleteResponse {
     let choices = names
         .into_iter()
         .filter(|n| !n.is_empty() && text::discord_len(n) <= text::CHOICE_LIMIT)
@@ -234,6 +267,29 @@ pub enum NmrChoice {
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PressChoice {
+    #[name = "full: private conversations and the game channel"]
+    Full,
+    #[name = "public: the game channel only"]
+    Public,
+    #[name = "rulebook: private press closed in retreats and adjustments"]
+    Rulebook,
+    #[name = "none: gunboat, no conversations"]
+    None,
+}
+
+impl PressChoice {
+    fn name(self) -> &'static str {
+        match self {
+            PressChoice::Full => "full",
+            PressChoice::Public => "public",
+            PressChoice::Rulebook => "rulebook",
+            PressChoice::None => "none",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum EditionChoice {
     #[name = "datc"]
     Datc,
@@ -299,6 +355,8 @@ async fn game_create(
     min_reliability: Option<i64>,
     #[description = "Least number of finished games to join"] min_finished: Option<i64>,
     #[description = "Show each seat's reliability in /game status"] show_reliability: Option<bool>,
+    #[description = "Press between powers (default full)"] press: Option<PressChoice>,
+    #[description = "Players known by their power only until the end"] anonymous: Option<bool>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
     let args = CreateArgs {
@@ -332,6 +390,8 @@ async fn game_create(
             show_reliability: show_reliability.unwrap_or(false),
             scoring: None,
         },
+        press: press.map(|p| p.name().to_string()),
+        anonymous: anonymous.unwrap_or(false),
     };
     answer(
         ctx,
@@ -493,6 +553,8 @@ async fn orders_submit(
     #[description = "Which of your games"]
     #[autocomplete = "ac_game"]
     game: Option<GameId>,
+    #[description = "Attach a map of the board with your orders drawn (only you see it)"]
+    picture: Option<bool>,
 ) -> Result<(), Error> {
     let ctx = poise::Context::Application(actx);
     let c = caller(ctx).await;
@@ -504,11 +566,24 @@ async fn orders_submit(
             None => return Ok(()),
         },
     };
-    answer(
-        ctx,
-        actions::orders_submit(&ctx.data().games, &c, game, &text).await,
-    )
-    .await
+    let mut out = actions::orders_submit(&ctx.data().games, &c, game, &text).await;
+    if picture.unwrap_or(false) {
+        with_own_orders(ctx, &c, game, &mut out).await;
+    }
+    answer(ctx, out).await
+}
+
+/// Attaches the caller's own orders drawn on the board to an orders reply.
+async fn with_own_orders(ctx: Ctx<'_>, c: &Caller, game: Option<GameId>, out: &mut Outcome) {
+    let games = &ctx.data().games;
+    let Ok(a) = out else { return };
+    let Ok(id) = actions::which_game(games, c, game).await else {
+        return;
+    };
+    match super::press::own_orders_picture(games, id, &c.user).await {
+        Ok(file) => a.reply.files.push(file),
+        Err(e) => a.reply.text += &format!("\n(No picture: {e}.)"),
+    }
 }
 
 /// Your current orders and the units still without one.
@@ -518,9 +593,16 @@ async fn orders_show(
     #[description = "Which of your games"]
     #[autocomplete = "ac_game"]
     game: Option<GameId>,
+    #[description = "Attach a map of the board with your orders drawn (only you see it)"]
+    picture: Option<bool>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
-    answer(ctx, actions::orders_show(&ctx.data().games, &c, game).await).await
+    let games = &ctx.data().games;
+    let mut out = actions::orders_show(games, &c, game).await;
+    if picture.unwrap_or(false) {
+        with_own_orders(ctx, &c, game, &mut out).await;
+    }
+    answer(ctx, out).await
 }
 
 /// Withdraw all your orders for this phase.
@@ -875,7 +957,19 @@ async fn mod_replace(
         ctx,
         actions::mod_replace(&ctx.data().games, &c, &power, &user).await,
     )
-    .await
+    .await?;
+    // The seat's conversations follow it: the old player leaves them, the new one joins.
+    mend_press(ctx, &c).await;
+    Ok(())
+}
+
+/// Brings the channel's game's threads up to date now (the scheduler's tick would, later).
+async fn mend_press(ctx: Ctx<'_>, c: &Caller) {
+    if let Ok(id) = actions::which_game(&ctx.data().games, c, None).await {
+        if let Err(e) = ctx.data().press.mend(id, None).await {
+            tracing::warn!(game = id, "press threads not mended: {e}");
+        }
+    }
 }
 
 /// Take a player out of the game; their power stays, vacant.
@@ -886,7 +980,9 @@ async fn mod_remove(
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
     let user = player.id.to_string();
-    answer(ctx, actions::mod_remove(&ctx.data().games, &c, &user).await).await
+    answer(ctx, actions::mod_remove(&ctx.data().games, &c, &user).await).await?;
+    mend_press(ctx, &c).await;
+    Ok(())
 }
 
 /// Undo the last adjudication.

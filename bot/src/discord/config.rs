@@ -26,6 +26,9 @@ pub struct Config {
     /// The gateway shards this process runs (`PARLEY_SHARDS`); `None` for one process with
     /// Discord's single unsharded connection.
     pub shards: Option<ShardRange>,
+    /// A file the scheduler writes after every tick (`PARLEY_HEALTH_FILE`), for a container's
+    /// health check to read its age: a live scheduler keeps it fresh.
+    pub health_file: Option<std::path::PathBuf>,
 }
 
 impl Config {
@@ -81,6 +84,7 @@ impl Config {
             lease_secs: number("PARLEY_LEASE_SECS", super::scheduler::LEASE_SECS as u64)?
                 .clamp(5, 3600) as i64,
             process_name: var("PARLEY_PROCESS_NAME").map(|n| n.trim().to_string()),
+            health_file: var("PARLEY_HEALTH_FILE").map(|f| f.trim().into()),
             clock,
             shards: match var("PARLEY_SHARDS") {
                 None => None,

@@ -14,6 +14,7 @@ mod commands;
 pub mod community;
 pub mod config;
 pub mod posts;
+pub mod press;
 pub mod scheduler;
 pub mod vote_alias;
 
@@ -29,6 +30,9 @@ pub type Error = Box<dyn std::error::Error + Send + Sync>;
 pub struct Data {
     pub games: Games,
     pub poster: Arc<dyn Poster>,
+    /// Makes the games' press threads on Discord what the games say (shared with the
+    /// scheduler, so one process never works on a thread twice at once).
+    pub press: Arc<press::PressWorker>,
 }
 
 /// Posts through Discord's REST API.
@@ -137,6 +141,17 @@ pub async fn run(config: Config) -> Result<(), Error> {
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
     let http = http.build();
+    // The press worker's own client (the framework's is made later, inside the client).
+    let mut press_http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        press_http = press_http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let press = Arc::new(press::PressWorker::new(
+        games.clone(),
+        Arc::new(press_http.build()),
+        config.claimant(),
+    ));
+    let for_setup = press.clone();
     let guild = config.guild;
     let for_commands = games.clone();
     let framework = poise::Framework::builder()
@@ -162,6 +177,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
                     poster: Arc::new(DiscordPoster {
                         http: ctx.http.clone(),
                     }),
+                    press: for_setup,
                 })
             })
         })
@@ -174,6 +190,7 @@ pub async fn run(config: Config) -> Result<(), Error> {
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let claimant = config.claimant();
     tracing::info!(process = %claimant.name, lease_secs = claimant.lease_secs, "claiming games as");
+    let to_close = games.clone();
     let scheduler = scheduler::Scheduler::new(
         games,
         Arc::new(DiscordPoster {
@@ -181,7 +198,9 @@ pub async fn run(config: Config) -> Result<(), Error> {
         }),
         config.remind_before_secs,
     )
-    .with_claimant(claimant);
+    .with_claimant(claimant)
+    .with_health_file(config.health_file.clone())
+    .with_press(press);
     let mut scheduler_task = tokio::spawn(scheduler.run(config.tick, stop_rx));
     let shards = client.shard_manager.clone();
     match config.shards {
@@ -213,6 +232,13 @@ pub async fn run(config: Config) -> Result<(), Error> {
         tracing::warn!("the scheduler's tick did not finish in time; abandoning it");
         scheduler_task.abort();
     }
+    // A SQLite database is left as one file a host can copy or back up alone: the
+    // write-ahead log folded in once the connections still in use are handed back.
+    match tokio::time::timeout(DATABASE_CLOSE, to_close.close()).await {
+        Ok(Ok(())) => tracing::info!("games database closed"),
+        Ok(Err(e)) => tracing::warn!("the games database was not closed cleanly: {e}"),
+        Err(_) => tracing::warn!("the games database was still in use; left open"),
+    }
     tracing::info!("stopped");
     result
 }
@@ -241,10 +267,12 @@ async fn on_event(event: &serenity::FullEvent) -> Result<(), Error> {
     Ok(())
 }
 
-/// How long a stop waits for the gateway to close, then for the scheduler's tick: together
-/// well inside the 5 s a host's service manager is promised.
+/// How long a stop waits for the gateway to close, then for the scheduler's tick, then for
+/// the database: together well inside the 5 s a host's service manager is promised.
 const SHARDS_CLOSE: std::time::Duration = std::time::Duration::from_millis(1500);
 const SCHEDULER_FINISH: std::time::Duration = std::time::Duration::from_millis(2500);
+/// How long the stop then waits for the database to close (the write-ahead log folded in).
+const DATABASE_CLOSE: std::time::Duration = std::time::Duration::from_millis(800);
 
 /// Listens for SIGTERM and Ctrl-C from the moment it is called, not from its first poll: the
 /// client's shards start on other threads, and a signal that arrived between their start and

@@ -23,6 +23,10 @@ pub struct Scheduler {
     claimant: Claimant,
     /// Broken games whose channel has been told, by (game, phase): told once, not every tick.
     told_broken: Mutex<HashSet<(GameId, Option<i64>)>>,
+    /// Written after every tick, for a health check (`PARLEY_HEALTH_FILE`).
+    health_file: Option<std::path::PathBuf>,
+    /// Mends the games' press threads each tick (none in tests without Discord).
+    press: Option<Arc<super::press::PressWorker>>,
 }
 
 /// What one tick did, for logs and tests.
@@ -54,12 +58,28 @@ impl Scheduler {
             remind_before_secs,
             claimant: Claimant::on_this_host("scheduler", LEASE_SECS),
             told_broken: Mutex::new(HashSet::new()),
+            health_file: None,
+            press: None,
         }
+    }
+
+    /// The same scheduler, writing the time of each tick into `file` (a health check reads
+    /// its age).
+    pub fn with_health_file(mut self, file: Option<std::path::PathBuf>) -> Scheduler {
+        self.health_file = file;
+        self
     }
 
     /// The same scheduler, claiming games as `claimant`.
     pub fn with_claimant(mut self, claimant: Claimant) -> Scheduler {
         self.claimant = claimant;
+        self
+    }
+
+    /// The same scheduler, mending press threads at each tick (locking and reopening them
+    /// with the phases, moving seats, locking them at the end, finishing what a crash left).
+    pub fn with_press(mut self, press: Arc<super::press::PressWorker>) -> Scheduler {
+        self.press = Some(press);
         self
     }
 
@@ -133,7 +153,25 @@ impl Scheduler {
                 done.elsewhere += 1;
                 continue;
             }
-            let closing = match self.games.close_phase(id, seq).await {
+            // On a task of its own, so that a panic while adjudicating (a game whose data the
+            // engine cannot handle) sets this game aside instead of ending the scheduler.
+            let adjudicating = {
+                let games = self.games.clone();
+                tokio::spawn(async move { games.close_phase(id, seq).await })
+            };
+            let closing = match adjudicating.await {
+                Ok(closed) => closed,
+                Err(e) if e.is_panic() => Err(GameError::Refused(format!(
+                    "adjudicating it failed ({})",
+                    panic_words(e)
+                ))),
+                Err(e) => {
+                    tracing::error!(game = id, seq, "adjudication was cut short: {e}");
+                    self.release_unless_posting(posting, id).await;
+                    continue;
+                }
+            };
+            let closing = match closing {
                 Ok(c) => c,
                 // A database hiccup is not the game's fault: try again next tick.
                 Err(GameError::Db(e)) => {
@@ -188,6 +226,9 @@ impl Scheduler {
             Err(e) => tracing::error!("cannot list unposted results: {e}"),
         }
         self.remind(now, posting, &mut done).await;
+        if let Some(press) = &self.press {
+            press.tick().await;
+        }
         done
     }
 
@@ -257,6 +298,23 @@ impl Scheduler {
             }
             Ok(Err(Unposted::Later(seq, why))) => {
                 tracing::error!(game = id, seq, "cannot post results, will retry: {why}")
+            }
+            // A panic while the results were worded or drawn (data the engine cannot handle):
+            // the game is set aside like one whose phase cannot be read, never retried as if
+            // Discord had failed.
+            Err(e) if e.is_panic() => {
+                let seq = self
+                    .games
+                    .unposted_of(id)
+                    .await
+                    .ok()
+                    .and_then(|seqs| seqs.first().copied());
+                done.broken += 1;
+                let why = format!(
+                    "its results could not be worded or drawn ({})",
+                    panic_words(e)
+                );
+                self.set_aside(id, seq, &why).await;
             }
             Err(e) => tracing::error!(game = id, "a results post failed: {e}"),
         }
@@ -420,6 +478,12 @@ impl Scheduler {
                         broken = t.broken,
                         "tick"
                     );
+                    if let Some(file) = &self.health_file {
+                        let now = self.games.now().to_string();
+                        if let Err(e) = tokio::fs::write(file, now).await {
+                            tracing::warn!(file = %file.display(), "cannot write the health file: {e}");
+                        }
+                    }
                 }
                 Wake::Posted(joined) => {
                     let mut t = Tick::default();
@@ -434,6 +498,18 @@ impl Scheduler {
         // Posts cut short by the stop are sent again by whoever claims the game next, with
         // the same nonce, so Discord drops a repeat: every claim is handed back at once.
         self.release_all().await;
+    }
+}
+
+/// What a panicked task said, for a set-aside notice (standard error has where it panicked).
+fn panic_words(e: tokio::task::JoinError) -> String {
+    match e.try_into_panic() {
+        Ok(payload) => payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "an internal error".to_string()),
+        Err(e) => e.to_string(),
     }
 }
 

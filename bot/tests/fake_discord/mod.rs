@@ -146,6 +146,52 @@ struct Inner {
     delivered: Vec<(u64, u32)>,
     /// The shard count `GET /gateway/bot` recommends.
     recommended_shards: u32,
+    /// Threads made, oldest first.
+    threads: Vec<Thread>,
+    /// While set, making a thread is refused with 403 (Create Private Threads not granted).
+    deny_threads: bool,
+    /// While set, a thread is made but the answer withheld (the bot waits), so a test can
+    /// kill the bot between Discord making a thread and the bot recording it.
+    hold_threads: bool,
+}
+
+/// A thread as Discord keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thread {
+    pub id: u64,
+    pub parent: u64,
+    pub name: String,
+    /// 12 for a private thread.
+    pub kind: u64,
+    pub invitable: bool,
+    /// User ids, in the order they were added.
+    pub members: Vec<u64>,
+    pub archived: bool,
+    pub locked: bool,
+}
+
+fn thread_json(t: &Thread, guild: u64) -> Value {
+    json!({
+        "id": t.id.to_string(),
+        "type": t.kind,
+        "guild_id": guild.to_string(),
+        "parent_id": t.parent.to_string(),
+        "owner_id": APP.to_string(),
+        "name": t.name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": t.members.len(),
+        "flags": 0,
+        "thread_metadata": {
+            "archived": t.archived,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-11-21T00:00:00Z",
+            "locked": t.locked,
+            "invitable": t.invitable,
+            "create_timestamp": "2026-11-21T00:00:00Z",
+        },
+    })
 }
 
 #[derive(Clone)]
@@ -194,6 +240,16 @@ impl FakeDiscord {
                 post(channel_message),
             )
             .route("/api/v10/users/@me/channels", post(open_dm))
+            .route("/api/v10/channels/{channel}/threads", post(create_thread))
+            .route(
+                "/api/v10/guilds/{guild}/threads/active",
+                get(active_threads),
+            )
+            .route(
+                "/api/v10/channels/{channel}/thread-members/{user}",
+                put(add_thread_member).delete(remove_thread_member),
+            )
+            .route("/api/v10/channels/{channel}", patch(edit_thread))
             .fallback(any(unexpected))
             .with_state(fake.clone());
         tokio::spawn(async move { axum::serve(listener, app).await });
@@ -212,6 +268,45 @@ impl FakeDiscord {
     /// Holds (or releases) the answers to channel messages; see `Inner::hold_posts`.
     pub fn hold_channel_posts(&self, hold: bool) {
         self.record(|i| i.hold_posts = hold);
+    }
+
+    /// Every thread made so far, oldest first.
+    pub fn threads(&self) -> Vec<Thread> {
+        self.inner.lock().unwrap().threads.clone()
+    }
+
+    /// Refuses (or again allows) making threads, as a server that has not granted Create
+    /// Private Threads does.
+    pub fn deny_threads(&self, deny: bool) {
+        self.record(|i| i.deny_threads = deny);
+    }
+
+    /// Withholds (or releases) the answers to thread creations; see `Inner::hold_threads`.
+    pub fn hold_threads(&self, hold: bool) {
+        self.record(|i| i.hold_threads = hold);
+    }
+
+    /// Waits until `check` accepts the threads.
+    pub async fn wait_for_threads<T>(
+        &self,
+        what: &str,
+        limit: Duration,
+        check: impl Fn(&[Thread]) -> Option<T>,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let notified = self.changed.notified();
+            if let Some(t) = check(&self.inner.lock().unwrap().threads) {
+                return t;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let inner = self.inner.lock().unwrap();
+                panic!(
+                    "timed out waiting for {what}; threads: {:#?}; unexpected calls: {:?}",
+                    inner.threads, inner.unexpected
+                );
+            }
+        }
     }
 
     /// How many repeated posts Discord's nonce check dropped.
@@ -387,11 +482,24 @@ impl FakeDiscord {
     /// channel. `options` is the subcommand's option list. Returns the interaction id.
     pub fn command(&self, from: &Invoker, name: &str, sub: &str, options: Value) -> u64 {
         self.check_registered(name, sub);
+        // A user option (type 6) carries the user's id; Discord sends the user itself in
+        // `resolved`.
+        let mut users = serde_json::Map::new();
+        for o in options.as_array().into_iter().flatten() {
+            if o["type"] == 6 {
+                let id: u64 = o["value"]
+                    .as_str()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(0);
+                users.insert(id.to_string(), user_json(id));
+            }
+        }
         let data = json!({
             "id": "920000000000000000",
             "name": name,
             "type": 1,
             "options": [{"name": sub, "type": 1, "options": options}],
+            "resolved": {"users": users},
         });
         self.interaction(from, 2, data)
     }
@@ -962,4 +1070,114 @@ impl FakeDiscord {
         self.modal_submit(from, custom_id, &[(field, text)]);
         id
     }
+}
+
+/// Discord's error body.
+fn discord_error(status: StatusCode, code: u64, message: &str) -> Response {
+    (status, Json(json!({"message": message, "code": code}))).into_response()
+}
+
+async fn create_thread(
+    State(f): State<FakeDiscord>,
+    Path(channel): Path<u64>,
+    Json(body): Json<Value>,
+) -> Response {
+    if f.inner.lock().unwrap().deny_threads {
+        return discord_error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+    }
+    let name = body["name"].as_str().unwrap_or("").to_string();
+    if name.is_empty() || name.chars().count() > 100 {
+        return discord_error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body (name)");
+    }
+    let t = Thread {
+        id: f.new_id(),
+        parent: channel,
+        name,
+        // Discord's default in API v10 is a private thread.
+        kind: body["type"].as_u64().unwrap_or(12),
+        invitable: body["invitable"].as_bool().unwrap_or(true),
+        members: Vec::new(),
+        archived: false,
+        locked: false,
+    };
+    let answer = thread_json(&t, GUILD);
+    f.record(|i| i.threads.push(t));
+    loop {
+        let released = f.changed.notified();
+        if !f.inner.lock().unwrap().hold_threads {
+            break;
+        }
+        released.await;
+    }
+    Json(answer).into_response()
+}
+
+async fn active_threads(State(f): State<FakeDiscord>, Path(guild): Path<u64>) -> Json<Value> {
+    let threads: Vec<Value> = f
+        .inner
+        .lock()
+        .unwrap()
+        .threads
+        .iter()
+        .filter(|t| !t.archived)
+        .map(|t| thread_json(t, guild))
+        .collect();
+    Json(json!({"threads": threads, "members": []}))
+}
+
+/// Adds or removes a thread member; Discord refuses either on an archived thread.
+fn change_member(f: &FakeDiscord, thread: u64, user: u64, add: bool) -> Response {
+    let mut inner = f.inner.lock().unwrap();
+    let Some(t) = inner.threads.iter_mut().find(|t| t.id == thread) else {
+        return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    if t.archived {
+        return discord_error(StatusCode::BAD_REQUEST, 50083, "Thread is archived");
+    }
+    if add && !t.members.contains(&user) {
+        t.members.push(user);
+    } else if !add {
+        t.members.retain(|m| *m != user);
+    }
+    drop(inner);
+    f.changed.notify_waiters();
+    StatusCode::NO_CONTENT.into_response()
+}
+
+async fn add_thread_member(
+    State(f): State<FakeDiscord>,
+    Path((thread, user)): Path<(u64, u64)>,
+) -> Response {
+    change_member(&f, thread, user, true)
+}
+
+async fn remove_thread_member(
+    State(f): State<FakeDiscord>,
+    Path((thread, user)): Path<(u64, u64)>,
+) -> Response {
+    change_member(&f, thread, user, false)
+}
+
+/// `PATCH /channels/{id}` on a thread: archived and locked.
+async fn edit_thread(
+    State(f): State<FakeDiscord>,
+    Path(thread): Path<u64>,
+    Json(body): Json<Value>,
+) -> Response {
+    let mut inner = f.inner.lock().unwrap();
+    let Some(t) = inner.threads.iter_mut().find(|t| t.id == thread) else {
+        let line = format!("PATCH /api/v10/channels/{thread} (not a thread)");
+        inner.unexpected.push(line);
+        return discord_error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    if let Some(a) = body["archived"].as_bool() {
+        t.archived = a;
+    }
+    if let Some(l) = body["locked"].as_bool() {
+        t.locked = l;
+    }
+    let answer = thread_json(t, GUILD);
+    drop(inner);
+    f.changed.notify_waiters();
+    Json(answer).into_response()
 }

@@ -2,7 +2,9 @@
 //! variant defined only in test data, played with no change to the engine. A third unit kind
 //! that moves where only its class may, a sea frozen in Spring (and shaded on the map then),
 //! an order of its own (`survey`) offered in every movement phase, explained for players and
-//! drawn on the map.
+//! drawn on the map; and, through the resolver's variant acts with no line of the judge
+//! written for it, Warm Water as a sea that holds many fleets, where units fight only when an
+//! order attacks another power there (`F wat at South`).
 #![allow(dead_code)]
 
 use engine::judge::{Cause, OrderResult};
@@ -11,8 +13,8 @@ use engine::order::{Order, UnitRef};
 use engine::phase::PhaseKind;
 use engine::position::Mark;
 use engine::rulebook::{
-    OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialMark, SpecialOrder, StandardRules,
-    VariantRules,
+    OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder,
+    StandardRules, VariantRules,
 };
 use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
 use engine::variant::Variant;
@@ -41,11 +43,31 @@ const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, UnitKind(&FLOTILLA
 #[derive(Debug)]
 struct FrostRules {
     ice: Option<ProvinceId>,
+    /// Warm Water holds any number of fleets; they fight there only when ordered to.
+    warm: Option<ProvinceId>,
+    /// Where the canal is dug, a dig a move, and carries fleets once finished.
+    dale: Option<ProvinceId>,
 }
+
+/// Beaten by this many more units than it had, a unit in Warm Water is disbanded rather than
+/// dislodged.
+pub const DISBAND_MARGIN: u32 = 3;
+
+const ATTACK_VERBS: &[&str] = &["at", "attacks"];
+
+/// An anchor marker: where a fleet that sailed up a river left its ships, as a mark of the
+/// fleet's power with this count (survey marks count 1, the canal's digs 1 to
+/// [`CANAL_DIGS`]).
+pub const ANCHOR: u32 = 1000;
+
+/// Digs that open the canal through the Dale to fleets.
+pub const CANAL_DIGS: u32 = 3;
 
 fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(FrostRules {
         ice: variant.map.province_by_id("ice"),
+        warm: variant.map.province_by_id("wat"),
+        dale: variant.map.province_by_id("dal"),
     })
 }
 
@@ -56,7 +78,66 @@ fn survey_rule(words: String) -> Cause {
     }
 }
 
+/// Whether `power` has an anchor marker in `p`.
+fn anchor_at(ctx: &RuleContext, p: ProvinceId, power: PowerId) -> bool {
+    ctx.position
+        .marks
+        .iter()
+        .any(|m| m.province == p && m.power == power && m.count == ANCHOR)
+}
+
 impl FrostRules {
+    /// The canal's digs so far, counted on the Dale.
+    fn digs(&self, position: &engine::position::Position) -> u32 {
+        let Some(dale) = self.dale else { return 0 };
+        position
+            .marks
+            .iter()
+            .filter(|m| m.province == dale && m.count < ANCHOR)
+            .map(|m| m.count)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn canal_open(&self, ctx: &RuleContext, p: ProvinceId) -> bool {
+        Some(p) == self.dale && self.digs(ctx.position) >= CANAL_DIGS
+    }
+
+    /// The power an attack order names, `None` for another verb.
+    fn attacked_power(
+        &self,
+        ctx: &RuleContext,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+    ) -> Option<Result<PowerId, Cause>> {
+        if !ATTACK_VERBS.contains(&verb) {
+            return None;
+        }
+        let rule = |w: String| Cause::VariantRule {
+            rule: "attack".into(),
+            words: w,
+        };
+        let name = args.join(" ");
+        let Some(power) = ctx.variant.power_by_name(&name) else {
+            return Some(Err(rule(format!(
+                "'{name}' is no power; write the power to attack, F wat at South"
+            ))));
+        };
+        let Some(unit) = unit else {
+            return Some(Err(rule("an attack needs a unit".into())));
+        };
+        if Some(unit.location.province) != self.warm {
+            return Some(Err(rule(
+                "only units in Warm Water attack a power where they stand".into(),
+            )));
+        }
+        if unit.power == power {
+            return Some(Err(rule("a unit does not attack its own power".into())));
+        }
+        Some(Ok(power))
+    }
+
     fn frozen(&self, ctx: &RuleContext, at: ProvinceId) -> bool {
         Some(at) == self.ice && ctx.step().season == "Spring"
     }
@@ -64,13 +145,65 @@ impl FrostRules {
 
 impl VariantRules for FrostRules {
     fn special_verbs(&self) -> &'static [&'static str] {
-        &["survey"]
+        &["survey", "at", "attacks", "dig"]
+    }
+
+    /// A fleet sailing up a river into a land province arrives as a river flotilla; a
+    /// flotilla coming back to its power's anchor marker arrives as a fleet again.
+    fn arrives_as(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<UnitKind> {
+        let flotilla = UnitKind(&FLOTILLA);
+        if unit.kind == UnitKind::FLEET
+            && ctx.map().terrain(to).name == "land"
+            && !self.canal_open(ctx, to)
+        {
+            return Some(flotilla);
+        }
+        (unit.kind == flotilla && anchor_at(ctx, to, unit.power)).then_some(UnitKind::FLEET)
+    }
+
+    /// Once dug out, the canal through the Dale carries fleets.
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        (kind == UnitKind::FLEET && self.canal_open(ctx, at.province))
+            || StandardRules.can_stand(ctx, kind, at)
+    }
+
+    fn holds_many(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        Some(province) == self.warm || StandardRules.holds_many(ctx, province)
+    }
+
+    /// `F wat at South`: an attack on the Southern units sharing Warm Water.
+    fn special_acts(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        orders
+            .iter()
+            .map(
+                |o| match self.attacked_power(ctx, o.unit.as_ref(), &o.verb, &o.args) {
+                    Some(Ok(power)) => SpecialAct::AttacksWithin {
+                        power,
+                        disband_margin: Some(DISBAND_MARGIN),
+                    },
+                    _ => SpecialAct::Holds,
+                },
+            )
+            .collect()
     }
 
     /// No unit may come into the Ice Sea in Spring: its borders into it are closed. (Not
     /// `can_stand`: a fleet that was there in Fall is frozen in, and stays.)
     fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
-        !self.frozen(ctx, border.to.province) && StandardRules.can_cross(ctx, kind, border)
+        if self.frozen(ctx, border.to.province) {
+            return false;
+        }
+        let canal = kind == UnitKind::FLEET
+            && (self.canal_open(ctx, border.from) || self.canal_open(ctx, border.to.province))
+            && ctx.map().admits(UnitKind::ARMY.class(), border.to)
+            && !matches!(ctx.map().terrain(border.from).name.as_str(), "sea")
+            && !matches!(ctx.map().terrain(border.to.province).name.as_str(), "sea");
+        canal || StandardRules.can_cross(ctx, kind, border)
     }
 
     /// Every flotilla of the power may survey, in every movement phase.
@@ -126,12 +259,29 @@ impl VariantRules for FrostRules {
 
     fn check_special(
         &self,
-        _ctx: &RuleContext,
+        ctx: &RuleContext,
         _power: PowerId,
         unit: Option<&Unit>,
-        _verb: &str,
-        _args: &[String],
+        verb: &str,
+        args: &[String],
     ) -> Result<(), Cause> {
+        if let Some(attack) = self.attacked_power(ctx, unit, verb, args) {
+            return attack.map(|_| ());
+        }
+        if verb == "dig" {
+            return match unit {
+                Some(u) if u.kind == UnitKind::ARMY && Some(u.location.province) == self.dale => {
+                    if self.canal_open(ctx, u.location.province) {
+                        Err(survey_rule("the canal through the Dale is finished".into()))
+                    } else {
+                        Ok(())
+                    }
+                }
+                _ => Err(survey_rule(
+                    "only an army in the Dale digs the canal".into(),
+                )),
+            };
+        }
         match unit {
             Some(u) if u.kind == UnitKind(&FLOTILLA) => Ok(()),
             _ => Err(survey_rule("only a river flotilla may survey".into())),
@@ -144,6 +294,23 @@ impl VariantRules for FrostRules {
         orders: &[SpecialOrder],
         settled: &mut Settled,
     ) -> Vec<OrderResult> {
+        // A fleet gone up a river leaves its anchor where it sailed from; a flotilla back at
+        // its anchor picks it up.
+        for (before, after) in settled.arrived_as {
+            if after.kind == UnitKind(&FLOTILLA) {
+                settled.after.marks.push(Mark {
+                    province: before.location.province,
+                    power: before.power,
+                    count: ANCHOR,
+                });
+            } else {
+                let at = after.location.province;
+                settled
+                    .after
+                    .marks
+                    .retain(|m| !(m.province == at && m.power == after.power && m.count == ANCHOR));
+            }
+        }
         orders
             .iter()
             .map(|o| {
@@ -151,6 +318,24 @@ impl VariantRules for FrostRules {
                     return OrderResult::illegal(survey_rule("a survey needs a flotilla".into()));
                 };
                 let at = unit.location.province;
+                if o.verb == "dig" {
+                    if settled.after.dislodged.iter().any(|d| d.unit == unit) {
+                        return OrderResult::fails(survey_rule(
+                            "the diggers were dislodged".into(),
+                        ));
+                    }
+                    let digs = self.digs(settled.after) + 1;
+                    settled
+                        .after
+                        .marks
+                        .retain(|m| !(m.province == at && m.count < ANCHOR));
+                    settled.after.marks.push(Mark {
+                        province: at,
+                        power: unit.power,
+                        count: digs,
+                    });
+                    return OrderResult::ok();
+                }
                 if settled.after.dislodged.iter().any(|d| d.unit == unit) {
                     return OrderResult::fails(survey_rule(format!(
                         "the survey of {} was cut short: the flotilla was dislodged",
@@ -177,4 +362,16 @@ pub fn register() {
             .expect("frostmark registers");
         assert_eq!(id, "frostmark");
     });
+}
+
+/// The units of one power in `parley adjudicate`'s output, sorted.
+pub fn units_of(out: &serde_json::Value, power: &str) -> Vec<String> {
+    let mut u: Vec<String> = out["units"][power]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|x| x.as_str().map(str::to_string))
+        .collect();
+    u.sort();
+    u
 }

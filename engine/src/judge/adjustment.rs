@@ -289,6 +289,7 @@ pub(super) fn adjudicate(
             &mut after,
             &mut arrivals,
             &[],
+            &[],
         );
     }
     after.phase = variant.calendar.next(position.phase);

@@ -274,6 +274,7 @@ pub fn retreat_options_in(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
 /// ([`crate::rulebook::VariantRules::adjudicate_special`]) once its standard orders are
 /// settled, and writes their results over the stand-in ones. A rulebook that returns the
 /// wrong number of results leaves the orders it did not answer unadjudicated.
+#[allow(clippy::too_many_arguments)] // the parts of a `Settled`, lent for the one call
 fn settle_specials(
     ctx: &RuleContext,
     orders: &[Submitted],
@@ -281,13 +282,15 @@ fn settle_specials(
     results: &mut [OrderResult],
     after: &mut Position,
     arrivals: &mut Vec<ProvinceId>,
-    moves: &[(Unit, Location)],
+    moves: &[(Unit, Location, bool)],
+    arrived_as: &[(Unit, Unit)],
 ) {
     let answers = {
         let mut settled = Settled {
             after,
             arrivals,
             moves,
+            arrived_as,
             orders,
             results: &mut *results,
         };
@@ -314,13 +317,20 @@ fn conditional_out_of_phase(ctx: &RuleContext, unit: &Unit, verb: &str, args: &[
     }
 }
 
-/// Gives every supply centre with a unit on it to that unit's power.
+/// Gives every supply centre (as the rulebook counts them: `is_supply_centre`) with a unit on
+/// it to that unit's power.
 fn take_centres(variant: &Rules, position: &mut Position) {
-    for u in &position.units {
-        let p = u.location.province;
-        if variant.map.province(p).supply_center {
-            position.owners[p.0 as usize] = Some(u.power);
-        }
+    let taken: Vec<(ProvinceId, PowerId)> = {
+        let ctx = variant.context(position);
+        position
+            .units
+            .iter()
+            .map(|u| (u.location.province, u.power))
+            .filter(|&(p, _)| variant.book.is_supply_centre(&ctx, p))
+            .collect()
+    };
+    for (p, power) in taken {
+        position.owners[p.0 as usize] = Some(power);
     }
 }
 

@@ -141,6 +141,20 @@ pub enum Cause {
     // Illegal orders: moves and retreats that cannot be made.
     /// A move from `at` to `at`.
     MoveToOwnProvince { at: ProvinceId },
+    /// An attack within a province that holds many units (`AT` a power) that did not outnumber
+    /// the attacked power's units still there: `strength` against `defenders`.
+    HeldOffWithin {
+        at: ProvinceId,
+        power: PowerId,
+        strength: u32,
+        defenders: u32,
+    },
+    /// Beaten within its province, by the margin its rulebook sets, and disbanded, with no
+    /// retreat; `by` is one of the units that attacked it.
+    DisbandedWithin { by: Unit },
+    /// A carrier ordered to put ashore a unit that goes aboard this same move, when no unit
+    /// boards it (the piggyback of A/F rule 8 without its boarding order).
+    NothingAboard { carrier: Unit },
     /// An army ordered to a coast (`to`, when the order said which).
     ArmyToCoast { to: Option<Location> },
     /// An army in `from` that neither borders `to` nor has a convoy route there.
@@ -228,6 +242,10 @@ pub enum Cause {
     NotAdjudicated,
 }
 
+/// How many of the other units ordered into a province a bounce's words name; the rest are
+/// counted.
+pub const NAMED_RIVALS: usize = 3;
+
 impl Cause {
     /// The cause in a player's words ("bounced in Munich (also ordered there: A ber)").
     pub fn words(&self, variant: &Variant) -> String {
@@ -242,7 +260,17 @@ impl Cause {
             } => {
                 let mut s = format!("bounced in {}", n.province(*at));
                 if !rivals.is_empty() {
-                    let others: Vec<String> = rivals.iter().map(|u| n.unit(u)).collect();
+                    // A few by name, then how many more: a province that holds many may have
+                    // thousands ordered into it, and each of their reasons would name all the
+                    // others.
+                    let mut others: Vec<String> = rivals
+                        .iter()
+                        .take(NAMED_RIVALS)
+                        .map(|u| n.unit(u))
+                        .collect();
+                    if rivals.len() > NAMED_RIVALS {
+                        others.push(format!("{} more", rivals.len() - NAMED_RIVALS));
+                    }
                     s.push_str(&format!(" (also ordered there: {})", others.join(", ")));
                 }
                 if let Some(by) = dislodged_by {
@@ -369,6 +397,36 @@ impl Cause {
             Cause::MoveToOwnProvince { at } => format!(
                 "a unit cannot move to its own province ({})",
                 n.province(*at)
+            ),
+            Cause::HeldOffWithin {
+                at,
+                power,
+                strength,
+                defenders: 0,
+            } => format!(
+                "no {} unit stays in {} to attack (strength {strength})",
+                n.adjective(*power),
+                n.province(*at)
+            ),
+            Cause::HeldOffWithin {
+                at,
+                power,
+                strength,
+                defenders,
+            } => format!(
+                "the attack on {}'s units in {} was held off ({strength} against {defenders})",
+                n.power(*power),
+                n.province(*at)
+            ),
+            Cause::DisbandedWithin { by } => format!(
+                "beaten in its own province by {}, too heavily to retreat: disbanded",
+                n.unit(by)
+            ),
+            Cause::NothingAboard { carrier } => format!(
+                "no unit boards {} this move, so it has nobody to land; order the boarding \
+                 too (for example A <coast> boards {})",
+                n.unit(carrier),
+                n.unit(carrier)
             ),
             Cause::ArmyToCoast { to: None } => "an army cannot move to a coast".into(),
             Cause::ArmyToCoast { to: Some(to) } => {
@@ -652,6 +710,39 @@ mod tests {
         assert_eq!(
             adj.results[0].reason(&v),
             "bounced in Burgundy (also ordered there: A par)"
+        );
+    }
+
+    #[test]
+    fn a_crowded_bounce_names_a_few_rivals_then_counts_the_rest() {
+        let v = standard();
+        let start = v.initial_position();
+        let bur = v.map.province_by_id("bur").expect("bur");
+        let rivals: Vec<Unit> = ["par", "mun", "mar", "bre", "kie"]
+            .iter()
+            .map(|p| unit_at(&v, &start, p))
+            .collect();
+        let cause = Cause::Bounced {
+            at: bur,
+            rivals: rivals.clone(),
+            defender: None,
+            dislodged_by: None,
+        };
+        assert_eq!(
+            cause.words(&v),
+            "bounced in Burgundy (also ordered there: A par, A mun, A mar, 2 more)"
+        );
+        // Thousands of rivals: the words stay one short line.
+        let crowd = Cause::Bounced {
+            at: bur,
+            rivals: rivals.iter().copied().cycle().take(4000).collect(),
+            defender: None,
+            dislodged_by: None,
+        };
+        let words = crowd.words(&v);
+        assert!(
+            words.ends_with("A mar, 3997 more)") && words.len() < 100,
+            "{words}"
         );
     }
 

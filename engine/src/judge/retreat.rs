@@ -285,6 +285,7 @@ pub(super) fn adjudicate(
             &mut after,
             &mut arrivals,
             &[],
+            &[],
         );
         disbanded.extend(after.dislodged.iter().map(|d| d.unit));
     }

@@ -374,15 +374,32 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         })
     }
 
-    /// For each accepted special order of a movement phase (in the order given), whether its
-    /// unit gives up its province before the moves are resolved (Atlantica II rule 6c: a lone
-    /// fleet searching the area that is Atlantis moves into it and "is not affected by attacks"
-    /// on the sea space it leaves). The resolver then counts that province as empty: a move
-    /// into it meets no defender. The unit is still on the board when
-    /// [`VariantRules::adjudicate_special`] is asked, listed among the dislodged if a move got
-    /// in, for the rulebook to take away. Standard: no order does.
-    fn specials_vacate(&self, _ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
-        vec![false; orders.len()]
+    /// For each accepted special order of a movement phase (in the order given), the act the
+    /// resolver settles it as, together with the standard orders, in one resolution:
+    /// - [`SpecialAct::Holds`]: the unit holds while the moves are resolved (the default);
+    ///   [`VariantRules::adjudicate_special`] then says what the order did.
+    /// - [`SpecialAct::Leaves`]: it leaves its province at the start of the move (Atlantica II
+    ///   rule 6c: a lone fleet searching the area that is Atlantis "is not affected by
+    ///   attacks" on the sea it leaves).
+    /// - [`SpecialAct::Boards`]: it goes aboard a carrier at the start of the move (rule 8f of
+    ///   Abstraction and Atlantica II: "all boardings must be made at the beginning of
+    ///   turns"), for good or only if the carrier's move is made.
+    /// - [`SpecialAct::AttacksWithin`]: it attacks another power's units in the province that
+    ///   holds many units it stands in (Latin American Diplomacy's `AT Peru` in an ocean).
+    ///
+    /// A unit that leaves defends nothing: a move into its province meets no defender, and it
+    /// is never dislodged; it is still on the board when `adjudicate_special` is asked, for the
+    /// rulebook to take where it went. An attack within a province is judged by the resolver
+    /// alone (its result is the judge's, and `adjudicate_special` does not see it).
+    /// `ordered` is every order the phase accepted, with its unit (the orders of carriers,
+    /// which decide whether a boarding stands). Standard: every unit holds.
+    fn special_acts(
+        &self,
+        _ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        vec![SpecialAct::Holds; orders.len()]
     }
 
     /// Adjudicates the special orders of a movement, retreat or adjustment phase once its
@@ -541,6 +558,15 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// The kind `unit` becomes if its move into `to` is made, `None` if it stays what it is
+    /// (Latin American Diplomacy: a fleet sailing up a river arrives as a river flotilla). The
+    /// move is checked as a move of either kind (the route of one, standing there as the
+    /// new one); the judge changes the kind when the move is made and lists it in
+    /// [`Settled::arrived_as`] for the rulebook's own bookkeeping. Standard: never.
+    fn arrives_as(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Option<UnitKind> {
+        None
+    }
+
     /// Whether a unit of this kind reaches `at` to support a unit in or into it. Standard:
     /// where it could stand. (Rule 8 of Abstraction and Atlantica II: an A/F, which stands
     /// only at sea, supports into coastal land like a fleet.) Asked when each support is
@@ -574,6 +600,13 @@ pub trait VariantRules: Send + Sync + std::fmt::Debug {
     /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
     /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
     fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
+        None
+    }
+
+    /// What players call a supply centre the map does not mark as one but the rules made one
+    /// during the game (Atlantica II: the area found to be "Atlantis"), for the map's marker and
+    /// the report's centres gained and lost; `None` for every other province.
+    fn centre_name(&self, _ctx: &RuleContext, _province: ProvinceId) -> Option<String> {
         None
     }
 }
@@ -677,11 +710,15 @@ pub struct Settled<'a> {
     /// The provinces a unit came into during the phase.
     pub arrivals: &'a mut Vec<ProvinceId>,
     /// In a movement phase, every move the standard orders made an attempt at (legal moves,
-    /// whether or not they got in): the unit as it stood, and where it was ordered. A rule
+    /// whether or not they got in): the unit as it stood, where it was ordered, and whether
+    /// it got there (Abstraction's boarding: where the fleet took the army). A rule
     /// that depends on whether a unit was attacked (Atlantica II: a searching fleet that is
     /// attacked turns to face its attacker) reads it. Empty in other phases, and in a movement
     /// phase with no special orders (the resolver does not list them for nobody).
-    pub moves: &'a [(Unit, Location)],
+    pub moves: &'a [(Unit, Location, bool)],
+    /// In a movement phase, each unit whose kind changed as its move was made
+    /// ([`VariantRules::arrives_as`]): the unit as it stood, and the unit as it arrived.
+    pub arrived_as: &'a [(Unit, Unit)],
     /// Every order of the phase as submitted, in the order given.
     pub orders: &'a [Submitted],
     /// What the judge made of each order of `orders` (same order), before this call: the
@@ -694,6 +731,32 @@ pub struct Settled<'a> {
     pub results: &'a mut [OrderResult],
 }
 
+/// What a unit with an accepted special order does with its province at the start of a
+/// movement phase ([`VariantRules::special_acts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecialAct {
+    /// It stays in its province and holds while the moves are resolved.
+    Holds,
+    /// It leaves its province at the start of the move, whatever is done to it there.
+    Leaves,
+    /// It goes aboard `carrier` at the start of the move; with `unless_carrier_fails`, only
+    /// if the carrier's move succeeds (otherwise it never left, and holds its province).
+    Boards {
+        carrier: Unit,
+        unless_carrier_fails: bool,
+    },
+    /// It attacks `power`'s units in its own province, one that holds many units, where
+    /// units otherwise never meet. All the units of its power there ordered to attack the
+    /// same power fight together, one strength each, against one strength for each of
+    /// `power`'s units that stays there. More wins: every one of those units is dislodged,
+    /// or, when the attackers outnumber them by `disband_margin` or more, disbanded. Units so
+    /// attacked give no support (their support is cut, as by any attack).
+    AttacksWithin {
+        power: PowerId,
+        disband_margin: Option<u32>,
+    },
+}
+
 /// What a landing order asks ([`VariantRules::landing`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Landing {
@@ -702,12 +765,15 @@ pub struct Landing {
     /// Where it lands.
     pub to: ProvinceId,
     /// Where the carrier first moves, to put the unit ashore from there, only if that move
-    /// succeeds (`A/F nao - mao - por`); `None` to land from where it stands. The phase is
-    /// resolved with the unit staying aboard and, if the carrier's move succeeds, again with
-    /// the landing, which stands if the carrier's move still succeeds.
+    /// succeeds (`A/F nao - mao - por`); `None` to land from where it stands. The landing is
+    /// a move that the resolver makes only if the carrier's move is made.
     pub sails_to: Option<Target>,
     /// What the carrier is once the unit is ashore (the A/F becomes a fleet).
     pub carrier_after: UnitKind,
+    /// The carried unit goes aboard in this same move (the piggyback of rule 8: `A por boards
+    /// F gcd` with `F gcd - can - mor`): the landing stands only beside a
+    /// [`SpecialAct::Boards`] onto this carrier, and is illegal without one.
+    pub boards: bool,
     /// What the carrier does in the same phase.
     pub then: AfterLanding,
 }
@@ -719,9 +785,8 @@ pub enum AfterLanding {
     Hold,
     /// It supports the landing from its province (its support may be cut).
     SupportLanding,
-    /// It moves on, only if the landing succeeds (rule 8d): the phase is resolved with the
-    /// carrier holding and, if the landing succeeds, again with it moving; the move stands
-    /// if the landing still succeeds.
+    /// It moves on, only if the landing succeeds (rule 8d): a move the resolver makes only if
+    /// the landing is made; otherwise the carrier holds its sea.
     MoveTo(Target),
 }
 

@@ -9,7 +9,7 @@ mod hooks;
 
 pub use hooks::{
     AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, Landing, OrderHelp, RuleContext,
-    Rulebook, Settled, Shading, SpecialMark, SpecialOrder, StandardRules, VariantRules,
+    Rulebook, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

@@ -191,7 +191,7 @@ impl Games {
                 )));
             }
         }
-        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq, hidden) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id")
+        let id = sqlx::query("INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq, hidden, map_fingerprint) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id")
             .bind(doc["guild"].as_str())
             .bind(doc["channel"].as_str())
             .bind(variant_id)
@@ -209,6 +209,9 @@ impl Games {
             .bind(doc["reminded_seq"].as_i64())
             .bind(doc["posted_seq"].as_i64())
             .bind(secrets::column(&checked.hidden))
+            // The file names everything by name, so the game is stored under this map's
+            // numbering whatever map the exporting release had.
+            .bind(&v.map_fingerprint)
             .fetch_one(&mut *tx)
             .await?
             .get::<i64, _>("id");

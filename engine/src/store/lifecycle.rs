@@ -49,8 +49,12 @@ impl Games {
             }
         }
         let hidden = secrets::draw_all(variant, seed as i64);
+        let fingerprint = crate::Variant::builtin(variant)
+            .map_err(refused)?
+            .map_fingerprint
+            .clone();
         let id = sqlx::query(
-            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at, hidden) VALUES ($1, $2, $3, $4, $5, 'forming', $6, $7, $8) RETURNING id",
+            "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at, hidden, map_fingerprint) VALUES ($1, $2, $3, $4, $5, 'forming', $6, $7, $8, $9) RETURNING id",
         )
         .bind(guild)
         .bind(channel)
@@ -60,6 +64,7 @@ impl Games {
         .bind(seed as i64)
         .bind(self.now())
         .bind(secrets::column(&hidden))
+        .bind(fingerprint)
         .fetch_one(&mut *tx)
         .await?
         .get::<i64, _>("id");

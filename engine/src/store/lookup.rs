@@ -347,7 +347,16 @@ pub(super) async fn read_record(
     stored: &str,
 ) -> Result<PhaseRecord> {
     if record::is_typed(stored) {
-        return record::read_typed(stored).map_err(refused);
+        let typed = record::read_typed(stored).map_err(refused)?;
+        // Numbers the variant does not have would fail every reader that names them (the
+        // report, the map, the export): the game is refused, and the scheduler sets it aside.
+        typed.check(v).map_err(|(field, msg)| {
+            refused(format!(
+                "the record of phase {seq} does not fit {}: {field}: {msg}",
+                v.name
+            ))
+        })?;
+        return Ok(typed);
     }
     // An older release's row not yet rewritten (see `upgrade`): adjudicated again from its
     // position, and the next phase's position is the position after it.

@@ -18,12 +18,14 @@ mod moderation;
 mod orders;
 mod outcome;
 mod phases;
+pub mod press;
 pub mod record;
 pub mod rng;
 pub mod rulebook;
 pub mod scratch;
 mod secrets;
 pub mod settings;
+pub mod sqlite_file;
 mod suggestions;
 pub mod text;
 mod upgrade;
@@ -38,10 +40,11 @@ pub use lookup::{GameInfo, GameSummary, PhaseView};
 pub use moderation::BoardEdit;
 pub use outcome::Outcome;
 pub use phases::{BrokenGame, Closing, DueGames};
+pub use press::{Opened, PressPlan, PressThread, ThreadPlan};
 pub use record::{Accepted, OrderRecord, PhaseRecord};
 pub use rulebook::RulebookChoice;
 pub use secrets::Secret;
-pub use settings::{DailyDeadline, NmrPolicy, Settings};
+pub use settings::{DailyDeadline, NmrPolicy, PressRule, Settings};
 pub use suggestions::Orderer;
 
 use ballots::ballots;
@@ -78,6 +81,15 @@ pub enum GameError {
     Db(sqlx::Error),
     /// A failure injected by a test between two steps of an operation.
     Injected(&'static str),
+    /// The game was stored under a map whose provinces, coasts, powers or unit kinds were
+    /// numbered otherwise than this release's map of its variant numbers them: its typed
+    /// records would name other places (see [`crate::Variant::map_fingerprint`]).
+    MapChanged {
+        game: GameId,
+        variant: String,
+        stored: String,
+        now: String,
+    },
 }
 
 impl std::fmt::Display for GameError {
@@ -87,6 +99,10 @@ impl std::fmt::Display for GameError {
             GameError::NotFound(id) => write!(f, "there is no game {id}"),
             GameError::Db(e) => write!(f, "database error: {e}"),
             GameError::Injected(p) => write!(f, "injected failure at {p}"),
+            GameError::MapChanged { game, variant, stored, now } => write!(
+                f,
+                "game {game} was stored under another map of {variant} (map fingerprint {stored}; this release's is {now}): its provinces or powers are numbered otherwise, so it is not read rather than have its units moved. Export it with the release that stored it (`parley export`) and import the file here (`parley import`): the file names every place by name"
+            ),
         }
     }
 }
@@ -241,11 +257,25 @@ pub async fn create_postgres_database(url: &str) -> Result<()> {
             "the database name {name} may not hold a double quote"
         )));
     }
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+    let created = sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
         .execute(&mut conn)
-        .await?;
+        .await;
     conn.close().await?;
-    Ok(())
+    match created {
+        Ok(_) => Ok(()),
+        // Another process created it first (`import --create` run several times at once):
+        // the database is there, which is all that was asked. The server says so as "already
+        // exists" (42P04) or, when both inserted their catalogue row at the same moment, as a
+        // unique violation (23505) on it.
+        Err(e)
+            if e.as_database_error()
+                .and_then(|d| d.code())
+                .is_some_and(|c| c == "42P04" || c == "23505") =>
+        {
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[derive(Clone)]
@@ -348,15 +378,14 @@ impl Games {
         let options = match backend {
             // The Any driver reads SQLite's settings only from the URL; these are per
             // connection, so each new connection gets them before it is used.
-            Backend::Sqlite => options.after_connect(|conn, _| {
-                Box::pin(async move {
-                    let busy = format!("PRAGMA busy_timeout = {}", BUSY_TIMEOUT.as_millis());
-                    conn.execute(sqlx::AssertSqlSafe(busy)).await?;
-                    conn.execute("PRAGMA journal_mode = WAL").await?;
-                    conn.execute("PRAGMA foreign_keys = ON").await?;
-                    Ok(())
+            // A file that is not a whole database is refused here, at once and by name: the
+            // pool would retry its connections until its timeout (see `sqlite_file`).
+            Backend::Sqlite => {
+                sqlite_file::check(&url, Some(BUSY_TIMEOUT)).await?;
+                options.after_connect(|conn, _| {
+                    Box::pin(async move { sqlite_file::set_up(conn, BUSY_TIMEOUT).await })
                 })
-            }),
+            }
             Backend::Postgres => {
                 // One connection first: a server that is down or a database that does not
                 // exist is reported at once with the server's own error, where the pool would
@@ -467,21 +496,30 @@ impl Games {
         *self.before_commit.lock().unwrap_or_else(|e| e.into_inner()) = hook;
     }
 
-    /// Closes the database. On SQLite, so that its one file holds everything: the write-ahead
-    /// log is folded into the file and the journal switched back to a rollback journal, so the
-    /// file can be copied alone (no `-wal` or `-shm` beside it); opening it again with
-    /// [`Games::open`] turns the write-ahead log back on. For a database handed over as a file
-    /// (the demo's). On PostgreSQL there is no file to hand over: it only closes the pool.
+    /// Closes the database: every connection of this service and its clones, waiting for
+    /// those in use to be handed back. On SQLite the write-ahead log is then folded into the
+    /// file and emptied, so the file holds everything and can be copied alone; the last
+    /// connection to close (this one, unless another process has the file open) removes the
+    /// `-wal` and `-shm` files. Every command and the bot close the database this way when
+    /// they finish or stop.
+    pub async fn close(&self) -> Result<()> {
+        self.pool.close().await;
+        match self.backend {
+            Backend::Sqlite => sqlite_file::fold_log(&self.url).await,
+            Backend::Postgres => Ok(()),
+        }
+    }
+
+    /// [`Games::close`], and on SQLite the journal switched back from the write-ahead log to a
+    /// rollback journal, so the file stays one file even if a reader opens it with a tool
+    /// that writes (opening it again with [`Games::open`] turns the write-ahead log back on).
+    /// For a database handed over as a file (the demo's).
     pub async fn close_into_one_file(self) -> Result<()> {
+        self.close().await?;
         if self.backend == Backend::Postgres {
-            self.pool.close().await;
             return Ok(());
         }
-        let mut conn = self.pool.acquire().await?;
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").await?;
-        drop(conn);
         // Leaving WAL mode needs the only connection to the file.
-        self.pool.close().await;
         use sqlx::Connection;
         let mut conn = sqlx::AnyConnection::connect(&self.url).await?;
         conn.execute("PRAGMA journal_mode = DELETE").await?;
@@ -498,7 +536,7 @@ impl Games {
 
     async fn game(&self, tx: &mut sqlx::AnyConnection, id: GameId) -> Result<GameRow> {
         let row = sqlx::query(
-            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden FROM games WHERE id = $1",
+            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden, map_fingerprint FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -513,6 +551,15 @@ impl Games {
         let hidden = secrets::stored(&variant_id, seed, row.get("hidden"));
         let variant =
             rulebook::load_stored(&variant_id, &stored, &settings.variant_options, &hidden)?;
+        let fingerprint: Option<String> = row.get("map_fingerprint");
+        if let Some(stored) = fingerprint.filter(|f| *f != variant.map_fingerprint) {
+            return Err(GameError::MapChanged {
+                game: id,
+                variant: variant.name.clone(),
+                stored,
+                now: variant.map_fingerprint.clone(),
+            });
+        }
         Ok(GameRow {
             variant,
             status: row.get("status"),

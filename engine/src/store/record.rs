@@ -203,6 +203,156 @@ impl PhaseRecord {
     }
 }
 
+impl PhaseRecord {
+    /// Checks every number the record holds against the variant it is read with: each power,
+    /// province and coast is one the variant has, and the position after it is one the game
+    /// could load. A typed record names things by number; one that names power 99 or province
+    /// 9999 (a hand-made game file, a record read with the wrong variant) would make every
+    /// reader that names them fail. On a problem, the field (`orders[2].power`) and what is
+    /// wrong with it.
+    pub fn check(&self, v: &Rules) -> Result<(), (String, String)> {
+        let value = serde_json::to_value(self)
+            .map_err(|e| (String::new(), format!("the record cannot be read: {e}")))?;
+        check_numbers(v, &value, "")?;
+        check_after(v, &self.after).map_err(|(f, m)| (format!("after.{f}"), m))
+    }
+}
+
+/// The keys under which a record's serialised form holds a power's number, a list of them,
+/// a province's number, or a list of them. A typed record keeps ids nowhere else; the test
+/// of this module names power 99 and province 9999 in each kind of place to prove it.
+const POWER_KEYS: [&str; 1] = ["power"];
+const POWER_LISTS: [&str; 3] = ["powers", "owners", "homes"];
+const PROVINCE_KEYS: [&str; 5] = ["province", "at", "army", "to", "attacker_from"];
+const PROVINCE_LISTS: [&str; 1] = ["contested"];
+
+fn field(path: &str, key: &str) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+fn power_number(v: &Rules, n: &Value, path: &str) -> Result<(), (String, String)> {
+    let count = v.powers.len();
+    match n.as_u64() {
+        Some(p) if (p as usize) < count => Ok(()),
+        _ => Err((
+            path.to_string(),
+            format!(
+                "{n} is not a power of {}: its {count} powers are numbered 0 to {}",
+                v.name,
+                count - 1
+            ),
+        )),
+    }
+}
+
+fn province_number(v: &Rules, n: &Value, path: &str) -> Result<(), (String, String)> {
+    let count = v.map.provinces.len();
+    match n.as_u64() {
+        Some(p) if (p as usize) < count => Ok(()),
+        _ => Err((
+            path.to_string(),
+            format!(
+                "{n} is not a province of {}: its {count} provinces are numbered 0 to {}",
+                v.name,
+                count - 1
+            ),
+        )),
+    }
+}
+
+fn check_numbers(v: &Rules, value: &Value, path: &str) -> Result<(), (String, String)> {
+    match value {
+        Value::Array(items) => {
+            for (i, x) in items.iter().enumerate() {
+                check_numbers(v, x, &format!("{path}[{i}]"))?;
+            }
+        }
+        Value::Object(map) => {
+            for (k, x) in map {
+                let here = field(path, k);
+                let key = k.as_str();
+                match x {
+                    Value::Number(_) if POWER_KEYS.contains(&key) => power_number(v, x, &here)?,
+                    Value::Number(_) if PROVINCE_KEYS.contains(&key) => {
+                        province_number(v, x, &here)?
+                    }
+                    Value::Array(xs) if POWER_LISTS.contains(&key) => {
+                        for (i, n) in xs.iter().enumerate().filter(|(_, n)| !n.is_null()) {
+                            power_number(v, n, &format!("{here}[{i}]"))?;
+                        }
+                    }
+                    Value::Array(xs) if PROVINCE_LISTS.contains(&key) => {
+                        for (i, n) in xs.iter().enumerate() {
+                            province_number(v, n, &format!("{here}[{i}]"))?;
+                        }
+                    }
+                    _ => check_numbers(v, x, &here)?,
+                }
+            }
+            // A location: its coast is one of its province's (checked above).
+            if let (Some(p), Some(c)) = (
+                map.get("province").and_then(Value::as_u64),
+                map.get("coast").filter(|c| !c.is_null()),
+            ) {
+                let coasts = v.map.provinces[p as usize].coasts.len();
+                if c.as_u64().is_none_or(|c| c as usize >= coasts) {
+                    return Err((
+                        field(path, "coast"),
+                        format!(
+                            "{c} is not a coast of {}, which has {}",
+                            v.map.provinces[p as usize].name,
+                            match coasts {
+                                0 => "none".to_string(),
+                                n => format!("{n}, numbered 0 to {}", n - 1),
+                            }
+                        ),
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The position after a phase: a phase of the calendar, a table entry for every province, and
+/// a board the game could load.
+fn check_after(v: &Rules, after: &Position) -> Result<(), (String, String)> {
+    let cal = &v.calendar;
+    let steps = if after.phase.setup {
+        cal.setup.len()
+    } else {
+        cal.steps.len()
+    };
+    if after.phase.step >= steps {
+        return Err((
+            "phase.step".into(),
+            format!(
+                "{} is not a step of {}'s calendar, which has {steps}",
+                after.phase.step, v.name
+            ),
+        ));
+    }
+    let provinces = v.map.provinces.len();
+    for (key, table) in [("owners", &after.owners), ("homes", &after.homes)] {
+        if table.len() != provinces {
+            return Err((
+                key.into(),
+                format!(
+                    "lists {} provinces; {} has {provinces}",
+                    table.len(),
+                    v.name
+                ),
+            ));
+        }
+    }
+    crate::case::check_position(v, after).map_err(|e| (String::new(), e.to_string()))
+}
+
 /// Whether a stored results column holds a typed record (serde writes `orders` first), not an
 /// older release's document (which starts with `results`).
 pub fn is_typed(stored: &str) -> bool {

@@ -28,6 +28,13 @@ pub struct Settings {
     /// out of the stored JSON when nothing is chosen, so older games read the same.
     #[serde(skip_serializing_if = "super::community::GameCommunity::is_default")]
     pub community: super::community::GameCommunity,
+    /// Who may talk to whom through the bot (see [`PressRule`]); written only when not `full`,
+    /// so games made before it read and export as they did.
+    #[serde(skip_serializing_if = "PressRule::is_full")]
+    pub press: PressRule,
+    /// Players are known by their power only, until the game ends.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous: bool,
 }
 
 impl Default for Settings {
@@ -41,6 +48,8 @@ impl Default for Settings {
             nmr: NmrPolicy::Hold,
             variant_options: BTreeMap::new(),
             community: Default::default(),
+            press: PressRule::Full,
+            anonymous: false,
         }
     }
 }
@@ -131,6 +140,73 @@ impl DailyDeadline {
             "no {} found in {} after {earliest}",
             self.time, self.timezone
         ))
+    }
+}
+
+/// A game's press: the conversations between powers the bot opens for players.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "kebab-case")]
+pub enum PressRule {
+    /// Private conversations between any powers, and the game channel.
+    #[default]
+    Full,
+    /// Only the game channel: no private conversations.
+    Public,
+    /// Private conversations in movement phases only: closed in retreats and adjustments.
+    Rulebook,
+    /// No conversations at all (gunboat).
+    None,
+}
+
+impl PressRule {
+    pub const NAMES: [&'static str; 4] = ["full", "public", "rulebook", "none"];
+
+    /// Reads `full`, `public`, `rulebook` or `none` (also `gunboat`, `no`).
+    pub fn parse(s: &str) -> Result<PressRule, String> {
+        match s.trim().to_lowercase().as_str() {
+            "full" => Ok(PressRule::Full),
+            "public" => Ok(PressRule::Public),
+            "rulebook" => Ok(PressRule::Rulebook),
+            "none" | "no" | "gunboat" => Ok(PressRule::None),
+            _ => Err(format!(
+                "'{}' is not a press rule; use full (private and public), public (the game channel only), rulebook (private press closed in retreats and adjustments) or none (gunboat)",
+                quote(s)
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PressRule::Full => "full",
+            PressRule::Public => "public",
+            PressRule::Rulebook => "rulebook",
+            PressRule::None => "none",
+        }
+    }
+
+    fn is_full(&self) -> bool {
+        *self == PressRule::Full
+    }
+
+    /// Whether private press is open in a phase of this kind.
+    pub fn private_open_in(self, kind: PhaseKind) -> bool {
+        match self {
+            PressRule::Full => true,
+            PressRule::Rulebook => !matches!(kind, PhaseKind::Retreat | PhaseKind::Adjustment),
+            PressRule::Public | PressRule::None => false,
+        }
+    }
+
+    /// The rule in words, for `/game create` and `/game status`.
+    pub fn words(self) -> &'static str {
+        match self {
+            PressRule::Full => {
+                "full press (private conversations between powers, and this channel)"
+            }
+            PressRule::Public => "public press (this channel only; no private conversations)",
+            PressRule::Rulebook => "rulebook press (private conversations in movement phases only)",
+            PressRule::None => "no press (gunboat: no conversations)",
+        }
     }
 }
 

@@ -17,6 +17,7 @@ impl Games {
     /// be read is left as it was, with a warning: it reads on the fly, or is reported broken
     /// by the scheduler like any game that cannot be loaded.
     pub(super) async fn upgrade_all(&self) -> Result<()> {
+        self.record_map_fingerprints().await?;
         let sql = format!(
             "SELECT game_id FROM phases WHERE {OLD_PHASES} UNION SELECT game_id FROM submissions WHERE {OLD_SUBMISSIONS} ORDER BY game_id"
         );
@@ -30,6 +31,32 @@ impl Games {
                 Err(GameError::Db(e)) => return Err(GameError::Db(e)),
                 Err(e) => tracing::warn!(game = id, "kept as an older release stored it: {e}"),
             }
+        }
+        Ok(())
+    }
+}
+
+impl Games {
+    /// Records this release's map fingerprint for every game stored before games kept one:
+    /// they were played under the numbering the database holds, which is this release's
+    /// unless a map file changed in between, and nothing can tell that afterwards.
+    async fn record_map_fingerprints(&self) -> Result<()> {
+        let rows = sqlx::query("SELECT id, variant FROM games WHERE map_fingerprint IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        for row in rows {
+            let (id, variant): (GameId, String) = (row.get("id"), row.get("variant"));
+            // A game of a variant this release lacks stays unread and unmarked.
+            let Ok(v) = crate::Variant::builtin(&variant) else {
+                continue;
+            };
+            sqlx::query(
+                "UPDATE games SET map_fingerprint = $1 WHERE id = $2 AND map_fingerprint IS NULL",
+            )
+            .bind(&v.map_fingerprint)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
         }
         Ok(())
     }

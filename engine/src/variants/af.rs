@@ -10,7 +10,7 @@ use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::Mark;
-use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialOrder};
+use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialAct, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind, UnitKindDecl, WATER};
 
 /// An army aboard a fleet: moves, attacks, supports and defends as one fleet, never convoys
@@ -128,9 +128,13 @@ impl AfRules {
         order: &Order,
         closed: &dyn Fn(Location) -> bool,
     ) -> Option<Result<Landing, Cause>> {
-        if unit.kind != A_F {
-            return None;
-        }
+        // The piggyback (rule 8's first sentence): a fleet an army boards in this move sails
+        // to another sea and lands the army there, `F gcd - can - mor`.
+        let boards = match order {
+            Order::Special { verb, .. } if verb == "-" && unit.kind == UnitKind::FLEET => true,
+            _ if unit.kind == A_F => false,
+            _ => return None,
+        };
         let (to, then, sails_to) = match order {
             Order::Move { to, via_convoy, .. } => {
                 if ctx.book.can_stand(ctx, A_F, to.location()) || *via_convoy {
@@ -185,6 +189,13 @@ impl AfRules {
                 ctx.map().province(from.province).name
             ))));
         }
+        if boards && !self.may_be_boarded(ctx, unit, closed) {
+            return Some(Err(refuse(format!(
+                "no army of yours stands on a coast beside {} to board it, so it has nobody to \
+                 land (the piggyback: A <coast> boards F <sea>, with F <sea> - <sea> - <coast>)",
+                ctx.map().province(unit.location.province).name
+            ))));
+        }
         Some(Ok(Landing {
             sails_to,
             carried: Unit {
@@ -194,7 +205,106 @@ impl AfRules {
             to,
             carrier_after: UnitKind::FLEET,
             then,
+            boards,
         }))
+    }
+
+    /// Whether some army of the fleet's power could board it this move.
+    fn may_be_boarded(
+        &self,
+        ctx: &RuleContext,
+        fleet: &Unit,
+        closed: &dyn Fn(Location) -> bool,
+    ) -> bool {
+        let sea = ctx.map().province(fleet.location.province).id.clone();
+        ctx.position.units.iter().any(|a| {
+            a.kind == UnitKind::ARMY
+                && a.power == fleet.power
+                && self
+                    .boarding_fleet(
+                        ctx,
+                        fleet.power,
+                        Some(a),
+                        std::slice::from_ref(&sea),
+                        closed,
+                    )
+                    .is_ok()
+        })
+    }
+
+    /// For `special_acts`: an army boarding a fleet leaves its province at the start of the
+    /// move (8f: "all boardings must be made at the beginning of turns"), unless the boarding
+    /// fails there and then: the fleet supports or convoys, or holds while another power's
+    /// unit is ordered into its sea, which it must defend (8b), or sails into a coastal
+    /// province, where no A/F stands. A fleet that moves to another sea takes the army along
+    /// (8a, and the clarification: even if a fleet of another power enters the sea behind
+    /// it); if its move is stopped, the A/F stays intact in its sea (8a), unless another
+    /// power's unit attacked that sea: then the fleet had to defend it, the army never
+    /// boarded (8b, "busy defending the original sea space"), and it holds its province.
+    /// `None` for an order that is not a boarding.
+    pub fn leaving(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        ordered: &[(Unit, &Order)],
+    ) -> Vec<Option<SpecialAct>> {
+        let mut taken: Vec<Unit> = Vec::new();
+        orders
+            .iter()
+            .map(|o| {
+                if !BOARD_VERBS.contains(&o.verb.as_str()) {
+                    return None;
+                }
+                let fleet = self
+                    .boarding_fleet(ctx, o.power, o.unit.as_ref(), &o.args, &|_| false)
+                    .ok()?;
+                Some(self.boarding_leaves(ctx, &fleet, ordered, &mut taken))
+            })
+            .collect()
+    }
+
+    fn boarding_leaves(
+        &self,
+        ctx: &RuleContext,
+        fleet: &Unit,
+        ordered: &[(Unit, &Order)],
+        taken: &mut Vec<Unit>,
+    ) -> SpecialAct {
+        // 8f: a fleet takes one army; the first boarding order given has it.
+        if taken.contains(fleet) {
+            return SpecialAct::Holds;
+        }
+        let sea = fleet.location.province;
+        let attacked = ordered.iter().any(|(u, order)| {
+            u.power != fleet.power && matches!(order, Order::Move { to, .. } if to.province == sea)
+        });
+        let order = ordered.iter().find(|(u, _)| u == fleet).map(|(_, o)| *o);
+        let sails_to = match order {
+            Some(Order::SupportHold { .. } | Order::SupportMove { .. } | Order::Convoy { .. }) => {
+                return SpecialAct::Holds
+            }
+            Some(Order::Move { to, .. }) => Some(to.location()),
+            Some(o @ Order::Special { .. }) => match self.landing(ctx, fleet, o, &|_| false) {
+                Some(Ok(l)) => l.sails_to.map(|t| t.location()),
+                _ => None,
+            },
+            _ => None,
+        };
+        let boards = match sails_to {
+            // Into a coastal province: the A/F could not stand there, so no boarding.
+            Some(to) if !ctx.book.can_stand(ctx, A_F, to) => return SpecialAct::Holds,
+            Some(_) => SpecialAct::Boards {
+                carrier: *fleet,
+                unless_carrier_fails: attacked,
+            },
+            None if attacked => return SpecialAct::Holds,
+            None => SpecialAct::Boards {
+                carrier: *fleet,
+                unless_carrier_fails: false,
+            },
+        };
+        taken.push(*fleet);
+        boards
     }
 
     /// For `check_special`: `A lab boards F gsl` (also `board gsl`, `embarks gsl`): an army
@@ -304,12 +414,13 @@ impl AfRules {
             self.note_moves_on(ctx, settled);
             self.count_rations(ctx, settled);
         }
+        let mut taken = Vec::new();
         orders
             .iter()
             .map(|o| {
                 BOARD_VERBS
                     .contains(&o.verb.as_str())
-                    .then(|| self.board(ctx, o, settled))
+                    .then(|| self.board(ctx, o, settled, &mut taken))
             })
             .collect()
     }
@@ -536,9 +647,18 @@ impl AfRules {
         sort_marks(&mut settled.after.marks);
     }
 
-    /// Rules 8a, 8b and the clarification: whether the army got aboard, from what the fleet
-    /// was ordered to do and what became of it; the army held its province meanwhile.
-    fn board(&self, ctx: &RuleContext, o: &SpecialOrder, settled: &mut Settled) -> OrderResult {
+    /// Rules 8a, 8b, 8f and the clarification: where the army went aboard, from what the
+    /// fleet was ordered to do and what became of it. The resolver already took the army out
+    /// of its province at the start of the move where the boarding stood
+    /// ([`AfRules::leaving`], asked again here with the same orders); an army that stayed
+    /// held its province meanwhile.
+    fn board(
+        &self,
+        ctx: &RuleContext,
+        o: &SpecialOrder,
+        settled: &mut Settled,
+        taken: &mut Vec<Unit>,
+    ) -> OrderResult {
         let map = ctx.map();
         let Some(army) = o.unit else {
             return OrderResult::illegal(refuse("a boarding needs an army"));
@@ -549,19 +669,13 @@ impl AfRules {
         };
         let sea = map.province(fleet.location.province).name.clone();
         let fails = |words: String| OrderResult::fails(refuse(words));
-        if settled.after.dislodged.iter().any(|d| d.unit == army) {
-            return fails("the army was dislodged before it could board".into());
-        }
-        if settled.after.dislodged.iter().any(|d| d.unit == fleet) {
-            return fails(format!("the fleet in {sea} was dislodged"));
-        }
+        let already_taken = taken.contains(&fleet);
+        let ordered = ordered_units(ctx, settled);
+        let leaving = self.boarding_leaves(ctx, &fleet, &ordered, taken);
         let order = order_of(settled, &fleet);
-        // Another power's unit ordered into the fleet's sea: the fleet must defend it.
-        let attacked = settled.orders.iter().enumerate().any(|(k, s)| {
-            s.power != o.power
-                && settled.results[k].verdict != Verdict::Illegal
-                && matches!(&s.order, Ok(Order::Move { to, .. })
-                    if to.province == fleet.location.province)
+        let attacked = ordered.iter().any(|(u, order)| {
+            u.power != fleet.power
+                && matches!(order, Order::Move { to, .. } if to.province == fleet.location.province)
         });
         let defends = || {
             fails(format!(
@@ -569,82 +683,84 @@ impl AfRules {
                  the army could not board (rule 8b)"
             ))
         };
-        // Where the A/F forms: the fleet's place after the moves.
-        let formed_at = match order {
-            Some((_, Order::SupportHold { .. } | Order::SupportMove { .. })) => {
-                return fails(format!(
-                    "the fleet in {sea} was ordered to support, so the army could not board \
-                     (rule 8b)"
-                ))
-            }
-            Some((_, Order::Convoy { .. })) => {
-                return fails(format!(
-                    "the fleet in {sea} was ordered to convoy, so the army could not board \
-                     (rule 8b)"
-                ))
-            }
-            Some((k, Order::Move { to, .. })) => {
-                let result = &settled.results[k];
-                if result.verdict == Verdict::Succeeds {
-                    to.province
+        let unless_carrier_fails = match leaving {
+            SpecialAct::Boards {
+                unless_carrier_fails,
+                ..
+            } => unless_carrier_fails,
+            _ => {
+                return if already_taken {
+                    fails(format!(
+                        "the fleet in {sea} already took another army aboard (rule 8f)"
+                    ))
                 } else {
-                    match &result.cause {
-                        Some(Cause::Bounced {
-                            rivals, defender, ..
-                        }) if rivals
-                            .iter()
-                            .chain(defender.iter())
-                            .all(|u| u.power == o.power) =>
-                        {
-                            // Blocked by its own power's units only: no fight, the army boards
-                            // and the A/F stays (the clarification), unless it must now
-                            // defend the sea it stayed in.
-                            if attacked {
-                                return defends();
-                            }
-                            fleet.location.province
-                        }
-                        _ => {
-                            return fails(format!(
-                                "the fleet in {sea} was blocked by another power, so it had to \
-                                 defend its sea and the army could not board (rule 8b)"
+                    match order {
+                        Some((_, Order::SupportHold { .. } | Order::SupportMove { .. })) => {
+                            fails(format!(
+                                "the fleet in {sea} was ordered to support, so the army could \
+                                 not board (rule 8b)"
                             ))
                         }
+                        Some((_, Order::Convoy { .. })) => fails(format!(
+                            "the fleet in {sea} was ordered to convoy, so the army could not \
+                             board (rule 8b)"
+                        )),
+                        Some((_, Order::Move { to, .. })) => fails(format!(
+                            "the fleet in {sea} was ordered to {}, where no army/fleet may \
+                             stand, so the army could not board",
+                            map.province(to.province).name
+                        )),
+                        _ if attacked => defends(),
+                        _ => fails(format!("the army could not board the fleet in {sea}")),
                     }
-                }
-            }
-            // Holding, no order, or an order that was illegal (the fleet holds).
-            _ => {
-                if attacked {
-                    return defends();
-                }
-                fleet.location.province
+                };
             }
         };
+        // Where the fleet went: its move, if it was made (a piggyback's sea leg included).
+        let moved_to = settled
+            .moves
+            .iter()
+            .find(|(u, _, made)| *u == fleet && *made)
+            .map(|(_, to, _)| to.province);
+        if moved_to.is_none() && unless_carrier_fails {
+            // The fleet's move was stopped while another power attacked its sea: it stayed to
+            // defend it, and the army never left its province.
+            if settled.after.dislodged.iter().any(|d| d.unit == fleet) {
+                return fails(format!("the fleet in {sea} was dislodged"));
+            }
+            if settled.after.dislodged.iter().any(|d| d.unit == army) {
+                return fails("the army stayed to board, and was dislodged".into());
+            }
+            return fails(format!(
+                "the fleet in {sea} was blocked while another power attacked its sea, so it had \
+                 to defend it and the army could not board (rule 8b and the clarification)"
+            ));
+        }
+        let formed_at = moved_to.unwrap_or(fleet.location.province);
+        // The piggyback: the landing from the second sea was made, so the army is ashore
+        // and the fleet a fleet again (8: "and may then also disembark the Army").
+        let landed = order.is_some_and(|(k, o)| {
+            matches!(o, Order::Special { verb, .. } if verb == "-")
+                && settled.results[k].verdict == Verdict::Succeeds
+        });
+        drop(ordered);
         let after = &mut *settled.after;
+        // The army left its province at the start of the move: take it off the board (a unit
+        // of another power may have moved in behind it).
         let Some(a) = after.units.iter().position(|u| *u == army) else {
             return fails("the army is no longer there".into());
         };
+        after.units.remove(a);
+        if landed {
+            return OrderResult::ok();
+        }
         let Some(f) = after.units.iter().position(|u| {
             u.power == o.power && u.kind == UnitKind::FLEET && u.location.province == formed_at
         }) else {
-            // Another army boarded it first (orders are taken in the order given).
-            return fails(format!(
-                "the fleet from {sea} already took another army aboard (rule 8f)"
-            ));
+            return fails(format!("the fleet from {sea} is no longer there"));
         };
-        // Rule 8: an A/F stands only at sea. A fleet that sailed into a coastal province
-        // left the army behind.
-        if !ctx.book.can_stand(ctx, A_F, after.units[f].location) {
-            return fails(format!(
-                "the fleet from {sea} moved to {}, where no army/fleet may stand, so the army \
-                 could not board",
-                map.province(formed_at).name
-            ));
-        }
         after.units[f].kind = A_F;
-        after.units.remove(a);
-        // The boarding move is the first of the army's moves at sea.
+        // The boarding move is the first of the army's moves at sea (8c).
         let count = if self.renews(ctx, formed_at) { 0 } else { 1 };
         // At sea the new A/F is the power's only unit there; in a box the others keep theirs.
         if !ctx.book.holds_many(ctx, formed_at) {
@@ -662,6 +778,29 @@ impl AfRules {
         }
         OrderResult::ok()
     }
+}
+
+/// Every order of the phase that the judge did not refuse, with the unit it was for (the
+/// first of its power and kind in the province it names).
+fn ordered_units<'s>(ctx: &RuleContext, settled: &'s Settled) -> Vec<(Unit, &'s Order)> {
+    settled
+        .orders
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| {
+            let order = s.order.as_ref().ok()?;
+            if settled.results[k].verdict == Verdict::Illegal {
+                return None;
+            }
+            let r = order.unit()?;
+            let unit = ctx.position.units.iter().find(|u| {
+                u.power == s.power
+                    && u.location.province == r.province
+                    && r.kind.is_none_or(|k| k == u.kind)
+            })?;
+            Some((*unit, order))
+        })
+        .collect()
 }
 
 /// Adds `words` to an order's result, after the reason it already has (if any); the verdict

@@ -14,7 +14,7 @@ use crate::map::{Border, Location, ProvinceId, TerrainId};
 use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{
-    Landing, RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantOption,
+    Landing, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantOption,
     VariantRules,
 };
 use crate::unit::{PowerId, Unit, UnitKind};
@@ -136,6 +136,22 @@ impl VariantRules for DavisRules {
         {
             Some(answer) => answer,
             None => StandardRules.check_special(ctx, power, unit, verb, args),
+        }
+    }
+
+    fn special_acts(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        match self.af {
+            Some(af) => af
+                .leaving(ctx, orders, ordered)
+                .into_iter()
+                .map(|l| l.unwrap_or(SpecialAct::Holds))
+                .collect(),
+            None => vec![SpecialAct::Holds; orders.len()],
         }
     }
 

@@ -100,7 +100,7 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
             f(lx + pad + 24.0),
             f(base),
             f(text_size),
-            esc(&p.name),
+            esc(p.shown()),
             f(sc_x),
             f(base),
             f(text_size),

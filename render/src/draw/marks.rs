@@ -89,6 +89,21 @@ pub(super) fn shading(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), 
     Ok(())
 }
 
+/// How far from a unit's place a centre marker the art does not draw stands, and a caption
+/// under it begins: beyond a unit's symbol (about 13 across its middle).
+const UNIT_CLEAR: f32 = 24.0;
+
+/// Where a centre's marker stands: the art's centre anchor, else (a centre the rules made
+/// during the game) up and to the right of the province's unit place, beyond a unit there.
+fn centre_point(ctx: &Ctx, province: &str) -> Option<Point> {
+    if let Some(p) = ctx.art.sc_anchor(province) {
+        return Some(p);
+    }
+    let (x, y) = ctx.art.unit_anchor(province, None)?;
+    let d = UNIT_CLEAR / std::f32::consts::SQRT_2;
+    Some((x + d, y - d))
+}
+
 pub(super) fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
     let mut marks = HashMap::new();
     for m in scene
@@ -102,7 +117,7 @@ pub(super) fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Resu
                 context: "supply centre".into(),
             });
         }
-        if ctx.art.sc_anchor(&m.province).is_none() {
+        if centre_point(ctx, &m.province).is_none() {
             return Err(Error::UnknownProvince {
                 province: m.province.clone(),
                 context: "supply centre (the art has no centre there)".into(),
@@ -111,13 +126,33 @@ pub(super) fn supply_centres(ctx: &Ctx, scene: &Scene, out: &mut String) -> Resu
         marks.insert(m.province.as_str(), m);
     }
     *out += "<g id=\"centres\">\n";
+    // The art's centres, then the centres the rules made that the art does not draw.
+    let extra = scene
+        .supply_centres
+        .iter()
+        .filter(|m| !scene.hidden.contains(&m.province))
+        .map(|m| m.province.as_str())
+        .filter(|p| ctx.art.sc_anchor(p).is_none());
     for p in ctx
         .art
         .supply_centres()
         .filter(|p| !scene.hidden.iter().any(|h| h == p))
+        .chain(extra)
     {
-        let (x, y) = ctx.art.sc_anchor(p).expect("centre");
+        let (x, y) = centre_point(ctx, p).expect("centre");
         let m = marks.get(p);
+        if let Some(name) = m.and_then(|m| m.name.as_deref()) {
+            // Under the unit's place, clear of a unit standing there.
+            let (ux, uy) = ctx.art.unit_anchor(p, None).unwrap_or((x, y));
+            let _ = writeln!(
+                out,
+                "<text class=\"centre-name\" data-province=\"{}\" x=\"{}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" font-style=\"italic\" text-anchor=\"middle\" fill=\"{INK}\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>",
+                super::esc(p),
+                f(ux),
+                f(uy + UNIT_CLEAR + 12.0),
+                super::esc(name)
+            );
+        }
         let owner = match m.and_then(|m| m.owner.as_deref()) {
             Some(o) => Some(ctx.colour(o, &format!("owner of centre {p}"))?),
             None => None,

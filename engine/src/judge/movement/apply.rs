@@ -5,7 +5,7 @@
 
 use super::super::{advance, retreat, DislodgedReport};
 use super::plan::{Act, Rider};
-use super::resolve::Decisions;
+use super::resolve::{defenders, fight_strength, stayed, Decisions};
 use crate::map::ProvinceId;
 use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
@@ -18,6 +18,12 @@ pub(super) struct Applied {
     pub after: Position,
     /// For each unit (by index into the phase's units): the unit that dislodged it, if one did.
     pub dislodged_by: Vec<Option<usize>>,
+    /// For each unit: whether a fight within its province disbanded it outright.
+    pub destroyed: Vec<bool>,
+    /// The units so disbanded, as they stood.
+    pub disbanded: Vec<Unit>,
+    /// Units whose kind changed as they moved: as they stood, and as they arrived.
+    pub arrived_as: Vec<(Unit, Unit)>,
     pub reports: Vec<DislodgedReport>,
     /// The provinces a unit moved into.
     pub arrivals: Vec<ProvinceId>,
@@ -33,6 +39,7 @@ pub(super) fn apply(
     decided: &Decisions,
     board_len: usize,
     riders: &[Rider],
+    becomes: &[Option<crate::unit::UnitKind>],
 ) -> Applied {
     let map = &variant.map;
     let units = &position.units;
@@ -50,16 +57,23 @@ pub(super) fn apply(
     let mut dislodged: Vec<Dislodged> = Vec::new();
     let mut moved_into = vec![None; provinces];
     let mut arrivals = Vec::new();
+    let mut arrived_as = Vec::new();
     for (u, ok) in success.iter().enumerate() {
         if let (Act::Move { to, by_convoy, .. }, true) = (acts[u], *ok) {
             moved_into[to.province.0 as usize] = Some((u, by_convoy));
             after.units[u].location = to;
+            if let Some(kind) = becomes.get(u).copied().flatten() {
+                after.units[u].kind = kind;
+                arrived_as.push((units[u], after.units[u]));
+            }
             arrivals.push(to.province);
         }
     }
     let mut dislodged_by = vec![None; n];
     for u in 0..n {
-        let stays = !matches!(acts[u], Act::Move { .. }) || !success[u];
+        // A unit that left at the start of the move (`Act::Leave`) is not there to be
+        // dislodged; it stays on this board for the rulebook to take where it went.
+        let stays = stayed(acts[u], success[u]);
         let p = units[u].location.province.0 as usize;
         if stays && !many[p] && u < board_len {
             if let Some((a, by_convoy)) = moved_into[p] {
@@ -73,6 +87,46 @@ pub(super) fn apply(
                     attacked_along_other_coast: here.is_some()
                         && arrived.is_some()
                         && here != arrived,
+                });
+            }
+        }
+    }
+    // Fights within provinces that hold many units: a side that won dislodges every unit of
+    // the power it attacked that is still there, or disbands them when it won by the
+    // rulebook's margin.
+    let mut destroyed = vec![false; n];
+    let mut disbanded = Vec::new();
+    for a in 0..board_len.min(n) {
+        let (
+            Act::AttackWithin {
+                power,
+                disband_margin,
+            },
+            true,
+        ) = (acts[a], success[a])
+        else {
+            continue;
+        };
+        let strength = fight_strength(units, acts, board_len, a, power);
+        let here = units[a].location.province;
+        let staying: Vec<usize> = defenders(units, board_len, here, power)
+            .filter(|&d| stayed(acts[d], success[d]))
+            .collect();
+        let margin = strength.saturating_sub(staying.len() as u32);
+        for d in staying {
+            if dislodged_by[d].is_some() || destroyed[d] {
+                continue;
+            }
+            if disband_margin.is_some_and(|m| margin >= m) {
+                destroyed[d] = true;
+                disbanded.push(units[d]);
+            } else {
+                dislodged_by[d] = Some(a);
+                dislodged.push(Dislodged {
+                    unit: units[d],
+                    attacker_from: here,
+                    attacker_came_by_convoy: false,
+                    attacked_along_other_coast: false,
                 });
             }
         }
@@ -91,7 +145,9 @@ pub(super) fn apply(
         .units
         .iter()
         .enumerate()
-        .filter(|(u, _)| dislodged_by[*u].is_none() && (*u < board_len || landed(*u)))
+        .filter(|(u, _)| {
+            dislodged_by[*u].is_none() && !destroyed[*u] && (*u < board_len || landed(*u))
+        })
         .map(|(_, x)| *x)
         .collect();
 
@@ -113,6 +169,9 @@ pub(super) fn apply(
     Applied {
         after,
         dislodged_by,
+        destroyed,
+        disbanded,
+        arrived_as,
         reports: Vec::new(),
         arrivals,
     }

@@ -4,7 +4,7 @@
 use super::super::{Cause, OrderResult};
 use super::apply::Applied;
 use super::plan::{Act, Plan};
-use super::resolve::Decisions;
+use super::resolve::{defenders, fight_strength, stayed, Decisions};
 use crate::map::ProvinceId;
 use crate::rulebook::{ConvoyAttack, RuleContext};
 use crate::unit::Unit;
@@ -32,8 +32,14 @@ pub(super) fn explain(
         let Some(u) = *u else { continue };
         let dislodged_by = applied.dislodged_by[u].map(|a| units[a]);
         let moves = |a: usize| matches!(acts[a], Act::Move { .. });
+        if applied.destroyed.get(u).copied().unwrap_or(false) {
+            let by = attacker_within(units, acts, success, u);
+            results[k] = Some(OrderResult::fails(Cause::DisbandedWithin { by }));
+            continue;
+        }
         results[k] = Some(match acts[u] {
-            Act::Hold => match dislodged_by {
+            // A unit that left stands in for its special order, whose result is the rulebook's.
+            Act::Hold | Act::Leave { .. } => match dislodged_by {
                 Some(by) => OrderResult::fails(Cause::Dislodged { by }),
                 None => OrderResult::ok(),
             },
@@ -78,6 +84,22 @@ pub(super) fn explain(
                     })
                 }
             }
+            Act::AttackWithin { power, .. } => {
+                if success[u] {
+                    OrderResult::ok()
+                } else {
+                    let here = units[u].location.province;
+                    let board_len = applied.destroyed.len().min(units.len());
+                    OrderResult::fails(Cause::HeldOffWithin {
+                        at: here,
+                        power,
+                        strength: fight_strength(units, acts, board_len, u, power),
+                        defenders: defenders(units, board_len, here, power)
+                            .filter(|&d| stayed(acts[d], success[d]))
+                            .count() as u32,
+                    })
+                }
+            }
             Act::Convoy { army, to } => {
                 let ordered_move = units.iter().enumerate().any(|(a, x)| {
                     x.location.province == army
@@ -105,6 +127,18 @@ pub(super) fn explain(
         .into_iter()
         .map(|r| r.unwrap_or_else(|| OrderResult::illegal(Cause::NotAdjudicated)))
         .collect()
+}
+
+/// The first unit that won a fight within `d`'s province against `d`'s power.
+fn attacker_within(units: &[Unit], acts: &[Act], success: &[bool], d: usize) -> Unit {
+    let here = units[d].location.province;
+    (0..units.len())
+        .find(|&a| {
+            success[a]
+                && units[a].location.province == here
+                && matches!(acts[a], Act::AttackWithin { power, .. } if power == units[d].power)
+        })
+        .map_or(units[d], |a| units[a])
 }
 
 /// The units that cut support `s`: attacks on it by another power, from anywhere but the

@@ -89,6 +89,7 @@ pub(super) fn adjudicate(
                 after: &mut applied.after,
                 arrivals: &mut applied.arrivals,
                 moves: &[],
+                arrived_as: &[],
                 orders: &[],
                 results: &mut [],
             };
@@ -177,45 +178,26 @@ fn adjudicate_with<T>(
         })
     };
     let units = &board.units;
-    // Units whose special order takes them out of their province before the moves.
-    let mut vacated = Vec::new();
-    if !plan.specials.is_empty() {
-        vacated = vec![false; units.len()];
-        let leaving = variant.book.specials_vacate(routes.ctx(), &plan.specials);
-        for (s, leaves) in plan.specials.iter().zip(leaving) {
-            if let (true, Some(u)) = (leaves, s.unit) {
-                if let Some(i) = units[..board_len].iter().position(|x| *x == u) {
-                    vacated[i] = true;
-                }
-            }
-        }
-    }
     let acts = std::mem::take(&mut plan.acts);
     let many = std::mem::take(&mut plan.many);
-    let resolve = |acts: Vec<Act>, many: Vec<bool>| {
-        resolve::resolve(
-            variant,
-            routes.ctx(),
-            units,
-            board_len,
-            acts,
-            many,
-            &plan.convoy_orders,
-            &plan.fallback_candidates,
-            &vacated,
-        )
-    };
-    let decided = if plan.riders.is_empty() {
-        // The common case, resolved once with no copies (the resolver runs every phase).
-        resolve(acts, many)
-    } else {
-        resolve_with_riders(&plan.riders, board_len, acts, many, resolve)
-    };
+    // One resolution: a landing from the sea its carrier sails to, and a carrier moving on
+    // once its army has landed, are moves that wait for another decision (`plan.needs`).
+    let decided = resolve::resolve(
+        variant,
+        routes.ctx(),
+        units,
+        board_len,
+        acts,
+        many,
+        &plan.convoy_orders,
+        &plan.fallback_candidates,
+        &plan.needs,
+    );
     // A unit left aboard because its carrier did not get where it was to land from: the
     // order's result is the carrier's move.
     for (k, r) in plan.riders.iter().enumerate() {
         let rider = board_len + k;
-        if r.sail.is_some() && matches!(decided.acts[rider], Act::Hold) {
+        if r.sail.is_some() && !decided.success[r.carrier] {
             for o in plan.ordered_unit.iter_mut() {
                 if *o == Some(rider) {
                     *o = Some(r.carrier);
@@ -223,7 +205,14 @@ fn adjudicate_with<T>(
             }
         }
     }
-    let mut applied = apply::apply(variant, &board, &decided, board_len, &plan.riders);
+    let mut applied = apply::apply(
+        variant,
+        &board,
+        &decided,
+        board_len,
+        &plan.riders,
+        &plan.becomes,
+    );
     let specials = std::mem::take(&mut plan.specials);
     // A landing is the carrier's order: results name the A/F, not a unit of its own.
     let shown: Cow<[Unit]> = if plan.riders.is_empty() {
@@ -247,7 +236,7 @@ fn adjudicate_with<T>(
             .iter()
             .enumerate()
             .filter_map(|(u, a)| match a {
-                Act::Move { to, .. } => Some((units[u], *to)),
+                Act::Move { to, .. } => Some((units[u], *to, decided.success[u])),
                 _ => None,
             })
             .collect()
@@ -260,6 +249,7 @@ fn adjudicate_with<T>(
         &mut applied.after,
         &mut applied.arrivals,
         &moves,
+        &std::mem::take(&mut applied.arrived_as),
     );
     let attackers: Vec<(Unit, Unit)> = applied
         .dislodged_by
@@ -275,59 +265,9 @@ fn adjudicate_with<T>(
         dislodged: applied.reports,
         built: Vec::new(),
         removed: Vec::new(),
-        disbanded: Vec::new(),
+        disbanded: std::mem::take(&mut applied.disbanded),
         arrivals: applied.arrivals,
         retreated: Vec::new(),
     };
     (adj, extra)
-}
-
-/// Conditional acts (rules 8d, 8g and the move-then-land of rule 8): a carrier goes on after
-/// its landing only if the landing succeeds; a unit is put ashore from the sea its carrier
-/// moves to only if that move succeeds. The phase is resolved first without them; those whose
-/// condition held are added and the phase resolved again, which stands if every one of those
-/// conditions still holds there, else the first resolution does.
-fn resolve_with_riders(
-    riders: &[plan::Rider],
-    board_len: usize,
-    acts: Vec<Act>,
-    many: Vec<bool>,
-    resolve: impl Fn(Vec<Act>, Vec<bool>) -> resolve::Decisions,
-) -> resolve::Decisions {
-    let planned = acts.clone();
-    let mut first = acts;
-    for (k, r) in riders.iter().enumerate() {
-        if r.sail.is_some() {
-            first[board_len + k] = Act::Hold;
-        }
-    }
-    let mut decided = resolve(first.clone(), many.clone());
-    let mut second = first;
-    // The units whose success each added act depends on.
-    let mut conditions: Vec<usize> = Vec::new();
-    for (k, r) in riders.iter().enumerate() {
-        let rider = board_len + k;
-        if let Some((to, base)) = r.then_move {
-            if decided.success[rider] {
-                second[r.carrier] = Act::Move {
-                    to,
-                    by_convoy: false,
-                    base,
-                    convoy_base: base,
-                };
-                conditions.push(rider);
-            }
-        }
-        if r.sail.is_some() && decided.success[r.carrier] {
-            second[rider] = planned[rider];
-            conditions.push(r.carrier);
-        }
-    }
-    if !conditions.is_empty() {
-        let again = resolve(second, many);
-        if conditions.iter().all(|&c| again.success[c]) {
-            decided = again;
-        }
-    }
-    decided
 }

@@ -9,9 +9,9 @@ use super::super::{Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target, UnitRef};
 use crate::rulebook::RuleContext;
-use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialOrder};
+use crate::rulebook::{AfterLanding, ConvoyIntent, Landing, SpecialAct, SpecialOrder};
 use crate::rules::Rules;
-use crate::unit::{PowerId, Unit};
+use crate::unit::{PowerId, Unit, UnitKind};
 
 /// What a unit actually does once its order has been checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +40,20 @@ pub(super) enum Act {
     Convoy {
         army: ProvinceId,
         to: ProvinceId,
+    },
+    /// The unit leaves its province at the start of the move, by its rulebook's order (an
+    /// army boarding a fleet, a fleet sailing for Atlantis): it defends nothing there. With
+    /// `stays_if_fails`, it leaves only if that unit's move succeeds, and otherwise holds
+    /// there (it may be supported to hold, and dislodged). Its decision is whether it left.
+    Leave {
+        stays_if_fails: Option<usize>,
+    },
+    /// An attack on `power`'s units inside the province that holds many units where the unit
+    /// stands ([`crate::rulebook::SpecialAct::AttacksWithin`]). Its decision is whether its
+    /// side won that fight.
+    AttackWithin {
+        power: PowerId,
+        disband_margin: Option<u32>,
     },
 }
 
@@ -84,8 +98,6 @@ pub(super) struct Rider {
     /// The carrier, by unit index.
     pub carrier: usize,
     pub landing: Landing,
-    /// Where the carrier goes on if the landing succeeds, and that move's strength.
-    pub then_move: Option<(Location, u32)>,
     /// Where the carrier moves first, landing the unit from there if it gets there.
     pub sail: Option<(Location, u32)>,
 }
@@ -115,6 +127,55 @@ pub(super) struct Plan {
     pub riders: Vec<Rider>,
     /// The board's units followed by the riders', as the resolver sees them.
     pub units: Vec<Unit>,
+    /// For each unit: the unit whose decision its act waits for (see the resolver); empty
+    /// when no act depends on another.
+    pub needs: Vec<Option<usize>>,
+    /// For each unit of the board: the kind it becomes if its move is made
+    /// ([`crate::rulebook::VariantRules::arrives_as`]); empty when none changes.
+    pub becomes: Vec<Option<UnitKind>>,
+}
+
+/// The variant's own orders the claims accepted (for units on the board, and units a
+/// placement puts there), in the order given.
+fn special_orders(
+    units: &[Unit],
+    orders: &[Submitted],
+    accepted: &[Option<(usize, Checked)>],
+    placed: &[Option<Unit>],
+) -> Vec<SpecialOrder> {
+    let mut specials: Vec<SpecialOrder> = accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match (c, &orders[k].order) {
+            (Some((u, Checked::Special)), Ok(Order::Special { verb, args, .. })) => {
+                Some(SpecialOrder {
+                    index: k,
+                    power: orders[k].power,
+                    unit: Some(units[*u]),
+                    verb: verb.clone(),
+                    args: args.clone(),
+                })
+            }
+            _ => None,
+        })
+        .chain(
+            placed
+                .iter()
+                .enumerate()
+                .filter_map(|(k, p)| match (p, &orders[k].order) {
+                    (Some(unit), Ok(Order::Special { verb, args, .. })) => Some(SpecialOrder {
+                        index: k,
+                        power: orders[k].power,
+                        unit: Some(*unit),
+                        verb: verb.clone(),
+                        args: args.clone(),
+                    }),
+                    _ => None,
+                }),
+        )
+        .collect();
+    specials.sort_by_key(|s| s.index);
+    specials
 }
 
 /// Reads the orders of a movement phase into the plan.
@@ -136,12 +197,61 @@ pub(super) fn plan(
     );
     // What each unit does before supports and convoys are matched.
     let mut plan: Vec<Checked> = claims.per_unit(Checked::Hold);
+    let mut results = claims.results;
+    let specials = special_orders(units, orders, &claims.accepted, &claims.placed);
+    // What each unit with a special order does with its province at the start of the move,
+    // asked of the rulebook with every order the phase accepted (a boarding stands or falls
+    // by its carrier's order).
+    let leaving = if specials.is_empty() {
+        Vec::new()
+    } else {
+        let ordered: Vec<(Unit, &Order)> = claims
+            .accepted
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| {
+                let (u, _) = c.as_ref()?;
+                Some((units[*u], orders[k].order.as_ref().ok()?))
+            })
+            .collect();
+        variant.book.special_acts(routes.ctx(), &specials, &ordered)
+    };
+    let boarded = |carrier: &Unit| {
+        leaving
+            .iter()
+            .any(|l| matches!(l, SpecialAct::Boards { carrier: c, .. } if c == carrier))
+    };
+    // A landing of a unit that boards in the same move needs that boarding (one not
+    // ordered, or refused, leaves the carrier nobody to land).
+    let unboarded: Vec<(usize, usize)> = claims
+        .accepted
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| match c {
+            Some((u, Checked::Land { landing, .. })) if landing.boards && !boarded(&units[*u]) => {
+                Some((k, *u))
+            }
+            _ => None,
+        })
+        .collect();
+    let mut accepted = claims.accepted;
+    for (k, u) in unboarded {
+        // Not illegal: the order alone is a fine order (the boarding may be given in another
+        // line), it just has nobody to carry this time, and the carrier holds.
+        results[k] = Some(OrderResult::fails(Cause::NothingAboard {
+            carrier: units[u],
+        }));
+        plan[u] = Checked::Hold;
+        accepted[k] = None;
+    }
     // Each landing adds the unit put ashore as a unit of its own, moving from its carrier's
-    // province; the carrier holds, supports the landing or (if it goes on) holds for now.
+    // province (or from the sea the carrier sails to, if that move is made); the carrier
+    // holds, supports the landing, sails first, or moves on once the landing is made.
     let rules_book = variant;
     let mut riders: Vec<Rider> = Vec::new();
     let mut all_units: Vec<Unit> = units.to_vec();
     let mut carrier_of: Vec<Option<usize>> = vec![None; n];
+    let mut needs: Vec<Option<usize>> = Vec::new();
     for u in 0..n {
         if let Checked::Land {
             landing,
@@ -149,10 +259,13 @@ pub(super) fn plan(
             sail,
         } = plan[u]
         {
+            if needs.is_empty() {
+                needs = vec![None; n];
+            }
+            let rider = all_units.len();
             riders.push(Rider {
                 carrier: u,
                 landing,
-                then_move,
                 sail,
             });
             let from = sail.map_or(units[u].location.province, |(at, _)| at.province);
@@ -174,19 +287,30 @@ pub(super) fn plan(
                 base,
                 convoy_base: base,
             });
-            plan[u] = match (sail, landing.then) {
-                (Some((to, base)), _) => Checked::Move {
+            needs.push(sail.map(|_| u));
+            plan[u] = match (sail, landing.then, then_move) {
+                (Some((to, base)), _, _) => Checked::Move {
                     to,
                     needs_convoy: false,
                     via_convoy: false,
                     base,
                     convoy_base: base,
                 },
-                (None, AfterLanding::SupportLanding) => Checked::Land {
+                (None, AfterLanding::SupportLanding, _) => Checked::Land {
                     landing,
                     then_move: None,
                     sail: None,
                 },
+                (None, AfterLanding::MoveTo(_), Some((to, base))) => {
+                    needs[u] = Some(rider);
+                    Checked::Move {
+                        to,
+                        needs_convoy: false,
+                        via_convoy: false,
+                        base,
+                        convoy_base: base,
+                    }
+                }
                 _ => Checked::Hold,
             };
         }
@@ -220,6 +344,21 @@ pub(super) fn plan(
     };
     let mut acts: Vec<Act> = vec![Act::Hold; n];
     let mut fallback_candidates: Vec<usize> = Vec::new();
+    // What each unit on the board becomes if its move is made (empty when none changes).
+    let mut becomes: Vec<Option<UnitKind>> = Vec::new();
+    for u in 0..n_board {
+        if let Checked::Move { to, .. } = plan[u] {
+            if let Some(kind) = variant
+                .book
+                .arrives_as(routes.ctx(), &units[u], to.province)
+            {
+                if becomes.is_empty() {
+                    becomes = vec![None; n_board];
+                }
+                becomes[u] = Some(kind);
+            }
+        }
+    }
     for u in 0..n {
         if let Checked::Move {
             to,
@@ -242,6 +381,44 @@ pub(super) fn plan(
             };
         }
     }
+
+    // Special orders the resolver settles alone, not handed to the rulebook afterwards.
+    let mut judged = vec![false; specials.len()];
+    for (i, (s, l)) in specials.iter().zip(&leaving).enumerate() {
+        // The unit the claims gave the order to (several alike may share a province).
+        let Some(u) = accepted[s.index].as_ref().map(|(u, _)| *u) else {
+            continue;
+        };
+        acts[u] = match *l {
+            SpecialAct::Holds => continue,
+            SpecialAct::Leaves => Act::Leave {
+                stays_if_fails: None,
+            },
+            SpecialAct::Boards {
+                carrier,
+                unless_carrier_fails,
+            } => Act::Leave {
+                stays_if_fails: unless_carrier_fails
+                    .then(|| units[..n_board].iter().position(|y| *y == carrier))
+                    .flatten(),
+            },
+            SpecialAct::AttacksWithin {
+                power,
+                disband_margin,
+            } => {
+                judged[i] = true;
+                Act::AttackWithin {
+                    power,
+                    disband_margin,
+                }
+            }
+        };
+    }
+    let mut judged = judged.into_iter();
+    let specials: Vec<SpecialOrder> = specials
+        .into_iter()
+        .filter(|_| !judged.next().unwrap_or(false))
+        .collect();
 
     let many: Vec<bool> = map
         .province_ids()
@@ -323,37 +500,6 @@ pub(super) fn plan(
         }
     }
 
-    let specials = claims
-        .accepted
-        .iter()
-        .enumerate()
-        .filter_map(|(k, c)| match (c, &orders[k].order) {
-            (Some((u, Checked::Special)), Ok(Order::Special { verb, args, .. })) => {
-                Some(SpecialOrder {
-                    index: k,
-                    power: orders[k].power,
-                    unit: Some(units[*u]),
-                    verb: verb.clone(),
-                    args: args.clone(),
-                })
-            }
-            _ => None,
-        })
-        .chain(claims.placed.iter().enumerate().filter_map(|(k, placed)| {
-            match (placed, &orders[k].order) {
-                (Some(unit), Ok(Order::Special { verb, args, .. })) => Some(SpecialOrder {
-                    index: k,
-                    power: orders[k].power,
-                    unit: Some(*unit),
-                    verb: verb.clone(),
-                    args: args.clone(),
-                }),
-                _ => None,
-            }
-        }))
-        .collect::<Vec<_>>();
-    let mut specials = specials;
-    specials.sort_by_key(|s| s.index);
     // The order of a landing is the landed unit's: its result is the landing's.
     let rider_of = |u: usize| {
         riders
@@ -361,8 +507,7 @@ pub(super) fn plan(
             .position(|r| r.carrier == u)
             .map(|k| n_board + k)
     };
-    let ordered_unit = claims
-        .accepted
+    let ordered_unit = accepted
         .iter()
         .map(|c| {
             c.as_ref().map(|(u, checked)| match checked {
@@ -375,7 +520,9 @@ pub(super) fn plan(
         riders,
         units: all_units.clone(),
         specials,
-        results: claims.results,
+        needs,
+        becomes,
+        results,
         ordered_unit,
         acts,
         void_support: support_status,
@@ -468,7 +615,21 @@ fn check_order(
                 if *via_convoy {
                     return Err(Cause::OnlyArmiesConvoyed { unit: *unit });
                 }
-                let dest = destination(ctx, unit, *to)?;
+                let dest = match rules.arrives_as(ctx, unit, to.province) {
+                    None => destination(ctx, unit, *to)?,
+                    // A unit that changes kind on arrival travels the way of either kind and
+                    // must be able to stand there as what it becomes.
+                    Some(kind) => {
+                        let becomes = Unit { kind, ..*unit };
+                        match destination(ctx, &becomes, *to) {
+                            Ok(d) => d,
+                            Err(why) => match destination(ctx, unit, *to) {
+                                Ok(d) if rules.can_stand(ctx, kind, d) => d,
+                                _ => return Err(why),
+                            },
+                        }
+                    }
+                };
                 let border = map.border_for(unit.kind.class(), unit.location, dest);
                 let base = rules.move_base_strength(ctx, unit, border);
                 Ok(Checked::Move {

@@ -46,6 +46,10 @@ struct Resolver<'a> {
     /// (`VariantRules::landing`): they occupy nothing and meet no one head to head.
     board_len: usize,
     acts: Vec<Act>,
+    /// For each unit: the unit whose decision must be yes for its act to be carried out at
+    /// all (a landing from the sea its carrier sails to; a carrier moving on once its army
+    /// has landed). Empty when no act depends on another.
+    needs: &'a [Option<usize>],
     /// The single unit in each province, for provinces that hold one.
     occupant: Vec<Option<usize>>,
     /// Units ordered to move into each province.
@@ -184,6 +188,47 @@ impl<'a> Resolver<'a> {
             }
             Act::Convoy { .. } => self.decide_convoy(i),
             Act::Hold => true,
+            Act::Leave { stays_if_fails } => stays_if_fails.is_none_or(|c| self.resolve(c)),
+            Act::AttackWithin { power, .. } => {
+                if !self.many[self.origin(i).0 as usize] {
+                    return false;
+                }
+                let strength = fight_strength(self.units, &self.acts, self.board_len, i, power);
+                let mut defence = 0;
+                for u in defenders(self.units, self.board_len, self.origin(i), power) {
+                    if self.stays(u) {
+                        defence += 1;
+                    }
+                }
+                defence > 0 && strength > defence
+            }
+        }
+    }
+
+    /// Whether unit `u` is still in its province once the moves are made.
+    fn stays(&mut self, u: usize) -> bool {
+        match self.acts[u] {
+            Act::Move { .. } | Act::Leave { .. } => !self.resolve(u),
+            _ => true,
+        }
+    }
+
+    /// Whether the act `u` depends on (if any) is carried out: a dependent move that is not
+    /// made attacks, prevents and cuts nothing.
+    fn condition(&mut self, u: usize) -> bool {
+        match self.needs.get(u).copied().flatten() {
+            Some(c) => self.resolve(c),
+            None => true,
+        }
+    }
+
+    /// Whether the unit that stood in a province has gone from it by the end of the move:
+    /// moved out (not beaten head to head by the move `m` it meets), or left at the start.
+    fn gone(&mut self, o: usize, m: usize) -> bool {
+        match self.acts[o] {
+            Act::Move { .. } => self.head_to_head(m) != Some(o) && self.resolve(o),
+            Act::Leave { .. } => self.resolve(o),
+            _ => false,
         }
     }
 
@@ -291,8 +336,7 @@ impl<'a> Resolver<'a> {
         let Some(o) = self.occupant[to.0 as usize] else {
             return base + self.count_supports(m, None);
         };
-        let moves_away = self.mv(o).is_some() && self.head_to_head(m) != Some(o) && self.resolve(o);
-        if moves_away {
+        if self.gone(o, m) {
             return base + self.count_supports(m, None);
         }
         // A unit never dislodges one of its own power's.
@@ -308,6 +352,10 @@ impl<'a> Resolver<'a> {
         };
         if self.mv(o).is_some() {
             return if self.resolve(o) { NO_STRENGTH } else { 1 };
+        }
+        // Left at the start of the move; one whose leaving failed holds there.
+        if matches!(self.acts[o], Act::Leave { .. }) && self.resolve(o) {
+            return NO_STRENGTH;
         }
         if !self
             .ctx
@@ -342,7 +390,7 @@ impl<'a> Resolver<'a> {
 
     fn prevent_strength(&mut self, k: usize) -> Strength {
         let (_, _, base) = self.mv(k).expect("prevent strength of a move");
-        if !self.path(k) {
+        if !self.path(k) || !self.condition(k) {
             return NO_STRENGTH;
         }
         if let Some(o) = self.head_to_head(k) {
@@ -355,6 +403,9 @@ impl<'a> Resolver<'a> {
 
     fn decide_move(&mut self, m: usize) -> bool {
         let (to, _, _) = self.mv(m).expect("a move");
+        if !self.condition(m) {
+            return false;
+        }
         if self.many[to.0 as usize] {
             return self.path(m);
         }
@@ -391,9 +442,10 @@ impl<'a> Resolver<'a> {
             _ => None,
         };
         let here = self.origin(s);
-        // A move into a province that holds many attacks no one there.
+        // A move into a province that holds many attacks no one there; only an attack made
+        // within it on the supporter's power cuts the support.
         if self.many[here.0 as usize] {
-            return true;
+            return !attacked_within(self.units, &self.acts, self.board_len, s);
         }
         for a in self.attackers[here.0 as usize].clone() {
             if self.units[a].power == self.units[s].power {
@@ -405,7 +457,7 @@ impl<'a> Resolver<'a> {
                 }
                 continue;
             }
-            if self.path(a) {
+            if self.path(a) && self.condition(a) {
                 return false;
             }
         }
@@ -438,12 +490,59 @@ impl<'a> Resolver<'a> {
                 attacker_attacked,
             };
             let disrupts = self.ctx.book.attack_disrupts_convoy(self.ctx, &attack);
-            if disrupts && self.path(a) {
+            if disrupts && self.path(a) && self.condition(a) {
                 return false;
             }
         }
         true
     }
+}
+
+/// Whether a unit is still in its province once the phase's decisions are made: it neither
+/// moved out nor left at the start of the move. (The resolver's own `stays` asks the same
+/// while deciding.)
+pub(super) fn stayed(act: Act, decided: bool) -> bool {
+    !matches!(act, Act::Move { .. } | Act::Leave { .. }) || !decided
+}
+
+/// The units of `power` in province `p` (not those being put ashore).
+pub(super) fn defenders(
+    units: &[Unit],
+    board_len: usize,
+    p: ProvinceId,
+    power: crate::unit::PowerId,
+) -> impl Iterator<Item = usize> + '_ {
+    (0..board_len).filter(move |&u| units[u].location.province == p && units[u].power == power)
+}
+
+/// The strength of the attack within a province that unit `i` takes part in: one for each
+/// unit of its power there ordered to attack the same power.
+pub(super) fn fight_strength(
+    units: &[Unit],
+    acts: &[Act],
+    board_len: usize,
+    i: usize,
+    power: crate::unit::PowerId,
+) -> u32 {
+    let p = units[i].location.province;
+    (0..board_len)
+        .filter(|&u| {
+            units[u].location.province == p
+                && units[u].power == units[i].power
+                && matches!(acts[u], Act::AttackWithin { power: q, .. } if q == power)
+        })
+        .count() as u32
+}
+
+/// Whether another power's unit in unit `s`'s province is ordered to attack `s`'s power
+/// there.
+fn attacked_within(units: &[Unit], acts: &[Act], board_len: usize, s: usize) -> bool {
+    let here = units[s].location.province;
+    (0..board_len).any(|u| {
+        units[u].location.province == here
+            && units[u].power != units[s].power
+            && matches!(acts[u], Act::AttackWithin { power, .. } if power == units[s].power)
+    })
 }
 
 /// Every decision of the phase, settled.
@@ -475,8 +574,8 @@ pub(super) fn resolve<'a>(
     many: Vec<bool>,
     convoy_orders: &[ConvoyOrder],
     fallback_candidates: &[usize],
-    // Empty when no unit leaves before the moves (the common case: no allocation).
-    vacated: &[bool],
+    // Empty when no act depends on another (the common case: no allocation).
+    needs: &'a [Option<usize>],
 ) -> Decisions {
     let map = &variant.map;
     let n = units.len();
@@ -487,9 +586,9 @@ pub(super) fn resolve<'a>(
     let mut convoyers = vec![Vec::new(); n];
     for (u, unit) in units.iter().enumerate() {
         let p = unit.location.province.0 as usize;
-        // A unit that leaves by its rulebook's order before the moves (`specials_vacate`)
-        // defends nothing, nor does a unit being put ashore.
-        if !many[p] && u < board_len && !vacated.get(u).copied().unwrap_or(false) {
+        // A unit being put ashore defends nothing; one that leaves at the start of the move
+        // (`Act::Leave`) is the occupant, whose hold strength depends on whether it left.
+        if !many[p] && u < board_len {
             occupant[p] = Some(u);
         }
         match acts[u] {
@@ -520,6 +619,7 @@ pub(super) fn resolve<'a>(
         units,
         board_len,
         acts,
+        needs,
         occupant,
         attackers,
         supports,
@@ -567,7 +667,8 @@ pub(super) fn resolve<'a>(
     }
 
     let success: Vec<bool> = (0..n).map(|u| r.resolve(u)).collect();
-    let path_ok: Vec<bool> = (0..n).map(|u| r.path(u)).collect();
+    // A dependent move that is not made had no route either: it stood nobody off.
+    let path_ok: Vec<bool> = (0..n).map(|u| r.path(u) && r.condition(u)).collect();
     Decisions {
         acts: r.acts,
         attackers: r.attackers,

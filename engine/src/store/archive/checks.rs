@@ -5,7 +5,10 @@
 //!
 //! What is checked, and why some things are not (see ARCHITECTURE.md, "Importing a game"):
 //! - the variant, its stored rulebook and variant options, and the settings load and parse;
-//! - the status is a known one; every number is a whole number;
+//! - the status is a known one and the fields that go with it agree: a finished game has a
+//!   readable outcome naming the variant's powers and no other game has one; a paused game
+//!   has its time left (0 or more seconds) and no other game has any; every number is a whole
+//!   number;
 //! - players: each user once, each holding a real power a player can hold (not one ordered by
 //!   vote), no power held twice, and none before the game started;
 //! - phases: numbered 0, 1, ... with no gap; the current phase is the last; every earlier
@@ -28,10 +31,17 @@
 //!   alliances at once;
 //! - the channel is free when the game is unfinished (checked in the import's transaction).
 //!
+//! - results: a typed record (power and province numbers, the database's own form) names
+//!   only powers, provinces and coasts of the variant and leaves a position the game could
+//!   load; the names and words `parley export` writes read against the phase's position;
+//! - no key is written twice in one object (`parley import` reads the file as the case reader
+//!   does, before these checks).
+//!
 //! Not checked: that each phase's position is what adjudicating the one before gives (a
-//! moderator's board edit changes the current position in place), nor the results' contents,
-//! which are only ever shown.
+//! moderator's board edit changes the current position in place), nor that the results'
+//! verdicts are the engine's, which are only ever shown.
 
+use super::super::record::{self, PhaseRecord};
 use super::super::rulebook::{load_stored, Hidden};
 use super::super::secrets;
 use super::super::settings::Settings;
@@ -235,6 +245,7 @@ pub(super) fn check(doc: &Value, fresh_seed: i64) -> Result<Checked, Problem> {
     if !(doc["outcome"].is_null() || doc["outcome"].is_object()) {
         return Err(problem("outcome", "expected an object or null"));
     }
+    check_status(v, doc, status)?;
 
     check_players(v, doc, forming)?;
     let phases = list(&doc["phases"], "phases")?;
@@ -296,6 +307,70 @@ pub(super) fn check(doc: &Value, fresh_seed: i64) -> Result<Checked, Problem> {
         seed,
         hidden,
     })
+}
+
+/// The fields that go with the game's status: a finished game says how it ended, and only a
+/// finished one does; a paused game keeps the time its phase had left, and only a paused one
+/// does. A file that breaks these would load as a game the service never leaves behind (a
+/// finished game nobody won, a pause whose resume finds no time to give back).
+fn check_status(v: &Rules, doc: &Value, status: &str) -> Result<(), Problem> {
+    let outcome = &doc["outcome"];
+    if status == "finished" {
+        if outcome.is_null() {
+            return Err(problem(
+                "outcome",
+                "a finished game says how it ended; expected {\"victory\": POWER}, \
+                 {\"alliance\": {\"powers\": [POWER, POWER], \"centres\": N}}, \
+                 {\"draw\": [POWER, ...]} or {\"concession\": POWER}",
+            ));
+        }
+        let Some(read) = super::super::Outcome::read(outcome) else {
+            return Err(problem(
+                "outcome",
+                format!(
+                    "{outcome} is not an outcome; expected {{\"victory\": POWER}}, \
+                     {{\"alliance\": {{\"powers\": [POWER, POWER], \"centres\": N}}}}, \
+                     {{\"draw\": [POWER, ...]}} or {{\"concession\": POWER}}"
+                ),
+            ));
+        };
+        let named: Vec<&String> = match &read {
+            super::super::Outcome::Victory(p) | super::super::Outcome::Concession(p) => vec![p],
+            super::super::Outcome::Alliance { powers, .. } => powers.iter().collect(),
+            super::super::Outcome::Draw(powers) => powers.iter().collect(),
+        };
+        for name in named {
+            if v.power_by_name(name).is_none() {
+                return Err(problem(
+                    "outcome",
+                    format!("'{name}' is not a power of {}", v.name),
+                ));
+            }
+        }
+    } else if !outcome.is_null() {
+        return Err(problem(
+            "outcome",
+            format!("only a finished game has an outcome, and this one is {status}; expected null"),
+        ));
+    }
+    let left = whole(&doc["paused_left"], "paused_left")?;
+    match (status, left) {
+        ("paused", None) => Err(problem(
+            "paused_left",
+            "a paused game keeps the seconds its phase had left, given back when it resumes; \
+             expected a whole number of seconds, 0 or more",
+        )),
+        ("paused", Some(n)) if n < 0 => Err(problem(
+            "paused_left",
+            format!("{n} seconds left; expected 0 or more"),
+        )),
+        ("paused", Some(_)) => Ok(()),
+        (_, Some(n)) => Err(problem(
+            "paused_left",
+            format!("only a paused game keeps time left, and this one is {status}; expected null, found {n}"),
+        )),
+        (_, None) => Ok(()),
+    }
 }
 
 fn check_alliances(v: &Rules, doc: &Value) -> Result<(), Problem> {
@@ -524,11 +599,36 @@ fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<(), Pr
                 ),
             ));
         }
+        if results.is_object() {
+            check_results(v, &pos, results, &format!("{path}.results"))?;
+        }
         whole(&ph["adjudicated_at"], &format!("{path}.adjudicated_at"))?;
         check_phase_rows(v, ph, &path)?;
         before = Some(pos);
     }
     Ok(())
+}
+
+/// A played phase's results, read as the service will read them: a typed record (the
+/// database's own form, power and province numbers) with every number checked against the
+/// variant, or the names and words `parley export` writes, read against the phase's position.
+fn check_results(v: &Rules, pos: &Position, results: &Value, path: &str) -> Result<(), Problem> {
+    let stored = results.to_string();
+    if record::is_typed(&stored) {
+        let typed = record::read_typed(&stored).map_err(|e| problem(path, e))?;
+        typed.check(v).map_err(|(field, msg)| {
+            let at = if field.is_empty() {
+                path.to_string()
+            } else {
+                format!("{path}.{field}")
+            };
+            problem(&at, msg)
+        })
+    } else {
+        PhaseRecord::from_document(v, pos, results, None)
+            .map(|_| ())
+            .map_err(|e| problem(path, e))
+    }
 }
 
 /// Submissions, ready marks, votes and ballots of one phase.

@@ -223,11 +223,10 @@ impl AtlanticaRules {
                 }
                 continue;
             }
-            let attacked = settled
-                .moves
-                .iter()
-                .any(|(m, to)| to.province == unit.location.province && m.power != unit.power)
-                || settled.after.dislodged.iter().any(|d| d.unit == unit);
+            let attacked =
+                settled.moves.iter().any(|(m, to, _)| {
+                    to.province == unit.location.province && m.power != unit.power
+                }) || settled.after.dislodged.iter().any(|d| d.unit == unit);
             results.push(if attacked {
                 OrderResult::fails(search_rule(format!(
                     "was attacked and turned to face its attacker, so did not search Area {n}"

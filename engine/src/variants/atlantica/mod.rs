@@ -21,11 +21,11 @@ use crate::map::{Border, Location, ProvinceId, ProvinceTag};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
-use crate::rulebook::Landing;
 use crate::rulebook::{
     CivilDisorderRemoval, HiddenDraw, OrderHelp, RuleContext, Ruleset, Settled, Shading,
     SpecialMark, SpecialOrder, StandardRules, VariantRules,
 };
+use crate::rulebook::{Landing, SpecialAct};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
 
@@ -224,8 +224,29 @@ impl VariantRules for AtlanticaRules {
         ctx.map().province(province).supply_center || self.atlantis(ctx.position) == Some(province)
     }
 
-    fn specials_vacate(&self, ctx: &RuleContext, orders: &[SpecialOrder]) -> Vec<bool> {
+    /// Rule 6d: the area found is Atlantis from then on.
+    fn centre_name(&self, ctx: &RuleContext, province: ProvinceId) -> Option<String> {
+        (self.atlantis(ctx.position) == Some(province)).then(|| "Atlantis".to_string())
+    }
+
+    /// A lone searcher of the real area leaves for Atlantis (rule 6c); an army boarding a
+    /// fleet goes aboard at the start of the move (rule 8f).
+    fn special_acts(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        let boarding = self.af.leaving(ctx, orders, ordered);
         self.searchers_leaving(ctx, orders)
+            .into_iter()
+            .zip(boarding)
+            .map(|(searcher_leaves, boards)| match boards {
+                Some(l) => l,
+                None if searcher_leaves => SpecialAct::Leaves,
+                None => SpecialAct::Holds,
+            })
+            .collect()
     }
 
     // ---- What players are offered and shown (`players`): never from the secret draws

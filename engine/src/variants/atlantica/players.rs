@@ -199,8 +199,9 @@ impl AtlanticaRules {
             ),
             OrderHelp::new(
                 "A lab boards F gsl",
-                "an army boards your fleet in a sea beside it, which must hold or move (not \
-                 support, convoy or be attacked); together they are an A/F",
+                "at the start of the move an army boards your fleet in a sea beside it, which \
+                 must hold or move (not support, convoy or, holding, be attacked); together \
+                 they are an A/F",
                 movement,
             ),
             OrderHelp::new(
@@ -217,6 +218,12 @@ impl AtlanticaRules {
                 "A/F gsl lands nfl then S",
                 "an A/F lands its army and supports the landing (or \"then - grb\": moves on \
                  if the landing succeeds)",
+                movement,
+            ),
+            OrderHelp::new(
+                "F cad - can - mor",
+                "with `A por boards F cad`: the piggyback, boarding, sailing one sea on and \
+                 landing in one move",
                 movement,
             ),
             OrderHelp::new(
