@@ -439,6 +439,7 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                 "Outcome: {}.",
                 outcome_words(info.outcome.as_ref(), v.as_deref().map(|r| &**r))
             );
+            text += &super::community::scores_line(games, id, v.as_deref().map(|r| &**r)).await?;
         }
         _ => {
             if let Some(phase) = &info.phase {

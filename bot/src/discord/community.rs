@@ -178,6 +178,34 @@ pub async fn results_lines(games: &Games, id: GameId, seq: i64) -> Result<String
     Ok(text)
 }
 
+/// A finished game's scores for `/game status`: each power that scored, best first, under
+/// the system the game was created with (empty for a game that is not finished).
+pub async fn scores_line(
+    games: &Games,
+    id: GameId,
+    v: Option<&Variant>,
+) -> Result<String, GameError> {
+    let Some((system, scores)) = games.scores(id).await? else {
+        return Ok(String::new());
+    };
+    let mut list: Vec<(String, f64)> = scores.into_iter().collect();
+    list.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let words: Vec<String> = list
+        .iter()
+        .filter(|(_, s)| *s > 0.0)
+        .map(|(p, s)| {
+            let name = v.map_or(p.as_str(), |v| v.display_of(p));
+            format!("{name} {s:.2}")
+        })
+        .collect();
+    let words = if words.is_empty() {
+        "nobody scores".to_string()
+    } else {
+        words.join(", ")
+    };
+    Ok(format!("\nScores ({}): {words}.", system.name()))
+}
+
 /// `/mod scoring`: the server's scoring system for games created from now on.
 pub async fn set_scoring(games: &Games, caller: &Caller, system: &str) -> Outcome {
     let guild = server(caller)?;

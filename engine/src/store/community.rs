@@ -308,6 +308,131 @@ async fn open_seat(
     Ok(())
 }
 
+/// The game's community rows for its export: attendance (one per power and movement phase
+/// adjudicated) and departures (seats given up or lost to civil disorder), oldest first.
+pub(crate) async fn export_rows(
+    conn: &mut sqlx::AnyConnection,
+    id: GameId,
+) -> Result<(Vec<Value>, Vec<Value>)> {
+    let attendance = sqlx::query(
+        "SELECT seq, power, user_id, ordered FROM attendance WHERE game_id = $1 ORDER BY seq, power",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        json!({
+            "seq": r.get::<i64, _>("seq"),
+            "power": r.get::<String, _>("power"),
+            "user": r.get::<Option<String>, _>("user_id"),
+            "ordered": r.get::<i64, _>("ordered") == 1,
+        })
+    })
+    .collect();
+    let departures = sqlx::query(
+        "SELECT seq, power, user_id, reason, at, claimed_by, claimed_at FROM departures WHERE game_id = $1 ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|r| {
+        json!({
+            "seq": r.get::<i64, _>("seq"),
+            "power": r.get::<String, _>("power"),
+            "user": r.get::<String, _>("user_id"),
+            "reason": r.get::<String, _>("reason"),
+            "at": r.get::<i64, _>("at"),
+            "claimed_by": r.get::<Option<String>, _>("claimed_by"),
+            "claimed_at": r.get::<Option<i64>, _>("claimed_at"),
+        })
+    })
+    .collect();
+    Ok((attendance, departures))
+}
+
+/// Inserts the community rows of an imported game (already checked by the import's checks).
+pub(crate) async fn import_rows(
+    tx: &mut sqlx::AnyConnection,
+    id: GameId,
+    doc: &Value,
+) -> Result<()> {
+    for a in doc["attendance"].as_array().into_iter().flatten() {
+        sqlx::query("INSERT INTO attendance (game_id, seq, power, user_id, ordered) VALUES ($1, $2, $3, $4, $5)")
+            .bind(id)
+            .bind(a["seq"].as_i64().unwrap_or(0))
+            .bind(a["power"].as_str().unwrap_or(""))
+            .bind(a["user"].as_str())
+            .bind(a["ordered"].as_bool().unwrap_or(false) as i64)
+            .execute(&mut *tx)
+            .await?;
+    }
+    for d in doc["departures"].as_array().into_iter().flatten() {
+        sqlx::query("INSERT INTO departures (game_id, seq, power, user_id, reason, at, claimed_by, claimed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+            .bind(id)
+            .bind(d["seq"].as_i64().unwrap_or(0))
+            .bind(d["power"].as_str().unwrap_or(""))
+            .bind(d["user"].as_str().unwrap_or(""))
+            .bind(d["reason"].as_str().unwrap_or("left"))
+            .bind(d["at"].as_i64().unwrap_or(0))
+            .bind(d["claimed_by"].as_str())
+            .bind(d["claimed_at"].as_i64())
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// A rollback to phase `back` (inside its transaction): the attendance of the phases undone
+/// goes, so the phase played again is recorded afresh, and a civil disorder those phases
+/// caused is undone: the player gets the seat back while nobody has claimed it. A seat a
+/// substitute already took stays theirs, and its departure stays on record. Scores need
+/// nothing: they are computed from the game's outcome, which the rollback clears.
+pub(crate) async fn undo_from(tx: &mut sqlx::AnyConnection, id: GameId, back: i64) -> Result<()> {
+    sqlx::query("DELETE FROM attendance WHERE game_id = $1 AND seq >= $2")
+        .bind(id)
+        .bind(back)
+        .execute(&mut *tx)
+        .await?;
+    let fell = sqlx::query(
+        "SELECT id, power, user_id, at FROM departures WHERE game_id = $1 AND seq >= $2 AND reason = 'civil-disorder' AND claimed_by IS NULL",
+    )
+    .bind(id)
+    .bind(back)
+    .fetch_all(&mut *tx)
+    .await?;
+    for r in &fell {
+        let (row, power, user, at): (i64, String, String, i64) =
+            (r.get("id"), r.get("power"), r.get("user_id"), r.get("at"));
+        let taken: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM players WHERE game_id = $1 AND (user_id = $2 OR power = $3)",
+        )
+        .bind(id)
+        .bind(&user)
+        .bind(&power)
+        .fetch_one(&mut *tx)
+        .await?;
+        if taken > 0 {
+            continue;
+        }
+        sqlx::query(
+            "INSERT INTO players (game_id, user_id, power, joined_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(id)
+        .bind(&user)
+        .bind(&power)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM departures WHERE id = $1")
+            .bind(row)
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}
+
 impl Games {
     /// A member's record in a server's games.
     pub async fn profile(&self, guild: &str, user: &str) -> Result<Profile> {

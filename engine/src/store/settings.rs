@@ -272,6 +272,12 @@ impl Settings {
                 return Err("an NMR wait must be between 1 second and 30 days".into());
             }
         }
+        // The community options (#29) too, so an imported file is held to what /game create
+        // accepts.
+        self.community.check().map_err(|e| match e {
+            super::GameError::Refused(m) => m,
+            e => e.to_string(),
+        })?;
         match &self.daily {
             Some(d) => d.check(),
             None => Ok(()),
