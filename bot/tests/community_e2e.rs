@@ -213,3 +213,144 @@ async fn a_player_who_misses_two_moves_falls_into_civil_disorder_and_a_substitut
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }
 }
+
+/// One Elo match, worked out by hand: the new ratings of `a` and `b` after `a` scores `sa`
+/// (1 a win, 0.5 a draw, 0 a loss) with factor `k`.
+fn elo_by_hand(a: f64, b: f64, sa: f64, k: f64) -> (f64, f64) {
+    let ea = 1.0 / (1.0 + 10f64.powf((b - a) / 400.0));
+    (a + k * (sa - ea), b + k * ((1.0 - sa) - (1.0 - ea)))
+}
+
+/// Creates a Standard game in `channel`, seats `players` on the seven powers, starts it, has
+/// everyone hold through Spring 1901 and waits for its results. Returns the clock after.
+async fn play_spring(
+    fake: &FakeDiscord,
+    clock: &std::path::Path,
+    now: i64,
+    channel: u64,
+    players: &[u64],
+    game: u64,
+) -> i64 {
+    std::fs::write(clock, now.to_string()).unwrap();
+    let r = run(
+        fake,
+        &Invoker::in_channel(HOST, channel, MODERATOR),
+        "game",
+        "create",
+        json!([{"name": "variant", "type": 3, "value": "standard"},
+               {"name": "movement", "type": 3, "value": "48h"}]),
+    )
+    .await;
+    assert!(r.content.contains(&format!("Game {game} created")), "{r:?}");
+    for (p, (power, _)) in players.iter().zip(POWERS) {
+        let r = run(
+            fake,
+            &Invoker::in_channel(*p, channel, "0"),
+            "game",
+            "join",
+            json!([{"name": "power", "type": 3, "value": power}]),
+        )
+        .await;
+        assert!(r.content.contains(&format!("joins game {game}")), "{r:?}");
+    }
+    let r = run(
+        fake,
+        &Invoker::in_channel(players[0], channel, "0"),
+        "game",
+        "start",
+        json!([]),
+    )
+    .await;
+    assert!(r.content.contains("has begun"), "{r:?}");
+    for (p, (_, order)) in players.iter().zip(POWERS) {
+        let r = run(fake, &Invoker::dm(*p), "orders", "submit",
+            json!([{"name": "order", "type": 3, "value": order}, {"name": "game", "type": 4, "value": game}])).await;
+        assert!(r.content.contains("accepted"), "{}", r.content);
+    }
+    let after = now + 48 * 3600 + 60;
+    std::fs::write(clock, after.to_string()).unwrap();
+    fake.wait_for(
+        "Spring 1901's results",
+        LIMIT,
+        channel_post(channel, "**Spring 1901 movement** has been adjudicated"),
+    )
+    .await;
+    after
+}
+
+on_both_backends! {multi_thread;
+async fn a_draw_and_a_solo_are_scored_and_rated_as_computed_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
+    fake.wait_ready(LIMIT).await;
+    let players: Vec<u64> = (1..=7).map(|i| 842_000_000_000_000_000 + i).collect();
+    let (france, russia) = (players[2], players[5]);
+    let host = Invoker::in_channel(HOST, CHANNEL, MODERATOR);
+
+    // Game 1, scored by sum-of-squares, ends in a draw of all seven after Spring 1901.
+    let r = run(&fake, &host, "mod", "scoring", json!([{"name": "system", "type": 4, "value": 1}])).await;
+    assert!(r.content.contains("scored by sum-of-squares"), "{r:?}");
+    let now = play_spring(&fake, &clock, T0, CHANNEL, &players, 1).await;
+    for p in &players {
+        let r = run(&fake, &Invoker::dm(*p), "vote", "draw",
+            json!([{"name": "yes", "type": 5, "value": true}, {"name": "game", "type": 4, "value": 1}])).await;
+        assert!(!r.content.contains("not"), "{}", r.content);
+    }
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "status", json!([])).await;
+    // Centres after Spring 1901: Russia 4, the others 3 each; the sum of squares is 70.
+    // Russia 100 × 16 / 70 = 22.86, each other power 100 × 9 / 70 = 12.86.
+    assert!(r.content.contains("Scores (sum-of-squares): Russia 22.86, Austria 12.86, England 12.86"), "{}", r.content);
+
+    // Every pair of the seven is one Elo match with K = 32 / 6: Russia beats each other
+    // member; the others draw among themselves.
+    let k = 32.0 / 6.0;
+    let (mut r_russia, mut r_other) = (1000.0, 1000.0);
+    for _ in 0..6 {
+        let (a, _) = elo_by_hand(1000.0, 1000.0, 1.0, k);
+        r_russia += a - 1000.0;
+    }
+    r_other += elo_by_hand(1000.0, 1000.0, 0.0, k).0 - 1000.0;
+    assert!((r_russia - 1016.0).abs() < 1e-9 && (r_other - 997.3333).abs() < 1e-3);
+    let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
+    assert!(board.content.contains(&format!("1. <@{russia}> {r_russia:.1} (1 game)")), "{}", board.content);
+    assert!(board.content.contains(&format!("<@{france}> {r_other:.1} (1 game)")), "{}", board.content);
+
+    // Game 2, scored by draw-size, is conceded to France: a solo, 100 to France.
+    let r = run(&fake, &host, "mod", "scoring", json!([{"name": "system", "type": 4, "value": 0}])).await;
+    assert!(r.content.contains("scored by draw-size"), "{r:?}");
+    play_spring(&fake, &clock, now + 3600, OTHER, &players, 2).await;
+    for p in players.iter().filter(|p| **p != france) {
+        let r = run(&fake, &Invoker::dm(*p), "vote", "concede",
+            json!([{"name": "to", "type": 3, "value": "France"}, {"name": "game", "type": 4, "value": 2}])).await;
+        assert!(!r.private || !r.content.contains("cannot"), "{}", r.content);
+    }
+    let r = run(&fake, &Invoker::in_channel(HOST, OTHER, "0"), "game", "status", json!([])).await;
+    assert!(r.content.contains("Scores (draw-size): France 100.00."), "{}", r.content);
+
+    // From the ratings after game 1: France beats all six; the other six draw among
+    // themselves (Russia, rated higher, loses a little to each).
+    let before: Vec<f64> = players.iter().map(|p| if *p == russia { r_russia } else { r_other }).collect();
+    let mut after = before.clone();
+    for a in 0..7 {
+        for b in a + 1..7 {
+            let sa = if players[a] == france { 1.0 } else if players[b] == france { 0.0 } else { 0.5 };
+            let (na, nb) = elo_by_hand(before[a], before[b], sa, k);
+            after[a] += na - before[a];
+            after[b] += nb - before[b];
+        }
+    }
+    let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
+    let lines: Vec<&str> = board.content.lines().collect();
+    assert!(lines[1].starts_with(&format!("1. <@{france}> {:.1} (2 games)", after[2])), "{}", board.content);
+    for (p, r) in players.iter().zip(&after) {
+        assert!(board.content.contains(&format!("<@{p}> {r:.1} (2 games)")), "{p}: {}", board.content);
+    }
+
+    stop(bot).await;
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
+}

@@ -482,11 +482,7 @@ fn check_players(v: &Rules, doc: &Value, forming: bool) -> Result<(), Problem> {
     Ok(())
 }
 
-fn check_phases(
-    v: &Arc<Rules>,
-    phases: &[Value],
-    edited: bool,
-) -> Result<Vec<PhaseKind>, Problem> {
+fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<Vec<PhaseKind>, Problem> {
     let cal = &v.calendar;
     if phases.is_empty() {
         return Err(problem(
@@ -627,7 +623,10 @@ fn check_community(v: &Rules, doc: &Value, kinds: &[PhaseKind]) -> Result<(), Pr
     for (i, a) in list(&doc["attendance"], "attendance")?.iter().enumerate() {
         let path = format!("attendance[{i}]");
         if !a.is_object() {
-            return Err(problem(&path, "expected an object with seq, power, user and ordered"));
+            return Err(problem(
+                &path,
+                "expected an object with seq, power, user and ordered",
+            ));
         }
         let seq = whole(&a["seq"], &format!("{path}.seq"))?
             .ok_or_else(|| problem(&format!("{path}.seq"), "expected the phase's number"))?;
@@ -649,7 +648,10 @@ fn check_community(v: &Rules, doc: &Value, kinds: &[PhaseKind]) -> Result<(), Pr
         if !seen.insert((seq, pid)) {
             return Err(problem(
                 &path,
-                format!("{} has a second attendance row for phase {seq}; one per power and phase", v.power_name(pid)),
+                format!(
+                    "{} has a second attendance row for phase {seq}; one per power and phase",
+                    v.power_name(pid)
+                ),
             ));
         }
     }
@@ -657,14 +659,20 @@ fn check_community(v: &Rules, doc: &Value, kinds: &[PhaseKind]) -> Result<(), Pr
     for (i, d) in list(&doc["departures"], "departures")?.iter().enumerate() {
         let path = format!("departures[{i}]");
         if !d.is_object() {
-            return Err(problem(&path, "expected an object with seq, power, user, reason and at"));
+            return Err(problem(
+                &path,
+                "expected an object with seq, power, user, reason and at",
+            ));
         }
         let seq = whole(&d["seq"], &format!("{path}.seq"))?
             .ok_or_else(|| problem(&format!("{path}.seq"), "expected the phase's number"))?;
         if !(0..kinds.len() as i64).contains(&seq) {
             return Err(problem(
                 &format!("{path}.seq"),
-                format!("{seq} is not a phase of this game; expected 0 to {}", kinds.len() as i64 - 1),
+                format!(
+                    "{seq} is not a phase of this game; expected 0 to {}",
+                    kinds.len() as i64 - 1
+                ),
             ));
         }
         let power = text(&d["power"], &format!("{path}.power"))?;
@@ -674,7 +682,10 @@ fn check_community(v: &Rules, doc: &Value, kinds: &[PhaseKind]) -> Result<(), Pr
         if !REASONS.contains(&reason) {
             return Err(problem(
                 &format!("{path}.reason"),
-                format!("'{reason}' is not a reason a seat opens; expected {}", REASONS.join(" or ")),
+                format!(
+                    "'{reason}' is not a reason a seat opens; expected {}",
+                    REASONS.join(" or ")
+                ),
             ));
         }
         whole(&d["at"], &format!("{path}.at"))?
