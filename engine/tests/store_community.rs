@@ -36,6 +36,9 @@ async fn all_hold_but(games: &engine::store::Games, id: i64, missing: &str) {
     }
 }
 
+/// A change that spoils a good file.
+type Spoil = Box<dyn Fn(&mut Value)>;
+
 fn refusal(r: Result<i64, GameError>) -> String {
     match r {
         Err(GameError::Refused(m)) => m,
@@ -89,7 +92,7 @@ async fn an_import_with_bad_community_data_is_refused_naming_the_field() {
     games.adjudicate(id, 0).await.expect("adjudicates");
     let mut doc = games.export(id).await.unwrap();
     doc["channel"] = Value::Null;
-    let cases: Vec<(Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let cases: Vec<(Spoil, &str)> = vec![
         (Box::new(|d| d["attendance"][0]["seq"] = json!(1)), "attendance[0].seq: 1 is not a played movement phase"),
         (Box::new(|d| d["attendance"][1]["power"] = json!("Atlantis")), "attendance[1].power"),
         (Box::new(|d| d["attendance"][2]["ordered"] = json!("yes")), "attendance[2].ordered: expected true or false"),
