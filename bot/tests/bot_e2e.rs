@@ -283,7 +283,17 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
     names.sort();
     assert_eq!(
         names,
-        ["alliance", "game", "mod", "orders", "pirates", "press", "vote"]
+        [
+            "alliance",
+            "game",
+            "leaderboard",
+            "mod",
+            "orders",
+            "pirates",
+            "press",
+            "profile",
+            "vote"
+        ]
     );
 
     let host = 800_000_000_000_000_000u64;

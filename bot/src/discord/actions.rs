@@ -70,6 +70,8 @@ pub struct CreateArgs {
     pub edition: Option<String>,
     pub options: Option<String>,
     pub seed: Option<u64>,
+    /// Civil disorder, who may join, reliability in the status (#29).
+    pub community: engine::store::GameCommunity,
     /// The press rule (`full` unless given).
     pub press: Option<String>,
     /// Players known by their power only until the end.
@@ -237,6 +239,9 @@ pub async fn game_create(games: &Games, caller: &Caller, args: &CreateArgs) -> O
     if let Some(n) = &args.nmr {
         settings.nmr = NmrPolicy::parse(n).map_err(GameError::Refused)?;
     }
+    settings.community = args.community.clone();
+    settings.community.scoring = Some(games.server_scoring(guild).await?);
+    settings.community.check()?;
     if let Some(p) = &args.press {
         settings.press = PressRule::parse(p).map_err(GameError::Refused)?;
     }
@@ -299,6 +304,7 @@ fn seats(v: &Rules) -> usize {
 pub async fn game_join(games: &Games, caller: &Caller, power: Option<&str>) -> Outcome {
     in_server(caller)?;
     let id = which_game(games, caller, None).await?;
+    games.may_take_part(id, &caller.user).await?;
     games.join(id, &caller.user, power).await?;
     let info = games.info(id).await?;
     let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
@@ -324,6 +330,9 @@ pub async fn game_join(games: &Games, caller: &Caller, power: Option<&str>) -> O
 /// `/game leave` (before the start).
 pub async fn game_leave(games: &Games, caller: &Caller) -> Outcome {
     let id = which_game(games, caller, None).await?;
+    if games.status(id).await? != "forming" {
+        return super::community::give_up(games, caller, id).await;
+    }
     games.leave(id, &caller.user).await?;
     Ok(Answer::public(format!(
         "<@{}> leaves game {id}.",
@@ -439,6 +448,7 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
                 "Outcome: {}.",
                 outcome_words(info.outcome.as_ref(), v.as_deref().map(|r| &**r))
             );
+            text += &super::community::scores_line(games, id, v.as_deref().map(|r| &**r)).await?;
         }
         _ => {
             if let Some(phase) = &info.phase {
@@ -459,12 +469,21 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             };
             for (user, power) in &info.players {
                 let Some(power) = power else { continue };
+                // The seat's reliability, when the game's creator asked for it; never in an
+                // anonymous game, where it could tell who sits there.
+                let mut seat = show(power);
+                if info.settings.community.show_reliability && !info.settings.anonymous {
+                    if let Some(g) = &info.guild {
+                        let r = games.profile(g, user).await?.reliability();
+                        seat += &format!(" [{r:.0}% reliable]");
+                    }
+                }
                 if owing.contains(power) && info.settings.anonymous {
-                    waiting.push(show(power));
+                    waiting.push(seat);
                 } else if owing.contains(power) {
-                    waiting.push(format!("{} (<@{user}>)", show(power)));
+                    waiting.push(format!("{seat} (<@{user}>)"));
                 } else {
-                    ordered.push(show(power));
+                    ordered.push(seat);
                 }
             }
             if !ordered.is_empty() {
@@ -1390,6 +1409,19 @@ pub async fn mod_role(
     Ok(Answer::private(match role {
         Some(r) => format!("Members with <@&{r}> may now use moderator commands."),
         None => "Only Manage Server members may use moderator commands now.".into(),
+    }))
+}
+
+/// `/mod role substitutes:true`: the role pinged when a seat opens.
+pub async fn mod_substitute_role(games: &Games, caller: &Caller, role: Option<&str>) -> Outcome {
+    let guild = in_server(caller)?;
+    if !caller.moderator {
+        return refused("only moderators choose the substitute role");
+    }
+    games.set_substitute_role(guild, role).await?;
+    Ok(Answer::private(match role {
+        Some(r) => format!("<@&{r}> will be pinged when a seat opens."),
+        None => "Nobody will be pinged when a seat opens.".into(),
     }))
 }
 

@@ -22,14 +22,16 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// The commands that are not aliases; their names are [`vote_alias::OTHER_COMMANDS`].
 fn own() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut own = vec![
         game(),
         orders(),
         vote(),
         alliance(),
         moderate(),
         super::press::commands::press(),
-    ]
+    ];
+    own.extend(super::community::commands());
+    own
 }
 
 pub(super) async fn caller(ctx: Ctx<'_>) -> Caller {
@@ -312,7 +314,9 @@ pub enum EditionChoice {
         "game_status",
         "game_map",
         "game_history",
-        "game_list"
+        "game_list",
+        "super::community::game_seats",
+        "super::community::game_claim"
     ),
     subcommand_required
 )]
@@ -345,6 +349,12 @@ async fn game_create(
     #[description = "Rule options, such as coastal-crawl=true paradox=szykman"] options: Option<
         String,
     >,
+    #[description = "Civil disorder after this many missed movement phases in a row (2 if on)"]
+    civil_disorder: Option<i64>,
+    #[description = "Least reliability (% of movement phases ordered) to join"]
+    min_reliability: Option<i64>,
+    #[description = "Least number of finished games to join"] min_finished: Option<i64>,
+    #[description = "Show each seat's reliability in /game status"] show_reliability: Option<bool>,
     #[description = "Press between powers (default full)"] press: Option<PressChoice>,
     #[description = "Players known by their power only until the end"] anonymous: Option<bool>,
 ) -> Result<(), Error> {
@@ -373,6 +383,13 @@ async fn game_create(
         }),
         options,
         seed: None,
+        community: engine::store::GameCommunity {
+            civil_disorder_after: civil_disorder,
+            min_reliability,
+            min_finished,
+            show_reliability: show_reliability.unwrap_or(false),
+            scoring: None,
+        },
         press: press.map(|p| p.name().to_string()),
         anonymous: anonymous.unwrap_or(false),
     };
@@ -399,7 +416,7 @@ async fn game_join(
     .await
 }
 
-/// Leave the game in this channel before it starts.
+/// Leave the game in this channel (once it runs, your seat opens for a substitute).
 #[poise::command(slash_command, guild_only, rename = "leave")]
 async fn game_leave(ctx: Ctx<'_>) -> Result<(), Error> {
     let c = caller(ctx).await;
@@ -870,7 +887,8 @@ async fn alliance_show(
         "mod_remove_unit",
         "mod_set_owner",
         "mod_secrets",
-        "mod_role"
+        "mod_role",
+        "super::community::mod_scoring"
     ),
     subcommand_required
 )]
@@ -1028,9 +1046,15 @@ async fn mod_secrets(ctx: Ctx<'_>) -> Result<(), Error> {
 async fn mod_role(
     ctx: Ctx<'_>,
     #[description = "The role; leave empty for Manage Server only"] role: Option<serenity::Role>,
+    #[description = "Set the role pinged when a seat opens, instead of the moderators'"]
+    substitutes: Option<bool>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
     let role = role.map(|r| r.id.to_string());
+    if substitutes == Some(true) {
+        let set = actions::mod_substitute_role(&ctx.data().games, &c, role.as_deref()).await;
+        return answer(ctx, set).await;
+    }
     answer(
         ctx,
         actions::mod_role(&ctx.data().games, &c, manage_server(ctx), role.as_deref()).await,

@@ -6,10 +6,12 @@
 //! - `posts.rs`: messages the bot posts by itself (results with the map PNG, reminders).
 //! - `scheduler.rs`: deadlines, early adjudication, reminders, catching up after downtime.
 //! - `config.rs`: environment variables.
+//! - `community.rs`: profiles, the leaderboard, open seats and their claims.
 //! - `vote_alias.rs`: the vote command's aliases, named after the powers ruled by vote.
 
 pub mod actions;
 mod commands;
+pub mod community;
 pub mod config;
 pub mod posts;
 pub mod press;

@@ -9,7 +9,16 @@ use std::sync::OnceLock;
 
 /// The bot's other top-level commands: an alias never takes one of their names. (A test in
 /// `commands.rs` checks this list against the commands it registers.)
-pub const OTHER_COMMANDS: [&str; 6] = ["game", "orders", "vote", "alliance", "mod", "press"];
+pub const OTHER_COMMANDS: [&str; 8] = [
+    "game",
+    "orders",
+    "vote",
+    "alliance",
+    "mod",
+    "press",
+    "profile",
+    "leaderboard",
+];
 
 /// Discord's longest command name.
 const NAME_LIMIT: usize = 32;

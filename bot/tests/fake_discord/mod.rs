@@ -504,6 +504,27 @@ impl FakeDiscord {
         self.interaction(from, 2, data)
     }
 
+    /// Delivers a slash command that has no subcommands (`/profile`), with its options.
+    pub fn command_top(&self, from: &Invoker, name: &str, options: Value) -> u64 {
+        {
+            let mut inner = self.inner.lock().unwrap();
+            let known =
+                !inner.commands_registered || inner.commands.iter().any(|c| c["name"] == name);
+            if !known {
+                inner.unexpected.push(format!(
+                    "an interaction for /{name}, which was never registered"
+                ));
+            }
+        }
+        let data = json!({
+            "id": "920000000000000000",
+            "name": name,
+            "type": 1,
+            "options": options,
+        });
+        self.interaction(from, 2, data)
+    }
+
     /// Asks for autocomplete choices while the user types `typed` into option `focused` of a
     /// subcommand; `options` are the other options already filled. The bot answers with an
     /// interaction response of type 8 whose payload lists the choices.

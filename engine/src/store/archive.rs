@@ -118,6 +118,7 @@ impl Games {
             .iter()
             .map(|a| json!({"proposer": a.get::<String, _>("proposer"), "partner": a.get::<String, _>("partner"), "proposed_at": a.get::<i64, _>("proposed_at"), "accepted_at": a.get::<Option<i64>, _>("accepted_at"), "ended_at": a.get::<Option<i64>, _>("ended_at")}))
             .collect();
+        let (attendance, departures) = super::community::export_rows(&mut conn, id).await?;
         let mut doc = json!({
             "format": "parley-game-1",
             "guild": g.get::<Option<String>, _>("guild_id"),
@@ -150,6 +151,14 @@ impl Games {
         }
         if !alliances.is_empty() {
             doc["alliances"] = Value::Array(alliances);
+        }
+        // The game's share of its server's community records (#29): who ordered each movement
+        // phase and who left a seat. Written only when there are some, like the alliances.
+        if !attendance.is_empty() {
+            doc["attendance"] = Value::Array(attendance);
+        }
+        if !departures.is_empty() {
+            doc["departures"] = Value::Array(departures);
         }
         Ok(doc)
     }
@@ -291,6 +300,7 @@ impl Games {
                 .execute(&mut *tx)
                 .await?;
         }
+        super::community::import_rows(&mut tx, id, doc).await?;
         // The file's names and words become typed records, as the database keeps them.
         upgrade::upgrade_game(self, &mut tx, id)
             .await

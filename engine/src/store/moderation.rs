@@ -142,6 +142,7 @@ impl Games {
                 .execute(&mut *tx)
                 .await?;
         }
+        super::community::undo_from(&mut tx, id, back).await?;
         sqlx::query(
             "UPDATE phases SET results = NULL, adjudicated_at = NULL WHERE game_id = $1 AND seq = $2",
         )

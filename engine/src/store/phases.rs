@@ -275,11 +275,15 @@ impl Games {
                     .map(move |(_, a)| (PowerId(p as u8), a))
             })
             .collect();
+        let ordered: Vec<PowerId> = orders.iter().map(|(p, _)| *p).collect();
         let ballots = ballots(&mut tx, &v, id, seq).await?;
         let decisions = crate::vote::decide(&v, &position, &ballots);
         let record = adjudicate_with(&v, &position, orders, decisions);
         let now = self.now();
         record_results(&mut tx, id, seq, &record, now).await?;
+        // Who ordered and who missed, once per phase, in this transaction (#29).
+        super::community::record_phase(&mut tx, &v, id, seq, &position, &ordered, &g.settings, now)
+            .await?;
         self.fail_point(FailPoint::AfterResults, "after writing results")?;
 
         // Phases with nothing to decide are adjudicated on the spot, with no orders. Declared

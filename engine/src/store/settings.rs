@@ -24,6 +24,10 @@ pub struct Settings {
     /// their defaults. An option that is not yet available is refused when the game is made.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub variant_options: BTreeMap<String, bool>,
+    /// Civil disorder, who may join, and how the game is scored (see `community.rs`); left
+    /// out of the stored JSON when nothing is chosen, so older games read the same.
+    #[serde(skip_serializing_if = "super::community::GameCommunity::is_default")]
+    pub community: super::community::GameCommunity,
     /// Who may talk to whom through the bot (see [`PressRule`]); written only when not `full`,
     /// so games made before it read and export as they did.
     #[serde(skip_serializing_if = "PressRule::is_full")]
@@ -43,6 +47,7 @@ impl Default for Settings {
             max_extension_secs: 7 * 24 * 3600,
             nmr: NmrPolicy::Hold,
             variant_options: BTreeMap::new(),
+            community: Default::default(),
             press: PressRule::Full,
             anonymous: false,
         }
@@ -267,6 +272,12 @@ impl Settings {
                 return Err("an NMR wait must be between 1 second and 30 days".into());
             }
         }
+        // The community options (#29) too, so an imported file is held to what /game create
+        // accepts.
+        self.community.check().map_err(|e| match e {
+            super::GameError::Refused(m) => m,
+            e => e.to_string(),
+        })?;
         match &self.daily {
             Some(d) => d.check(),
             None => Ok(()),
@@ -310,7 +321,7 @@ impl Settings {
                 format!("waits {} once for missing orders", duration(secs))
             }
         };
-        format!("{timing}; {nmr}")
+        format!("{timing}; {nmr}{}", self.community.describe())
     }
 }
 

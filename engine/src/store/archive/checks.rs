@@ -250,6 +250,8 @@ pub(super) fn check(doc: &Value, fresh_seed: i64) -> Result<Checked, Problem> {
     check_players(v, doc, forming)?;
     let phases = list(&doc["phases"], "phases")?;
     let current = whole(&doc["current_seq"], "current_seq")?;
+    // Each phase's kind, for the attendance (written for movement phases only).
+    let mut kinds: Vec<PhaseKind> = Vec::new();
     let edited = list(&doc["audit"], "audit")?
         .iter()
         .any(|a| a["action"] == "edit-board");
@@ -267,7 +269,7 @@ pub(super) fn check(doc: &Value, fresh_seed: i64) -> Result<Checked, Problem> {
             ));
         }
     } else {
-        check_phases(v, phases, edited)?;
+        kinds = check_phases(v, phases, edited)?;
         let last = phases.len() as i64 - 1;
         if current != Some(last) {
             return Err(problem(
@@ -302,6 +304,7 @@ pub(super) fn check(doc: &Value, fresh_seed: i64) -> Result<Checked, Problem> {
         }
     }
     check_alliances(v, doc)?;
+    check_community(v, doc, &kinds)?;
     Ok(Checked {
         variant,
         seed,
@@ -479,7 +482,7 @@ fn check_players(v: &Rules, doc: &Value, forming: bool) -> Result<(), Problem> {
     Ok(())
 }
 
-fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<(), Problem> {
+fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<Vec<PhaseKind>, Problem> {
     let cal = &v.calendar;
     if phases.is_empty() {
         return Err(problem(
@@ -489,6 +492,7 @@ fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<(), Pr
     }
     let last = phases.len() - 1;
     let mut before: Option<Position> = None;
+    let mut kinds = Vec::with_capacity(phases.len());
     for (i, ph) in phases.iter().enumerate() {
         let path = format!("phases[{i}]");
         if !ph.is_object() {
@@ -604,7 +608,96 @@ fn check_phases(v: &Arc<Rules>, phases: &[Value], edited: bool) -> Result<(), Pr
         }
         whole(&ph["adjudicated_at"], &format!("{path}.adjudicated_at"))?;
         check_phase_rows(v, ph, &path)?;
+        kinds.push(kind);
         before = Some(pos);
+    }
+    Ok(kinds)
+}
+
+/// The community rows (#29): attendance for played movement phases only, one row per power
+/// and phase, naming powers a player holds; departures with a known reason, a played or
+/// current phase, and a claim that has both its substitute and its time or neither.
+fn check_community(v: &Rules, doc: &Value, kinds: &[PhaseKind]) -> Result<(), Problem> {
+    let played = kinds.len().saturating_sub(1);
+    let mut seen = BTreeSet::new();
+    for (i, a) in list(&doc["attendance"], "attendance")?.iter().enumerate() {
+        let path = format!("attendance[{i}]");
+        if !a.is_object() {
+            return Err(problem(
+                &path,
+                "expected an object with seq, power, user and ordered",
+            ));
+        }
+        let seq = whole(&a["seq"], &format!("{path}.seq"))?
+            .ok_or_else(|| problem(&format!("{path}.seq"), "expected the phase's number"))?;
+        if !(0..played as i64).contains(&seq) || kinds[seq as usize] != PhaseKind::Movement {
+            return Err(problem(
+                &format!("{path}.seq"),
+                format!("{seq} is not a played movement phase of this game; attendance is kept only for those"),
+            ));
+        }
+        let power = text(&a["power"], &format!("{path}.power"))?;
+        let pid = player_power(v, power, &format!("{path}.power"))?;
+        text_or_null(&a["user"], &format!("{path}.user"))?;
+        if !a["ordered"].is_boolean() {
+            return Err(problem(
+                &format!("{path}.ordered"),
+                format!("expected true or false, found {}", a["ordered"]),
+            ));
+        }
+        if !seen.insert((seq, pid)) {
+            return Err(problem(
+                &path,
+                format!(
+                    "{} has a second attendance row for phase {seq}; one per power and phase",
+                    v.power_name(pid)
+                ),
+            ));
+        }
+    }
+    const REASONS: [&str; 2] = ["civil-disorder", "left"];
+    for (i, d) in list(&doc["departures"], "departures")?.iter().enumerate() {
+        let path = format!("departures[{i}]");
+        if !d.is_object() {
+            return Err(problem(
+                &path,
+                "expected an object with seq, power, user, reason and at",
+            ));
+        }
+        let seq = whole(&d["seq"], &format!("{path}.seq"))?
+            .ok_or_else(|| problem(&format!("{path}.seq"), "expected the phase's number"))?;
+        if !(0..kinds.len() as i64).contains(&seq) {
+            return Err(problem(
+                &format!("{path}.seq"),
+                format!(
+                    "{seq} is not a phase of this game; expected 0 to {}",
+                    kinds.len() as i64 - 1
+                ),
+            ));
+        }
+        let power = text(&d["power"], &format!("{path}.power"))?;
+        player_power(v, power, &format!("{path}.power"))?;
+        text(&d["user"], &format!("{path}.user"))?;
+        let reason = text(&d["reason"], &format!("{path}.reason"))?;
+        if !REASONS.contains(&reason) {
+            return Err(problem(
+                &format!("{path}.reason"),
+                format!(
+                    "'{reason}' is not a reason a seat opens; expected {}",
+                    REASONS.join(" or ")
+                ),
+            ));
+        }
+        whole(&d["at"], &format!("{path}.at"))?
+            .ok_or_else(|| problem(&format!("{path}.at"), "expected the time the seat opened"))?;
+        let by = text_or_null(&d["claimed_by"], &format!("{path}.claimed_by"))?;
+        let when = whole(&d["claimed_at"], &format!("{path}.claimed_at"))?;
+        if by.is_some() != when.is_some() {
+            return Err(problem(
+                &path,
+                "claimed_by and claimed_at go together: both for a claimed seat, both null for an open one",
+            ));
+        }
     }
     Ok(())
 }

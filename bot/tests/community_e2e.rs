@@ -1,0 +1,356 @@
+//! End to end, the server's community of games (#29) through the real `parley bot` and the
+//! fake Discord: a player who misses two movement phases falls into civil disorder, a
+//! substitute claims the seat and the game goes on, `/profile` shows both records, and a game
+//! that requires reliability refuses the player who missed, with the numbers.
+
+mod common;
+mod fake_discord;
+
+use common::*;
+
+use fake_discord::harness::{reply_to, spawn_bot, stop, use_database, LIMIT};
+use fake_discord::{FakeDiscord, Invoker, Sent, MODERATOR};
+use serde_json::{json, Value};
+
+const CHANNEL: u64 = 940_000_000_000_000_001;
+const OTHER: u64 = 940_000_000_000_000_002;
+const T0: i64 = 2_000_000_000;
+const HOST: u64 = 840_000_000_000_000_000;
+
+/// The standard powers, and a unit each holds at the start (ordered to hold).
+const POWERS: [(&str, &str); 7] = [
+    ("Austria", "A vie H"),
+    ("England", "F lon H"),
+    ("France", "A par H"),
+    ("Germany", "A ber H"),
+    ("Italy", "A rom H"),
+    ("Russia", "A mos H"),
+    ("Turkey", "A con H"),
+];
+
+fn channel_post(channel: u64, what: &'static str) -> impl Fn(&[Sent]) -> Option<Sent> {
+    move |sent| {
+        sent.iter()
+            .find(|s| s.to == format!("channel:{channel}") && s.content.contains(what))
+            .cloned()
+    }
+}
+
+async fn run(fake: &FakeDiscord, from: &Invoker, name: &str, sub: &str, options: Value) -> Sent {
+    let id = fake.command(from, name, sub, options);
+    fake.wait_for(&format!("/{name} {sub}"), LIMIT, reply_to(id))
+        .await
+}
+
+/// A top-level command without subcommands (`/profile`, `/leaderboard`).
+async fn run_top(fake: &FakeDiscord, from: &Invoker, name: &str) -> Sent {
+    let id = fake.command_top(from, name, json!([]));
+    fake.wait_for(&format!("/{name}"), LIMIT, reply_to(id))
+        .await
+}
+
+on_both_backends! {multi_thread;
+async fn a_player_who_misses_two_moves_falls_into_civil_disorder_and_a_substitute_takes_over() {
+    let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
+    fake.wait_ready(LIMIT).await;
+
+    let r = run(
+        &fake,
+        &Invoker::in_channel(HOST, CHANNEL, MODERATOR),
+        "game",
+        "create",
+        json!([
+            {"name": "variant", "type": 3, "value": "standard"},
+            {"name": "movement", "type": 3, "value": "48h"},
+            {"name": "civil_disorder", "type": 4, "value": 2},
+        ]),
+    )
+    .await;
+    assert!(r.content.contains("Game 1 created"), "{r:?}");
+    assert!(
+        r.content.contains("civil disorder after 2 missed movement phases"),
+        "{}",
+        r.content
+    );
+    let players: Vec<u64> = (1..=7).map(|i| 841_000_000_000_000_000 + i).collect();
+    for (p, (power, _)) in players.iter().zip(POWERS) {
+        let r = run(
+            &fake,
+            &Invoker::in_channel(*p, CHANNEL, "0"),
+            "game",
+            "join",
+            json!([{"name": "power", "type": 3, "value": power}]),
+        )
+        .await;
+        assert!(r.content.contains("joins game 1"), "{r:?}");
+    }
+    let r = run(&fake, &Invoker::in_channel(players[0], CHANNEL, "0"), "game", "start", json!([])).await;
+    assert!(r.content.contains("has begun"), "{r:?}");
+    let italy = players[4];
+    assert!(r.content.contains(&format!("<@{italy}>: Italy")), "{}", r.content);
+
+    // Spring and Fall 1901: everyone but Italy orders one unit to hold.
+    let order_all_but_italy = || async {
+        for (p, (power, order)) in players.iter().zip(POWERS) {
+            if power == "Italy" {
+                continue;
+            }
+            let r = run(
+                &fake,
+                &Invoker::dm(*p),
+                "orders",
+                "submit",
+                json!([{"name": "order", "type": 3, "value": order}]),
+            )
+            .await;
+            assert!(r.content.contains("accepted"), "{power}: {}", r.content);
+        }
+    };
+    order_all_but_italy().await;
+    let spring_due = T0 + 48 * 3600;
+    std::fs::write(&clock, (spring_due + 60).to_string()).unwrap();
+    let spring = fake
+        .wait_for("Spring 1901's results", LIMIT, channel_post(CHANNEL, "**Spring 1901 movement** has been adjudicated"))
+        .await;
+    assert!(!spring.content.contains("civil disorder"), "{}", spring.content);
+    order_all_but_italy().await;
+    std::fs::write(&clock, (spring_due + 60 + 49 * 3600).to_string()).unwrap();
+    let fall = fake
+        .wait_for("Fall 1901's results", LIMIT, channel_post(CHANNEL, "**Fall 1901 movement** has been adjudicated"))
+        .await;
+    assert!(
+        fall.content.contains("**Italy falls into civil disorder**")
+            && fall.content.contains(&format!("<@{italy}> missed 2 movement phases in a row")),
+        "{}",
+        fall.content
+    );
+    assert!(fall.content.contains("Spring 1902 movement"), "{}", fall.content);
+
+    // The seat is open; the player who missed is no longer in the game.
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "seats", json!([])).await;
+    assert!(r.content.contains("Open seats in game 1: Italy"), "{}", r.content);
+    let r = run(&fake, &Invoker::dm(italy), "orders", "show", json!([])).await;
+    assert!(r.private, "{r:?}");
+
+    // A game elsewhere that asks for reliability refuses Italy's player, saying by how much.
+    let r = run(
+        &fake,
+        &Invoker::in_channel(HOST, OTHER, MODERATOR),
+        "game",
+        "create",
+        json!([
+            {"name": "variant", "type": 3, "value": "standard"},
+            {"name": "min_reliability", "type": 4, "value": 80},
+            {"name": "min_finished", "type": 4, "value": 1},
+        ]),
+    )
+    .await;
+    assert!(r.content.contains("Game 2 created"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(italy, OTHER, "0"), "game", "join", json!([])).await;
+    assert!(r.private, "{r:?}");
+    assert!(
+        r.content.contains("a reliability of at least 80% (yours is 0%: 0 of 2 movement phases ordered, 80 points short)"),
+        "{}",
+        r.content
+    );
+    assert!(
+        r.content.contains("at least 1 finished games (you have 0, 1 short)"),
+        "{}",
+        r.content
+    );
+    // France's player ordered both phases: reliable enough, but has finished no game.
+    let r = run(&fake, &Invoker::in_channel(players[2], OTHER, "0"), "game", "join", json!([])).await;
+    assert!(r.content.contains("1 short") && !r.content.contains("reliability of"), "{}", r.content);
+
+    // A substitute claims Italy and orders; the game goes on.
+    let sub = 841_000_000_000_000_100u64;
+    let r = run(
+        &fake,
+        &Invoker::in_channel(sub, CHANNEL, "0"),
+        "game",
+        "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}]),
+    )
+    .await;
+    assert!(r.content.contains(&format!("<@{sub}> takes over **Italy**")), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(players[0], CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.private && r.content.contains("already play"), "{r:?}");
+    for (p, (_, order)) in players.iter().zip(POWERS) {
+        let who = if *p == italy { sub } else { *p };
+        let r = run(&fake, &Invoker::dm(who), "orders", "submit",
+            json!([{"name": "order", "type": 3, "value": order}])).await;
+        assert!(r.content.contains("accepted"), "{}", r.content);
+    }
+    std::fs::write(&clock, (spring_due + 60 + 49 * 3600 * 2).to_string()).unwrap();
+    let next = fake
+        .wait_for("Spring 1902's results", LIMIT, channel_post(CHANNEL, "**Spring 1902 movement** has been adjudicated"))
+        .await;
+    assert!(!next.content.contains("civil disorder"), "{}", next.content);
+
+    // Both records: the missed phases stay with the player who missed them.
+    let r = run_top(&fake, &Invoker::in_channel(italy, CHANNEL, "0"), "profile").await;
+    assert!(
+        r.content.contains("1 games (0 finished, 1 abandoned); 0 of 2 movement phases ordered (0% reliability)"),
+        "{}",
+        r.content
+    );
+    let r = run_top(&fake, &Invoker::in_channel(sub, CHANNEL, "0"), "profile").await;
+    assert!(
+        r.content.contains("1 games (0 finished, 0 abandoned); 1 of 1 movement phases ordered (100% reliability)"),
+        "{}",
+        r.content
+    );
+    let r = run_top(&fake, &Invoker::in_channel(players[2], CHANNEL, "0"), "profile").await;
+    assert!(r.content.contains("3 of 3 movement phases ordered"), "{}", r.content);
+
+    stop(bot).await;
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
+}
+
+/// One Elo match, worked out by hand: the new ratings of `a` and `b` after `a` scores `sa`
+/// (1 a win, 0.5 a draw, 0 a loss) with factor `k`.
+fn elo_by_hand(a: f64, b: f64, sa: f64, k: f64) -> (f64, f64) {
+    let ea = 1.0 / (1.0 + 10f64.powf((b - a) / 400.0));
+    (a + k * (sa - ea), b + k * ((1.0 - sa) - (1.0 - ea)))
+}
+
+/// Creates a Standard game in `channel`, seats `players` on the seven powers, starts it, has
+/// everyone hold through Spring 1901 and waits for its results. Returns the clock after.
+async fn play_spring(
+    fake: &FakeDiscord,
+    clock: &std::path::Path,
+    now: i64,
+    channel: u64,
+    players: &[u64],
+    game: u64,
+) -> i64 {
+    std::fs::write(clock, now.to_string()).unwrap();
+    let r = run(
+        fake,
+        &Invoker::in_channel(HOST, channel, MODERATOR),
+        "game",
+        "create",
+        json!([{"name": "variant", "type": 3, "value": "standard"},
+               {"name": "movement", "type": 3, "value": "48h"}]),
+    )
+    .await;
+    assert!(r.content.contains(&format!("Game {game} created")), "{r:?}");
+    for (p, (power, _)) in players.iter().zip(POWERS) {
+        let r = run(
+            fake,
+            &Invoker::in_channel(*p, channel, "0"),
+            "game",
+            "join",
+            json!([{"name": "power", "type": 3, "value": power}]),
+        )
+        .await;
+        assert!(r.content.contains(&format!("joins game {game}")), "{r:?}");
+    }
+    let r = run(
+        fake,
+        &Invoker::in_channel(players[0], channel, "0"),
+        "game",
+        "start",
+        json!([]),
+    )
+    .await;
+    assert!(r.content.contains("has begun"), "{r:?}");
+    for (p, (_, order)) in players.iter().zip(POWERS) {
+        let r = run(fake, &Invoker::dm(*p), "orders", "submit",
+            json!([{"name": "order", "type": 3, "value": order}, {"name": "game", "type": 4, "value": game}])).await;
+        assert!(r.content.contains("accepted"), "{}", r.content);
+    }
+    let after = now + 48 * 3600 + 60;
+    std::fs::write(clock, after.to_string()).unwrap();
+    fake.wait_for(
+        "Spring 1901's results",
+        LIMIT,
+        channel_post(channel, "**Spring 1901 movement** has been adjudicated"),
+    )
+    .await;
+    after
+}
+
+on_both_backends! {multi_thread;
+async fn a_draw_and_a_solo_are_scored_and_rated_as_computed_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
+    fake.wait_ready(LIMIT).await;
+    let players: Vec<u64> = (1..=7).map(|i| 842_000_000_000_000_000 + i).collect();
+    let (france, russia) = (players[2], players[5]);
+    let host = Invoker::in_channel(HOST, CHANNEL, MODERATOR);
+
+    // Game 1, scored by sum-of-squares, ends in a draw of all seven after Spring 1901.
+    let r = run(&fake, &host, "mod", "scoring", json!([{"name": "system", "type": 4, "value": 1}])).await;
+    assert!(r.content.contains("scored by sum-of-squares"), "{r:?}");
+    let now = play_spring(&fake, &clock, T0, CHANNEL, &players, 1).await;
+    for p in &players {
+        let r = run(&fake, &Invoker::dm(*p), "vote", "draw",
+            json!([{"name": "yes", "type": 5, "value": true}, {"name": "game", "type": 4, "value": 1}])).await;
+        assert!(!r.content.contains("not"), "{}", r.content);
+    }
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "status", json!([])).await;
+    // Centres after Spring 1901: Russia 4, the others 3 each; the sum of squares is 70.
+    // Russia 100 × 16 / 70 = 22.86, each other power 100 × 9 / 70 = 12.86.
+    assert!(r.content.contains("Scores (sum-of-squares): Russia 22.86, Austria 12.86, England 12.86"), "{}", r.content);
+
+    // Every pair of the seven is one Elo match with K = 32 / 6: Russia beats each other
+    // member; the others draw among themselves.
+    let k = 32.0 / 6.0;
+    let (mut r_russia, mut r_other) = (1000.0, 1000.0);
+    for _ in 0..6 {
+        let (a, _) = elo_by_hand(1000.0, 1000.0, 1.0, k);
+        r_russia += a - 1000.0;
+    }
+    r_other += elo_by_hand(1000.0, 1000.0, 0.0, k).0 - 1000.0;
+    assert!((r_russia - 1016.0).abs() < 1e-9 && (r_other - 997.3333).abs() < 1e-3);
+    let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
+    assert!(board.content.contains(&format!("1. <@{russia}> {r_russia:.1} (1 game)")), "{}", board.content);
+    assert!(board.content.contains(&format!("<@{france}> {r_other:.1} (1 game)")), "{}", board.content);
+
+    // Game 2, scored by draw-size, is conceded to France: a solo, 100 to France.
+    let r = run(&fake, &host, "mod", "scoring", json!([{"name": "system", "type": 4, "value": 0}])).await;
+    assert!(r.content.contains("scored by draw-size"), "{r:?}");
+    play_spring(&fake, &clock, now + 3600, OTHER, &players, 2).await;
+    for p in players.iter().filter(|p| **p != france) {
+        let r = run(&fake, &Invoker::dm(*p), "vote", "concede",
+            json!([{"name": "to", "type": 3, "value": "France"}, {"name": "game", "type": 4, "value": 2}])).await;
+        assert!(!r.private || !r.content.contains("cannot"), "{}", r.content);
+    }
+    let r = run(&fake, &Invoker::in_channel(HOST, OTHER, "0"), "game", "status", json!([])).await;
+    assert!(r.content.contains("Scores (draw-size): France 100.00."), "{}", r.content);
+
+    // From the ratings after game 1: France beats all six; the other six draw among
+    // themselves (Russia, rated higher, loses a little to each).
+    let before: Vec<f64> = players.iter().map(|p| if *p == russia { r_russia } else { r_other }).collect();
+    let mut after = before.clone();
+    for a in 0..7 {
+        for b in a + 1..7 {
+            let sa = if players[a] == france { 1.0 } else if players[b] == france { 0.0 } else { 0.5 };
+            let (na, nb) = elo_by_hand(before[a], before[b], sa, k);
+            after[a] += na - before[a];
+            after[b] += nb - before[b];
+        }
+    }
+    let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
+    let lines: Vec<&str> = board.content.lines().collect();
+    assert!(lines[1].starts_with(&format!("1. <@{france}> {:.1} (2 games)", after[2])), "{}", board.content);
+    for (p, r) in players.iter().zip(&after) {
+        assert!(board.content.contains(&format!("<@{p}> {r:.1} (2 games)")), "{p}: {}", board.content);
+    }
+
+    stop(bot).await;
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
+}
