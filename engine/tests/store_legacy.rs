@@ -15,27 +15,6 @@ use store_common::*;
 /// engine no longer gives, as a result from an older wording would.
 const OLD_RESULTS: &str = r#"{"results":[{"power":"France","order":"A par - bur","result":"fails","reason":"bounced in Burgundy (also ordered there: A mar)"},{"power":"France","order":"A mar - bur","result":"fails","reason":"bounced with A par"},{"power":"France","order":"F bre - mao","result":"succeeds","reason":""}],"dislodged":[],"built":[],"removed":[],"disbanded":[]}"#;
 
-async fn raw(url: &str, sql: &str, id: i64) {
-    let pool = sqlx::AnyPool::connect(url).await.expect("db");
-    sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
-        .bind(id)
-        .execute(&pool)
-        .await
-        .expect("raw write");
-    pool.close().await;
-}
-
-async fn column(url: &str, sql: &str, id: i64) -> Vec<String> {
-    let pool = sqlx::AnyPool::connect(url).await.expect("db");
-    let out = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
-        .bind(id)
-        .fetch_all(&pool)
-        .await
-        .expect("raw read");
-    pool.close().await;
-    out
-}
-
 on_both_backends! {
 async fn an_old_database_opens_reads_exports_and_plays_on() {
     let dir = tempfile::tempdir().expect("tempdir");

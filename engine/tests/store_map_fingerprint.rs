@@ -80,16 +80,6 @@ fn register_all() {
     });
 }
 
-async fn raw(url: &str, sql: &str, id: i64) {
-    let pool = sqlx::AnyPool::connect(url).await.expect("db");
-    sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
-        .bind(id)
-        .execute(&pool)
-        .await
-        .expect("raw write");
-    pool.close().await;
-}
-
 async fn fingerprint(url: &str, id: i64) -> Option<String> {
     let pool = sqlx::AnyPool::connect(url).await.expect("db");
     let out = sqlx::query_scalar("SELECT map_fingerprint FROM games WHERE id = $1")

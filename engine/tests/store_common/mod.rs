@@ -195,3 +195,27 @@ pub async fn fill_and_start(games: &Games, id: i64) {
 pub fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|x| x.to_string()).collect()
 }
+
+/// Runs one SQL statement with `$1` bound to `id` straight on the database at `url`, as an
+/// older release or a hand edit would have written it.
+pub async fn raw(url: &str, sql: &str, id: i64) {
+    let pool = sqlx::AnyPool::connect(url).await.expect("db");
+    sqlx::query(sqlx::AssertSqlSafe(sql.to_string()))
+        .bind(id)
+        .execute(&pool)
+        .await
+        .expect("raw write");
+    pool.close().await;
+}
+
+/// The text column one SQL query with `$1` bound to `id` reads straight from the database.
+pub async fn column(url: &str, sql: &str, id: i64) -> Vec<String> {
+    let pool = sqlx::AnyPool::connect(url).await.expect("db");
+    let out = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()))
+        .bind(id)
+        .fetch_all(&pool)
+        .await
+        .expect("raw read");
+    pool.close().await;
+    out
+}
