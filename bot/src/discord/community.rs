@@ -131,9 +131,14 @@ pub async fn give_up(games: &Games, caller: &Caller, id: GameId) -> Outcome {
         Some(g) => ping(games, g).await?,
         None => String::new(),
     };
+    // An anonymous game never says who held a power, not even as they leave it.
+    let who = if info.settings.anonymous {
+        "Its player".to_string()
+    } else {
+        format!("<@{}>", caller.user)
+    };
     Ok(Answer::public(format!(
-        "<@{}> gives up **{}** in game {id}: the seat is open.{ping} `/game claim power:{}` takes it.",
-        caller.user,
+        "{who} gives up **{}** in game {id}: the seat is open.{ping} `/game claim power:{}` takes it.",
         v.display_of(&power),
         v.display_of(&power)
     )))
@@ -167,15 +172,22 @@ pub async fn results_lines(games: &Games, id: GameId, seq: i64) -> Result<String
         let name = v
             .as_ref()
             .map_or(d.power.clone(), |v| v.display_of(&d.power).to_string());
-        text += &format!(
-            "\n**{name} falls into civil disorder**: <@{}> missed {n} movement phases in a row. Its units hold; the seat is open (`/game seats`, `/game claim power:{name}`).",
-            d.user
-        );
+        let who = (!info.settings.anonymous).then_some(d.user.as_str());
+        text += &civil_disorder_line(&name, who, n);
     }
     if let Some(g) = &info.guild {
         text += &ping(games, g).await?;
     }
     Ok(text)
+}
+
+/// The results post's line for a power that fell into civil disorder after `missed` movement
+/// phases; `player` is the user who held it, named unless the game is anonymous (`None`).
+fn civil_disorder_line(power: &str, player: Option<&str>, missed: i64) -> String {
+    let who = player.map_or("its player".to_string(), |u| format!("<@{u}>"));
+    format!(
+        "\n**{power} falls into civil disorder**: {who} missed {missed} movement phases in a row. Its units hold; the seat is open (`/game seats`, `/game claim power:{power}`)."
+    )
 }
 
 /// A finished game's scores for `/game status`: each power that scored, best first, under
@@ -284,4 +296,18 @@ pub async fn mod_scoring(
         ScoringChoice::SoloOnly => "solo-only",
     };
     answer(ctx, set_scoring(&ctx.data().games, &c, name).await).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_disorder_line;
+
+    #[test]
+    fn an_anonymous_games_civil_disorder_names_no_player() {
+        let named = civil_disorder_line("Italy", Some("42"), 2);
+        assert!(named.contains("<@42> missed 2 movement phases"), "{named}");
+        let anonymous = civil_disorder_line("Italy", None, 2);
+        assert!(!anonymous.contains("<@"), "{anonymous}");
+        assert!(anonymous.contains("**Italy falls into civil disorder**: its player missed 2"));
+    }
 }
