@@ -2,8 +2,9 @@
 //! presets, and the extension points through which a variant changes the rules.
 //!
 //! [`Options`] are plain values, one field per choice, so a game can store them and a test can
-//! name the one it depends on. [`VariantRules`] is the trait a variant implements to switch on
-//! or implement its special rules; the core resolver calls it and never tests a variant's name.
+//! name the one it depends on. [`VariantRules`] is what a variant implements to switch on or
+//! implement its special rules: six traits of hooks grouped by concern, each hook with Standard's
+//! answer as its default. The core resolver calls them and never tests a variant's name.
 
 mod hooks;
 
