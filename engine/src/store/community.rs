@@ -527,18 +527,7 @@ impl Games {
                 g.status
             )));
         }
-        let pid = g
-            .variant
-            .power_by_name(power)
-            .filter(|p| player_powers(&g.variant).contains(p))
-            .ok_or_else(|| {
-                refused(format!(
-                    "'{}' is not a power a player can hold in {}; the powers are {}",
-                    super::text::quote(power),
-                    g.variant.name,
-                    power_list(&g.variant)
-                ))
-            })?;
+        let pid = player_power(&g.variant, power)?;
         let name = g.variant.power_name(pid).to_string();
         let rows = sqlx::query("SELECT user_id, power FROM players WHERE game_id = $1")
             .bind(id)

@@ -584,6 +584,20 @@ fn player_powers(v: &Rules) -> Vec<PowerId> {
     v.powers_ordered_by(Controller::Player)
 }
 
+/// The power a player can hold that `power` names, or a refusal listing those powers.
+fn player_power(v: &Rules, power: &str) -> Result<PowerId> {
+    v.power_by_name(power)
+        .filter(|p| player_powers(v).contains(p))
+        .ok_or_else(|| {
+            refused(format!(
+                "'{}' is not a power a player can hold in {}; the powers are {}",
+                text::quote(power),
+                v.name,
+                power_list(v)
+            ))
+        })
+}
+
 fn power_list(v: &Rules) -> String {
     player_powers(v)
         .into_iter()

@@ -210,18 +210,7 @@ impl Games {
                 g.status
             )));
         }
-        let pid = g
-            .variant
-            .power_by_name(power)
-            .filter(|p| player_powers(&g.variant).contains(p))
-            .ok_or_else(|| {
-                refused(format!(
-                    "'{}' is not a power a player can hold in {}; the powers are {}",
-                    super::text::quote(power),
-                    g.variant.name,
-                    power_list(&g.variant)
-                ))
-            })?;
+        let pid = player_power(&g.variant, power)?;
         let power = g.variant.power_name(pid).to_string();
         let already: Option<Option<String>> =
             sqlx::query_scalar("SELECT power FROM players WHERE game_id = $1 AND user_id = $2")
