@@ -106,10 +106,9 @@ pub fn reason(v: &Rules, o: &OrderRecord) -> String {
     if let Some(words) = &o.words {
         return words.clone();
     }
-    match &o.result.cause {
-        Some(cause) => cause_text(v, cause),
-        None => String::new(),
-    }
+    let mut words: Vec<String> = o.result.cause.iter().map(|c| cause_text(v, c)).collect();
+    words.extend(o.result.notes.iter().map(|n| n.words(v)));
+    words.join("; ")
 }
 
 /// A cause in a report's words: the units involved named with their power, and no clause in

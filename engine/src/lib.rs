@@ -25,6 +25,7 @@ pub mod outcome;
 pub mod parse;
 pub mod phase;
 pub mod position;
+pub mod reason;
 pub mod rulebook;
 pub mod rules;
 pub mod settled;

@@ -6,6 +6,7 @@
 use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::position::{Dislodged, Position};
+use crate::reason::{Names, RuleReason};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 use serde::{Deserialize, Serialize};
@@ -49,33 +50,40 @@ pub struct OrderResult {
     pub verdict: Verdict,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cause: Option<Cause>,
+    /// What a variant's rule adds to the result whatever the verdict (an A/F's army lost to
+    /// its rations, where a landed A/F's fleet went next), read after the cause.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<RuleReason>,
 }
 
 impl OrderResult {
-    /// Why, in a player's words ("bounced in Munich", "there is no unit in Paris"); empty for
-    /// an order that succeeded.
+    /// Why, in a player's words ("bounced in Munich", "there is no unit in Paris"), then any
+    /// notes; empty for an order that succeeded with nothing to add.
     pub fn reason(&self, variant: &Variant) -> String {
-        self.cause
-            .as_ref()
-            .map_or_else(String::new, |c| c.words(variant))
+        let mut words: Vec<String> = self.cause.iter().map(|c| c.words(variant)).collect();
+        words.extend(self.notes.iter().map(|n| n.words(variant)));
+        words.join("; ")
     }
 
     pub fn ok() -> Self {
         OrderResult {
             verdict: Verdict::Succeeds,
             cause: None,
+            notes: Vec::new(),
         }
     }
     pub fn fails(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Fails,
             cause: Some(cause),
+            notes: Vec::new(),
         }
     }
     pub fn illegal(cause: Cause) -> Self {
         OrderResult {
             verdict: Verdict::Illegal,
             cause: Some(cause),
+            notes: Vec::new(),
         }
     }
 }
@@ -350,9 +358,13 @@ pub enum Cause {
     /// A `kind` cannot be built in `at`.
     CannotBuild { kind: UnitKind, at: ProvinceId },
 
-    /// A rule of the variant's own refused or failed the order: `rule` names it, `words`
-    /// are the rulebook's explanation. The core knows nothing of the rule.
-    VariantRule { rule: String, words: String },
+    /// A rule of the variant's own refused or failed the order, for the reason it gives
+    /// (worded by the rule's own wording). The core knows nothing of the rule.
+    Rule(RuleReason),
+    /// A variant rule's reason as records made before reasons were typed stored it: already
+    /// in words. Read back from old records only; nothing makes one now.
+    #[serde(rename = "variant_rule")]
+    Recorded { rule: String, words: String },
     /// The judge gave the order no result (never expected).
     NotAdjudicated,
 }
@@ -692,65 +704,10 @@ impl Cause {
                 kind.name(),
                 n.province(*at)
             ),
-            Cause::VariantRule { words, .. } => words.clone(),
+            Cause::Rule(reason) => reason.words(variant),
+            Cause::Recorded { words, .. } => words.clone(),
             Cause::NotAdjudicated => "not adjudicated".into(),
         }
-    }
-}
-
-/// Names from a variant that never panic on an id from elsewhere.
-struct Names<'v>(&'v Variant);
-
-impl Names<'_> {
-    fn province(&self, p: ProvinceId) -> std::borrow::Cow<'_, str> {
-        match self.0.map.provinces.get(p.0 as usize) {
-            Some(x) => x.name.as_str().into(),
-            None => format!("province #{}", p.0).into(),
-        }
-    }
-
-    fn province_id(&self, p: ProvinceId) -> &str {
-        self.0
-            .map
-            .provinces
-            .get(p.0 as usize)
-            .map_or("?", |x| x.id.as_str())
-    }
-
-    fn location(&self, l: Location) -> String {
-        let map = &self.0.map;
-        match map.provinces.get(l.province.0 as usize) {
-            Some(p) if l.coast.is_none_or(|c| (c.0 as usize) < p.coasts.len()) => {
-                map.location_name(l)
-            }
-            _ => format!("province #{}", l.province.0),
-        }
-    }
-
-    fn unit(&self, u: &Unit) -> String {
-        format!("{} {}", u.kind.letter(), self.location(u.location))
-    }
-
-    fn power(&self, p: PowerId) -> &str {
-        if (p.0 as usize) < self.0.powers.len() {
-            self.0.display_name(p)
-        } else {
-            "an unknown power"
-        }
-    }
-
-    fn adjective(&self, p: PowerId) -> &str {
-        self.0
-            .powers
-            .get(p.0 as usize)
-            .map_or("unknown", |x| x.adjective.as_str())
-    }
-
-    fn dislodged_by(&self, by: &Unit) -> String {
-        format!(
-            "dislodged by the unit from {}",
-            self.province(by.location.province)
-        )
     }
 }
 

@@ -38,6 +38,7 @@ fn register(id: &'static str, provinces: String) {
         unit_kinds: engine::unit::STANDARD_KINDS,
         hidden_draws: &[],
         rulebook: engine::variants::standard_rulebook,
+        reasons: &[],
     })
     .expect("registers");
 }

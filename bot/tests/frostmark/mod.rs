@@ -12,6 +12,7 @@ use engine::map::{Border, Location, ProvinceId};
 use engine::order::{Order, UnitRef};
 use engine::phase::PhaseKind;
 use engine::position::Mark;
+use engine::reason::{RuleReason, Said, Subject, Wording};
 use engine::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
@@ -74,11 +75,53 @@ fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     })
 }
 
-fn survey_rule(words: String) -> Cause {
-    Cause::VariantRule {
-        rule: "survey".into(),
-        words,
+engine::rule_reasons! {
+    /// Why Frostmark's own orders (attacks in Warm Water, surveys, digging the canal) are
+    /// refused or fail.
+    pub enum FrostReason for "frostmark", worded by frost_words {
+        /// About the player's words.
+        NoSuchPower = "no-such-power",
+        AttackNeedsUnit = "attack-needs-unit",
+        AttackOnlyInWarmWater = "attack-only-in-warm-water",
+        AttackOwnPower = "attack-own-power",
+        CanalFinished = "canal-finished",
+        DigOnlyInDale = "dig-only-in-dale",
+        SurveyOnlyFlotilla = "survey-only-flotilla",
+        SurveyNeedsFlotilla = "survey-needs-flotilla",
+        DiggersDislodged = "diggers-dislodged",
+        /// About the province surveyed.
+        SurveyCut = "survey-cut",
     }
+}
+
+/// Frostmark's reasons in a player's words.
+fn frost_words(reason: FrostReason, s: &Said) -> String {
+    use FrostReason::*;
+    match reason {
+        NoSuchPower => format!(
+            "'{}' is no power; write the power to attack, F wat at South",
+            s.quote(0)
+        ),
+        AttackNeedsUnit => "an attack needs a unit".into(),
+        AttackOnlyInWarmWater => "only units in Warm Water attack a power where they stand".into(),
+        AttackOwnPower => "a unit does not attack its own power".into(),
+        CanalFinished => "the canal through the Dale is finished".into(),
+        DigOnlyInDale => "only an army in the Dale digs the canal".into(),
+        SurveyOnlyFlotilla => "only a river flotilla may survey".into(),
+        SurveyNeedsFlotilla => "a survey needs a flotilla".into(),
+        DiggersDislodged => "the diggers were dislodged".into(),
+        SurveyCut => format!(
+            "the survey of {} was cut short: the flotilla was dislodged",
+            s.province(0)
+        ),
+    }
+}
+
+/// Frostmark's wordings, declared when it registers.
+pub const REASONS: &[Wording] = &[Wording::of::<FrostReason>()];
+
+fn survey_rule(reason: FrostReason) -> Cause {
+    Cause::Rule(RuleReason::new(reason, []))
 }
 
 /// Whether `power` has an anchor marker in `p`.
@@ -117,26 +160,21 @@ impl FrostRules {
         if !ATTACK_VERBS.contains(&verb) {
             return None;
         }
-        let rule = |w: String| Cause::VariantRule {
-            rule: "attack".into(),
-            words: w,
-        };
         let name = args.join(" ");
         let Some(power) = ctx.variant.power_by_name(&name) else {
-            return Some(Err(rule(format!(
-                "'{name}' is no power; write the power to attack, F wat at South"
+            return Some(Err(Cause::Rule(RuleReason::new(
+                FrostReason::NoSuchPower,
+                [Subject::Quote(name)],
             ))));
         };
         let Some(unit) = unit else {
-            return Some(Err(rule("an attack needs a unit".into())));
+            return Some(Err(survey_rule(FrostReason::AttackNeedsUnit)));
         };
         if Some(unit.location.province) != self.warm {
-            return Some(Err(rule(
-                "only units in Warm Water attack a power where they stand".into(),
-            )));
+            return Some(Err(survey_rule(FrostReason::AttackOnlyInWarmWater)));
         }
         if unit.power == power {
-            return Some(Err(rule("a unit does not attack its own power".into())));
+            return Some(Err(survey_rule(FrostReason::AttackOwnPower)));
         }
         Some(Ok(power))
     }
@@ -249,25 +287,23 @@ impl OrderHooks for FrostRules {
             return match unit {
                 Some(u) if u.kind == UnitKind::ARMY && Some(u.location.province) == self.dale => {
                     if self.canal_open(ctx, u.location.province) {
-                        Err(survey_rule("the canal through the Dale is finished".into()))
+                        Err(survey_rule(FrostReason::CanalFinished))
                     } else {
                         Ok(())
                     }
                 }
-                _ => Err(survey_rule(
-                    "only an army in the Dale digs the canal".into(),
-                )),
+                _ => Err(survey_rule(FrostReason::DigOnlyInDale)),
             };
         }
         match unit {
             Some(u) if u.kind == UnitKind(&FLOTILLA) => Ok(()),
-            _ => Err(survey_rule("only a river flotilla may survey".into())),
+            _ => Err(survey_rule(FrostReason::SurveyOnlyFlotilla)),
         }
     }
 
     fn adjudicate_special(
         &self,
-        ctx: &RuleContext,
+        _ctx: &RuleContext,
         orders: &[SpecialOrder],
         settled: &mut Settled,
     ) -> Vec<OrderResult> {
@@ -292,14 +328,12 @@ impl OrderHooks for FrostRules {
             .iter()
             .map(|o| {
                 let Some(unit) = o.unit else {
-                    return OrderResult::illegal(survey_rule("a survey needs a flotilla".into()));
+                    return OrderResult::illegal(survey_rule(FrostReason::SurveyNeedsFlotilla));
                 };
                 let at = unit.location.province;
                 if o.verb == "dig" {
                     if settled.after.dislodged.iter().any(|d| d.unit == unit) {
-                        return OrderResult::fails(survey_rule(
-                            "the diggers were dislodged".into(),
-                        ));
+                        return OrderResult::fails(survey_rule(FrostReason::DiggersDislodged));
                     }
                     let digs = self.digs(settled.after) + 1;
                     settled
@@ -314,9 +348,9 @@ impl OrderHooks for FrostRules {
                     return OrderResult::ok();
                 }
                 if settled.after.dislodged.iter().any(|d| d.unit == unit) {
-                    return OrderResult::fails(survey_rule(format!(
-                        "the survey of {} was cut short: the flotilla was dislodged",
-                        ctx.map().province(at).name
+                    return OrderResult::fails(Cause::Rule(RuleReason::new(
+                        FrostReason::SurveyCut,
+                        [at.into()],
                     )));
                 }
                 settled.after.marks.push(Mark {
@@ -371,7 +405,7 @@ pub fn register() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/frostmark");
-        let id = engine::variants::register_folder(dir, &[], KINDS, rulebook)
+        let id = engine::variants::register_folder(dir, &[], KINDS, rulebook, REASONS)
             .expect("frostmark registers");
         assert_eq!(id, "frostmark");
     });

@@ -424,6 +424,7 @@ fn legacy(
                     OrderResult {
                         verdict,
                         cause: None,
+                        notes: Vec::new(),
                     }
                 },
                 words: (!same && !reason.is_empty()).then_some(reason),

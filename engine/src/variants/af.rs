@@ -10,6 +10,7 @@ use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
 use crate::position::Mark;
+use crate::reason::{RuleReason, Said, Subject};
 use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialAct, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind, UnitKindDecl, WATER};
 
@@ -51,14 +52,157 @@ const BOARD_VERBS: &[&str] = &["board", "boards", "embark", "embarks"];
 /// it is annihilated.
 pub const RATIONS: u32 = 5;
 
-/// The name of the rule in [`Cause::VariantRule`]s.
-const RULE: &str = "army/fleet";
-
-fn refuse(words: impl Into<String>) -> Cause {
-    Cause::VariantRule {
-        rule: RULE.into(),
-        words: words.into(),
+crate::rule_reasons! {
+    /// Why the A/F rules refuse or fail an order, or what they add to its result.
+    pub enum AfReason for "army/fleet", worded by af_words {
+        /// About the sea named: an A/F's first leg goes to a sea.
+        NotASea = "not-a-sea",
+        AlreadyCarries = "already-carries",
+        /// About the landing place, then where from.
+        FrozenLanding = "frozen-landing",
+        /// About the fleet's province.
+        NobodyToLand = "nobody-to-land",
+        OnlyAfLands = "only-af-lands",
+        OnlyArmyBoards = "only-army-boards",
+        /// The reasons below are about the fleet's sea, unless they say otherwise.
+        NoFleetToBoard = "no-fleet-to-board",
+        NotYourFleet = "not-your-fleet",
+        AfAlreadyCarries = "af-already-carries",
+        NotAFleet = "not-a-fleet",
+        /// About the army's province, then the sea.
+        NotBeside = "not-beside",
+        FrozenBoarding = "frozen-boarding",
+        NeedsArmy = "needs-army",
+        FleetDefended = "fleet-defended",
+        FleetTookAnother = "fleet-took-another",
+        FleetSupported = "fleet-supported",
+        FleetConvoyed = "fleet-convoyed",
+        /// About the sea, then where the fleet was ordered.
+        FleetMovedAshore = "fleet-moved-ashore",
+        CouldNotBoard = "could-not-board",
+        FleetDislodged = "fleet-dislodged",
+        ArmyDislodged = "army-dislodged",
+        FleetBlockedDefending = "fleet-blocked-defending",
+        ArmyGone = "army-gone",
+        FleetGone = "fleet-gone",
+        NoProvinceNamed = "no-province-named",
+        /// About the player's words.
+        NoSuchProvince = "no-such-province",
+        /// About the player's word after `then`.
+        BadAfterThen = "bad-after-then",
+        /// About the sea the fleet moved on to.
+        MovedOn = "moved-on",
+        /// About the sea the fleet was to move on to.
+        MoveOnFailed = "move-on-failed",
+        OutOfRations = "out-of-rations",
     }
+}
+
+/// Every reason of the A/F rules in a player's words.
+fn af_words(reason: AfReason, s: &Said) -> String {
+    use AfReason::*;
+    match reason {
+        NotASea => format!(
+            "an A/F moves only by sea before it lands; {} is no sea",
+            s.province(0)
+        ),
+        AlreadyCarries => "an A/F already carries an army; it lands it (A/F <sea> - <coast>) \
+                           before another may board (rule 8f)"
+            .into(),
+        FrozenLanding => format!(
+            "no army may land in {} from {} now (frozen, rule 12e)",
+            s.province(0),
+            s.province(1)
+        ),
+        NobodyToLand => format!(
+            "no army of yours stands on a coast beside {} to board it, so it has nobody to \
+             land (the piggyback: A <coast> boards F <sea>, with F <sea> - <sea> - <coast>)",
+            s.province(0)
+        ),
+        OnlyAfLands => {
+            "only an A/F lands an army (A/F <sea> - <coast>, or A/F <sea> - <sea> - <coast>)".into()
+        }
+        OnlyArmyBoards => "only an army boards a fleet (A <coast> boards F <sea>)".into(),
+        NoFleetToBoard => format!("there is no fleet in {} to board", s.province(0)),
+        NotYourFleet => format!(
+            "an army boards only a fleet of its own power; the fleet in {} is not yours \
+             (rule 8j)",
+            s.province(0)
+        ),
+        AfAlreadyCarries => format!(
+            "the A/F in {} already carries an army (rule 8f)",
+            s.province(0)
+        ),
+        NotAFleet => format!("the unit in {} is no fleet", s.province(0)),
+        NotBeside => format!(
+            "the army in {} cannot board the fleet in {}: it must be on a coast beside the \
+             fleet's sea",
+            s.province(0),
+            s.province(1)
+        ),
+        FrozenBoarding => format!(
+            "no army may board in {} now (frozen, rule 12e)",
+            s.province(0)
+        ),
+        NeedsArmy => "a boarding needs an army".into(),
+        FleetDefended => format!(
+            "another power attacked the fleet in {}, which had to defend its sea, so the army \
+             could not board (rule 8b)",
+            s.province(0)
+        ),
+        FleetTookAnother => format!(
+            "the fleet in {} already took another army aboard (rule 8f)",
+            s.province(0)
+        ),
+        FleetSupported => format!(
+            "the fleet in {} was ordered to support, so the army could not board (rule 8b)",
+            s.province(0)
+        ),
+        FleetConvoyed => format!(
+            "the fleet in {} was ordered to convoy, so the army could not board (rule 8b)",
+            s.province(0)
+        ),
+        FleetMovedAshore => format!(
+            "the fleet in {} was ordered to {}, where no army/fleet may stand, so the army \
+             could not board",
+            s.province(0),
+            s.province(1)
+        ),
+        CouldNotBoard => format!("the army could not board the fleet in {}", s.province(0)),
+        FleetDislodged => format!("the fleet in {} was dislodged", s.province(0)),
+        ArmyDislodged => "the army stayed to board, and was dislodged".into(),
+        FleetBlockedDefending => format!(
+            "the fleet in {} was blocked while another power attacked its sea, so it had to \
+             defend it and the army could not board (rule 8b and the clarification)",
+            s.province(0)
+        ),
+        ArmyGone => "the army is no longer there".into(),
+        FleetGone => format!("the fleet from {} is no longer there", s.province(0)),
+        NoProvinceNamed => "the order names no province".into(),
+        NoSuchProvince => format!("'{}' is no province", s.quote(0)),
+        BadAfterThen => format!(
+            "'{}' after 'then'; expected S (support the landing), H, or - and a sea",
+            s.quote(0)
+        ),
+        MovedOn => format!(
+            "the army is ashore; the fleet moved on to {} (rule 8g)",
+            s.province(0)
+        ),
+        MoveOnFailed => format!(
+            "the army is ashore; the fleet's move on to {} failed and it stays where it landed \
+             the army",
+            s.province(0)
+        ),
+        OutOfRations => format!(
+            "the army aboard ran out of rations after {RATIONS} moves at sea and is lost; the \
+             fleet sails on alone (rule 8c)"
+        ),
+    }
+}
+
+/// The A/F rules' `reason`, about `about`.
+fn refuse<const N: usize>(reason: AfReason, about: [Subject; N]) -> Cause {
+    Cause::Rule(RuleReason::new(reason, about))
 }
 
 /// The A/F rules, for a rulebook to call from its hooks. `closed` arguments are the
@@ -157,10 +301,7 @@ impl AfRules {
                     coast: None,
                 };
                 if !ctx.book.can_stand(ctx, A_F, target.location()) {
-                    return Some(Err(refuse(format!(
-                        "an A/F moves only by sea before it lands; {} is no sea",
-                        ctx.map().province(sea).name
-                    ))));
+                    return Some(Err(refuse(AfReason::NotASea, [sea.into()])));
                 }
                 (land, AfterLanding::Hold, Some(target))
             }
@@ -173,28 +314,21 @@ impl AfRules {
                     Err(e) => return Some(Err(e)),
                 }
             }
-            Order::Special { .. } => {
-                return Some(Err(refuse(
-                    "an A/F already carries an army; it lands it (A/F <sea> - <coast>) \
-                     before another may board (rule 8f)",
-                )))
-            }
+            Order::Special { .. } => return Some(Err(refuse(AfReason::AlreadyCarries, []))),
             _ => return None,
         };
         let from = sails_to.map_or(unit.location, |t| t.location());
         if closed(from) || closed(Location::province(to)) {
-            return Some(Err(refuse(format!(
-                "no army may land in {} from {} now (frozen, rule 12e)",
-                ctx.map().province(to).name,
-                ctx.map().province(from.province).name
-            ))));
+            return Some(Err(refuse(
+                AfReason::FrozenLanding,
+                [to.into(), from.province.into()],
+            )));
         }
         if boards && !self.may_be_boarded(ctx, unit, closed) {
-            return Some(Err(refuse(format!(
-                "no army of yours stands on a coast beside {} to board it, so it has nobody to \
-                 land (the piggyback: A <coast> boards F <sea>, with F <sea> - <sea> - <coast>)",
-                ctx.map().province(unit.location.province).name
-            ))));
+            return Some(Err(refuse(
+                AfReason::NobodyToLand,
+                [unit.location.province.into()],
+            )));
         }
         Some(Ok(Landing {
             sails_to,
@@ -325,9 +459,7 @@ impl AfRules {
         }
         if !BOARD_VERBS.contains(&verb) {
             // A landing verb reaches here only for a unit that is no A/F.
-            return Some(Err(refuse(
-                "only an A/F lands an army (A/F <sea> - <coast>, or A/F <sea> - <sea> - <coast>)",
-            )));
+            return Some(Err(refuse(AfReason::OnlyAfLands, [])));
         }
         Some(
             self.boarding_fleet(ctx, power, unit, args, closed)
@@ -344,55 +476,34 @@ impl AfRules {
         args: &[String],
         closed: &dyn Fn(Location) -> bool,
     ) -> Result<Unit, Cause> {
-        let map = ctx.map();
         let Some(army) = unit.filter(|u| u.kind == UnitKind::ARMY) else {
-            return Err(refuse(
-                "only an army boards a fleet (A <coast> boards F <sea>)",
-            ));
+            return Err(refuse(AfReason::OnlyArmyBoards, []));
         };
         let sea = read_province(ctx, skip_kind(args))?;
         let Some(fleet) = ctx.position.unit_at(sea).copied() else {
-            return Err(refuse(format!(
-                "there is no fleet in {} to board",
-                map.province(sea).name
-            )));
+            return Err(refuse(AfReason::NoFleetToBoard, [sea.into()]));
         };
         if fleet.power != power {
-            return Err(refuse(format!(
-                "an army boards only a fleet of its own power; the fleet in {} is not yours \
-                 (rule 8j)",
-                map.province(sea).name
-            )));
+            return Err(refuse(AfReason::NotYourFleet, [sea.into()]));
         }
         if fleet.kind == A_F {
-            return Err(refuse(format!(
-                "the A/F in {} already carries an army (rule 8f)",
-                map.province(sea).name
-            )));
+            return Err(refuse(AfReason::AfAlreadyCarries, [sea.into()]));
         }
         if fleet.kind != UnitKind::FLEET {
-            return Err(refuse(format!(
-                "the unit in {} is no fleet",
-                map.province(sea).name
-            )));
+            return Err(refuse(AfReason::NotAFleet, [sea.into()]));
         }
         if !ctx.book.can_stand(ctx, A_F, fleet.location)
             || !ctx
                 .book
                 .convoy_lands(ctx, fleet.location, army.location.province)
         {
-            return Err(refuse(format!(
-                "the army in {} cannot board the fleet in {}: it must be on a coast beside the \
-                 fleet's sea",
-                map.province(army.location.province).name,
-                map.province(sea).name
-            )));
+            return Err(refuse(
+                AfReason::NotBeside,
+                [army.location.province.into(), sea.into()],
+            ));
         }
         if closed(army.location) || closed(fleet.location) {
-            return Err(refuse(format!(
-                "no army may board in {} now (frozen, rule 12e)",
-                map.province(sea).name
-            )));
+            return Err(refuse(AfReason::FrozenBoarding, [sea.into()]));
         }
         Ok(fleet)
     }
@@ -429,8 +540,7 @@ impl AfRules {
     /// says, in its result, what became of the fleet: whether it reached the sea it sailed
     /// for once the army was ashore, or stayed (8d: a failed landing keeps the A/F whole).
     fn note_moves_on(&self, ctx: &RuleContext, settled: &mut Settled) {
-        let map = ctx.map();
-        let mut notes: Vec<(usize, String)> = Vec::new();
+        let mut notes: Vec<(usize, RuleReason)> = Vec::new();
         for (k, s) in settled.orders.iter().enumerate() {
             let Ok(order) = &s.order else { continue };
             let Some(at) = order.unit() else { continue };
@@ -448,25 +558,19 @@ impl AfRules {
             if settled.results[k].verdict != Verdict::Succeeds {
                 continue;
             }
-            let sea = &map.province(to.province).name;
             let arrived = settled
                 .after
                 .units_at(to.province)
                 .any(|u| u.power == s.power && u.kind == landing.carrier_after);
-            notes.push((
-                k,
-                if arrived {
-                    format!("the army is ashore; the fleet moved on to {sea} (rule 8g)")
-                } else {
-                    format!(
-                        "the army is ashore; the fleet's move on to {sea} failed and it stays \
-                         where it landed the army"
-                    )
-                },
-            ));
+            let reason = if arrived {
+                AfReason::MovedOn
+            } else {
+                AfReason::MoveOnFailed
+            };
+            notes.push((k, RuleReason::new(reason, [to.province.into()])));
         }
-        for (k, words) in notes {
-            note(ctx, &mut settled.results[k], "landing", words);
+        for (k, reason) in notes {
+            settled.results[k].notes.push(reason);
         }
     }
 
@@ -619,15 +723,9 @@ impl AfRules {
                 // Players read it in the A/F's own order's result (an A/F given no order
                 // has no line: the board shows the fleet alone).
                 if let Some(k) = order_k {
-                    note(
-                        ctx,
-                        &mut settled.results[k],
-                        "rations",
-                        format!(
-                            "the army aboard ran out of rations after {RATIONS} moves at sea \
-                             and is lost; the fleet sails on alone (rule 8c)"
-                        ),
-                    );
+                    settled.results[k]
+                        .notes
+                        .push(RuleReason::new(AfReason::OutOfRations, []));
                 }
                 continue;
             }
@@ -659,16 +757,15 @@ impl AfRules {
         settled: &mut Settled,
         taken: &mut Vec<Unit>,
     ) -> OrderResult {
-        let map = ctx.map();
         let Some(army) = o.unit else {
-            return OrderResult::illegal(refuse("a boarding needs an army"));
+            return OrderResult::illegal(refuse(AfReason::NeedsArmy, []));
         };
         let fleet = match self.boarding_fleet(ctx, o.power, Some(&army), &o.args, &|_| false) {
             Ok(f) => f,
             Err(e) => return OrderResult::illegal(e),
         };
-        let sea = map.province(fleet.location.province).name.clone();
-        let fails = |words: String| OrderResult::fails(refuse(words));
+        let sea = fleet.location.province;
+        let fails = |reason: AfReason| OrderResult::fails(refuse(reason, [sea.into()]));
         let already_taken = taken.contains(&fleet);
         let ordered = ordered_units(ctx, settled);
         let leaving = self.boarding_leaves(ctx, &fleet, &ordered, taken);
@@ -677,12 +774,7 @@ impl AfRules {
             u.power != fleet.power
                 && matches!(order, Order::Move { to, .. } if to.province == fleet.location.province)
         });
-        let defends = || {
-            fails(format!(
-                "another power attacked the fleet in {sea}, which had to defend its sea, so \
-                 the army could not board (rule 8b)"
-            ))
-        };
+        let defends = || fails(AfReason::FleetDefended);
         let unless_carrier_fails = match leaving {
             SpecialAct::Boards {
                 unless_carrier_fails,
@@ -690,28 +782,19 @@ impl AfRules {
             } => unless_carrier_fails,
             _ => {
                 return if already_taken {
-                    fails(format!(
-                        "the fleet in {sea} already took another army aboard (rule 8f)"
-                    ))
+                    fails(AfReason::FleetTookAnother)
                 } else {
                     match order {
                         Some((_, Order::SupportHold { .. } | Order::SupportMove { .. })) => {
-                            fails(format!(
-                                "the fleet in {sea} was ordered to support, so the army could \
-                                 not board (rule 8b)"
-                            ))
+                            fails(AfReason::FleetSupported)
                         }
-                        Some((_, Order::Convoy { .. })) => fails(format!(
-                            "the fleet in {sea} was ordered to convoy, so the army could not \
-                             board (rule 8b)"
-                        )),
-                        Some((_, Order::Move { to, .. })) => fails(format!(
-                            "the fleet in {sea} was ordered to {}, where no army/fleet may \
-                             stand, so the army could not board",
-                            map.province(to.province).name
+                        Some((_, Order::Convoy { .. })) => fails(AfReason::FleetConvoyed),
+                        Some((_, Order::Move { to, .. })) => OrderResult::fails(refuse(
+                            AfReason::FleetMovedAshore,
+                            [sea.into(), to.province.into()],
                         )),
                         _ if attacked => defends(),
-                        _ => fails(format!("the army could not board the fleet in {sea}")),
+                        _ => fails(AfReason::CouldNotBoard),
                     }
                 };
             }
@@ -726,15 +809,12 @@ impl AfRules {
             // The fleet's move was stopped while another power attacked its sea: it stayed to
             // defend it, and the army never left its province.
             if settled.after.dislodged.iter().any(|d| d.unit == fleet) {
-                return fails(format!("the fleet in {sea} was dislodged"));
+                return fails(AfReason::FleetDislodged);
             }
             if settled.after.dislodged.iter().any(|d| d.unit == army) {
-                return fails("the army stayed to board, and was dislodged".into());
+                return fails(AfReason::ArmyDislodged);
             }
-            return fails(format!(
-                "the fleet in {sea} was blocked while another power attacked its sea, so it had \
-                 to defend it and the army could not board (rule 8b and the clarification)"
-            ));
+            return fails(AfReason::FleetBlockedDefending);
         }
         let formed_at = moved_to.unwrap_or(fleet.location.province);
         // The piggyback: the landing from the second sea was made, so the army is ashore
@@ -748,7 +828,7 @@ impl AfRules {
         // The army left its province at the start of the move: take it off the board (a unit
         // of another power may have moved in behind it).
         let Some(a) = after.units.iter().position(|u| *u == army) else {
-            return fails("the army is no longer there".into());
+            return fails(AfReason::ArmyGone);
         };
         after.units.remove(a);
         if landed {
@@ -757,7 +837,7 @@ impl AfRules {
         let Some(f) = after.units.iter().position(|u| {
             u.power == o.power && u.kind == UnitKind::FLEET && u.location.province == formed_at
         }) else {
-            return fails(format!("the fleet from {sea} is no longer there"));
+            return fails(AfReason::FleetGone);
         };
         after.units[f].kind = A_F;
         // The boarding move is the first of the army's moves at sea (8c).
@@ -801,19 +881,6 @@ fn ordered_units<'s>(ctx: &RuleContext, settled: &'s Settled) -> Vec<(Unit, &'s 
             Some((*unit, order))
         })
         .collect()
-}
-
-/// Adds `words` to an order's result, after the reason it already has (if any); the verdict
-/// stands.
-fn note(ctx: &RuleContext, result: &mut OrderResult, rule: &str, words: String) {
-    let words = match &result.cause {
-        Some(c) => format!("{}; {words}", c.words(ctx.variant)),
-        None => words,
-    };
-    result.cause = Some(Cause::VariantRule {
-        rule: rule.into(),
-        words,
-    });
 }
 
 /// The army of the A/F of `power` in `p` has used its rations: the A/F becomes a fleet.
@@ -898,11 +965,11 @@ fn read_province(ctx: &RuleContext, words: &[String]) -> Result<ProvinceId, Caus
         .collect::<Vec<_>>()
         .join(" ");
     ctx.map().lookup().resolve(&name).map_err(|_| {
-        refuse(if name.is_empty() {
-            "the order names no province".to_string()
+        if name.is_empty() {
+            refuse(AfReason::NoProvinceNamed, [])
         } else {
-            format!("'{name}' is no province")
-        })
+            refuse(AfReason::NoSuchProvince, [Subject::Quote(name.clone())])
+        }
     })
 }
 
@@ -935,9 +1002,10 @@ fn read_landing(ctx: &RuleContext, args: &[String]) -> Result<(ProvinceId, After
             })
         }
         Some(other) => {
-            return Err(refuse(format!(
-                "'{other}' after 'then'; expected S (support the landing), H, or - and a sea"
-            )))
+            return Err(refuse(
+                AfReason::BadAfterThen,
+                [Subject::Quote(other.to_string())],
+            ))
         }
     };
     Ok((to, then))

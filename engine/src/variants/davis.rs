@@ -23,7 +23,10 @@ use crate::rulebook::{
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry = builtin_entry!("davis", OPTIONS, AF_KINDS, rulebook);
+pub const ENTRY: VariantEntry = VariantEntry {
+    reasons: &[crate::reason::Wording::of::<super::af::AfReason>()],
+    ..builtin_entry!("davis", OPTIONS, AF_KINDS, rulebook)
+};
 
 fn rulebook(variant: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
     Box::new(DavisRules {

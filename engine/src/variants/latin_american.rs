@@ -33,4 +33,5 @@ pub const ENTRY: VariantEntry = VariantEntry {
     unit_kinds: STANDARD_KINDS,
     hidden_draws: &[],
     rulebook: standard_rulebook,
+    reasons: &[],
 };

@@ -23,6 +23,7 @@ pub use maharajah::MaharajahRules;
 pub use pirates::PiratesRules;
 
 use crate::map::MapError;
+use crate::reason::Wording;
 use crate::rulebook::{
     Edition, HiddenDraw, Options, Rulebook, Ruleset, StandardRules, VariantOption, VariantRules,
 };
@@ -48,6 +49,8 @@ pub struct VariantEntry {
     pub hidden_draws: &'static [HiddenDraw],
     /// How its rulebook is made for a game's ruleset.
     pub rulebook: Rulebook,
+    /// How the reasons of its rulebook's own rules are worded, one entry per rule.
+    pub reasons: &'static [Wording],
 }
 
 /// Standard's rulebook: every default of [`VariantRules`].
@@ -99,6 +102,7 @@ macro_rules! builtin_entry {
             unit_kinds: $kinds,
             hidden_draws: &[],
             rulebook: $rulebook,
+            reasons: &[],
         }
     };
 }
@@ -133,6 +137,7 @@ fn declare_builtin_unit_kinds() {
     ONCE.call_once(|| {
         for e in ENTRIES {
             crate::unit::declare(e.unit_kinds);
+            crate::reason::declare(e.reasons);
         }
     });
 }
@@ -182,18 +187,20 @@ pub fn register(entry: VariantEntry) -> Result<(), String> {
     }
     load(&entry).map_err(|errs| bad_data(entry.id, &errs))?;
     crate::unit::declare(entry.unit_kinds);
+    crate::reason::declare(entry.reasons);
     list.push(Box::leak(Box::new(entry)));
     Ok(())
 }
 
 /// Registers the variant whose data files are in the folder `dir`, played by `rulebook` with
-/// the options `options` and unit kinds `unit_kinds`. Its id is the one its `variant.toml`
-/// declares, and it has the art of `dir/map.svg` if there is one.
+/// the options `options`, unit kinds `unit_kinds` and its rules' wordings `reasons`. Its id is
+/// the one its `variant.toml` declares, and it has the art of `dir/map.svg` if there is one.
 pub fn register_folder(
     dir: &str,
     options: &'static [VariantOption],
     unit_kinds: &'static [UnitKind],
     rulebook: Rulebook,
+    reasons: &'static [Wording],
 ) -> Result<&'static str, String> {
     let read = |name: &str| -> Result<&'static str, String> {
         std::fs::read_to_string(format!("{dir}/{name}"))
@@ -219,6 +226,7 @@ pub fn register_folder(
         unit_kinds,
         hidden_draws: &[],
         rulebook,
+        reasons,
     })?;
     Ok(id)
 }

@@ -20,7 +20,12 @@ use crate::rulebook::{
 use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
 
-pub const ENTRY: VariantEntry = builtin_entry!("pirates", &[], STANDARD_KINDS, rulebook);
+pub const ENTRY: VariantEntry = VariantEntry {
+    reasons: &[crate::reason::Wording::of::<
+        super::pirates_setup::SetupReason,
+    >()],
+    ..builtin_entry!("pirates", &[], STANDARD_KINDS, rulebook)
+};
 
 fn rulebook(variant: &Variant, _: &Ruleset) -> Box<dyn VariantRules> {
     let map = &variant.map;

@@ -18,6 +18,7 @@ use crate::judge::{build_location, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, UnitRef};
 use crate::position::Position;
+use crate::reason::{RuleReason, Said, Subject};
 use crate::rulebook::RuleContext;
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
@@ -63,10 +64,6 @@ fn island_based(variant: &Variant, p: ProvinceId) -> bool {
     let map = &variant.map;
     Some(map.province(p).terrain) == map.terrain_id("island")
         || map.has_tag(p, map.tag("big-island"))
-}
-
-fn name(variant: &Variant, p: ProvinceId) -> &str {
-    &variant.map.province(p).name
 }
 
 fn alphabetical(variant: &Variant, mut provinces: Vec<ProvinceId>) -> Vec<ProvinceId> {
@@ -121,35 +118,9 @@ fn selectable(variant: &Variant, position: &Position) -> Vec<ProvinceId> {
     alphabetical(variant, v)
 }
 
-/// A setup order refused or failed by one of the setup's own rules, in its words.
-fn rule(name: &str, words: String) -> Cause {
-    Cause::VariantRule {
-        rule: name.into(),
-        words,
-    }
-}
-
-/// "Tortuga has the English F tor on it", when a unit stands there.
-fn occupied(variant: &Variant, position: &Position, p: ProvinceId) -> Option<String> {
-    position.unit_at(p).map(|u| {
-        format!(
-            "{} has the {} {} on it",
-            name(variant, p),
-            variant.powers[u.power.0 as usize].adjective,
-            variant.unit_text(u)
-        )
-    })
-}
-
-fn list(variant: &Variant, provinces: &[ProvinceId]) -> String {
-    if provinces.is_empty() {
-        return "none".into();
-    }
-    provinces
-        .iter()
-        .map(|&p| variant.map.province(p).id.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+/// A setup order refused or failed by one of the setup's own rules.
+fn setup_refusal<const N: usize>(reason: SetupReason, about: [Subject; N]) -> Cause {
+    Cause::Rule(RuleReason::new(reason, about))
 }
 
 fn province_ref(p: ProvinceId) -> UnitRef {
@@ -217,44 +188,44 @@ fn check(
     power: PowerId,
     order: &Order,
     earlier: &[Asked],
-) -> Result<Asked, String> {
+) -> Result<Asked, Cause> {
     let (variant, position) = (ctx.variant, ctx.position);
-    let pname = variant.power_name(power);
-    let nothing = || {
-        format!(
-            "{pname} gives no setup orders; {}",
-            what_roles_order(variant)
-        )
+    // A refusal about the power and `more`, then the centres it may use instead.
+    let refuse_with = |reason: SetupReason, more: &[Subject], may: &[ProvinceId]| {
+        Cause::Rule(RuleReason::new(
+            reason,
+            std::iter::once(power.into())
+                .chain(more.iter().cloned())
+                .chain(may.iter().map(|&p| Subject::from(p))),
+        ))
     };
+    let refuse = |reason: SetupReason, more: &[Subject]| refuse_with(reason, more, &[]);
+    // The unit on a centre, if one stands there, as "Tortuga has the English F tor on it" reads it.
+    let standing = |p: ProvinceId| position.unit_at(p).map(|u| Subject::from(*u));
     match (role(variant, power), order) {
-        (Role::Nothing, _) => Err(nothing()),
+        (Role::Nothing, _) => Err(refuse(SetupReason::GivesNothing, &[])),
         (
             r @ (Role::GrantToPrivateers | Role::GrantToPirates),
             Order::Special { unit, verb, args },
         ) if verb == "grant" => {
-            let centre = unit
-                .map(|u| u.province)
-                .ok_or("say which centre to grant")?;
-            let cname = name(variant, centre);
+            let Some(centre) = unit.map(|u| u.province) else {
+                return Err(refuse(SetupReason::SayWhichGrant, &[]));
+            };
             let to_name = args.join(" ");
             let to = variant.power_by_name(&to_name);
             if r == Role::GrantToPrivateers {
                 let privateers = powers_of(variant, PowerKind::Privateer);
                 let Some(to) = to.filter(|t| privateers.contains(t)) else {
-                    return Err(format!(
-                        "{pname} grants to a privateer ({}), not '{to_name}'",
-                        privateers
-                            .iter()
-                            .map(|&p| variant.power_name(p))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
-                    ));
+                    let mut more = vec![Subject::Quote(to_name)];
+                    more.extend(privateers.iter().map(|&p| Subject::from(p)));
+                    return Err(refuse(SetupReason::GrantToPrivateer, &more));
                 };
                 let may = grantable_to_privateers(variant, position, power);
                 if !may.contains(&centre) {
-                    return Err(format!(
-                        "{cname} is not an island home centre of {pname} with its fleet on it; {pname} may grant: {}",
-                        list(variant, &may)
+                    return Err(refuse_with(
+                        SetupReason::NotIslandHome,
+                        &[centre.into()],
+                        &may,
                     ));
                 }
                 for e in earlier {
@@ -263,16 +234,15 @@ fn check(
                     } = *e
                     {
                         if t == to {
-                            return Err(format!(
-                                "{pname} already grants {} to the {}; each privateer gets one centre",
-                                name(variant, c),
-                                variant.power_name(to)
+                            return Err(refuse(
+                                SetupReason::OnePerPrivateer,
+                                &[c.into(), to.into()],
                             ));
                         }
                         if c == centre {
-                            return Err(format!(
-                                "{pname} already grants {cname} to the {}",
-                                variant.power_name(t)
+                            return Err(refuse(
+                                SetupReason::AlreadyGrantsTo,
+                                &[c.into(), t.into()],
                             ));
                         }
                     }
@@ -285,23 +255,22 @@ fn check(
             }
             let pirates = powers_of(variant, PowerKind::Mercenary);
             if !to.is_some_and(|t| pirates.contains(&t)) {
-                return Err(format!(
-                    "{pname} grants its centres to the Pirates, not '{to_name}'"
+                return Err(refuse(
+                    SetupReason::GrantToPirates,
+                    &[Subject::Quote(to_name)],
                 ));
             }
             let may = free_home_centres(variant, position, power);
             if !may.contains(&centre) {
-                if let Some(o) = occupied(variant, position, centre)
-                    .filter(|_| position.owns_home_centre(power, centre))
+                if let Some(unit) =
+                    standing(centre).filter(|_| position.owns_home_centre(power, centre))
                 {
-                    return Err(format!(
-                        "{o}, and the Pirates' fleet could not start beside it; {pname} may grant: {}",
-                        list(variant, &may)
-                    ));
+                    return Err(refuse_with(SetupReason::GrantOccupied, &[unit], &may));
                 }
-                return Err(format!(
-                    "{cname} is not a centre of {pname}; it may grant: {}",
-                    list(variant, &may)
+                return Err(refuse_with(
+                    SetupReason::NotCentreToGrant,
+                    &[centre.into()],
+                    &may,
                 ));
             }
             let granted: Vec<ProvinceId> = earlier
@@ -312,21 +281,19 @@ fn check(
                 })
                 .collect();
             if granted.contains(&centre) {
-                return Err(format!("{pname} already grants {cname} to the Pirates"));
+                return Err(refuse(
+                    SetupReason::AlreadyGrantsToPirates,
+                    &[centre.into()],
+                ));
             }
             if granted.len() >= CENTRES_TO_PIRATES {
-                return Err(format!(
-                    "{pname} grants exactly {CENTRES_TO_PIRATES} centres to the Pirates and already grants {}",
-                    list(variant, &granted)
-                ));
+                return Err(refuse_with(SetupReason::GrantsExactly, &[], &granted));
             }
             if earlier
                 .iter()
                 .any(|e| matches!(*e, Asked::Build { at, .. } if at.province == centre))
             {
-                return Err(format!(
-                    "{pname} already builds in {cname}; it cannot also grant it"
-                ));
+                return Err(refuse(SetupReason::BuildsNoGrant, &[centre.into()]));
             }
             Ok(Asked::GrantToPirates {
                 from: power,
@@ -334,59 +301,50 @@ fn check(
             })
         }
         (Role::GrantToPirates, Order::Build { unit }) => {
-            let (kind, at) = build_location(ctx, *unit).map_err(|c| c.words(variant))?;
-            let cname = name(variant, at.province);
+            let (kind, at) = build_location(ctx, *unit)?;
             let may = free_home_centres(variant, position, power);
             if !may.contains(&at.province) {
-                if let Some(o) = occupied(variant, position, at.province)
-                    .filter(|_| position.owns_home_centre(power, at.province))
+                if let Some(unit) =
+                    standing(at.province).filter(|_| position.owns_home_centre(power, at.province))
                 {
-                    return Err(format!(
-                        "{o}; {pname} builds only in an empty centre: {}",
-                        list(variant, &may)
-                    ));
+                    return Err(refuse_with(SetupReason::BuildOccupied, &[unit], &may));
                 }
-                return Err(format!(
-                    "{cname} is not a centre of {pname}; it builds in: {}",
-                    list(variant, &may)
+                return Err(refuse_with(
+                    SetupReason::NotCentreToBuild,
+                    &[at.province.into()],
+                    &may,
                 ));
             }
+            let built = Subject::from(Unit {
+                power,
+                kind,
+                location: at,
+            });
             if !ctx.book.can_stand(ctx, kind, at) {
-                return Err(format!("a {} cannot stand in {cname}", kind.name()));
+                return Err(refuse(SetupReason::CannotStand, &[built]));
             }
             let mut same_kind = 0;
             for e in earlier {
                 match *e {
                     Asked::Build { at: a, .. } if a.province == at.province => {
-                        return Err(format!("{pname} already builds in {cname}"));
+                        return Err(refuse(SetupReason::AlreadyBuilds, &[at.province.into()]));
                     }
                     Asked::GrantToPirates { centre, .. } if centre == at.province => {
-                        return Err(format!(
-                            "{pname} grants {cname} to the Pirates; it cannot also build there"
-                        ));
+                        return Err(refuse(SetupReason::GrantsNoBuild, &[centre.into()]));
                     }
                     Asked::Build { kind: k, .. } if k == kind => same_kind += 1,
                     _ => {}
                 }
             }
-            let allowed = if kind == UnitKind::ARMY {
-                GRANTOR_ARMIES
-            } else {
-                GRANTOR_FLEETS
-            };
-            if same_kind >= allowed {
-                return Err(format!(
-                    "{pname} builds {GRANTOR_ARMIES} armies and {GRANTOR_FLEETS} fleets, and already builds {allowed} {}s",
-                    kind.name()
-                ));
+            if same_kind >= allowed_builds(kind) {
+                return Err(refuse(SetupReason::BuildsQuota, &[built]));
             }
             Ok(Asked::Build { power, kind, at })
         }
         (Role::Select, Order::Special { unit, verb, args }) if verb == "select" => {
-            let centre = unit
-                .map(|u| u.province)
-                .ok_or("say which centre to select")?;
-            let cname = name(variant, centre);
+            let Some(centre) = unit.map(|u| u.province) else {
+                return Err(refuse(SetupReason::SayWhichSelect, &[]));
+            };
             let priority = match args.as_slice() {
                 [n] => n
                     .parse::<u32>()
@@ -394,25 +352,18 @@ fn check(
                     .filter(|n| (1..=PRIORITIES).contains(n)),
                 _ => None,
             }
-            .ok_or_else(|| {
-                format!(
-                    "give the priority after select, 1 to {PRIORITIES}: \"{} select 1\"",
-                    variant.map.province(centre).id
-                )
-            })?;
+            .ok_or_else(|| refuse(SetupReason::SelectPriority, &[centre.into()]))?;
             let may = selectable(variant, position);
             if !may.contains(&centre) {
-                if let Some(o) = occupied(variant, position, centre).filter(|_| {
+                if let Some(unit) = standing(centre).filter(|_| {
                     position.owners[centre.0 as usize].is_none() && island_based(variant, centre)
                 }) {
-                    return Err(format!(
-                        "{o}, and the {pname}' fleet could not start beside it; {pname} may select: {}",
-                        list(variant, &may)
-                    ));
+                    return Err(refuse_with(SetupReason::SelectOccupied, &[unit], &may));
                 }
-                return Err(format!(
-                    "{cname} is not a neutral island centre; {pname} may select: {}",
-                    list(variant, &may)
+                return Err(refuse_with(
+                    SetupReason::NotNeutralIsland,
+                    &[centre.into()],
+                    &may,
                 ));
             }
             for e in earlier {
@@ -422,13 +373,10 @@ fn check(
                     ..
                 } = *e
                 {
-                    if c == centre {
-                        return Err(format!("{pname} already selects {cname} at priority {n}"));
-                    }
-                    if n == priority {
-                        return Err(format!(
-                            "{pname} already selects {} at priority {n}",
-                            name(variant, c)
+                    if c == centre || n == priority {
+                        return Err(refuse(
+                            SetupReason::AlreadySelects,
+                            &[c.into(), Subject::Number(n.into())],
                         ));
                     }
                 }
@@ -439,11 +387,19 @@ fn check(
                 priority,
             })
         }
-        _ => Err(format!(
-            "{} is not a setup order for {pname}; {}",
-            order.to_text(&variant.map),
-            what_roles_order(variant)
+        _ => Err(refuse(
+            SetupReason::NotSetupOrder,
+            &[Subject::Quote(order.to_text(&variant.map))],
         )),
+    }
+}
+
+/// How many units of `kind` the power granting to the Pirates builds.
+fn allowed_builds(kind: UnitKind) -> usize {
+    if kind == UnitKind::ARMY {
+        GRANTOR_ARMIES
+    } else {
+        GRANTOR_FLEETS
     }
 }
 
@@ -461,7 +417,7 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
             .collect();
         let checked = match &sub.order {
             Err(e) => Err(Cause::Unparsed { message: e.clone() }),
-            Ok(o) => check(ctx, sub.power, o, &earlier).map_err(|w| rule("setup", w)),
+            Ok(o) => check(ctx, sub.power, o, &earlier),
         };
         match checked {
             Ok(a) => {
@@ -554,21 +510,17 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
     for (i, a) in &asked {
         if let Asked::Build { power, kind, at } = *a {
             if grants.iter().any(|(c, _)| *c == at.province) {
-                results[*i] = OrderResult::fails(rule(
-                    "grants",
-                    format!(
-                        "{} went to the Pirates, since {} granted too few centres itself",
-                        name(variant, at.province),
-                        variant.power_name(power)
-                    ),
+                results[*i] = OrderResult::fails(setup_refusal(
+                    SetupReason::WentToPirates,
+                    [at.province.into(), power.into()],
                 ));
                 continue;
             }
             // Checked against the board at the deadline above; this guards the invariant
             // that no setup order puts a unit where one stands, whatever placed it there.
-            if let Some(o) = occupied(variant, &after, at.province) {
+            if let Some(there) = after.unit_at(at.province) {
                 results[*i] =
-                    OrderResult::fails(rule("placement", format!("{o}; nothing is built there")));
+                    OrderResult::fails(setup_refusal(SetupReason::NothingBuilt, [(*there).into()]));
                 continue;
             }
             let unit = Unit {
@@ -602,31 +554,20 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
             .collect();
         let mut struck: Vec<ProvinceId> = Vec::new();
         for &(i, power, centre) in &at_priority {
-            let cname = name(variant, centre);
             if chosen.contains(&power) {
-                results[i] = OrderResult::fails(rule(
-                    "selections",
-                    format!(
-                        "not needed: the {} already have their centre",
-                        variant.power_name(power)
-                    ),
-                ));
+                results[i] =
+                    OrderResult::fails(setup_refusal(SetupReason::HaveTheirCentre, [power.into()]));
                 continue;
             }
             if taken.contains(&centre) {
-                results[i] = OrderResult::fails(rule(
-                    "selections",
-                    format!("{cname} was already given out"),
-                ));
+                results[i] =
+                    OrderResult::fails(setup_refusal(SetupReason::GivenOut, [centre.into()]));
                 continue;
             }
-            if let Some(o) = occupied(variant, &after, centre) {
-                results[i] = OrderResult::fails(rule(
-                    "selections",
-                    format!(
-                        "{o}; the {}' next choice is taken",
-                        variant.power_name(power)
-                    ),
+            if let Some(there) = after.unit_at(centre) {
+                results[i] = OrderResult::fails(setup_refusal(
+                    SetupReason::NextChoiceTaken,
+                    [(*there).into(), power.into()],
                 ));
                 continue;
             }
@@ -636,17 +577,12 @@ pub(crate) fn adjudicate(ctx: &RuleContext, orders: &[Submitted]) -> Adjudicatio
                 .map(|&(_, p, _)| p)
                 .collect();
             if !rivals.is_empty() {
-                results[i] = OrderResult::fails(rule(
-                    "selections",
-                    format!(
-                        "the {} also chose {cname} at priority {priority}; it goes to the Pirates",
-                        rivals
-                            .iter()
-                            .map(|&p| variant.power_name(p))
-                            .collect::<Vec<_>>()
-                            .join(" and ")
-                    ),
-                ));
+                results[i] = OrderResult::fails(Cause::Rule(RuleReason::new(
+                    SetupReason::AlsoChose,
+                    [centre.into(), Subject::Number(priority.into())]
+                        .into_iter()
+                        .chain(rivals.iter().map(|&p| Subject::from(p))),
+                )));
                 if !struck.contains(&centre) {
                     struck.push(centre);
                 }
@@ -785,5 +721,235 @@ mod tests {
                 v.power_name(p)
             );
         }
+    }
+}
+
+crate::rule_reasons! {
+    /// Why an order of the Pirates setup (rules 3-6) is refused or fails. Most are about the
+    /// ordering power first; a list of centres it may use instead comes last.
+    pub enum SetupReason for "pirates-setup", worded by setup_words {
+        GivesNothing = "gives-nothing",
+        SayWhichGrant = "say-which-grant",
+        /// Then the power named, then each privateer.
+        GrantToPrivateer = "grant-to-privateer",
+        /// Then the centre, then the centres it may grant.
+        NotIslandHome = "not-island-home",
+        /// Then the centre already granted, then the privateer.
+        OnePerPrivateer = "one-per-privateer",
+        /// Then the centre, then the privateer it goes to.
+        AlreadyGrantsTo = "already-grants-to",
+        /// Then the power named.
+        GrantToPirates = "grant-to-pirates",
+        /// Then the unit on the centre, then the centres it may grant.
+        GrantOccupied = "grant-occupied",
+        /// Then the centre, then the centres it may grant.
+        NotCentreToGrant = "not-centre-to-grant",
+        AlreadyGrantsToPirates = "already-grants-to-pirates",
+        /// Then the centres already granted.
+        GrantsExactly = "grants-exactly",
+        BuildsNoGrant = "builds-no-grant",
+        /// Then the unit on the centre, then the centres it may build in.
+        BuildOccupied = "build-occupied",
+        /// Then the centre, then the centres it may build in.
+        NotCentreToBuild = "not-centre-to-build",
+        /// Then the unit asked for.
+        CannotStand = "cannot-stand",
+        AlreadyBuilds = "already-builds",
+        GrantsNoBuild = "grants-no-build",
+        /// Then a unit of the kind asked for.
+        BuildsQuota = "builds-quota",
+        SayWhichSelect = "say-which-select",
+        SelectPriority = "select-priority",
+        /// Then the unit on the centre, then the centres it may select.
+        SelectOccupied = "select-occupied",
+        /// Then the centre, then the centres it may select.
+        NotNeutralIsland = "not-neutral-island",
+        /// Then the centre, then its priority.
+        AlreadySelects = "already-selects",
+        /// Then the order as written.
+        NotSetupOrder = "not-setup-order",
+        /// About the centre, then the power that granted too few.
+        WentToPirates = "went-to-pirates",
+        /// About the unit standing there.
+        NothingBuilt = "nothing-built",
+        /// About the power.
+        HaveTheirCentre = "have-their-centre",
+        /// About the centre.
+        GivenOut = "given-out",
+        /// About the unit standing there, then the selecting power.
+        NextChoiceTaken = "next-choice-taken",
+        /// About the centre, its priority, then each rival.
+        AlsoChose = "also-chose",
+    }
+}
+
+/// The Pirates setup's reasons in a player's words.
+fn setup_words(reason: SetupReason, s: &Said) -> String {
+    use SetupReason::*;
+    let v = s.variant();
+    // The power's name as the setup's rules write it ("the Buccaneers").
+    let power = |i: usize| s.power(i);
+    // Subject `i` on as a list of province ids, "none" when empty.
+    let ids_from = |i: usize| {
+        let ids: Vec<&str> = (i..s.len()).map(|k| s.province_id(k)).collect();
+        if ids.is_empty() {
+            "none".to_string()
+        } else {
+            ids.join(", ")
+        }
+    };
+    let names_from = |i: usize, sep: &str| {
+        (i..s.len())
+            .map(|k| s.power(k))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    // "Tortuga has the English F tor on it".
+    let occupied = |i: usize| {
+        format!(
+            "{} has the {} {} on it",
+            s.province(i),
+            s.adjective(i),
+            s.unit(i)
+        )
+    };
+    match reason {
+        GivesNothing => format!(
+            "{} gives no setup orders; {}",
+            power(0),
+            what_roles_order(v)
+        ),
+        SayWhichGrant => "say which centre to grant".into(),
+        GrantToPrivateer => format!(
+            "{} grants to a privateer ({}), not '{}'",
+            power(0),
+            names_from(2, " or "),
+            s.quote(1)
+        ),
+        NotIslandHome => format!(
+            "{} is not an island home centre of {} with its fleet on it; {} may grant: {}",
+            s.province(1),
+            power(0),
+            power(0),
+            ids_from(2)
+        ),
+        OnePerPrivateer => format!(
+            "{} already grants {} to the {}; each privateer gets one centre",
+            power(0),
+            s.province(1),
+            power(2)
+        ),
+        AlreadyGrantsTo => format!(
+            "{} already grants {} to the {}",
+            power(0),
+            s.province(1),
+            power(2)
+        ),
+        GrantToPirates => format!(
+            "{} grants its centres to the Pirates, not '{}'",
+            power(0),
+            s.quote(1)
+        ),
+        GrantOccupied => format!(
+            "{}, and the Pirates' fleet could not start beside it; {} may grant: {}",
+            occupied(1),
+            power(0),
+            ids_from(2)
+        ),
+        NotCentreToGrant => format!(
+            "{} is not a centre of {}; it may grant: {}",
+            s.province(1),
+            power(0),
+            ids_from(2)
+        ),
+        AlreadyGrantsToPirates => format!(
+            "{} already grants {} to the Pirates",
+            power(0),
+            s.province(1)
+        ),
+        GrantsExactly => format!(
+            "{} grants exactly {CENTRES_TO_PIRATES} centres to the Pirates and already grants {}",
+            power(0),
+            ids_from(1)
+        ),
+        BuildsNoGrant => format!(
+            "{} already builds in {}; it cannot also grant it",
+            power(0),
+            s.province(1)
+        ),
+        BuildOccupied => format!(
+            "{}; {} builds only in an empty centre: {}",
+            occupied(1),
+            power(0),
+            ids_from(2)
+        ),
+        NotCentreToBuild => format!(
+            "{} is not a centre of {}; it builds in: {}",
+            s.province(1),
+            power(0),
+            ids_from(2)
+        ),
+        CannotStand => format!("a {} cannot stand in {}", s.kind(1), s.province(1)),
+        AlreadyBuilds => format!("{} already builds in {}", power(0), s.province(1)),
+        GrantsNoBuild => format!(
+            "{} grants {} to the Pirates; it cannot also build there",
+            power(0),
+            s.province(1)
+        ),
+        BuildsQuota => {
+            let kind = UnitKind::by_letter(s.letter(1)).unwrap_or(UnitKind::ARMY);
+            format!(
+                "{} builds {GRANTOR_ARMIES} armies and {GRANTOR_FLEETS} fleets, and already \
+                 builds {} {}s",
+                power(0),
+                allowed_builds(kind),
+                s.kind(1)
+            )
+        }
+        SayWhichSelect => "say which centre to select".into(),
+        SelectPriority => format!(
+            "give the priority after select, 1 to {PRIORITIES}: \"{} select 1\"",
+            s.province_id(1)
+        ),
+        SelectOccupied => format!(
+            "{}, and the {}' fleet could not start beside it; {} may select: {}",
+            occupied(1),
+            power(0),
+            power(0),
+            ids_from(2)
+        ),
+        NotNeutralIsland => format!(
+            "{} is not a neutral island centre; {} may select: {}",
+            s.province(1),
+            power(0),
+            ids_from(2)
+        ),
+        AlreadySelects => format!(
+            "{} already selects {} at priority {}",
+            power(0),
+            s.province(1),
+            s.number(2)
+        ),
+        NotSetupOrder => format!(
+            "{} is not a setup order for {}; {}",
+            s.quote(1),
+            power(0),
+            what_roles_order(v)
+        ),
+        WentToPirates => format!(
+            "{} went to the Pirates, since {} granted too few centres itself",
+            s.province(0),
+            power(1)
+        ),
+        NothingBuilt => format!("{}; nothing is built there", occupied(0)),
+        HaveTheirCentre => format!("not needed: the {} already have their centre", power(0)),
+        GivenOut => format!("{} was already given out", s.province(0)),
+        NextChoiceTaken => format!("{}; the {}' next choice is taken", occupied(0), power(1)),
+        AlsoChose => format!(
+            "the {} also chose {} at priority {}; it goes to the Pirates",
+            names_from(2, " and "),
+            s.province(0),
+            s.number(1)
+        ),
     }
 }

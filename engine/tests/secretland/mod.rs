@@ -85,6 +85,7 @@ pub fn register() {
             unit_kinds: engine::unit::STANDARD_KINDS,
             hidden_draws: DRAWS,
             rulebook,
+            reasons: &[],
         })
         .expect("secretland registers");
     });

@@ -7,11 +7,13 @@
 //! `count` 1); every rule below reads "found" from that mark alone.
 
 use super::frozen::by_water;
-use super::{variant_rule, AtlanticaRules};
+use super::reasons::{refuse, AtlanticaReason};
+use super::AtlanticaRules;
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId, LAND};
 use crate::phase::PhaseKind;
 use crate::position::{Mark, Position};
+use crate::reason::Subject;
 use crate::rulebook::{RuleContext, Settled, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind};
 
@@ -20,10 +22,6 @@ pub(super) const SEARCH_VERBS: [&str; 2] = ["search", "searching"];
 
 /// Words a search order may carry around its area's number.
 const FILLER: [&str; 5] = ["for", "atlantis", "in", "area", "the"];
-
-fn search_rule(words: String) -> Cause {
-    variant_rule("lost-atlantis", words)
-}
 
 impl AtlanticaRules {
     /// The area Atlantis was found in, if it has been (the mark on it).
@@ -65,11 +63,10 @@ impl AtlanticaRules {
             _ => None,
         };
         n.ok_or_else(|| {
-            search_rule(format!(
-                "say which area to search, 1 to 6, such as \"F nao search 3\" or \"F nao \
-                 searching for Atlantis in Area 3\" (got \"{}\")",
-                args.join(" ")
-            ))
+            refuse(
+                AtlanticaReason::SearchNeedsArea,
+                [Subject::Quote(args.join(" "))],
+            )
         })
     }
 
@@ -82,33 +79,26 @@ impl AtlanticaRules {
         args: &[String],
     ) -> Result<(), Cause> {
         let Some(unit) = unit else {
-            return Err(search_rule("a search is made by a fleet".into()));
+            return Err(refuse(AtlanticaReason::SearchNeedsUnit, []));
         };
         if unit.kind != UnitKind::FLEET {
-            return Err(search_rule(format!(
-                "only a fleet may search for Atlantis, not an {}",
-                unit.kind.name()
-            )));
+            return Err(refuse(AtlanticaReason::SearchByFleet, [(*unit).into()]));
         }
         if ctx.step().kind != PhaseKind::Movement {
-            return Err(search_rule("a search is a move order".into()));
+            return Err(refuse(AtlanticaReason::SearchIsMove, []));
         }
         if self.is_first_month(ctx) {
-            return Err(search_rule(
-                "the first search may be ordered in February 1870: January 1870's orders are \
-                 for placing the high-seas fleets and moving the others (rule 6b)"
-                    .into(),
-            ));
+            return Err(refuse(AtlanticaReason::SearchNotYet, []));
         }
         if let Some(found) = self.atlantis(ctx.position) {
-            return Err(search_rule(format!(
-                "Atlantis has been found ({}); there are no more searches (rule 6d)",
-                ctx.map().province(found).name
-            )));
+            return Err(refuse(AtlanticaReason::AtlantisFound, [found.into()]));
         }
         let n = self.searched_area(args)?;
         let Some(area) = self.areas[n - 1] else {
-            return Err(search_rule(format!("this map has no Area {n}")));
+            return Err(refuse(
+                AtlanticaReason::NoSuchArea,
+                [Subject::Number(n as i64)],
+            ));
         };
         let map = ctx.map();
         let here = unit.location.province;
@@ -121,17 +111,13 @@ impl AtlanticaRules {
             .iter()
             .any(|b| b.to.province == area);
         if !at_sea || !next_to {
-            return Err(search_rule(format!(
-                "{} may not search Area {n}: a search is made from a sea space next to the area",
-                map.province(here).name
-            )));
+            return Err(refuse(
+                AtlanticaReason::SearchNotBeside,
+                [here.into(), Subject::Number(n as i64)],
+            ));
         }
         if ctx.ruleset.hidden(super::ATLANTIS_AREA).is_none() {
-            return Err(search_rule(
-                "this game has no Atlantis drawn (its hidden draw atlantis-area is missing), \
-                 so no search can be judged"
-                    .into(),
-            ));
+            return Err(refuse(AtlanticaReason::NoAtlantisDrawn, []));
         }
         Ok(())
     }
@@ -197,7 +183,6 @@ impl AtlanticaRules {
                 results.push(OrderResult::illegal(Cause::NotAdjudicated));
                 continue;
             };
-            let name = &ctx.map().province(area).name;
             if Some(area) == real {
                 if finders.len() == 1 {
                     // The fleet leaves its sea space for Atlantis, dislodged or not.
@@ -210,16 +195,14 @@ impl AtlanticaRules {
                     settled.arrivals.push(area);
                     results.push(OrderResult {
                         verdict: Verdict::Succeeds,
-                        cause: Some(search_rule(format!(
-                            "found Atlantis in {name} and took possession of it"
-                        ))),
+                        cause: Some(refuse(AtlanticaReason::FoundAtlantis, [area.into()])),
+                        notes: Vec::new(),
                     });
                 } else {
-                    results.push(OrderResult::fails(search_rule(format!(
-                        "Atlantis is found in {name}, but {} fleets searched it and stood each \
-                         other off",
-                        finders.len()
-                    ))));
+                    results.push(OrderResult::fails(refuse(
+                        AtlanticaReason::FindersStoodOff,
+                        [area.into(), Subject::Number(finders.len() as i64)],
+                    )));
                 }
                 continue;
             }
@@ -228,13 +211,18 @@ impl AtlanticaRules {
                     to.province == unit.location.province && m.power != unit.power
                 }) || settled.after.dislodged.iter().any(|d| d.unit == unit);
             results.push(if attacked {
-                OrderResult::fails(search_rule(format!(
-                    "was attacked and turned to face its attacker, so did not search Area {n}"
-                )))
+                OrderResult::fails(refuse(
+                    AtlanticaReason::SearchAttacked,
+                    [Subject::Number(n as i64)],
+                ))
             } else {
                 OrderResult {
                     verdict: Verdict::Succeeds,
-                    cause: Some(search_rule(format!("searched Area {n}: nothing found"))),
+                    cause: Some(refuse(
+                        AtlanticaReason::NothingFound,
+                        [Subject::Number(n as i64)],
+                    )),
+                    notes: Vec::new(),
                 }
             });
         }
@@ -286,21 +274,17 @@ impl AtlanticaRules {
         if !self.is_area(to) || self.area_admits(ctx, to) {
             return None;
         }
-        let name = &ctx.map().province(to).name;
         let n = self
             .areas
             .iter()
             .position(|a| *a == Some(to))
             .map_or(0, |i| i + 1);
-        Some(search_rule(match self.atlantis(ctx.position) {
-            Some(found) => format!(
-                "{name} ceased to exist when Atlantis was found in {} (rule 6d)",
-                ctx.map().province(found).name
+        Some(match self.atlantis(ctx.position) {
+            Some(found) => refuse(AtlanticaReason::AreaGone, [to.into(), found.into()]),
+            None => refuse(
+                AtlanticaReason::AreaNotFound,
+                [to.into(), Subject::Number(n as i64)],
             ),
-            None => format!(
-                "nobody may enter {name} before Atlantis is found; a fleet next to it may search \
-                 it instead (\"F nao search {n}\", rule 6b)"
-            ),
-        }))
+        })
     }
 }

@@ -2,7 +2,8 @@
 //! `frozen` and the north coasts of those tagged `frozen-nc` are closed to fleets, and a fleet
 //! in Karelia lies on its south coast.
 
-use super::{variant_rule, AtlanticaRules};
+use super::reasons::{refuse, AtlanticaReason};
+use super::AtlanticaRules;
 use crate::judge::Cause;
 use crate::map::{Border, Location, ProvinceId, WATER};
 use crate::rulebook::RuleContext;
@@ -93,39 +94,17 @@ impl AtlanticaRules {
             return None;
         }
         let here = unit.location.province;
-        let words = if self.frozen_at(ctx, unit.location) {
-            format!(
-                "{} {} is frozen in from January to April: it may not move or support (rule 12b)",
-                unit.kind.letter(),
-                map.location_name(unit.location)
-            )
+        let cause = if self.frozen_at(ctx, unit.location) {
+            refuse(AtlanticaReason::FrozenIn, [(*unit).into()])
         } else if [Some(here), Some(to)] == [self.karelia, self.norway]
             || [Some(here), Some(to)] == [self.norway, self.karelia]
         {
-            "from January to April a fleet in Karelia lies on its south coast: there is no way \
-             between Karelia and Norway by sea (rule 12d)"
-                .to_string()
+            refuse(AtlanticaReason::KareliaNorway, [])
         } else if ways.iter().all(|b| self.frozen_at(ctx, b.to)) {
-            format!(
-                "{} is frozen for fleets from January to April: no fleet may move or support \
-                 into it (rule 12c)",
-                place_name(ctx, ways[0].to)
-            )
+            refuse(AtlanticaReason::FrozenForFleets, [ways[0].to.into()])
         } else {
             return None;
         };
-        Some(variant_rule("frozen-regions", words))
-    }
-}
-
-/// A place in a player's words: "Davis Strait", "Montreal (nc)".
-fn place_name(ctx: &RuleContext, at: Location) -> String {
-    let name = &ctx.map().province(at.province).name;
-    match at.coast {
-        Some(c) => {
-            let coast = ctx.map().province(at.province).coasts.get(c.0 as usize);
-            format!("{name} ({})", coast.map_or("", |c| c.as_str()))
-        }
-        None => name.clone(),
+        Some(cause)
     }
 }

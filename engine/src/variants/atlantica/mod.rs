@@ -12,6 +12,7 @@ mod atlantis;
 mod frozen;
 mod placement;
 mod players;
+mod reasons;
 mod retreats;
 
 use super::af::{AfRules, AF_KINDS};
@@ -21,6 +22,7 @@ use crate::map::{Border, Location, ProvinceId, ProvinceTag};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
+use crate::reason::Wording;
 use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
@@ -31,6 +33,7 @@ use crate::rulebook::{
 use crate::rulebook::{Landing, SpecialAct};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
+use reasons::AtlanticaReason;
 
 /// The entry `builtin_entry!` makes, with the clockwise rings the right-hand rule needs (9a)
 /// and the secrets the game draws.
@@ -45,6 +48,10 @@ pub const ENTRY: VariantEntry = VariantEntry {
         ..BASE.files
     },
     hidden_draws: HIDDEN_DRAWS,
+    reasons: &[
+        Wording::of::<AtlanticaReason>(),
+        Wording::of::<super::af::AfReason>(),
+    ],
     ..BASE
 };
 
@@ -97,14 +104,6 @@ fn verbs() -> &'static [&'static str] {
     })
 }
 
-/// A cause of Atlantica's own rules, in its words.
-fn variant_rule(rule: &str, words: String) -> Cause {
-    Cause::VariantRule {
-        rule: rule.into(),
-        words,
-    }
-}
-
 /// Atlantica II's rules, with the map's names they ask about looked up once.
 #[derive(Debug)]
 pub struct AtlanticaRules {
@@ -127,12 +126,7 @@ pub struct AtlanticaRules {
 impl AtlanticaRules {
     /// Rule 7, the Fast Ferry: why a convoy through several fleets is refused.
     fn fast_ferry() -> Cause {
-        variant_rule(
-            "fast-ferry",
-            "a convoy crosses one sea space only (the Fast Ferry, rule 7); to carry an army \
-             further, board it on a fleet, such as \"A lon boards F nth\""
-                .into(),
-        )
+        reasons::refuse(AtlanticaReason::FastFerry, [])
     }
 
     /// Rule 11b: whether `p` is a canal box.
@@ -415,11 +409,11 @@ impl OrderHooks for AtlanticaRules {
 
     fn may_disband_dislodged(
         &self,
-        ctx: &RuleContext,
+        _ctx: &RuleContext,
         dislodged: &Dislodged,
         options: &[Location],
     ) -> Result<(), Cause> {
-        retreats::refuse_disband(ctx, dislodged, options)
+        retreats::refuse_disband(dislodged, options)
     }
 }
 

@@ -7,11 +7,13 @@
 //! centres and no other power's home centre (England: London, Liverpool, Edinburgh and Clyde,
 //! Wales, Yorkshire). Gift centres are centres, so never part of it (rule 5b1's exception).
 
-use super::{variant_rule, AtlanticaRules};
+use super::reasons::{refuse, AtlanticaReason};
+use super::AtlanticaRules;
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId, LAND};
 use crate::order::Order;
 use crate::phase::PhaseKind;
+use crate::reason::{RuleReason, Subject};
 use crate::rulebook::{RuleContext, Settled, SpecialOrder};
 use crate::unit::{PowerId, Unit, UnitKind};
 
@@ -20,10 +22,6 @@ pub(super) const PLACE: &str = "place";
 
 /// Rule 5b2: no fleet may be placed in these.
 pub(super) const NO_PLACEMENT: [&str; 7] = ["azo", "hel", "lak", "lis", "myr", "nth", "ska"];
-
-fn placement_rule(words: String) -> Cause {
-    variant_rule("high-seas-fleets", words)
-}
 
 /// A few rounds of SplitMix64: the coin of one toss, from the game's `coin-seed` and the
 /// space tossed for, so each space's toss is its own and none depends on the orders' sequence.
@@ -62,12 +60,10 @@ impl AtlanticaRules {
             .iter()
             .find(|o| placed_at(o).is_some_and(|p| p != here))
         {
-            Some(first) => Err(placement_rule(format!(
-                "{} places one high-seas fleet only (rule 5a) and has already ordered `{}`; \
-                 to place it elsewhere, start again with `/orders clear`",
-                ctx.variant.display_name(power),
-                first.to_text(ctx.map())
-            ))),
+            Some(first) => Err(refuse(
+                AtlanticaReason::OnePlacement,
+                [power.into(), Subject::Quote(first.to_text(ctx.map()))],
+            )),
             None => Ok(()),
         }
     }
@@ -109,23 +105,16 @@ impl AtlanticaRules {
         ctx: &RuleContext,
         power: PowerId,
         at: ProvinceId,
-    ) -> Option<String> {
+    ) -> Option<Cause> {
         let map = ctx.map();
-        let name = &map.province(at).name;
         let boxed = map.terrain(at).holds_many;
         let sea = !map.admits(&LAND, Location::province(at))
             && map.admits(UnitKind::FLEET.class(), Location::province(at));
         if (!sea && !boxed) || self.is_area(at) {
-            return Some(format!(
-                "{name} is not a sea space or a canal box; a high-seas fleet is placed at sea \
-                 (rule 5b)"
-            ));
+            return Some(refuse(AtlanticaReason::PlacementNotSea, [at.into()]));
         }
         if self.no_placement.contains(&Some(at)) {
-            return Some(format!(
-                "no fleet may be placed in {name} (rule 5b2: the Azores, Helgoland Bight, Lake \
-                 Ontario, Long Island Sound, Myrtle Beach, the North Sea and the Skagerrak)"
-            ));
+            return Some(refuse(AtlanticaReason::PlacementForbidden, [at.into()]));
         }
         let homeland = self.homeland(ctx, power);
         if let Some(b) = map
@@ -134,10 +123,9 @@ impl AtlanticaRules {
             .iter()
             .find(|b| homeland.contains(&b.to.province))
         {
-            return Some(format!(
-                "{name} touches {}, part of {}'s homeland (rule 5b1)",
-                map.province(b.to.province).name,
-                ctx.variant.display_name(power)
+            return Some(refuse(
+                AtlanticaReason::PlacementTouchesHome,
+                [at.into(), b.to.province.into(), power.into()],
             ));
         }
         None
@@ -152,42 +140,30 @@ impl AtlanticaRules {
         args: &[String],
     ) -> Result<(), Cause> {
         let Some(unit) = unit else {
-            return Err(placement_rule(
-                "say which fleet to place: \"F nao place\"".into(),
-            ));
+            return Err(refuse(AtlanticaReason::PlacementNeedsUnit, []));
         };
         if !self.is_first_month(ctx) {
-            return Err(placement_rule(
-                "the high-seas fleets are placed only with the January 1870 orders (rule 5c)"
-                    .into(),
-            ));
+            return Err(refuse(AtlanticaReason::PlacementNotNow, []));
         }
         if unit.kind != UnitKind::FLEET {
-            return Err(placement_rule(format!(
-                "the high-seas unit is a fleet, not an {}: write \"F {} place\"",
-                unit.kind.name(),
-                ctx.map().province(unit.location.province).id
-            )));
+            return Err(refuse(AtlanticaReason::PlacementNotFleet, [(*unit).into()]));
         }
         if !args.iter().all(|a| a.trim().is_empty()) {
-            return Err(placement_rule(format!(
-                "a placement says only where: \"F {} place\" (got \"{}\" after it)",
-                ctx.map().province(unit.location.province).id,
-                args.join(" ")
-            )));
+            return Err(refuse(
+                AtlanticaReason::PlacementWordsAfter,
+                [(*unit).into(), Subject::Quote(args.join(" "))],
+            ));
         }
         let at = unit.location.province;
         if let Some(why) = self.placement_space_refusal(ctx, power, at) {
-            return Err(placement_rule(why));
+            return Err(why);
         }
         if !ctx.map().terrain(at).holds_many {
             if let Some(there) = ctx.position.unit_at(at) {
-                return Err(placement_rule(format!(
-                    "{} is taken: {} {} stands there",
-                    ctx.map().province(at).name,
-                    ctx.variant.display_name(there.power),
-                    there.kind.letter()
-                )));
+                return Err(refuse(
+                    AtlanticaReason::PlacementTaken,
+                    [at.into(), (*there).into()],
+                ));
             }
         }
         Ok(())
@@ -214,13 +190,10 @@ impl AtlanticaRules {
             if o.unit.is_none() {
                 results[i] = Some(OrderResult::illegal(Cause::NotAdjudicated));
             } else if let Some(&j) = counted.iter().find(|&&j| orders[j].power == o.power) {
-                let first = orders[j]
-                    .unit
-                    .map(|u| map.province(u.location.province).name.clone());
-                results[i] = Some(OrderResult::illegal(placement_rule(format!(
-                    "{} places one high-seas fleet only, and placed it in {} (rule 5a)",
-                    ctx.variant.display_name(o.power),
-                    first.unwrap_or_default()
+                let first = orders[j].unit.map(|u| Subject::from(u.location.province));
+                results[i] = Some(OrderResult::illegal(Cause::Rule(RuleReason::new(
+                    AtlanticaReason::OnlyOnePlaced,
+                    std::iter::once(o.power.into()).chain(first),
                 ))));
             } else {
                 counted.push(i);
@@ -233,7 +206,7 @@ impl AtlanticaRules {
         spaces.sort();
         spaces.dedup();
         // Losers, with why they lost their space.
-        let mut losers: Vec<(usize, String)> = Vec::new();
+        let mut losers: Vec<(usize, Cause)> = Vec::new();
         for &space in &spaces {
             let mut claim: Vec<usize> = counted
                 .iter()
@@ -241,7 +214,6 @@ impl AtlanticaRules {
                 .filter(|&i| orders[i].unit.map(|u| u.location.province) == Some(space))
                 .collect();
             claim.sort_by_key(|&i| orders[i].power);
-            let name = &map.province(space).name;
             if map.terrain(space).holds_many {
                 for i in claim {
                     self.put(settled, orders[i]);
@@ -255,38 +227,41 @@ impl AtlanticaRules {
                 .iter()
                 .find(|u| u.location.province == space)
             {
-                let why = format!(
-                    "{} {} moved into {name} this month",
-                    ctx.variant.display_name(there.power),
-                    there.kind.letter()
+                let why = refuse(
+                    AtlanticaReason::MovedInThisMonth,
+                    [space.into(), (*there).into()],
                 );
                 losers.extend(claim.into_iter().map(|i| (i, why.clone())));
                 continue;
             }
             let winner = claim[(coin(seed, space, 0) % claim.len() as u64) as usize];
             self.put(settled, orders[winner]);
-            let others: Vec<String> = claim
+            let others: Vec<Subject> = claim
                 .iter()
                 .filter(|&&i| i != winner)
-                .map(|&i| ctx.variant.display_name(orders[i].power).to_string())
+                .map(|&i| orders[i].power.into())
                 .collect();
             results[winner] = Some(if others.is_empty() {
                 OrderResult::ok()
             } else {
                 OrderResult {
                     verdict: Verdict::Succeeds,
-                    cause: Some(placement_rule(format!(
-                        "won the coin toss for {name} against {}",
-                        others.join(" and ")
+                    cause: Some(Cause::Rule(RuleReason::new(
+                        AtlanticaReason::WonToss,
+                        std::iter::once(space.into()).chain(others),
                     ))),
+                    notes: Vec::new(),
                 }
             });
-            let winner_name = ctx.variant.display_name(orders[winner].power).to_string();
+            let lost = refuse(
+                AtlanticaReason::LostToss,
+                [space.into(), orders[winner].power.into()],
+            );
             losers.extend(
                 claim
                     .into_iter()
                     .filter(|&i| i != winner)
-                    .map(|i| (i, format!("lost the coin toss for {name} to {winner_name}"))),
+                    .map(|i| (i, lost.clone())),
             );
         }
         for (i, why) in losers {
@@ -302,11 +277,8 @@ impl AtlanticaRules {
                             || !settled.after.units.iter().any(|u| u.location.province == p))
                 })
                 .collect();
-            results[i] = Some(OrderResult::fails(placement_rule(if free.is_empty() {
-                format!(
-                    "{why}; no free sea space next to it where it could be placed, so the fleet \
-                     is lost"
-                )
+            let then = if free.is_empty() {
+                RuleReason::new(AtlanticaReason::FleetLost, [])
             } else {
                 let to = free[(coin(seed, space, 1 + i as u64) % free.len() as u64) as usize];
                 self.put(
@@ -319,8 +291,11 @@ impl AtlanticaRules {
                         ..o.clone()
                     },
                 );
-                format!("{why}; placed in {} instead", map.province(to).name)
-            })));
+                RuleReason::new(AtlanticaReason::PlacedInstead, [to.into()])
+            };
+            let mut result = OrderResult::fails(why);
+            result.notes.push(then);
+            results[i] = Some(result);
         }
         results
             .into_iter()

@@ -8,12 +8,14 @@
 //! clockwise after the attacker's, the first to the left the one before it, and so on
 //! outwards, alternating right and left. Supports do not move the front.
 
+use super::reasons::{refuse, AtlanticaReason};
 use crate::judge::{
     by_removal_distance, retreat_options_in, settle_preferences, Cause, OrderResult,
 };
 use crate::map::{Location, Map, ProvinceId};
 use crate::phase::PhaseKind;
 use crate::position::Dislodged;
+use crate::reason::{RuleReason, Subject};
 use crate::rulebook::{CivilDisorderRemoval, RuleContext, Settled, SpecialOrder};
 use crate::unit::Unit;
 use std::collections::VecDeque;
@@ -24,31 +26,24 @@ pub const IF_DISLODGED: &str = "if";
 /// The conditional verbs of rule 9a, for `VariantRules::conditional_verbs`.
 pub const CONDITIONAL_VERBS: &[&str] = &[IF_DISLODGED];
 
-fn rule9(words: String) -> Cause {
-    Cause::VariantRule {
-        rule: "retreats".into(),
-        words,
-    }
-}
-
 /// The places a conditional retreat list names, in order of preference, read from the order's
 /// words after its verb: `dislodged` (required), then optionally `retreat`, `r` or `to`, then
 /// provinces (ids, names or aliases, a name of several words written out; a coast as
 /// `spa/nc` or `spa (nc)`), separated by spaces, commas or `then`/`or`.
-pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
+pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, Cause> {
     let words: Vec<&str> = args
         .iter()
         .map(|w| w.as_str())
         .filter(|w| !w.is_empty() && *w != "-")
         .collect();
-    let example = "write it as `A par if dislodged bur gas`: the places to retreat to, best first";
     let Some((&first, rest)) = words.split_first() else {
-        return Err(format!(
-            "a retreat list needs `dislodged` and places; {example}"
-        ));
+        return Err(refuse(AtlanticaReason::ListNeedsDislodged, []));
     };
     if first != "dislodged" {
-        return Err(format!("'if {first}' is not understood; {example}"));
+        return Err(refuse(
+            AtlanticaReason::ListNotUnderstood,
+            [Subject::Quote(first.to_string())],
+        ));
     }
     let mut i = rest
         .iter()
@@ -68,7 +63,10 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
                 .map(|p| (p, n))
         });
         let Some((p, n)) = found else {
-            return Err(format!("'{}' is not a province; {example}", rest[i]));
+            return Err(refuse(
+                AtlanticaReason::ListNotProvince,
+                [Subject::Quote(rest[i].to_string())],
+            ));
         };
         i += n;
         let mut loc = Location::province(p);
@@ -78,7 +76,10 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
         if slash || open {
             let word = rest.get(i + 1).copied().unwrap_or("");
             let Some(c) = coast_word(word).and_then(|c| map.coast_id(p, c)) else {
-                return Err(format!("'{word}' is not a coast of {}", map.province(p).id));
+                return Err(refuse(
+                    AtlanticaReason::ListNotCoast,
+                    [Subject::Quote(word.to_string()), p.into()],
+                ));
             };
             loc.coast = Some(c);
             i += 2;
@@ -87,12 +88,12 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, String> {
             }
         }
         if out.iter().any(|l| l.province == p) {
-            return Err(format!("{} is listed twice", map.province(p).id));
+            return Err(refuse(AtlanticaReason::ListTwice, [p.into()]));
         }
         out.push(loc);
     }
     if out.is_empty() {
-        return Err(format!("the retreat list names no place; {example}"));
+        return Err(refuse(AtlanticaReason::ListEmpty, []));
     }
     Ok(out)
 }
@@ -113,13 +114,9 @@ fn coast_word(w: &str) -> Option<&'static str> {
 pub fn check_list(ctx: &RuleContext, unit: &Unit, args: &[String]) -> Result<(), Cause> {
     let map = ctx.map();
     if ctx.variant.calendar.kind(ctx.phase()) != PhaseKind::Movement {
-        return Err(rule9(format!(
-            "a retreat list is written with the moves (rule 9a); in a retreat phase order the \
-             retreat itself, such as `{} R <province>`",
-            ctx.variant.unit_text(unit)
-        )));
+        return Err(refuse(AtlanticaReason::ListWithMoves, [(*unit).into()]));
     }
-    let list = read_list(map, args).map_err(rule9)?;
+    let list = read_list(map, args)?;
     for loc in list {
         let reach = map
             .province(unit.location.province)
@@ -133,11 +130,10 @@ pub fn check_list(ctx: &RuleContext, unit: &Unit, args: &[String]) -> Result<(),
                     && ctx.book.can_stand(ctx, unit.kind, b.to)
             });
         if !reach {
-            return Err(rule9(format!(
-                "{} could never retreat to {}: it is not a place the unit can move to",
-                ctx.variant.unit_text(unit),
-                map.location_name(loc)
-            )));
+            return Err(refuse(
+                AtlanticaReason::ListNeverReachable,
+                [(*unit).into(), loc.into()],
+            ));
         }
     }
     Ok(())
@@ -162,14 +158,14 @@ pub fn settle_lists(
     let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
     for (k, o) in orders.iter().enumerate() {
         let Some(unit) = o.unit else {
-            results[k] = Some(OrderResult::fails(rule9("the list names no unit".into())));
+            results[k] = Some(OrderResult::fails(refuse(AtlanticaReason::ListNoUnit, [])));
             continue;
         };
         let Some(d) = dislodged.iter().position(|d| d.unit == unit) else {
-            results[k] = Some(OrderResult::fails(rule9(format!(
-                "not needed: {} was not dislodged",
-                ctx.variant.unit_text(&unit)
-            ))));
+            results[k] = Some(OrderResult::fails(refuse(
+                AtlanticaReason::ListNotNeeded,
+                [unit.into()],
+            )));
             continue;
         };
         let listed = read_list(map, &o.args).unwrap_or_default();
@@ -204,11 +200,7 @@ pub fn settle_lists(
                 gone.push(d);
                 OrderResult::ok()
             }
-            None => OrderResult::fails(rule9(format!(
-                "none of the places listed was open for {}; it retreats in the retreat phase \
-                 (by the right-hand rule unless ordered)",
-                ctx.variant.unit_text(&unit)
-            ))),
+            None => OrderResult::fails(refuse(AtlanticaReason::ListNoneOpen, [unit.into()])),
         });
     }
     settled.after.dislodged = dislodged
@@ -276,19 +268,13 @@ fn nearest(map: &Map, ring: &[ProvinceId], origin: ProvinceId) -> usize {
 }
 
 /// 9c: a unit with a legal retreat may not be ordered disbanded (or off the board).
-pub fn refuse_disband(ctx: &RuleContext, d: &Dislodged, options: &[Location]) -> Result<(), Cause> {
+pub fn refuse_disband(d: &Dislodged, options: &[Location]) -> Result<(), Cause> {
     if options.is_empty() {
         return Ok(());
     }
-    let places: Vec<String> = options
-        .iter()
-        .map(|l| ctx.map().location_name(*l))
-        .collect();
-    Err(rule9(format!(
-        "{} may still retreat ({}), and no unit is disbanded while it can retreat (rule 9c); \
-         order a retreat, or give no order and the right-hand rule moves it",
-        ctx.variant.unit_text(&d.unit),
-        places.join(", ")
+    Err(Cause::Rule(RuleReason::new(
+        AtlanticaReason::MayStillRetreat,
+        std::iter::once(d.unit.into()).chain(options.iter().map(|l| Subject::from(*l))),
     )))
 }
 
@@ -415,11 +401,11 @@ mod tests {
 
         fn may_disband_dislodged(
             &self,
-            ctx: &RuleContext,
+            _ctx: &RuleContext,
             d: &Dislodged,
             options: &[Location],
         ) -> Result<(), Cause> {
-            refuse_disband(ctx, d, options)
+            refuse_disband(d, options)
         }
     }
 
