@@ -3,7 +3,7 @@
 
 use super::submission::understood;
 use crate::map::{Location, ProvinceId};
-use crate::order::Order;
+use crate::order::{Order, UnitRef};
 use crate::outcome::{Adjudication, Cause, OrderResult, RemovalCause, Submitted};
 use crate::position::Position;
 use crate::rulebook::{CivilDisorderRemoval, ExcessAdjustments, RemovalRule};
@@ -18,276 +18,29 @@ pub(super) fn adjudicate(
     orders: &[Submitted],
 ) -> Adjudication {
     let ctx = variant.context(position);
-    let rules = &*variant.book;
-    let npowers = variant.powers.len();
-    // Positive: builds due; negative: removals due.
-    let due: Vec<i64> = (0..npowers)
-        .map(|p| {
-            let p = PowerId(p as u8);
-            let supply = rules.supply(&ctx, p) as i64;
-            let units: usize = position
-                .units
-                .iter()
-                .filter(|u| u.power == p)
-                .map(|u| rules.units_counted(&ctx, u))
-                .sum();
-            supply - units as i64
-        })
-        .collect();
-    let mut left = due.clone();
+    let mut tally = Tally::new(&ctx, orders);
     let mut results: Vec<OrderResult> = Vec::with_capacity(orders.len());
-    let mut built: Vec<Unit> = Vec::new();
-    let mut removed: Vec<(Unit, RemovalCause)> = Vec::new();
-    // Which units of the position are removed, by index: two units may be alike (fleets of
-    // one power in the High Ocean Box), so a unit's value does not say which one went.
-    let mut removed_idx: Vec<usize> = Vec::new();
-    let mut sites: Vec<Option<Vec<ProvinceId>>> = vec![None; npowers];
-
-    // With IgnoreAll, a power that orders more than it is due has all its orders ignored.
-    let over_ordered: Vec<bool> = (0..npowers)
-        .map(|p| {
-            let n = orders
-                .iter()
-                .filter(|s| s.power.0 as usize == p)
-                .filter(|s| {
-                    matches!(
-                        s.order,
-                        Ok(Order::Build { .. } | Order::Waive | Order::Disband { .. })
-                    )
-                })
-                .count() as i64;
-            variant.options().excess_adjustments == ExcessAdjustments::IgnoreAll && n > due[p].abs()
-        })
-        .collect();
-
-    // Units a removal reduced (an A/F that lost its army): they stay, as the kind given.
-    let mut reduced: Vec<(usize, UnitKind)> = Vec::new();
-    let mut specials: Vec<SpecialOrder> = Vec::new();
     for (index, sub) in orders.iter().enumerate() {
-        let p = sub.power.0 as usize;
-        let order = match understood(sub) {
-            Ok(o) => o,
-            Err(r) => {
-                results.push(r);
-                continue;
+        let result = match understood(sub) {
+            Err(r) => r,
+            Ok(Order::Build { unit }) => tally.build(&ctx, sub.power, unit),
+            Ok(Order::Waive) => tally.waive(sub.power),
+            Ok(Order::Disband { unit }) => tally.disband(&ctx, sub.power, unit),
+            Ok(Order::Special { unit, verb, args }) => {
+                tally.special(&ctx, index, sub.power, unit.as_ref(), verb, args)
             }
-        };
-        let result = match order {
-            Order::Build { unit } => {
-                let sites = sites[p].get_or_insert_with(|| rules.build_sites(&ctx, sub.power));
-                let at = unit.province;
-                if due[p] <= 0 {
-                    OrderResult::illegal(Cause::NoBuildsDue { power: sub.power })
-                } else if over_ordered[p] {
-                    OrderResult::fails(Cause::ExcessBuilds)
-                } else if built
-                    .iter()
-                    .any(|b| b.location.province == at && b.power == sub.power)
-                {
-                    OrderResult::fails(Cause::AlreadyBuilt { at })
-                } else if !sites.contains(&at) {
-                    OrderResult::illegal(Cause::NotABuildSite {
-                        at,
-                        power: sub.power,
-                        sites: sites.clone(),
-                    })
-                } else {
-                    match build_location(&ctx, *unit) {
-                        Err(e) => OrderResult::illegal(e),
-                        Ok((kind, _)) if !rules.may_build(&ctx, sub.power, kind, at) => {
-                            OrderResult::illegal(Cause::CannotBuild { kind, at })
-                        }
-                        Ok(_) if left[p] <= 0 => OrderResult::fails(Cause::BuildsUsed),
-                        Ok((kind, loc)) => {
-                            left[p] -= 1;
-                            sites.retain(|s| *s != unit.province);
-                            built.push(Unit {
-                                power: sub.power,
-                                kind,
-                                location: loc,
-                            });
-                            OrderResult::ok()
-                        }
-                    }
-                }
-            }
-            Order::Waive => {
-                if due[p] <= 0 {
-                    OrderResult::illegal(Cause::NoBuildsToWaive { power: sub.power })
-                } else if left[p] <= 0 {
-                    OrderResult::fails(Cause::BuildsUsed)
-                } else {
-                    left[p] -= 1;
-                    OrderResult::ok()
-                }
-            }
-            Order::Disband { unit } => {
-                // Where several units may stand, the order is for one of the power's own
-                // units of the kind named that is not removed yet.
-                let here = |i: &usize| position.units[*i].location.province == unit.province;
-                let found_idx = if rules.holds_many(&ctx, unit.province) {
-                    let mine = |i: &usize| {
-                        let u = &position.units[*i];
-                        u.power == sub.power && unit.kind.is_none_or(|k| k == u.kind)
-                    };
-                    (0..position.units.len())
-                        .filter(here)
-                        .filter(mine)
-                        .find(|i| !removed_idx.contains(i))
-                        .or_else(|| (0..position.units.len()).filter(here).find(mine))
-                        .or_else(|| (0..position.units.len()).find(here))
-                } else {
-                    (0..position.units.len()).find(here)
-                };
-                let found = found_idx.map(|i| &position.units[i]);
-                // A removal naming a part of the unit (the army of an A/F) takes only that.
-                let part = found.and_then(|u| {
-                    unit.kind
-                        .filter(|&k| k != u.kind)
-                        .and_then(|k| rules.removal_leaves(&ctx, u, Some(k)))
-                });
-                match found {
-                    None => OrderResult::illegal(Cause::NoUnit { at: unit.province }),
-                    Some(u) if u.power != sub.power => {
-                        OrderResult::illegal(Cause::DisbandNotYours { unit: *u })
-                    }
-                    Some(u) if unit.kind.is_some_and(|k| k != u.kind) && part.is_none() => {
-                        OrderResult::illegal(Cause::DisbandWrongKind { unit: *u })
-                    }
-                    Some(_) if due[p] >= 0 => {
-                        OrderResult::illegal(Cause::NoRemovalsDue { power: sub.power })
-                    }
-                    Some(_) if over_ordered[p] => OrderResult::fails(Cause::ExcessRemovals),
-                    Some(u)
-                        if found_idx.is_some_and(|i| {
-                            removed_idx.contains(&i) || reduced.iter().any(|r| r.0 == i)
-                        }) =>
-                    {
-                        OrderResult::fails(Cause::AlreadyRemoved { unit: *u })
-                    }
-                    Some(_) if left[p] >= 0 => OrderResult::fails(Cause::RemovalsUsed),
-                    Some(u) if part.is_some() => {
-                        let (stays, goes) = part.expect("a part");
-                        left[p] += 1;
-                        removed.push((Unit { kind: goes, ..*u }, RemovalCause::Order));
-                        reduced.extend(found_idx.map(|i| (i, stays)));
-                        OrderResult::ok()
-                    }
-                    Some(u) => {
-                        // A unit that counts as several (an A/F) removes them all (rule 8h).
-                        left[p] += rules.units_counted(&ctx, u) as i64;
-                        removed.push((*u, RemovalCause::Order));
-                        removed_idx.extend(found_idx);
-                        OrderResult::ok()
-                    }
-                }
-            }
-            Order::Special { unit, verb, args } => {
-                // The power's own unit in the province the order names, if there is one.
-                let unit = unit.and_then(|r| {
-                    position
-                        .units
-                        .iter()
-                        .find(|u| u.location.province == r.province && u.power == sub.power)
-                        .copied()
-                });
-                let checked = match unit {
-                    Some(u) if rules.conditional_verbs().contains(&verb.as_str()) => Err(
-                        super::submission::conditional_out_of_phase(&ctx, &u, verb, args),
-                    ),
-                    _ => rules.check_special(&ctx, sub.power, unit.as_ref(), verb, args),
-                };
-                match checked {
-                    Ok(()) => {
-                        specials.push(SpecialOrder {
-                            index,
-                            power: sub.power,
-                            unit,
-                            verb: verb.clone(),
-                            args: args.clone(),
-                        });
-                        OrderResult::ok()
-                    }
-                    Err(cause) => OrderResult::illegal(cause),
-                }
-            }
-            _ => OrderResult::illegal(Cause::NotAnAdjustmentOrder),
+            Ok(_) => OrderResult::illegal(Cause::NotAnAdjustmentOrder),
         };
         results.push(result);
     }
-
-    // Civil disorder: removals nobody ordered. What the rulebook leaves of a removed unit
-    // (an A/F's fleet) stays where the unit stood.
-    let mut kept_parts: Vec<(usize, Unit)> = Vec::new();
-    for (p, &owed) in left.iter().enumerate() {
-        let mut owed = -owed;
-        if owed <= 0 {
-            continue;
-        }
-        let power = PowerId(p as u8);
-        let candidates: Vec<usize> = (0..position.units.len())
-            .filter(|i| {
-                position.units[*i].power == power
-                    && !removed_idx.contains(i)
-                    && !reduced.iter().any(|r| r.0 == *i)
-            })
-            .collect();
-        let chosen = rules
-            .civil_disorder(&ctx, power, owed as usize, &candidates)
-            .unwrap_or_else(|| {
-                by_removal_distance(&ctx, &candidates)
-                    .into_iter()
-                    .take(owed as usize)
-                    .map(CivilDisorderRemoval::whole)
-                    .collect()
-            });
-        for r in chosen {
-            if owed <= 0 {
-                break;
-            }
-            // A rulebook's answer is trusted only as far as it names units it was offered.
-            if !candidates.contains(&r.index)
-                || removed_idx.contains(&r.index)
-                || reduced.iter().any(|x| x.0 == r.index)
-            {
-                continue;
-            }
-            let unit = position.units[r.index];
-            if let Some(rest) = r.leaves {
-                removed.push((unit, RemovalCause::CivilDisorder));
-                removed_idx.push(r.index);
-                kept_parts.push((r.index, rest));
-                owed -= 1;
-                continue;
-            }
-            match rules.removal_leaves(&ctx, &unit, None) {
-                Some((stays, goes)) => {
-                    removed.push((Unit { kind: goes, ..unit }, RemovalCause::CivilDisorder));
-                    reduced.push((r.index, stays));
-                    owed -= 1;
-                }
-                None => {
-                    removed.push((unit, RemovalCause::CivilDisorder));
-                    removed_idx.push(r.index);
-                    owed -= rules.units_counted(&ctx, &unit) as i64;
-                }
-            }
-        }
-    }
-
-    let mut after = position.clone();
-    for &(i, stays) in &reduced {
-        after.units[i].kind = stays;
-    }
-    after.units = (0..position.units.len())
-        .filter_map(|i| {
-            if !removed_idx.contains(&i) {
-                return Some(after.units[i]);
-            }
-            kept_parts.iter().find(|(k, _)| *k == i).map(|(_, u)| *u)
-        })
-        .collect();
-    after.units.extend(built.iter().copied());
+    let kept_parts = tally.civil_disorder(&ctx);
+    let mut after = tally.board_after(position, &kept_parts);
+    let Tally {
+        built,
+        removed,
+        specials,
+        ..
+    } = tally;
     let mut arrivals = built.iter().map(|u| u.location.province).collect();
     if !specials.is_empty() {
         super::advance::settle_specials(
@@ -311,6 +64,315 @@ pub(super) fn adjudicate(
         disbanded: Vec::new(),
         arrivals,
         retreated: Vec::new(),
+    }
+}
+
+/// An adjustment phase's account as its orders are read: what each power is due and has
+/// left, and what was built, removed or reduced so far.
+struct Tally<'p> {
+    position: &'p Position,
+    /// Positive: builds due; negative: removals due.
+    due: Vec<i64>,
+    left: Vec<i64>,
+    /// With `IgnoreAll`, a power that orders more than it is due has all its orders ignored.
+    over_ordered: Vec<bool>,
+    sites: Vec<Option<Vec<ProvinceId>>>,
+    built: Vec<Unit>,
+    removed: Vec<(Unit, RemovalCause)>,
+    /// Which units of the position are removed, by index: two units may be alike (fleets of
+    /// one power in the High Ocean Box), so a unit's value does not say which one went.
+    removed_idx: Vec<usize>,
+    /// Units a removal reduced (an A/F that lost its army): they stay, as the kind given.
+    reduced: Vec<(usize, UnitKind)>,
+    specials: Vec<SpecialOrder>,
+}
+
+impl<'p> Tally<'p> {
+    fn new(ctx: &RuleContext<'p>, orders: &[Submitted]) -> Self {
+        let (rules, position) = (ctx.book, ctx.position);
+        let npowers = ctx.variant.powers.len();
+        let due: Vec<i64> = (0..npowers)
+            .map(|p| {
+                let p = PowerId(p as u8);
+                let supply = rules.supply(ctx, p) as i64;
+                let units: usize = position
+                    .units
+                    .iter()
+                    .filter(|u| u.power == p)
+                    .map(|u| rules.units_counted(ctx, u))
+                    .sum();
+                supply - units as i64
+            })
+            .collect();
+        let ignore_all = ctx.options().excess_adjustments == ExcessAdjustments::IgnoreAll;
+        let over_ordered = (0..npowers)
+            .map(|p| {
+                let n = orders
+                    .iter()
+                    .filter(|s| s.power.0 as usize == p)
+                    .filter(|s| {
+                        matches!(
+                            s.order,
+                            Ok(Order::Build { .. } | Order::Waive | Order::Disband { .. })
+                        )
+                    })
+                    .count() as i64;
+                ignore_all && n > due[p].abs()
+            })
+            .collect();
+        Tally {
+            position,
+            left: due.clone(),
+            due,
+            over_ordered,
+            sites: vec![None; npowers],
+            built: Vec::new(),
+            removed: Vec::new(),
+            removed_idx: Vec::new(),
+            reduced: Vec::new(),
+            specials: Vec::new(),
+        }
+    }
+
+    fn build(&mut self, ctx: &RuleContext, power: PowerId, unit: &UnitRef) -> OrderResult {
+        let p = power.0 as usize;
+        let rules = ctx.book;
+        let sites = self.sites[p].get_or_insert_with(|| rules.build_sites(ctx, power));
+        let at = unit.province;
+        if self.due[p] <= 0 {
+            return OrderResult::illegal(Cause::NoBuildsDue { power });
+        }
+        if self.over_ordered[p] {
+            return OrderResult::fails(Cause::ExcessBuilds);
+        }
+        if self
+            .built
+            .iter()
+            .any(|b| b.location.province == at && b.power == power)
+        {
+            return OrderResult::fails(Cause::AlreadyBuilt { at });
+        }
+        if !sites.contains(&at) {
+            return OrderResult::illegal(Cause::NotABuildSite {
+                at,
+                power,
+                sites: sites.clone(),
+            });
+        }
+        match build_location(ctx, *unit) {
+            Err(e) => OrderResult::illegal(e),
+            Ok((kind, _)) if !rules.may_build(ctx, power, kind, at) => {
+                OrderResult::illegal(Cause::CannotBuild { kind, at })
+            }
+            Ok(_) if self.left[p] <= 0 => OrderResult::fails(Cause::BuildsUsed),
+            Ok((kind, location)) => {
+                self.left[p] -= 1;
+                sites.retain(|s| *s != unit.province);
+                self.built.push(Unit {
+                    power,
+                    kind,
+                    location,
+                });
+                OrderResult::ok()
+            }
+        }
+    }
+
+    fn waive(&mut self, power: PowerId) -> OrderResult {
+        let p = power.0 as usize;
+        if self.due[p] <= 0 {
+            OrderResult::illegal(Cause::NoBuildsToWaive { power })
+        } else if self.left[p] <= 0 {
+            OrderResult::fails(Cause::BuildsUsed)
+        } else {
+            self.left[p] -= 1;
+            OrderResult::ok()
+        }
+    }
+
+    /// The unit a removal names, by index. Where several units may stand, the order is for
+    /// one of the power's own units of the kind named that is not removed yet.
+    fn unit_named(&self, ctx: &RuleContext, power: PowerId, unit: &UnitRef) -> Option<usize> {
+        let units = &self.position.units;
+        let here = |i: &usize| units[*i].location.province == unit.province;
+        if !ctx.book.holds_many(ctx, unit.province) {
+            return (0..units.len()).find(here);
+        }
+        let mine = |i: &usize| {
+            let u = &units[*i];
+            u.power == power && unit.kind.is_none_or(|k| k == u.kind)
+        };
+        (0..units.len())
+            .filter(here)
+            .filter(mine)
+            .find(|i| !self.removed_idx.contains(i))
+            .or_else(|| (0..units.len()).filter(here).find(mine))
+            .or_else(|| (0..units.len()).find(here))
+    }
+
+    fn disband(&mut self, ctx: &RuleContext, power: PowerId, unit: &UnitRef) -> OrderResult {
+        let p = power.0 as usize;
+        let rules = ctx.book;
+        let found_idx = self.unit_named(ctx, power, unit);
+        let found = found_idx.map(|i| &self.position.units[i]);
+        // A removal naming a part of the unit (the army of an A/F) takes only that.
+        let part = found.and_then(|u| {
+            unit.kind
+                .filter(|&k| k != u.kind)
+                .and_then(|k| rules.removal_leaves(ctx, u, Some(k)))
+        });
+        let gone = found_idx.is_some_and(|i| {
+            self.removed_idx.contains(&i) || self.reduced.iter().any(|r| r.0 == i)
+        });
+        match found {
+            None => OrderResult::illegal(Cause::NoUnit { at: unit.province }),
+            Some(u) if u.power != power => {
+                OrderResult::illegal(Cause::DisbandNotYours { unit: *u })
+            }
+            Some(u) if unit.kind.is_some_and(|k| k != u.kind) && part.is_none() => {
+                OrderResult::illegal(Cause::DisbandWrongKind { unit: *u })
+            }
+            Some(_) if self.due[p] >= 0 => OrderResult::illegal(Cause::NoRemovalsDue { power }),
+            Some(_) if self.over_ordered[p] => OrderResult::fails(Cause::ExcessRemovals),
+            Some(u) if gone => OrderResult::fails(Cause::AlreadyRemoved { unit: *u }),
+            Some(_) if self.left[p] >= 0 => OrderResult::fails(Cause::RemovalsUsed),
+            Some(u) => {
+                let u = *u;
+                if let Some((stays, goes)) = part {
+                    self.left[p] += 1;
+                    self.removed
+                        .push((Unit { kind: goes, ..u }, RemovalCause::Order));
+                    self.reduced.extend(found_idx.map(|i| (i, stays)));
+                } else {
+                    // A unit that counts as several (an A/F) removes them all (rule 8h).
+                    self.left[p] += rules.units_counted(ctx, &u) as i64;
+                    self.removed.push((u, RemovalCause::Order));
+                    self.removed_idx.extend(found_idx);
+                }
+                OrderResult::ok()
+            }
+        }
+    }
+
+    /// A variant's own order, checked now and settled with the others after the removals.
+    fn special(
+        &mut self,
+        ctx: &RuleContext,
+        index: usize,
+        power: PowerId,
+        unit: Option<&UnitRef>,
+        verb: &str,
+        args: &[String],
+    ) -> OrderResult {
+        let rules = ctx.book;
+        // The power's own unit in the province the order names, if there is one.
+        let unit = unit.and_then(|r| {
+            self.position
+                .units
+                .iter()
+                .find(|u| u.location.province == r.province && u.power == power)
+                .copied()
+        });
+        let checked = match unit {
+            Some(u) if rules.conditional_verbs().contains(&verb) => Err(
+                super::submission::conditional_out_of_phase(ctx, &u, verb, args),
+            ),
+            _ => rules.check_special(ctx, power, unit.as_ref(), verb, args),
+        };
+        match checked {
+            Ok(()) => {
+                self.specials.push(SpecialOrder {
+                    index,
+                    power,
+                    unit,
+                    verb: verb.to_string(),
+                    args: args.to_vec(),
+                });
+                OrderResult::ok()
+            }
+            Err(cause) => OrderResult::illegal(cause),
+        }
+    }
+
+    /// Civil disorder: the removals nobody ordered. Returns what the rulebook leaves of a
+    /// removed unit (an A/F's fleet), which stays where the unit stood.
+    fn civil_disorder(&mut self, ctx: &RuleContext) -> Vec<(usize, Unit)> {
+        let rules = ctx.book;
+        let units = &self.position.units;
+        let mut kept_parts: Vec<(usize, Unit)> = Vec::new();
+        for p in 0..self.left.len() {
+            let mut owed = -self.left[p];
+            if owed <= 0 {
+                continue;
+            }
+            let power = PowerId(p as u8);
+            let candidates: Vec<usize> = (0..units.len())
+                .filter(|i| units[*i].power == power && !self.is_gone(*i))
+                .collect();
+            let chosen = rules
+                .civil_disorder(ctx, power, owed as usize, &candidates)
+                .unwrap_or_else(|| {
+                    by_removal_distance(ctx, &candidates)
+                        .into_iter()
+                        .take(owed as usize)
+                        .map(CivilDisorderRemoval::whole)
+                        .collect()
+                });
+            for r in chosen {
+                if owed <= 0 {
+                    break;
+                }
+                // A rulebook's answer is trusted only as far as it names units it was offered.
+                if !candidates.contains(&r.index) || self.is_gone(r.index) {
+                    continue;
+                }
+                let unit = units[r.index];
+                if let Some(rest) = r.leaves {
+                    self.removed.push((unit, RemovalCause::CivilDisorder));
+                    self.removed_idx.push(r.index);
+                    kept_parts.push((r.index, rest));
+                    owed -= 1;
+                    continue;
+                }
+                match rules.removal_leaves(ctx, &unit, None) {
+                    Some((stays, goes)) => {
+                        self.removed
+                            .push((Unit { kind: goes, ..unit }, RemovalCause::CivilDisorder));
+                        self.reduced.push((r.index, stays));
+                        owed -= 1;
+                    }
+                    None => {
+                        self.removed.push((unit, RemovalCause::CivilDisorder));
+                        self.removed_idx.push(r.index);
+                        owed -= rules.units_counted(ctx, &unit) as i64;
+                    }
+                }
+            }
+        }
+        kept_parts
+    }
+
+    /// Whether the unit at index `i` is already removed or reduced.
+    fn is_gone(&self, i: usize) -> bool {
+        self.removed_idx.contains(&i) || self.reduced.iter().any(|r| r.0 == i)
+    }
+
+    /// The board after the removals, reductions and builds.
+    fn board_after(&self, position: &Position, kept_parts: &[(usize, Unit)]) -> Position {
+        let mut after = position.clone();
+        for &(i, stays) in &self.reduced {
+            after.units[i].kind = stays;
+        }
+        after.units = (0..position.units.len())
+            .filter_map(|i| {
+                if !self.removed_idx.contains(&i) {
+                    return Some(after.units[i]);
+                }
+                kept_parts.iter().find(|(k, _)| *k == i).map(|(_, u)| *u)
+            })
+            .collect();
+        after.units.extend(self.built.iter().copied());
+        after
     }
 }
 
