@@ -171,9 +171,9 @@ pub struct HeadShape {
 pub enum MarkKind {
     /// A failed order's cross, an illegal or void order's "no entry" sign.
     Outcome,
-    /// A ring round a unit or place: hold, support to hold, convoy, act, build, grant.
+    /// A ring round a unit or place: hold, support to hold, convoy, build, a variant's ring mark.
     Ring,
-    /// A small badge or dot: a support's dot, a "+" or a rank, a search's "?", a ruled
+    /// A small badge or dot: a support's dot, a glyph on a disc ("+", a rank, "?"), a ruled
     /// retreat's square.
     Badge,
 }

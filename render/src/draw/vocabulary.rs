@@ -533,7 +533,19 @@ pub(super) fn sample(out: &mut Pen, m: &Mark, c: Point, grey: Rgb) {
                     .unwrap_or_default(),
             );
             if let Some(g) = badge {
-                glyph(out, &small(g), (c.0 + 8.0, c.1 - 6.0), 5.0, grey);
+                // Scaled down whole, so a flag's pole stays inside the key's row.
+                let (at, scale) = match g {
+                    Glyph::Flag => ((c.0 + 6.0, c.1 + 3.0), 0.5),
+                    _ => ((c.0 + 8.0, c.1 - 6.0), 0.6),
+                };
+                let _ = write!(
+                    out,
+                    "<g transform=\"translate({} {}) scale({scale})\">",
+                    f(at.0),
+                    f(at.1)
+                );
+                glyph(out, &small(g), (0.0, 0.0), 8.0, grey);
+                let _ = write!(out, "</g>");
             }
         }
         Mark::Symbol { glyph: g, .. } => glyph(out, g, c, 7.5, INK_RGB),
