@@ -5,13 +5,13 @@ use engine::judge::{Cause, DislodgedReport, OrderResult, Verdict};
 use engine::map::{Location as EngineLocation, ProvinceId};
 use engine::order::{Order, UnitRef};
 use engine::position::Position;
-use engine::rulebook::{Shading, SpecialMark, SpecialOrder};
+use engine::rulebook::{MapMark, MarkColour, Marking, SpecialOrder};
 use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
 use engine::Rules;
 use render::scene::{
     Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScCount, ScMarker,
-    Shade, UnitKey, UnitMark,
+    UnitKey, UnitMark,
 };
 use render::{MapArt, Palette, Scene};
 use std::collections::HashMap;
@@ -94,7 +94,7 @@ fn unit_keys(kinds: impl IntoIterator<Item = UnitKind>) -> Vec<UnitKey> {
 }
 
 /// How the map draws one of the variant's own orders, as its rulebook says
-/// (`VariantRules::special_order_mark`); `None` for one it does not draw. A unit it places
+/// (`DrawingHooks::order_marks`); `None` for one it does not draw. A unit it shows appearing
 /// is added to `shown`, the kinds the legend keys.
 fn special_mark(
     v: &Rules,
@@ -141,44 +141,105 @@ fn special_mark(
         verb: verb.clone(),
         args: args.clone(),
     };
-    Some(
-        match v.book.special_order_mark(&v.context(position), &special)? {
-            SpecialMark::Probe { unit, area } => Draw::Probe {
-                unit: location(v, unit),
-                area: location(v, area),
+    let drawn = v.book.order_marks(&v.context(position), &special)?;
+    let drawn = marking(v, drawn, shown);
+    // Named by its unit; an order for no unit by where its first mark stands.
+    let at = match (unit, drawn.marks.first()) {
+        (Some(u), _) => location(v, u.location),
+        (None, Some(render::Mark::Arrow { from: at, .. }))
+        | (None, Some(render::Mark::Ring { at, .. }))
+        | (None, Some(render::Mark::Symbol { at, .. }))
+        | (None, Some(render::Mark::Pattern { at, .. })) => at.clone(),
+        (None, None) => return None,
+    };
+    Some(Draw::Marked {
+        unit: at,
+        key: drawn.key,
+        marks: drawn.marks,
+    })
+}
+
+/// A rulebook's marks in the renderer's vocabulary, one for one: places by name, powers by
+/// their stored name. A unit a mark shows appearing is added to `shown`.
+fn marking(v: &Rules, m: Marking, shown: &mut Vec<UnitKind>) -> render::Marking {
+    use render::scene::{Glyph as G, Head as H, Mark as M, Pattern as P, Stroke as S};
+    let colour = |c: MarkColour| match c {
+        MarkColour::Power(p) => render::MarkColour::Power(v.power_name(p).to_string()),
+        MarkColour::Ink => render::MarkColour::Ink,
+        MarkColour::Water => render::MarkColour::Water,
+    };
+    let stroke = |s: engine::rulebook::Stroke| match s {
+        engine::rulebook::Stroke::Solid => S::Solid,
+        engine::rulebook::Stroke::Dashed => S::Dashed,
+        engine::rulebook::Stroke::Dotted => S::Dotted,
+        engine::rulebook::Stroke::DashDotted => S::DashDotted,
+        engine::rulebook::Stroke::Fine => S::Fine,
+    };
+    let glyph = |g: engine::rulebook::Glyph| match g {
+        engine::rulebook::Glyph::Question => G::Question,
+        engine::rulebook::Glyph::Plus => G::Plus,
+        engine::rulebook::Glyph::Flag => G::Flag,
+        engine::rulebook::Glyph::Number(n) => G::Number(n),
+        engine::rulebook::Glyph::Text(t) => G::Text(t),
+    };
+    let marks = m
+        .marks
+        .into_iter()
+        .map(|mark| match mark {
+            MapMark::Arrow(a) => M::Arrow {
+                from: location(v, a.from),
+                to: location(v, a.to),
+                to_unit: a.to_unit,
+                line: stroke(a.line),
+                head: match a.head {
+                    engine::rulebook::Head::Solid => H::Solid,
+                    engine::rulebook::Head::Open => H::Open,
+                    engine::rulebook::Head::None => H::None,
+                },
+                tip: a.tip.map(glyph),
+                label: a.label.map(glyph),
+                colour: colour(a.colour),
             },
-            SpecialMark::Place { at, kind: k } => {
-                shown.push(k);
-                Draw::Place {
+            MapMark::Ring {
+                at,
+                line,
+                colour: c,
+                badge,
+                unit,
+            } => {
+                shown.extend(unit);
+                M::Ring {
                     at: location(v, at),
-                    unit_kind: kind(k),
+                    line: stroke(line),
+                    colour: colour(c),
+                    badge: badge.map(glyph),
+                    unit: unit.map(kind),
                 }
             }
-            SpecialMark::Board { unit, onto } => Draw::Board {
-                unit: location(v, unit),
-                onto: location(v, onto),
-            },
-            SpecialMark::Land { unit, to } => Draw::Land {
-                unit: location(v, unit),
-                to: location(v, to),
-            },
-            SpecialMark::Act { unit } => Draw::Act {
-                unit: location(v, unit),
-            },
-            SpecialMark::RetreatList { unit, to } => Draw::RetreatList {
-                unit: location(v, unit),
-                to: to.into_iter().map(|l| location(v, l)).collect(),
-            },
-            SpecialMark::Grant { at, to } => Draw::Grant {
+            MapMark::Symbol {
+                at,
+                glyph: g,
+                colour: c,
+            } => M::Symbol {
                 at: location(v, at),
-                to: v.power_name(to).to_string(),
+                glyph: glyph(g),
+                colour: colour(c),
             },
-            SpecialMark::Select { at, rank } => Draw::Select {
+            MapMark::Pattern {
+                at,
+                pattern,
+                colour: c,
+            } => M::Pattern {
                 at: location(v, at),
-                rank,
+                pattern: match pattern {
+                    engine::rulebook::Pattern::Hatch => P::Hatch,
+                    engine::rulebook::Pattern::Dots => P::Dots,
+                },
+                colour: colour(c),
             },
-        },
-    )
+        })
+        .collect();
+    render::Marking { key: m.key, marks }
 }
 
 /// How an order is drawn for how it went: a legal order that could do nothing (it supports
@@ -255,17 +316,13 @@ fn scene_drawn(
         .iter()
         .map(|p| v.map.province(*p).id.clone())
         .collect();
-    s.shading = v
+    // Marks in hidden provinces are left out by the renderer as well.
+    let mut state_units = Vec::new();
+    s.marks = v
         .book
-        .map_shading(&ctx)
+        .state_marks(&ctx)
         .into_iter()
-        .filter(|(l, _)| !hidden.contains(&l.province))
-        .map(|(l, shading)| Shade {
-            location: location(v, l),
-            shading: match shading {
-                Shading::Frozen => render::scene::Shading::Frozen,
-            },
-        })
+        .map(|m| marking(v, m, &mut state_units))
         .collect();
     // Every centre the rules count now: the map's, and a province the rules made a centre
     // during the game (Atlantis once found), drawn with the name the rules give it, so that
@@ -312,6 +369,7 @@ fn scene_drawn(
         .iter()
         .chain(position.dislodged.iter().map(|d| &d.unit))
         .map(|u| u.kind)
+        .chain(state_units)
         .collect();
     for u in &position.units {
         s.units.push(UnitMark::new(

@@ -6,7 +6,7 @@ use engine::judge::{adjudicate, Submitted};
 use engine::parse::parse_order;
 use engine::store::{Accepted, PhaseRecord};
 use engine::{Rules, Variant};
-use render::{Location, Order as Draw, Outcome, Palette};
+use render::{Glyph, Location, Mark, MarkColour, Order as Draw, Outcome, Palette, Stroke};
 use serde_json::json;
 use std::sync::Arc;
 
@@ -119,16 +119,39 @@ fn an_atlantica_retreat_list_is_drawn_with_the_moves_and_the_retreat_it_made() {
     );
     assert_eq!(record.retreated.len(), 1, "the list took the army away");
     let scene = parley::picture::phase_scene(&v, &position, Some(&record), &[], Palette::Default);
-    let list = scene
+    // The rulebook draws the list as fine arrows numbered best first, keyed "if dislodged".
+    let (unit, marks) = scene
         .orders
         .iter()
         .find_map(|o| match &o.order {
-            Draw::RetreatList { unit, to } => Some((unit.clone(), to.clone())),
+            Draw::Marked { unit, key, marks } if key.as_deref() == Some("if dislodged") => {
+                Some((unit.clone(), marks.clone()))
+            }
             _ => None,
         })
         .expect("the retreat list is drawn");
-    assert_eq!(list.0, Location::new("bur"));
-    assert_eq!(list.1, [Location::new("pic"), Location::new("gas")]);
+    assert_eq!(unit, Location::new("bur"));
+    let arrows: Vec<(Location, Location, Option<Glyph>)> = marks
+        .into_iter()
+        .filter_map(|m| match m {
+            Mark::Arrow {
+                from,
+                to,
+                label,
+                line: Stroke::Fine,
+                ..
+            } => Some((from, to, label)),
+            _ => None,
+        })
+        .collect();
+    let bur = Location::new("bur");
+    assert_eq!(
+        arrows,
+        [
+            (bur.clone(), Location::new("pic"), Some(Glyph::Number(1))),
+            (bur, Location::new("gas"), Some(Glyph::Number(2)))
+        ]
+    );
     let ruled = scene
         .orders
         .iter()
@@ -146,7 +169,8 @@ fn an_atlantica_retreat_list_is_drawn_with_the_moves_and_the_retreat_it_made() {
     assert_eq!(bur.dislodged_by, Some(Location::new("mun")));
     let svg = render::render_svg(parley::picture::art_for("atlantica").expect("art"), &scene)
         .expect("draws");
-    assert!(svg.contains("class=\"order-retreat-list\" data-unit=\"bur\""));
+    assert!(svg.contains("class=\"order-if-dislodged\" data-unit=\"bur\""));
+    assert!(svg.contains("data-symbol=\"if dislodged\""));
     assert!(svg.contains("class=\"order-ruled-retreat\" data-unit=\"bur\""));
 }
 
@@ -189,7 +213,17 @@ fn the_pirates_setup_map_shows_the_grants_and_the_selections() {
         .orders
         .iter()
         .filter_map(|o| match &o.order {
-            Draw::Grant { at, to } => Some((at.province.clone(), to.clone())),
+            // A grant rings the centre in the receiving power's colour under its flag.
+            Draw::Marked { unit, key, marks } if key.as_deref() == Some("granted") => {
+                match &marks[..] {
+                    [Mark::Ring {
+                        colour: MarkColour::Power(to),
+                        badge: Some(Glyph::Flag),
+                        ..
+                    }] => Some((unit.province.clone(), to.clone())),
+                    other => panic!("a grant drawn as {other:?}"),
+                }
+            }
             _ => None,
         })
         .collect();
@@ -205,7 +239,16 @@ fn the_pirates_setup_map_shows_the_grants_and_the_selections() {
         .orders
         .iter()
         .filter_map(|o| match &o.order {
-            Draw::Select { at, rank } => Some((o.power.clone(), at.province.clone(), *rank)),
+            // A selection rings the centre with its rank as a badge.
+            Draw::Marked { unit, key, marks } if key.as_deref() == Some("selected") => {
+                match &marks[..] {
+                    [Mark::Ring {
+                        badge: Some(Glyph::Number(rank)),
+                        ..
+                    }] => Some((o.power.clone(), unit.province.clone(), *rank)),
+                    other => panic!("a selection drawn as {other:?}"),
+                }
+            }
             _ => None,
         })
         .collect();
@@ -219,8 +262,8 @@ fn the_pirates_setup_map_shows_the_grants_and_the_selections() {
     );
     let svg = render::render_svg(parley::picture::art_for("pirates").expect("art"), &scene)
         .expect("draws");
-    assert_eq!(svg.matches("class=\"order-grant\"").count(), 3);
-    assert_eq!(svg.matches("class=\"order-select\"").count(), 3);
+    assert_eq!(svg.matches("class=\"order-granted\"").count(), 3);
+    assert_eq!(svg.matches("class=\"order-selected\"").count(), 3);
     assert!(svg.contains("data-symbol=\"granted\"") && svg.contains("data-symbol=\"selected\""));
     std::fs::write(
         std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("pirates-setup.png"),

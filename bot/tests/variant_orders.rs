@@ -1,7 +1,8 @@
 //! A variant's own orders and map marks in the bot, on Frostmark (`tests/data/frostmark/`,
 //! rulebook in `tests/frostmark/mod.rs`): its `survey` offered by autocomplete in movement
 //! phases, explained in the start DM and `/game status`, drawn on the map with the frozen Ice
-//! Sea shaded and the flotilla keyed, and played by `parley demo`.
+//! Sea shaded and the flotilla keyed, and played by `parley demo`; and its canal drawn in
+//! shapes no built-in variant uses, with no line of `render` or `bot` written for it.
 
 mod common;
 mod frostmark;
@@ -212,7 +213,7 @@ fn the_map_shades_the_frozen_sea_keys_the_kinds_and_draws_the_survey() {
     let svg = render::render_svg(art, &scene).expect("draws");
     // The Ice Sea is shaded frozen, and the legend keys the shading.
     assert!(
-        svg.contains("class=\"shade-frozen\" data-province=\"ice\""),
+        svg.contains("class=\"pattern-hatch\" data-province=\"ice\""),
         "no frozen Ice Sea"
     );
     assert!(
@@ -230,11 +231,22 @@ fn the_map_shades_the_frozen_sea_keys_the_kinds_and_draws_the_survey() {
         "the flotilla is keyed"
     );
     assert!(!svg.contains(">army</text>") && !svg.contains(">fleet</text>"));
-    // The survey is drawn as a ring round the flotilla (the rulebook's `Act` mark).
+    // The survey is drawn as a dashed ring round the flotilla, keyed in the rulebook's word.
     assert_eq!(
         scene.orders[0].order,
-        render::Order::Act { unit: "mil".into() }
+        render::Order::Marked {
+            unit: "mil".into(),
+            key: Some("surveys".into()),
+            marks: vec![render::Mark::Ring {
+                at: "mil".into(),
+                line: render::Stroke::Dashed,
+                colour: render::MarkColour::Power("South".into()),
+                badge: None,
+                unit: None,
+            }],
+        }
     );
+    assert!(svg.contains("data-symbol=\"surveys\""));
     parley::picture::phase_png(&v, &spring, None, &[]).expect("the PNG renders");
 
     // In Fall the sea has thawed: nothing shaded, no key.
@@ -243,9 +255,9 @@ fn the_map_shades_the_frozen_sea_keys_the_kinds_and_draws_the_survey() {
         json!({"phase": "Fall 1901 movement", "units": {"North": ["F ice"]}}),
     );
     let scene = parley::picture::scene(&v, &fall, &[], &[], render::Palette::Default);
-    assert!(scene.shading.is_empty());
+    assert!(scene.marks.is_empty());
     let svg = render::render_svg(art, &scene).expect("draws");
-    assert!(!svg.contains("shade-frozen") && !svg.contains(">frozen</text>"));
+    assert!(!svg.contains("pattern-hatch") && !svg.contains(">frozen</text>"));
 
     // A declared A/F kind is drawn as a fleet carrying an army, and keyed by its name.
     engine::unit::declare(&[UnitKind(&ARMY_FLEET)]);
@@ -295,4 +307,108 @@ async fn the_demo_plays_a_registered_variant_with_its_own_orders() {
         })
         .count();
     assert_eq!(pngs, summary.phases);
+}
+
+#[test]
+fn the_canal_is_drawn_and_keyed_in_the_maps_vocabulary_with_no_line_of_render_or_bot_for_it() {
+    let v = frostmark();
+    let art = parley::picture::art_for("frostmark").expect("Frostmark has art");
+    let dug = |digs: u32| {
+        position(
+            &v,
+            json!({
+                "phase": "Fall 1901 movement",
+                "units": {"North": ["A dal", "F fjo"]},
+                "marks": [{"province": "dal", "power": "North", "count": digs}],
+            }),
+        )
+    };
+    let north = v.power_by_name("North").expect("North");
+    let dig = engine::parse::parse_order(&v.grammar(), "A dal dig").expect("reads");
+
+    // Two digs of three: a count on the Dale, keyed as the rulebook words it, and the dig
+    // order a dash-dotted ring under a "+".
+    let scene = parley::picture::scene(
+        &v,
+        &dug(2),
+        &[(north, dig.clone(), Verdict::Succeeds)],
+        &[],
+        render::Palette::Default,
+    );
+    assert_eq!(
+        scene.marks,
+        [render::Marking {
+            key: Some("canal dug".into()),
+            marks: vec![render::Mark::Symbol {
+                at: "dal".into(),
+                glyph: render::Glyph::Text("2/3".into()),
+                colour: render::MarkColour::Ink,
+            }],
+        }]
+    );
+    let svg = render::render_svg(art, &scene).expect("draws");
+    // The SVG group a class opens, up to its end.
+    let group = |open: &str| -> String {
+        let at = svg.find(open).unwrap_or_else(|| panic!("no {open}"));
+        let rest = &svg[at..];
+        rest[..rest.find("</g>").expect("closed")].to_string()
+    };
+    assert!(
+        group("<g class=\"mark-symbol\" data-province=\"dal\">").contains(">2/3</text>"),
+        "the count stands on the Dale and reads 2/3"
+    );
+    let keyed: Vec<&str> = svg
+        .split("data-symbol=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').expect("quoted")])
+        .collect();
+    assert_eq!(
+        keyed,
+        ["digs", "canal dug"],
+        "the key lists both in the rulebook's words"
+    );
+    assert!(
+        group("<g class=\"order-digs\" data-unit=\"dal\">")
+            .contains("stroke-dasharray=\"9 3 2 3\""),
+        "the dig is a dash-dotted ring"
+    );
+    std::fs::write(
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("frostmark-canal.png"),
+        parley::picture::png("frostmark", &scene).expect("png"),
+    )
+    .expect("write");
+
+    // Finished, the Dale is dotted over instead, keyed "canal open"; the count is gone.
+    let scene = parley::picture::scene(&v, &dug(3), &[], &[], render::Palette::Default);
+    let svg = render::render_svg(art, &scene).expect("draws");
+    assert!(svg.contains("class=\"pattern-dots\" data-province=\"dal\""));
+    assert!(svg.contains("data-symbol=\"canal open\"") && !svg.contains(">2/3</text>"));
+    parley::picture::phase_png(&v, &dug(3), None, &[]).expect("the PNG renders");
+
+    // Nothing in the renderer or the bot names the canal: the rulebook chose the shapes.
+    for dir in ["../render/src", "src"] {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        for file in rust_files(&root) {
+            let text = std::fs::read_to_string(&file).expect("reads");
+            assert!(
+                !text.contains("canal"),
+                "{} names the canal",
+                file.display()
+            );
+        }
+    }
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).expect("a source folder") {
+        let path = e.expect("entry").path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    out
 }

@@ -8,7 +8,9 @@ use engine::legal::legal_orders;
 use engine::map::Location;
 use engine::order::Order;
 use engine::parse::parse_order;
-use engine::rulebook::{Shading, SpecialMark, SpecialOrder};
+use engine::rulebook::{
+    Arrow, Glyph, Head, MapMark, MarkColour, Marking, Pattern, SpecialOrder, Stroke,
+};
 use serde_json::{json, Value};
 
 fn case(phase: &str, area: u32, units: Value, marks: Value) -> CaseInput {
@@ -83,14 +85,14 @@ fn from_february_searches_are_listed_and_never_depend_on_the_secret() {
     for l in &lists[1..] {
         assert_eq!(l, &lists[0], "the lists differ with the secret");
     }
-    // Help, shading, hidden areas: the same whatever the secret.
+    // Help, the board's marks, hidden areas: the same whatever the secret.
     let shown = |area| {
         let input = case("February 1870 movement", area, units(), json!([]));
         let v = &input.variant;
         let ctx = v.context(&input.position);
         (
             v.book.order_help(&ctx),
-            v.book.map_shading(&ctx),
+            v.book.state_marks(&ctx),
             v.book.hidden_provinces(&ctx),
         )
     };
@@ -161,16 +163,24 @@ fn help_lists_every_form_usable_now_as_the_month_allows() {
 }
 
 #[test]
-fn the_frozen_places_are_shaded_january_to_april_only() {
+fn the_frozen_places_are_hatched_january_to_april_only() {
     let shading = |phase: &str| {
         let input = case(phase, 2, units(), json!([]));
         let v = &input.variant;
         v.book
-            .map_shading(&v.context(&input.position))
+            .state_marks(&v.context(&input.position))
             .into_iter()
-            .map(|(at, s)| {
-                assert_eq!(s, Shading::Frozen);
-                v.map.location_name(at)
+            .flat_map(|m| {
+                assert_eq!(m.key.as_deref(), Some("frozen"));
+                m.marks
+            })
+            .map(|m| match m {
+                MapMark::Pattern {
+                    at,
+                    pattern: Pattern::Hatch,
+                    colour: MarkColour::Water,
+                } => v.map.location_name(at),
+                other => panic!("frozen drawn as {other:?}"),
             })
             .collect::<Vec<String>>()
     };
@@ -205,7 +215,7 @@ fn placements_searches_and_boardings_are_drawn() {
             panic!("{text} is no special order");
         };
         let unit = placed.or_else(|| unit(&v.map.province(r.unwrap().province).id));
-        v.book.special_order_mark(
+        v.book.order_marks(
             &ctx,
             &SpecialOrder {
                 index: 0,
@@ -216,19 +226,31 @@ fn placements_searches_and_boardings_are_drawn() {
             },
         )
     };
+    let own = MarkColour::Power(fr);
+    // A search: a dotted arrow to the area, ending in "?".
     assert_eq!(
         mark("F nao search 2", None),
-        Some(SpecialMark::Probe {
-            unit: loc("nao"),
-            area: loc("ar2")
-        })
+        Some(Marking::keyed(
+            "search",
+            vec![Arrow {
+                head: Head::Open,
+                tip: Some(Glyph::Question),
+                ..Arrow::new(loc("nao"), loc("ar2"), Stroke::Dotted, own)
+            }
+            .into()]
+        ))
     );
+    // A boarding: a dashed arrow from the army to the fleet itself.
     assert_eq!(
         mark("A bre boards F mao", None),
-        Some(SpecialMark::Board {
-            unit: loc("bre"),
-            onto: loc("mao")
-        })
+        Some(Marking::keyed(
+            "boards",
+            vec![Arrow {
+                to_unit: true,
+                ..Arrow::new(loc("bre"), loc("mao"), Stroke::Dashed, own)
+            }
+            .into()]
+        ))
     );
     let placed = engine::unit::Unit {
         power: fr,
@@ -237,10 +259,16 @@ fn placements_searches_and_boardings_are_drawn() {
     };
     assert_eq!(
         mark("F sao place", Some(placed)),
-        Some(SpecialMark::Place {
-            at: loc("sao"),
-            kind: engine::unit::UnitKind::FLEET
-        })
+        Some(Marking::keyed(
+            "placed",
+            vec![MapMark::Ring {
+                at: loc("sao"),
+                line: Stroke::Dotted,
+                colour: own,
+                badge: Some(Glyph::Plus),
+                unit: Some(engine::unit::UnitKind::FLEET),
+            }]
+        ))
     );
 }
 

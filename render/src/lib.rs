@@ -84,22 +84,22 @@
 //!   is a red ring struck through; a retreat is an arrow from the dislodged
 //!   unit. Moves helped by a support or convoy but not themselves in the scene
 //!   are sketched as thin dashed arrows.
-//! - A variant's own orders: a search (`Probe`) is a dotted arrow ending in a
-//!   "?" on the area; a placement (`Place`) the new unit on a dotted ring with
-//!   a "+"; a boarding (`Board`) a dashed arrow from the army to the fleet; a
-//!   landing (`Land`) a dash-dotted arrow from the sea to the coast; an order
-//!   a unit carries out where it stands (`Act`) a dashed ring round it.
-//! - Shaded provinces (`Scene::shading`): frozen ones in an icy tint hatched
-//!   in pale blue (a coast: a hatched disc at its anchor), keyed in the legend.
+//! - A variant's own orders (`Order::Marked`) and its state on the board
+//!   (`Scene::marks`) in the renderer's vocabulary ([`Mark`]), which names no
+//!   variant: an arrow (solid, dashed, dotted, dash-dotted or fine; with a
+//!   glyph at its tip, such as a search's "?", or a numbered label along it),
+//!   a ring round a unit or place (with a badge: "+", a number, a flag; or a
+//!   new unit inside it), a symbol on a disc beside a province's unit place,
+//!   and a pattern (hatch or dots) over a province or a coast. Each group is
+//!   keyed in the key box by the word its rules give it, with a small sample.
 //! - Hidden provinces (`Scene::hidden`) keep only what the art draws: no
-//!   owner's colour, centre marker or shading.
+//!   owner's colour, centre marker or mark.
 //! - Failed orders are washed out (moves hollow) with a red cross; illegal
 //!   orders are red dotted lines with a red "no entry" sign, void ones (a
 //!   support of a move not made) washed out with a grey one. A unit dislodged
 //!   during a movement phase is pushed out of its province away from its
 //!   attacker, in a red dashed ring tied to where the attack arrives. A
-//!   retreat list is numbered dotted arrows; a retreat the rules made is a
-//!   dash-dotted arrow with a square at its foot.
+//!   retreat the rules made is a dash-dotted arrow with a square at its foot.
 //! - A key to the symbols the picture shows, in a box below the legend.
 //! - A legend with the caller's phase title and, per power, centres and units.
 //!
@@ -142,8 +142,9 @@ pub use error::Error;
 pub use outline::{Bounds, Fit, Obstacle, ObstacleKind};
 pub use palette::{Palette, Rgb};
 pub use scene::{
-    Claim, Location, Order, OrderMark, Outcome, Owner, PowerColour, PowerStyle, ScCount, ScMarker,
-    Scene, Shade, Shading, UnitKey, UnitKind, UnitMark,
+    Claim, Glyph, Head, Location, Mark, MarkColour, Marking, Order, OrderMark, Outcome, Owner,
+    Pattern, PowerColour, PowerStyle, ScCount, ScMarker, Scene, Stroke, UnitKey, UnitKind,
+    UnitMark,
 };
 
 /// The overlay for a scene, parsed, with the labels placed clear of it.

@@ -26,11 +26,12 @@ pub struct Scene {
     /// Unit kinds keyed in the legend with their names, beside armies and fleets, which every
     /// player knows (a river flotilla, an army aboard a fleet).
     pub unit_keys: Vec<UnitKey>,
-    /// Provinces and coasts shaded for what the rules say of them now (frozen seas), keyed in
-    /// the legend.
-    pub shading: Vec<Shade>,
+    /// What a variant's rules show of the board beyond units and centres (a sea frozen for
+    /// now, a counter that grows over the years), in the renderer's vocabulary, each group
+    /// keyed in the legend in the variant's words.
+    pub marks: Vec<Marking>,
     /// Provinces drawn only as the art draws them: no owner's colour, no centre marker and no
-    /// shading, even where the art has a centre anchor (a secret province not yet found).
+    /// mark, even where the art has a centre anchor (a secret province not yet found).
     pub hidden: Vec<String>,
 }
 
@@ -42,20 +43,117 @@ pub struct UnitKey {
     pub name: String,
 }
 
-/// A province, or one of its coasts, shaded.
+/// Marks of a variant's state on the board, with the word the legend keys them by.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shade {
-    /// The whole province is shaded; a coast gets a shaded disc at its anchor.
-    pub location: Location,
-    pub shading: Shading,
+pub struct Marking {
+    /// What the key calls them ("frozen"); not keyed when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<String>,
+    pub marks: Vec<Mark>,
 }
 
-/// What a shade means, and so how it is drawn and keyed.
+/// The renderer's vocabulary for what a variant draws: an arrow between places, a ring round
+/// a unit or place, a symbol at a place, a pattern over a province. A variant's new mark is
+/// made of these, so it needs no new drawing code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "shape", rename_all = "snake_case")]
+pub enum Mark {
+    /// An arrow from the unit at `from` (or the place, with none there) to `to`.
+    Arrow {
+        from: Location,
+        to: Location,
+        /// The arrow ends at the unit standing at `to` rather than at the place.
+        #[serde(default)]
+        to_unit: bool,
+        line: Stroke,
+        head: Head,
+        /// A glyph on a disc where the arrow ends (a "?" for a search).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tip: Option<Glyph>,
+        /// A glyph on a small disc along the arrow (a retreat list's rank).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        label: Option<Glyph>,
+        colour: MarkColour,
+    },
+    /// A ring round the unit at `at` (or the place), with a badge at its upper right and,
+    /// for a unit that appears, that unit inside it.
+    Ring {
+        at: Location,
+        line: Stroke,
+        colour: MarkColour,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        badge: Option<Glyph>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unit: Option<UnitKind>,
+    },
+    /// A glyph on a disc beside the province's unit place, clear of a unit standing there.
+    Symbol {
+        at: Location,
+        glyph: Glyph,
+        colour: MarkColour,
+    },
+    /// The province (a coast: a disc at its anchor) covered with a pattern.
+    Pattern {
+        at: Location,
+        pattern: Pattern,
+        colour: MarkColour,
+    },
+}
+
+/// A small sign drawn on a disc.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Glyph {
+    Question,
+    Plus,
+    /// A pennant flying from a pole, in the mark's colour.
+    Flag,
+    Number(u32),
+    /// A short word or count ("2/3"); a long one is cut at six characters.
+    Text(String),
+}
+
+/// How a mark's line is stroked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stroke {
+    Solid,
+    Dashed,
+    Dotted,
+    DashDotted,
+    /// Thin and finely dotted: a choice, not an act.
+    Fine,
+}
+
+/// The end of an arrow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Head {
+    Solid,
+    Open,
+    None,
+}
+
+/// What covers a province.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Shading {
-    /// Frozen: an icy tint hatched in pale blue, keyed "frozen".
-    Frozen,
+pub enum Pattern {
+    /// Diagonal stripes over a pale tint.
+    Hatch,
+    /// A grid of dots over a pale tint.
+    Dots,
+}
+
+/// The colour of a mark.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkColour {
+    /// The colour of the power with this name.
+    Power(String),
+    /// The map's dark ink.
+    Ink,
+    /// Pale water blue (ice, a flood).
+    Water,
 }
 
 /// A power's name and how it is coloured.
@@ -333,49 +431,16 @@ pub enum Order {
     Disband {
         unit: Location,
     },
-    /// A unit looks into `area` without going there (a search): a dotted arrow ending in "?".
-    Probe {
+    /// One of a variant's own orders, drawn in the renderer's vocabulary as its rules say
+    /// (see [`Mark`]), and keyed in their words.
+    Marked {
+        /// The unit (or place) the order is for: its drawing is named by it, and an arrow
+        /// from this province starts at the ordering power's unit there.
         unit: Location,
-        area: Location,
-    },
-    /// A new unit placed on the board (a variant's opening placement): the unit with a "+",
-    /// on a dotted ring.
-    Place {
-        at: Location,
-        unit_kind: UnitKind,
-    },
-    /// A unit going aboard the unit at `onto` (an army boarding a fleet): a dashed arrow.
-    Board {
-        unit: Location,
-        onto: Location,
-    },
-    /// A unit putting what it carries ashore at `to` (an army landed from a fleet): a
-    /// dash-dotted arrow.
-    Land {
-        unit: Location,
-        to: Location,
-    },
-    /// A unit doing something of its variant's own where it stands (a survey): a dashed ring.
-    Act {
-        unit: Location,
-    },
-    /// Where a unit asks to retreat should it be dislodged, written with the moves, best first
-    /// (Atlantica's `A par if dislodged bur gas`): thin dotted arrows numbered 1, 2, ...
-    RetreatList {
-        unit: Location,
-        to: Vec<Location>,
-    },
-    /// A centre handed to the power `to` (a setup grant): ringed in that power's colour under
-    /// its pennant.
-    Grant {
-        at: Location,
-        to: String,
-    },
-    /// A centre the ordering power asks for, `rank` among its choices (a setup selection): a
-    /// badge with the rank in the power's colour.
-    Select {
-        at: Location,
-        rank: u32,
+        /// What the key calls it ("search", "granted"); not keyed when absent.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
+        marks: Vec<Mark>,
     },
     /// A dislodged unit the rules moved without an order of its owner (a retreat list or a
     /// right-hand rule applied): a dash-dotted arrow with a small square at its foot.

@@ -5,7 +5,10 @@
 mod common;
 
 use common::standard_art;
-use render::{Location, Order, OrderMark, Outcome, PowerStyle, Scene, UnitKind, UnitMark};
+use render::{
+    Glyph, Head, Location, Mark, MarkColour, Order, OrderMark, Outcome, PowerStyle, Scene, Stroke,
+    UnitKind, UnitMark,
+};
 
 /// The overlay SVG for `scene` on the Standard art.
 fn svg(scene: &Scene) -> String {
@@ -367,6 +370,32 @@ fn a_unit_dislodged_on_the_movement_map_is_pushed_out_by_its_attacker() {
     assert_eq!(keys, ["move", "support", "dislodged"]);
 }
 
+/// A retreat list as Atlantica's rulebook draws it: fine arrows, numbered best first.
+fn retreat_list(power: &str, unit: &str, to: &[&str]) -> OrderMark {
+    let marks = to
+        .iter()
+        .zip(1..)
+        .map(|(t, rank)| Mark::Arrow {
+            from: unit.into(),
+            to: (*t).into(),
+            to_unit: false,
+            line: Stroke::Fine,
+            head: Head::Open,
+            tip: None,
+            label: Some(Glyph::Number(rank)),
+            colour: MarkColour::Power(power.into()),
+        })
+        .collect();
+    OrderMark::new(
+        power,
+        Order::Marked {
+            unit: unit.into(),
+            key: Some("if dislodged".into()),
+            marks,
+        },
+    )
+}
+
 #[test]
 fn a_retreat_list_is_numbered_and_a_retreat_the_rules_made_has_its_own_arrow() {
     use UnitKind::*;
@@ -376,13 +405,7 @@ fn a_retreat_list_is_numbered_and_a_retreat_the_rules_made_has_its_own_arrow() {
         vec![UnitMark::new("England", Army, "pic"), par],
         vec![
             mv("England", "pic", "par"),
-            OrderMark::new(
-                "France",
-                Order::RetreatList {
-                    unit: "par".into(),
-                    to: vec!["bur".into(), "gas".into()],
-                },
-            ),
+            retreat_list("France", "par", &["bur", "gas"]),
             OrderMark::new(
                 "France",
                 Order::RuledRetreat {
@@ -398,11 +421,11 @@ fn a_retreat_list_is_numbered_and_a_retreat_the_rules_made_has_its_own_arrow() {
     let ranks: Vec<&str> = doc
         .descendants()
         .filter(|n| {
-            n.attribute("class") == Some("order-retreat-list-mark")
+            n.attribute("class") == Some("order-if-dislodged-mark")
                 && n.attribute("data-unit") == Some("par")
         })
         .flat_map(|g| g.descendants())
-        .filter(|n| n.attribute("class") == Some("retreat-choice"))
+        .filter(|n| n.attribute("class") == Some("mark-label"))
         .map(|g| {
             g.children()
                 .find(|n| n.has_tag_name("text"))
@@ -499,13 +522,7 @@ fn preview() {
                 },
             ),
             mv("England", "pic", "par"),
-            OrderMark::new(
-                "France",
-                Order::RetreatList {
-                    unit: "par".into(),
-                    to: vec!["bur".into(), "gas".into()],
-                },
-            ),
+            retreat_list("France", "par", &["bur", "gas"]),
             OrderMark::new(
                 "Turkey",
                 Order::SupportMove {

@@ -1,15 +1,60 @@
 //! What a variant adds to the picture, drawn on Standard's art: unit kinds beyond army and
-//! fleet with their own symbols and legend rows, shaded provinces and coasts, hidden
-//! provinces, and a variant's own orders (search, placement, boarding, landing, an order
-//! carried out in place).
+//! fleet with their own symbols and legend rows, patterns over provinces and coasts, hidden
+//! provinces, and a variant's own orders in the renderer's vocabulary (arrows with a tip or a
+//! head, rings with a badge or a new unit), each keyed in the variant's words.
 
 mod common;
 
 use common::standard_art;
 use render::{
-    Order, OrderMark, Outcome, Owner, Palette, PowerStyle, ScMarker, Scene, Shade, Shading,
-    UnitKey, UnitKind, UnitMark,
+    Glyph, Head, Mark, MarkColour, Marking, Order, OrderMark, Outcome, Owner, Palette, Pattern,
+    PowerStyle, ScMarker, Scene, Stroke, UnitKey, UnitKind, UnitMark,
 };
+
+/// Ice over `at`, as Atlantica's rulebook draws a frozen place.
+fn ice(at: &str) -> Mark {
+    Mark::Pattern {
+        at: at.into(),
+        pattern: Pattern::Hatch,
+        colour: MarkColour::Water,
+    }
+}
+
+/// An arrow in `power`'s colour, solid-headed, with no tip or label.
+fn arrow(power: &str, from: &str, to: &str, line: Stroke) -> Mark {
+    Mark::Arrow {
+        from: from.into(),
+        to: to.into(),
+        to_unit: false,
+        line,
+        head: Head::Solid,
+        tip: None,
+        label: None,
+        colour: MarkColour::Power(power.into()),
+    }
+}
+
+/// A variant's order for `unit`, keyed `key`.
+fn marked(power: &str, unit: &str, key: &str, marks: Vec<Mark>) -> OrderMark {
+    OrderMark::new(
+        power,
+        Order::Marked {
+            unit: unit.into(),
+            key: Some(key.into()),
+            marks,
+        },
+    )
+}
+
+/// A search as Atlantica draws it: a dotted arrow ending in "?".
+fn search(power: &str, unit: &str, area: &str) -> OrderMark {
+    let mut a = arrow(power, unit, area, Stroke::Dotted);
+    if let Mark::Arrow { head, tip, .. } = &mut a {
+        *head = Head::Open;
+        *tip = Some(Glyph::Question);
+    }
+    marked(power, unit, "search", vec![a])
+}
 
 /// A coordinate as the overlay writes it: to a tenth, without a trailing ".0".
 fn f(v: f32) -> String {
@@ -73,16 +118,10 @@ fn every_declared_kind_has_its_own_symbol_and_legend_row() {
 fn shaded_provinces_and_coasts_are_hatched_and_keyed() {
     let art = standard_art();
     let mut s = scene();
-    s.shading = vec![
-        Shade {
-            location: "bar".into(),
-            shading: Shading::Frozen,
-        },
-        Shade {
-            location: "stp/nc".into(),
-            shading: Shading::Frozen,
-        },
-    ];
+    s.marks = vec![Marking {
+        key: Some("frozen".into()),
+        marks: vec![ice("bar"), ice("stp/nc")],
+    }];
     let svg = render::render_svg(art, &s).expect("draws");
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(
@@ -90,8 +129,8 @@ fn shaded_provinces_and_coasts_are_hatched_and_keyed() {
         render::render_png(art, &s).expect("rasterises"),
     )
     .expect("write artifact");
-    assert!(svg.contains("<path class=\"shade-frozen\" data-province=\"bar\""));
-    assert!(svg.contains("<circle class=\"shade-frozen\" data-province=\"stp/nc\""));
+    assert!(svg.contains("<path class=\"pattern-hatch\" data-province=\"bar\""));
+    assert!(svg.contains("<circle class=\"pattern-hatch\" data-province=\"stp/nc\""));
     assert!(
         !svg.contains("data-province=\"stp\""),
         "only the north coast of St Petersburg"
@@ -99,7 +138,7 @@ fn shaded_provinces_and_coasts_are_hatched_and_keyed() {
     assert_eq!(svg.matches(">frozen</text>").count(), 1, "keyed once");
     render::render_png(art, &s).expect("rasterises");
     // An unknown province is an error that names it.
-    s.shading[0].location = "atlantis".into();
+    s.marks[0].marks[0] = ice("atlantis");
     match render::render_svg(art, &s) {
         Err(render::Error::UnknownProvince { province, .. }) => assert_eq!(province, "atlantis"),
         other => panic!("expected an unknown province, got {other:?}"),
@@ -115,9 +154,9 @@ fn hidden_provinces_show_only_their_art() {
         power: "England".into(),
     }];
     s.supply_centres = vec![ScMarker::new("lon", Some("England".into()), None)];
-    s.shading = vec![Shade {
-        location: "lon".into(),
-        shading: Shading::Frozen,
+    s.marks = vec![Marking {
+        key: Some("frozen".into()),
+        marks: vec![ice("lon")],
     }];
     let shown = render::render_svg(art, &s).expect("draws");
     s.hidden = vec!["lon".into()];
@@ -131,7 +170,7 @@ fn hidden_provinces_show_only_their_art() {
         "no centre marker for a hidden province"
     );
     assert!(
-        !hidden.contains("shade-frozen"),
+        !hidden.contains("pattern-hatch"),
         "no shading on a hidden province"
     );
     // No owner's fill: the hidden picture has fewer owner paths.
@@ -158,41 +197,48 @@ fn a_variants_own_orders_are_drawn_by_kind() {
         UnitMark::new("France", UnitKind::ArmyFleet, "eng"),
         UnitMark::new("France", UnitKind::Fleet, "mao"),
     ];
+    let mut board = arrow("England", "yor", "nth", Stroke::Dashed);
+    if let Mark::Arrow { to_unit, .. } = &mut board {
+        *to_unit = true;
+    }
     s.orders = vec![
-        OrderMark::new(
-            "England",
-            Order::Probe {
-                unit: "nao".into(),
-                area: "nwg".into(),
-            },
-        ),
-        OrderMark::new(
-            "England",
-            Order::Board {
-                unit: "yor".into(),
-                onto: "nth".into(),
-            },
-        )
-        .with_outcome(Outcome::Failed),
-        OrderMark::new(
+        search("England", "nao", "nwg"),
+        marked("England", "yor", "boards", vec![board]).with_outcome(Outcome::Failed),
+        marked(
             "France",
-            Order::Land {
-                unit: "eng".into(),
-                to: "lon".into(),
-            },
+            "eng",
+            "lands",
+            vec![arrow("France", "eng", "lon", Stroke::DashDotted)],
         ),
-        OrderMark::new(
+        marked(
             "France",
-            Order::Place {
+            "wes",
+            "placed",
+            vec![Mark::Ring {
                 at: "wes".into(),
-                unit_kind: UnitKind::Fleet,
-            },
+                line: Stroke::Dotted,
+                colour: MarkColour::Power("France".into()),
+                badge: Some(Glyph::Plus),
+                unit: Some(UnitKind::Fleet),
+            }],
         ),
-        OrderMark::new("France", Order::Act { unit: "mao".into() }).with_outcome(Outcome::Illegal),
+        marked(
+            "France",
+            "mao",
+            "acts",
+            vec![Mark::Ring {
+                at: "mao".into(),
+                line: Stroke::Dashed,
+                colour: MarkColour::Power("France".into()),
+                badge: None,
+                unit: None,
+            }],
+        )
+        .with_outcome(Outcome::Illegal),
     ];
     let svg = render::render_svg(art, &s).expect("draws");
     // The search ends in a "?".
-    assert!(svg.contains("<g class=\"probe\">") && svg.contains(">?</text>"));
+    assert!(svg.contains("<g class=\"mark-tip\">") && svg.contains(">?</text>"));
     // The boarding is a dashed arrow; failed, it is crossed.
     assert!(svg.contains("stroke-dasharray=\"6 3.5\""));
     // The landing is dash-dotted.
@@ -203,18 +249,22 @@ fn a_variants_own_orders_are_drawn_by_kind() {
     assert!(svg.contains(
         "r=\"19\" fill=\"none\" stroke=\"#e0001b\" stroke-width=\"3\" stroke-linecap=\"round\""
     ));
+    // Each is keyed in the variant's own words, with a sample of its shape.
+    for word in ["search", "boards", "lands", "placed", "acts"] {
+        assert!(
+            svg.contains(&format!("data-symbol=\"{word}\"")),
+            "{word} keyed"
+        );
+    }
+    // A scene with such orders round-trips through JSON.
+    let json = serde_json::to_string(&s).expect("json");
+    assert_eq!(serde_json::from_str::<Scene>(&json).expect("reads"), s);
     let png = render::render_png(art, &s).expect("rasterises");
     // Kept for looking at; tests never read it back.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(dir.join("variant-orders.png"), png).expect("write artifact");
     // An order naming a province the art lacks is an error that says which order.
-    s.orders.push(OrderMark::new(
-        "England",
-        Order::Probe {
-            unit: "nao".into(),
-            area: "ar3".into(),
-        },
-    ));
+    s.orders.push(search("England", "nao", "ar3"));
     match render::render_svg(art, &s) {
         Err(render::Error::UnknownProvince { province, context }) => {
             assert_eq!(province, "ar3");

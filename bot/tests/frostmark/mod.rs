@@ -2,7 +2,7 @@
 //! variant defined only in test data, played with no change to the engine. A third unit kind
 //! that moves where only its class may, a sea frozen in Spring (and shaded on the map then),
 //! an order of its own (`survey`) offered in every movement phase, explained for players and
-//! drawn on the map; and, through the resolver's variant acts with no line of the judge
+//! drawn on the map, a canal's digs counted on the map in shapes no built-in variant uses; and, through the resolver's variant acts with no line of the judge
 //! written for it, Warm Water as a sea that holds many fleets, where units fight only when an
 //! order attacks another power there (`F wat at South`).
 #![allow(dead_code)]
@@ -17,8 +17,8 @@ use engine::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
 use engine::rulebook::{
-    OrderHelp, RuleContext, Ruleset, Settled, Shading, SpecialAct, SpecialMark, SpecialOrder,
-    StandardRules, VariantRules,
+    Glyph, MapMark, MarkColour, Marking, OrderHelp, Pattern, RuleContext, Ruleset, Settled,
+    SpecialAct, SpecialOrder, StandardRules, Stroke, VariantRules,
 };
 use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
 use engine::variant::Variant;
@@ -377,26 +377,69 @@ impl DrawingHooks for FrostRules {
         )]
     }
 
-    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
-        self.ice
-            .filter(|&ice| self.frozen(ctx, ice))
-            .map(|ice| {
-                (
-                    Location {
-                        province: ice,
-                        coast: None,
-                    },
-                    Shading::Frozen,
+    /// The Ice Sea hatched while frozen; the canal's digs as a count on the Dale ("2/3"),
+    /// and once finished the Dale dotted: shapes no built-in variant draws, made of the map's
+    /// vocabulary with no line of `render` or `bot` written for them.
+    fn state_marks(&self, ctx: &RuleContext) -> Vec<Marking> {
+        let mut out = Vec::new();
+        if let Some(ice) = self.ice.filter(|&ice| self.frozen(ctx, ice)) {
+            out.push(Marking::keyed(
+                "frozen",
+                vec![MapMark::Pattern {
+                    at: Location::province(ice),
+                    pattern: Pattern::Hatch,
+                    colour: MarkColour::Water,
+                }],
+            ));
+        }
+        let digs = self.digs(ctx.position);
+        if let (Some(dale), true) = (self.dale, digs > 0) {
+            let at = Location::province(dale);
+            out.push(if digs >= CANAL_DIGS {
+                Marking::keyed(
+                    "canal open",
+                    vec![MapMark::Pattern {
+                        at,
+                        pattern: Pattern::Dots,
+                        colour: MarkColour::Water,
+                    }],
                 )
-            })
-            .into_iter()
-            .collect()
+            } else {
+                Marking::keyed(
+                    "canal dug",
+                    vec![MapMark::Symbol {
+                        at,
+                        glyph: Glyph::Text(format!("{digs}/{CANAL_DIGS}")),
+                        colour: MarkColour::Ink,
+                    }],
+                )
+            });
+        }
+        out
     }
 
-    fn special_order_mark(&self, _ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
-        Some(SpecialMark::Act {
-            unit: order.unit?.location,
-        })
+    /// A survey rings the flotilla; a dig rings the diggers dash-dotted under a "+"; an attack
+    /// in Warm Water rings the attacker in a fine line.
+    fn order_marks(&self, _ctx: &RuleContext, order: &SpecialOrder) -> Option<Marking> {
+        let at = order.unit?.location;
+        let own = MarkColour::Power(order.power);
+        let (key, mark) = match order.verb.as_str() {
+            "dig" => (
+                "digs",
+                MapMark::Ring {
+                    at,
+                    line: Stroke::DashDotted,
+                    colour: own,
+                    badge: Some(Glyph::Plus),
+                    unit: None,
+                },
+            ),
+            verb if ATTACK_VERBS.contains(&verb) => {
+                ("attacks", MapMark::ring(at, Stroke::Fine, own))
+            }
+            _ => ("surveys", MapMark::ring(at, Stroke::Dashed, own)),
+        };
+        Some(Marking::keyed(key, vec![mark]))
     }
 }
 

@@ -11,7 +11,7 @@ use crate::order::{Order, Target};
 use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Dislodged, Mark, Position};
-use crate::rulebook::{Options, Ruleset};
+use crate::rulebook::{Marking, Options, Ruleset};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -617,7 +617,8 @@ pub trait SecretHooks {
     }
 }
 
-/// How the variant is shown and explained to players: order help, shading, marks for its orders, progress of its marks, centre names.
+/// How the variant is shown and explained to players: order help, the marks of its state
+/// and of its orders on the map, progress of its marks, centre names.
 pub trait DrawingHooks {
     /// What the variant's own orders look like and mean, for players: the game's start DM
     /// lists every entry, `/game status` those with `now` set. Phase-aware (a placement
@@ -627,16 +628,19 @@ pub trait DrawingHooks {
         Vec::new()
     }
 
-    /// Provinces (or single coasts) the rules mark in this phase, shaded on the map and keyed
-    /// in its legend: seas and coasts frozen in winter. Standard: none.
-    fn map_shading(&self, _ctx: &RuleContext) -> Vec<(Location, Shading)> {
+    /// What the map shows of the variant's state in this position beyond units and centres
+    /// (seas frozen this month, a counter growing over the years), in the map's vocabulary,
+    /// each group keyed in the variant's words. Never let it depend on a secret of
+    /// [`Ruleset::hidden`] the rules have not revealed. Standard: nothing.
+    fn state_marks(&self, _ctx: &RuleContext) -> Vec<Marking> {
         Vec::new()
     }
 
     /// How the map draws one of the variant's own orders (a search, a placement, a boarding,
-    /// a landing); `None` draws nothing for it. `ctx` is at the position the order was given
-    /// in. Standard has no such orders: none.
-    fn special_order_mark(&self, _ctx: &RuleContext, _order: &SpecialOrder) -> Option<SpecialMark> {
+    /// a landing), in the map's vocabulary with the word its key gives it; `None` draws
+    /// nothing for it. `ctx` is at the position the order was given in. Standard has no such
+    /// orders: none.
+    fn order_marks(&self, _ctx: &RuleContext, _order: &SpecialOrder) -> Option<Marking> {
         None
     }
 
@@ -674,42 +678,6 @@ impl OrderHelp {
             now,
         }
     }
-}
-
-/// Why the map shades a province or coast ([`VariantRules::map_shading`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Shading {
-    /// Frozen: closed to fleets for now (Atlantica's winter months, January to April).
-    Frozen,
-}
-
-/// How the map draws one of a variant's own orders ([`VariantRules::special_order_mark`]).
-/// The unit's own place is where its order is drawn from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SpecialMark {
-    /// The unit looks into a place without going there (Atlantica's search for Atlantis):
-    /// a dotted arrow to `area` ending in a "?".
-    Probe { unit: Location, area: Location },
-    /// A new unit of this kind appears at `at` (Atlantica's placement of the extra fleet):
-    /// the unit with a "+".
-    Place { at: Location, kind: UnitKind },
-    /// The unit goes aboard the unit at `onto` (an army boarding a fleet): an arrow from one
-    /// to the other.
-    Board { unit: Location, onto: Location },
-    /// The unit puts what it carries ashore at `to` (an A/F landing its army): an arrow from
-    /// the sea to the coast.
-    Land { unit: Location, to: Location },
-    /// The unit does something where it stands (a survey): a ring round it.
-    Act { unit: Location },
-    /// Where the unit asks to retreat should it be dislodged, best first (Atlantica's
-    /// conditional retreat list, written with the moves): numbered arrows to each place.
-    RetreatList { unit: Location, to: Vec<Location> },
-    /// A centre (and what stands on it) handed to the power `to` (Pirates' setup grants): the
-    /// centre ringed in the receiving power's colour under its pennant.
-    Grant { at: Location, to: PowerId },
-    /// A centre the ordering power asks for, `rank` among its choices (Pirates' privateers'
-    /// selections, 1 first): a numbered badge on the centre.
-    Select { at: Location, rank: u32 },
 }
 
 /// One of the variant's own orders accepted in a movement, retreat or adjustment phase, as

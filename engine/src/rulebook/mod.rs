@@ -6,12 +6,14 @@
 //! implement its special rules: six traits of hooks grouped by concern, each hook with Standard's
 //! answer as its default. The core resolver calls them and never tests a variant's name.
 
+mod drawing;
 mod hooks;
 
+pub use drawing::{Arrow, Glyph, Head, MapMark, MarkColour, Marking, Pattern, Stroke};
 pub use hooks::{
     AdjustmentHooks, AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, DrawingHooks,
     GeographyHooks, Landing, OrderHelp, OrderHooks, RuleContext, Rulebook, SecretHooks, Settled,
-    Shading, SpecialAct, SpecialMark, SpecialOrder, StandardRules, StrengthHooks, VariantRules,
+    SpecialAct, SpecialOrder, StandardRules, StrengthHooks, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

@@ -14,8 +14,8 @@ use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
 use crate::rulebook::{
-    Controller, ConvoyAttack, RuleContext, Ruleset, SpecialMark, SpecialOrder, StandardRules,
-    VariantRules,
+    Controller, ConvoyAttack, Glyph, MapMark, MarkColour, Marking, RuleContext, Ruleset,
+    SpecialOrder, StandardRules, Stroke, VariantRules,
 };
 use crate::unit::{PowerId, Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
@@ -165,18 +165,31 @@ impl SecretHooks for PiratesRules {}
 
 impl DrawingHooks for PiratesRules {
     /// Rules 3-5 on the setup map: a grant rings the centre in the colour of the power it goes
-    /// to, a privateer's selection puts its priority on the centre.
-    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+    /// to under its flag, a privateer's selection rings it with its priority as a badge.
+    fn order_marks(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<Marking> {
         let at = order.unit?.location;
         match order.verb.as_str() {
-            "grant" => Some(SpecialMark::Grant {
-                at,
-                to: ctx.variant.power_by_name(&order.args.join(" "))?,
-            }),
-            "select" => Some(SpecialMark::Select {
-                at,
-                rank: order.args.first()?.parse().ok()?,
-            }),
+            "grant" => {
+                let to = ctx.variant.power_by_name(&order.args.join(" "))?;
+                let ring = MapMark::Ring {
+                    at,
+                    line: Stroke::Solid,
+                    colour: MarkColour::Power(to),
+                    badge: Some(Glyph::Flag),
+                    unit: None,
+                };
+                Some(Marking::keyed("granted", vec![ring]))
+            }
+            "select" => {
+                let ring = MapMark::Ring {
+                    at,
+                    line: Stroke::Dashed,
+                    colour: MarkColour::Power(order.power),
+                    badge: Some(Glyph::Number(order.args.first()?.parse().ok()?)),
+                    unit: None,
+                };
+                Some(Marking::keyed("selected", vec![ring]))
+            }
             _ => None,
         }
     }

@@ -171,9 +171,9 @@ pub struct HeadShape {
 pub enum MarkKind {
     /// A failed order's cross, an illegal or void order's "no entry" sign.
     Outcome,
-    /// A ring round a unit or place: hold, support to hold, convoy, act, build, grant.
+    /// A ring round a unit or place: hold, support to hold, convoy, build, a variant's ring mark.
     Ring,
-    /// A small badge or dot: a support's dot, a "+" or a rank, a search's "?", a ruled
+    /// A small badge or dot: a support's dot, a glyph on a disc ("+", a rank, "?"), a ruled
     /// retreat's square.
     Badge,
 }
@@ -359,14 +359,15 @@ pub(super) struct Pen<'a> {
     pub(super) pending: Vec<Pending>,
 }
 
-/// An outcome mark (or a retreat list's rank) waiting for its spot.
+/// An outcome mark (or an arrow's label) waiting for its spot.
 pub(super) struct Pending {
     pub(super) order: Option<usize>,
     pub(super) spots: Vec<Point>,
     pub(super) r: f32,
     pub(super) outcome: crate::scene::Outcome,
-    /// A retreat list's rank, written on a disc in this colour, instead of an outcome sign.
-    pub(super) rank: Option<(usize, crate::palette::Rgb)>,
+    /// A label along an arrow (a retreat list's rank), written on a disc ringed in this
+    /// colour, instead of an outcome sign.
+    pub(super) label: Option<(String, crate::palette::Rgb)>,
 }
 
 impl<'a> Pen<'a> {

@@ -19,8 +19,9 @@ use crate::art::MapArt;
 use crate::outline::{collect, fit, map, Bounds, Fit, Obstacle, ObstacleKind, Point, Shape};
 
 /// Overlay groups (by id) that are backgrounds rather than marks: a label may sit on them.
-/// The shading stage's hatch fills whole provinces, under everything else.
-pub const BACKGROUND: &[&str] = &["shading"];
+/// The patterns the rules lay over whole provinces (a frozen sea's hatch) lie under
+/// everything else.
+pub const BACKGROUND: &[&str] = &["patterns"];
 
 /// How far a label keeps from anything it must not touch (art units).
 const CLEARANCE: f32 = 1.0;

@@ -5,11 +5,12 @@ use std::fmt::Write;
 
 use super::figure::Pen;
 use super::geometry::{arrow, cross, no_entry, octagon, Head, Line};
-use super::marks::{shading_pattern, shadings, unit_symbol};
+use super::marks::unit_symbol;
+use super::vocabulary;
 use super::{esc, f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
 use crate::palette::Rgb;
-use crate::scene::{Order, Outcome, Scene, Shading};
+use crate::scene::{Mark, Order, Outcome, Scene};
 
 pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
     let (lx, ly, lw, lh) = ctx.art.legend_area().unwrap_or((10.0, 10.0, 240.0, 320.0));
@@ -40,8 +41,7 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
         .supply_centres
         .iter()
         .any(|m| m.earned || m.claim.is_some());
-    let shadings = shadings(scene);
-    let extra_keys = scene.unit_keys.len() + shadings.len();
+    let extra_keys = scene.unit_keys.len();
     let rows = scene.powers.len() as f32 + if key { 1.0 } else { 0.0 } + extra_keys as f32;
     let head = pad + title_size + 22.0;
     let row_h = if rows > 0.0 {
@@ -146,7 +146,7 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
             f(small)
         );
     }
-    // The unit kinds and shadings keyed, one row each, after the powers (and earned homes).
+    // The unit kinds keyed, one row each, after the powers (and earned homes).
     let first = scene.powers.len() + usize::from(key);
     let small = text_size * 0.85;
     for (i, k) in scene.unit_keys.iter().enumerate() {
@@ -162,27 +162,6 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
             f(cy + small * 0.36),
             f(small),
             esc(&k.name)
-        );
-    }
-    for (i, k) in shadings.iter().enumerate() {
-        let cy = ly + head + row_h * ((first + scene.unit_keys.len() + i) as f32 + 0.5);
-        // The key's swatch has its own copy of the pattern, so the legend stands alone.
-        let (id, pattern) = shading_pattern(*k);
-        let key_id = format!("{id}-key");
-        let swatch = pattern.replacen(&format!("id=\"{id}\""), &format!("id=\"{key_id}\""), 1);
-        let word = match k {
-            Shading::Frozen => "frozen",
-        };
-        let _ = writeln!(
-            out,
-            "<g class=\"key-shading\"><defs>{swatch}</defs><rect x=\"{}\" y=\"{}\" width=\"22\" height=\"{}\" rx=\"3\" fill=\"url(#{key_id})\" stroke=\"#6fa8dc\" stroke-width=\"1.2\"/>\
-             <text x=\"{}\" y=\"{}\" font-size=\"{}\" fill=\"{INK}\">{word}</text></g>",
-            f(lx + pad),
-            f(cy - text_size * 0.55),
-            f(text_size * 1.1),
-            f(lx + pad + 30.0),
-            f(cy + small * 0.36),
-            f(small),
         );
     }
     *out += "</g>\n";
@@ -202,15 +181,7 @@ pub(super) enum Symbol {
     Illegal,
     Void,
     Dislodged,
-    Search,
-    Placement,
-    Boarding,
-    Landing,
-    Action,
-    RetreatList,
     RuledRetreat,
-    Grant,
-    Selection,
 }
 
 impl Symbol {
@@ -227,47 +198,65 @@ impl Symbol {
             Symbol::Illegal => "illegal",
             Symbol::Void => "void",
             Symbol::Dislodged => "dislodged",
-            Symbol::Search => "search",
-            Symbol::Placement => "placed",
-            Symbol::Boarding => "boards",
-            Symbol::Landing => "lands",
-            Symbol::Action => "acts",
-            Symbol::RetreatList => "if dislodged",
             Symbol::RuledRetreat => "rules' retreat",
-            Symbol::Grant => "granted",
-            Symbol::Selection => "selected",
         }
     }
 }
 
-/// The symbols the scene draws, each once, in the key's order: the orders' kinds, then how
-/// orders turned out, then dislodged units. A picture keys only what it shows.
-pub(super) fn symbols(scene: &Scene) -> Vec<Symbol> {
+/// One entry of the key: a symbol of the renderer's own, or a variant's mark in its words.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Entry<'a> {
+    Fixed(Symbol),
+    Mark { word: &'a str, mark: &'a Mark },
+}
+
+impl Entry<'_> {
+    pub(super) fn word(&self) -> &str {
+        match self {
+            Entry::Fixed(s) => s.word(),
+            Entry::Mark { word, .. } => word,
+        }
+    }
+}
+
+/// What the scene's key lists, each once, in its order: the standard orders' kinds, the
+/// marks of the variant's orders and of the board (in the words their rules give them, in
+/// the order they first appear), the rules' retreats, then how orders turned out, then
+/// dislodged units. A picture keys only what it shows.
+pub(super) fn symbols<'a>(scene: &'a Scene) -> Vec<Entry<'a>> {
     let mut seen: Vec<Symbol> = Vec::new();
+    let mut marked: Vec<Entry<'a>> = Vec::new();
+    let mut mark = |entry: Option<(&'a str, &'a Mark)>| {
+        if let Some((word, mark)) = entry {
+            if !marked.iter().any(|e| e.word() == word) {
+                marked.push(Entry::Mark { word, mark });
+            }
+        }
+    };
     for o in &scene.orders {
-        seen.push(match &o.order {
-            Order::Move { .. } | Order::Retreat { .. } => Symbol::Move,
-            Order::SupportHold { .. } | Order::SupportMove { .. } => Symbol::Support,
-            Order::Convoy { .. } => Symbol::Convoy,
-            Order::Hold { .. } => Symbol::Hold,
-            Order::Build { .. } => Symbol::Build,
-            Order::Disband { .. } => Symbol::Disband,
-            Order::Probe { .. } => Symbol::Search,
-            Order::Place { .. } => Symbol::Placement,
-            Order::Board { .. } => Symbol::Boarding,
-            Order::Land { .. } => Symbol::Landing,
-            Order::Act { .. } => Symbol::Action,
-            Order::RetreatList { .. } => Symbol::RetreatList,
-            Order::RuledRetreat { .. } => Symbol::RuledRetreat,
-            Order::Grant { .. } => Symbol::Grant,
-            Order::Select { .. } => Symbol::Selection,
-        });
+        let symbol = match &o.order {
+            Order::Move { .. } | Order::Retreat { .. } => Some(Symbol::Move),
+            Order::SupportHold { .. } | Order::SupportMove { .. } => Some(Symbol::Support),
+            Order::Convoy { .. } => Some(Symbol::Convoy),
+            Order::Hold { .. } => Some(Symbol::Hold),
+            Order::Build { .. } => Some(Symbol::Build),
+            Order::Disband { .. } => Some(Symbol::Disband),
+            Order::RuledRetreat { .. } => Some(Symbol::RuledRetreat),
+            Order::Marked { key, marks, .. } => {
+                mark(key.as_deref().zip(marks.first()));
+                None
+            }
+        };
+        seen.extend(symbol);
         match o.outcome {
             Outcome::Succeeded => {}
             Outcome::Failed => seen.push(Symbol::Failed),
             Outcome::Illegal => seen.push(Symbol::Illegal),
             Outcome::Void => seen.push(Symbol::Void),
         }
+    }
+    for (key, m) in vocabulary::state(scene) {
+        mark(key.map(|k| (k, m)));
     }
     if scene
         .units
@@ -276,28 +265,32 @@ pub(super) fn symbols(scene: &Scene) -> Vec<Symbol> {
     {
         seen.push(Symbol::Dislodged);
     }
-    let order = [
+    let first = [
         Symbol::Move,
         Symbol::Support,
         Symbol::Convoy,
         Symbol::Hold,
         Symbol::Build,
         Symbol::Disband,
-        Symbol::Search,
-        Symbol::Placement,
-        Symbol::Boarding,
-        Symbol::Landing,
-        Symbol::Action,
-        Symbol::RetreatList,
+    ];
+    let last = [
         Symbol::RuledRetreat,
-        Symbol::Grant,
-        Symbol::Selection,
         Symbol::Failed,
         Symbol::Illegal,
         Symbol::Void,
         Symbol::Dislodged,
     ];
-    order.into_iter().filter(|s| seen.contains(s)).collect()
+    first
+        .into_iter()
+        .filter(|s| seen.contains(s))
+        .map(Entry::Fixed)
+        .chain(marked)
+        .chain(
+            last.into_iter()
+                .filter(|s| seen.contains(s))
+                .map(Entry::Fixed),
+        )
+        .collect()
 }
 
 /// The key to the symbols the map shows, in a box of its own below the legend (above it
@@ -335,9 +328,18 @@ fn symbol_key(
     for (i, s) in symbols.iter().enumerate() {
         let x = lx + pad + col_w * (i % 2) as f32;
         let cy = y + pad + row_h * ((i / 2) as f32 + 0.5);
-        let _ = write!(out, "<g class=\"key-symbol\" data-symbol=\"{}\">", s.word());
+        let _ = write!(
+            out,
+            "<g class=\"key-symbol\" data-symbol=\"{}\">",
+            esc(s.word())
+        );
         let mut pen = Pen::new(&super::figure::NOTHING);
-        glyph(&mut pen, *s, (x + 16.0, cy));
+        match s {
+            Entry::Fixed(s) => glyph(&mut pen, *s, (x + 16.0, cy)),
+            Entry::Mark { mark, .. } => {
+                vocabulary::sample(&mut pen, mark, (x + 16.0, cy), Rgb(0x9c, 0xa3, 0xab))
+            }
+        }
         *out += &pen.svg;
         let _ = writeln!(
             out,
@@ -455,97 +457,6 @@ fn glyph(out: &mut Pen, s: Symbol, c: Point) {
             " stroke-dasharray=\"3.5 2\"",
             "#ffffff",
         ),
-        Symbol::Search => {
-            circle(out, 7.5, INK, 1.4, "", "#ffffff");
-            let _ = write!(
-                out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"11\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">?</text>",
-                f(c.0),
-                f(c.1 + 4.0)
-            );
-        }
-        Symbol::Placement => circle(
-            out,
-            7.5,
-            INK,
-            3.4,
-            " stroke-dasharray=\"0.1 3.6\" stroke-linecap=\"round\"",
-            "#ffffff",
-        ),
-        Symbol::Action => circle(
-            out,
-            7.5,
-            &grey.hex(),
-            2.4,
-            " stroke-dasharray=\"4 2.5\"",
-            "none",
-        ),
-        Symbol::Boarding => {
-            arrow(
-                out,
-                l,
-                r,
-                0.0,
-                (0.0, 0.0),
-                &line(Some("6 3.5"), 2.6, 4.6, "butt"),
-                Head::Solid,
-            );
-        }
-        Symbol::Landing => {
-            arrow(
-                out,
-                l,
-                r,
-                0.0,
-                (0.0, 0.0),
-                &line(Some("8 2.5 2 2.5"), 2.8, 5.0, "butt"),
-                Head::Solid,
-            );
-        }
-        Symbol::RetreatList => {
-            arrow(
-                out,
-                l,
-                r,
-                0.0,
-                (0.0, 0.0),
-                &line(Some("1 4"), 2.2, 4.0, "round"),
-                Head::Open,
-            );
-        }
-        Symbol::Grant => {
-            circle(out, 7.5, INK, 4.6, "", "none");
-            circle(out, 7.5, &grey.hex(), 2.8, "", "none");
-            let _ = write!(
-                out,
-                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/>",
-                f(c.0 + 6.0),
-                f(c.1 - 12.0),
-                f(c.0 + 14.0),
-                f(c.1 - 9.0),
-                f(c.0 + 6.0),
-                f(c.1 - 6.0),
-                grey.hex()
-            );
-        }
-        Symbol::Selection => {
-            circle(
-                out,
-                7.0,
-                &grey.hex(),
-                2.2,
-                " stroke-dasharray=\"4 2.5\"",
-                "none",
-            );
-            let _ = write!(
-                out,
-                "<circle cx=\"{x}\" cy=\"{y}\" r=\"5.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.2\"/><text x=\"{x}\" y=\"{}\" font-size=\"8\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">1</text>",
-                grey.hex(),
-                f(c.1 - 4.2),
-                x = f(c.0 + 8.0),
-                y = f(c.1 - 7.0)
-            );
-        }
         Symbol::RuledRetreat => {
             arrow(
                 out,

@@ -10,86 +10,10 @@ use super::{f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
 use crate::error::Error;
 use crate::palette::Rgb;
-use crate::scene::{Scene, Shading, UnitKind};
+use crate::scene::{Scene, UnitKind};
 
 /// Roughly how far from its anchor a unit symbol reaches.
 pub(super) const UNIT_RADIUS: f32 = 14.0;
-
-/// The hatch a shading is drawn with: its pattern's id and definition.
-pub(super) fn shading_pattern(shading: Shading) -> (&'static str, &'static str) {
-    match shading {
-        Shading::Frozen => (
-            "shade-frozen",
-            "<pattern id=\"shade-frozen\" patternUnits=\"userSpaceOnUse\" width=\"9\" height=\"9\" patternTransform=\"rotate(45)\">\
-             <rect width=\"9\" height=\"9\" fill=\"#e6f3ff\" fill-opacity=\"0.45\"/>\
-             <rect width=\"2\" height=\"9\" fill=\"#6fa8dc\" fill-opacity=\"0.6\"/></pattern>",
-        ),
-    }
-}
-
-/// The kinds of shading the scene shows, each once, outside hidden provinces.
-pub(super) fn shadings(scene: &Scene) -> Vec<Shading> {
-    let mut kinds: Vec<Shading> = scene
-        .shading
-        .iter()
-        .filter(|s| !scene.hidden.contains(&s.location.province))
-        .map(|s| s.shading)
-        .collect();
-    kinds.sort_by_key(|k| shading_pattern(*k).0);
-    kinds.dedup();
-    kinds
-}
-
-/// The provinces and coasts the rules shade now, under everything else the overlay draws:
-/// a whole province filled with its shading's hatch, a coast a hatched disc at its anchor.
-pub(super) fn shading(ctx: &Ctx, scene: &Scene, out: &mut String) -> Result<(), Error> {
-    let shades: Vec<_> = scene
-        .shading
-        .iter()
-        .filter(|s| !scene.hidden.contains(&s.location.province))
-        .collect();
-    if shades.is_empty() {
-        return Ok(());
-    }
-    *out += "<g id=\"shading\">\n<defs>";
-    for k in &shadings(scene) {
-        *out += shading_pattern(*k).1;
-    }
-    *out += "</defs>\n";
-    for s in shades {
-        let (id, _) = shading_pattern(s.shading);
-        let context = format!("shading of {}", s.location);
-        let province =
-            ctx.art
-                .province(&s.location.province)
-                .ok_or_else(|| Error::UnknownProvince {
-                    province: s.location.province.clone(),
-                    context: context.clone(),
-                })?;
-        match &s.location.coast {
-            None => {
-                let _ = writeln!(
-                    out,
-                    "<path class=\"{id}\" data-province=\"{}\" d=\"{}\" fill=\"url(#{id})\" fill-rule=\"evenodd\" stroke=\"#6fa8dc\" stroke-width=\"1.2\" stroke-opacity=\"0.8\"/>",
-                    super::esc(&province.id),
-                    province.d.join(" ")
-                );
-            }
-            Some(_) => {
-                let (x, y) = ctx.anchor(&s.location, &context)?;
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"{id}\" data-province=\"{}\" cx=\"{}\" cy=\"{}\" r=\"18\" fill=\"url(#{id})\" stroke=\"#6fa8dc\" stroke-width=\"1.6\" stroke-dasharray=\"3 2\"/>",
-                    super::esc(&s.location.to_string()),
-                    f(x),
-                    f(y)
-                );
-            }
-        }
-    }
-    *out += "</g>\n";
-    Ok(())
-}
 
 /// How far from a unit's place a centre marker the art does not draw stands, and a caption
 /// under it begins: beyond a unit's symbol (about 13 across its middle).

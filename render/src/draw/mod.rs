@@ -13,6 +13,7 @@ mod legend;
 mod marks;
 mod orders;
 mod placement;
+mod vocabulary;
 
 use std::collections::HashMap;
 
@@ -144,8 +145,6 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
 
     let mut out = String::with_capacity(64 * 1024);
     out += "<g id=\"overlay\" stroke-linejoin=\"round\">\n";
-    marks::shading(&ctx, scene, &mut out)?;
-    marks::supply_centres(&ctx, scene, &mut out)?;
     // Drawn each into a pen of their own, so that the outcome marks, placed last, know every
     // arrowhead; then laid in drawing order: convoys under the units, orders over them, the
     // marks over the orders, the dislodged units over all.
@@ -164,6 +163,11 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
         drop(first);
         ctx.avoid.heads = heads;
     }
+    let mut patterns = figure::Pen::new(&ctx.avoid);
+    let mut board = figure::Pen::new(&ctx.avoid);
+    vocabulary::board(&ctx, scene, &mut patterns, &mut board)?;
+    out += &patterns.svg;
+    marks::supply_centres(&ctx, scene, &mut out)?;
     let mut convoys = figure::Pen::new(&ctx.avoid);
     orders::convoys(&ctx, scene, &mut convoys)?;
     let mut drawn = figure::Pen::new(&ctx.avoid);
@@ -176,12 +180,15 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
     };
     let mut pending = std::mem::take(&mut convoys.pending);
     pending.append(&mut drawn.pending);
+    pending.append(&mut board.pending);
     fig.append(std::mem::take(&mut convoys.fig));
     fig.append(std::mem::take(&mut drawn.fig));
     fig.append(std::mem::take(&mut dislodged.fig));
+    fig.append(std::mem::take(&mut board.fig));
     let placed = orders::place_marks(scene, pending, &mut fig);
     out += &convoys.svg;
     marks::standing_units(&ctx, scene, &unit_pos, &mut out)?;
+    out += &board.svg;
     out += &drawn.svg;
     out += &placed;
     out += &dislodged.svg;

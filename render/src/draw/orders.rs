@@ -10,11 +10,12 @@ use super::geometry::{
 };
 use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::placement::target_at;
+use super::vocabulary;
 use super::{f, Ctx, CROSS, CROSS_RGB, ILLEGAL, ILLEGAL_RGB, INK};
 use crate::art::Point;
 use crate::error::Error;
 use crate::palette::Rgb;
-use crate::scene::{Location, Order, OrderMark, Outcome, Scene, UnitKind};
+use crate::scene::{Location, Mark, Order, OrderMark, Outcome, Scene, UnitKind};
 
 /// Every order of the scene, in three layers from the bottom: supports and convoys (so they
 /// run under the arrows they point at), holds, then moves, retreats, builds and disbands.
@@ -195,13 +196,22 @@ pub(super) fn rings(ctx: &Ctx, scene: &Scene) -> Result<Vec<(Point, f32, f32)>, 
         };
         match &o.order {
             Order::Hold { unit } => out.push((own(unit)?, 17.5, 2.8)),
-            Order::Act { unit } => out.push((own(unit)?, 19.0, 2.5)),
             Order::Disband { unit } => out.push((own(unit)?, 17.0, 2.8)),
             Order::SupportHold { target, .. } => {
                 out.push((target_at(ctx, scene, target, None, "ring")?, 17.5, 2.3))
             }
-            Order::Build { at, .. } | Order::Place { at, .. } => {
-                out.push((ctx.anchor(at, "ring")?, 19.0, 2.2))
+            Order::Build { at, .. } => out.push((ctx.anchor(at, "ring")?, 19.0, 2.2)),
+            Order::Marked { unit, marks, .. } => {
+                let origin = vocabulary::Origin {
+                    unit: Some(unit),
+                    own: ctx.order_units.get(i).copied().flatten(),
+                };
+                for m in marks {
+                    if let Mark::Ring { at, unit: new, .. } = m {
+                        let at = vocabulary::ring_at(ctx, &origin, at, new.is_some(), "ring")?;
+                        out.push((at, vocabulary::RING_RADIUS, vocabulary::RING_HALF));
+                    }
+                }
             }
             _ => {}
         }
@@ -386,71 +396,6 @@ fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32
     }
 }
 
-/// A grant: the centre at `pos` ringed in the colour of the power it goes to, under a pennant
-/// in that colour, so the map shows who receives what.
-fn grant(out: &mut Pen, pos: Point, to: Rgb, outcome: Outcome) {
-    let line = styled(
-        Line {
-            dash: None,
-            width: 3.6,
-            colour: to,
-            casing: 6.2,
-            cap: "round",
-        },
-        outcome,
-    );
-    ring(out, pos, 20.0, &line);
-    // The pennant: a pole rising from the ring's top right, a flag flying from it.
-    let (px, py) = (pos.0 + 14.0, pos.1 - 14.0);
-    let _ = writeln!(
-        out,
-        "<g class=\"grant\"><path d=\"M{} {}V{}\" stroke=\"{INK}\" stroke-width=\"2\"/>\
-         <path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.4\"/></g>",
-        f(px),
-        f(py),
-        f(py - 22.0),
-        f(px),
-        f(py - 22.0),
-        f(px + 15.0),
-        f(py - 17.0),
-        f(px),
-        f(py - 12.0),
-        line.colour.hex()
-    );
-    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
-}
-
-/// A selection: a dashed ring round the centre at `pos` and a badge with its rank, in the
-/// selecting power's colour.
-fn select(out: &mut Pen, pos: Point, rank: u32, colour: Rgb, outcome: Outcome) {
-    let line = styled(
-        Line {
-            dash: Some("5 3"),
-            width: 2.8,
-            colour,
-            casing: 5.0,
-            cap: "butt",
-        },
-        outcome,
-    );
-    ring(out, pos, 18.0, &line);
-    let (bx, by) = (pos.0 + 16.0, pos.1 - 16.0);
-    out.fig
-        .marks
-        .push(MarkShape::boxed(MarkKind::Badge, (bx, by), 9.3));
-    let _ = writeln!(
-        out,
-        "<g class=\"select\"><circle cx=\"{x}\" cy=\"{y}\" r=\"8.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"1.6\"/>\
-         <text x=\"{x}\" y=\"{}\" font-size=\"12\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{rank}</text></g>",
-        line.colour.hex(),
-        f(by + 4.3),
-        line.colour.text_on().hex(),
-        x = f(bx),
-        y = f(by)
-    );
-    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
-}
-
 /// A retreat the rules made: a dash-dotted arrow from the dislodged unit with a small square
 /// at its foot, so that it reads apart from a retreat its owner ordered.
 fn ruled_retreat(out: &mut Pen, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
@@ -491,51 +436,10 @@ fn ruled_retreat(out: &mut Pen, from: Point, to: Point, colour: Rgb, outcome: Ou
     outcome_mark(out, along(from, c, to, 0.55), 5.0, outcome);
 }
 
-/// One place of a retreat list: a thin dotted arrow to it, numbered with its rank on a
-/// small disc near its head.
-fn retreat_choice(
-    out: &mut Pen,
-    from: Point,
-    to: Point,
-    rank: usize,
-    colour: Rgb,
-    outcome: Outcome,
-) {
-    let line = styled(
-        Line {
-            dash: Some("1 4"),
-            width: 2.2,
-            colour,
-            casing: 4.0,
-            cap: "round",
-        },
-        outcome,
-    );
-    let Curve { c, .. } = arrow(
-        out,
-        from,
-        to,
-        MOVE_BEND,
-        (UNIT_RADIUS, 8.0),
-        &line,
-        Head::Open,
-    );
-    // The rank waits, as an outcome mark does, for a spot along the arrow clear of heads.
-    out.pending.push(Pending {
-        order: None,
-        spots: along(from, c, to, 0.6),
-        r: 5.25,
-        outcome: Outcome::Succeeded,
-        rank: Some((rank, line.colour)),
-    });
-    if outcome != Outcome::Succeeded {
-        outcome_mark(out, along(from, c, to, 0.35), 4.5, outcome);
-    }
-}
-
-/// An order's kind as a word, and the unit or place it is for.
-fn order_name(o: &Order) -> (&'static str, &Location) {
-    match o {
+/// An order's kind as a word, and the unit or place it is for. A variant's order is named
+/// by its key word ("search" gives `order-search`).
+fn order_name(o: &Order) -> (String, &Location) {
+    let (kind, unit) = match o {
         Order::Hold { unit } => ("hold", unit),
         Order::Move { unit, .. } => ("move", unit),
         Order::SupportHold { unit, .. } | Order::SupportMove { unit, .. } => ("support", unit),
@@ -543,20 +447,27 @@ fn order_name(o: &Order) -> (&'static str, &Location) {
         Order::Retreat { unit, .. } => ("retreat", unit),
         Order::Build { at, .. } => ("build", at),
         Order::Disband { unit } => ("disband", unit),
-        Order::Probe { unit, .. } => ("search", unit),
-        Order::Place { at, .. } => ("place", at),
-        Order::Board { unit, .. } => ("board", unit),
-        Order::Land { unit, .. } => ("land", unit),
-        Order::Act { unit } => ("act", unit),
-        Order::RetreatList { unit, .. } => ("retreat-list", unit),
         Order::RuledRetreat { unit, .. } => ("ruled-retreat", unit),
-        Order::Grant { at, .. } => ("grant", at),
-        Order::Select { at, .. } => ("select", at),
-    }
+        Order::Marked { unit, key, .. } => {
+            let word = key.as_deref().unwrap_or("mark");
+            let slug: String = word
+                .chars()
+                .map(|c| {
+                    if c.is_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            return (slug, unit);
+        }
+    };
+    (kind.to_string(), unit)
 }
 
 /// Line styles for an outcome, given the style of a successful order.
-fn styled(base: Line, outcome: Outcome) -> Line {
+pub(super) fn styled(base: Line, outcome: Outcome) -> Line {
     match outcome {
         Outcome::Succeeded => base,
         // Failed orders keep their shape but are washed out.
@@ -575,7 +486,7 @@ fn styled(base: Line, outcome: Outcome) -> Line {
     }
 }
 
-const MOVE_BEND: f32 = 0.12;
+pub(super) const MOVE_BEND: f32 = 0.12;
 /// How far to each side of the line between two provinces a head-to-head pair's arrows run.
 const SIDE_BY_SIDE: f32 = 8.0;
 /// Convoyed moves bow out further, which sets them apart from moves over land.
@@ -705,13 +616,6 @@ fn order(
             let dest = ctx.anchor_from(to, from, &context("retreat"))?;
             ruled_retreat(high, from, dest, colour, o.outcome);
         }
-        Order::RetreatList { unit, to } => {
-            let from = own_at(unit, false, "retreat list")?;
-            for (k, t) in to.iter().enumerate() {
-                let dest = ctx.anchor_from(t, from, &context("retreat list"))?;
-                retreat_choice(mid, from, dest, k + 1, colour, o.outcome);
-            }
-        }
         Order::SupportHold { unit, target } => {
             let from = own_at(unit, false, "support")?;
             let at = target_at(ctx, scene, target, None, &context("support"))?;
@@ -770,15 +674,6 @@ fn order(
         Order::Convoy { .. } => {
             // Drawn as a ring round the fleet on the convoy's route (see `convoys`).
         }
-        Order::Grant { at, to } => {
-            let pos = ctx.unit_at(at, false, &context("grant"))?;
-            let to_colour = ctx.colour(to, &context("grant"))?;
-            grant(mid, pos, to_colour, o.outcome);
-        }
-        Order::Select { at, rank } => {
-            let pos = ctx.anchor(at, &context("selection"))?;
-            select(mid, pos, *rank, colour, o.outcome);
-        }
         Order::Build { at, unit_kind } => {
             let pos = ctx.anchor(at, &context("build"))?;
             build(high, pos, unit_kind, colour, o.outcome);
@@ -787,77 +682,20 @@ fn order(
             let at = own_at(unit, false, "disband")?;
             disband(high, at, o.outcome);
         }
-        Order::Probe { unit, area } => {
-            let from = own_at(unit, false, "search")?;
-            let to = ctx.anchor_from(area, from, &context("search"))?;
-            probe(high, from, to, colour, o.outcome);
-        }
-        Order::Place { at, unit_kind } => {
-            let pos = ctx.anchor(at, &context("placement"))?;
-            place(high, pos, unit_kind, colour, o.outcome);
-        }
-        Order::Board { unit, onto } => {
-            let from = own_at(unit, false, "boarding")?;
-            let to = ctx.unit_at(onto, false, &context("boarding"))?;
-            let line = styled(
-                Line {
-                    dash: Some("6 3.5"),
-                    width: 3.0,
-                    colour,
-                    casing: 5.2,
-                    cap: "butt",
-                },
+        Order::Marked { unit, key, marks } => {
+            let origin = vocabulary::Origin {
+                unit: Some(unit),
+                own,
+            };
+            let what = key.as_deref().unwrap_or("marked");
+            vocabulary::draw(
+                ctx,
+                &origin,
+                marks,
                 o.outcome,
-            );
-            let Curve { c, .. } = arrow(
-                high,
-                from,
-                to,
-                MOVE_BEND,
-                (UNIT_RADIUS, UNIT_RADIUS + 2.0),
-                &line,
-                Head::Solid,
-            );
-            outcome_mark(high, along(from, c, to, 0.5), 5.0, o.outcome);
-        }
-        Order::Land { unit, to } => {
-            let from = own_at(unit, false, "landing")?;
-            let dest = ctx.anchor_from(to, from, &context("landing"))?;
-            let line = styled(
-                Line {
-                    dash: Some("10 3 2 3"),
-                    width: 3.4,
-                    colour,
-                    casing: 6.0,
-                    cap: "butt",
-                },
-                o.outcome,
-            );
-            let Curve { c, .. } = arrow(
-                high,
-                from,
-                dest,
-                MOVE_BEND,
-                (UNIT_RADIUS, 9.0),
-                &line,
-                Head::Solid,
-            );
-            outcome_mark(high, along(from, c, dest, 0.55), 5.5, o.outcome);
-        }
-        Order::Act { unit } => {
-            let at = own_at(unit, false, "order")?;
-            let line = styled(
-                Line {
-                    dash: Some("5 3"),
-                    width: 2.8,
-                    colour,
-                    casing: 5.0,
-                    cap: "butt",
-                },
-                o.outcome,
-            );
-            ring(mid, at, 19.0, &line);
-            outcome_mark(mid, corners(at, 14.0, -14.0), 4.5, o.outcome);
+                [low, mid, high],
+                &context(what),
+            )?;
         }
     }
     Ok(())
@@ -867,20 +705,20 @@ fn order(
 /// illegal or void one a "no entry" sign, a successful one nothing. It takes the first of
 /// `spots` that leaves other orders' arrowheads, units and lines in view, once all are drawn
 /// (see [`place_marks`]).
-fn outcome_mark(out: &mut Pen, spots: Vec<Point>, r: f32, outcome: Outcome) {
+pub(super) fn outcome_mark(out: &mut Pen, spots: Vec<Point>, r: f32, outcome: Outcome) {
     if outcome != Outcome::Succeeded {
         out.pending.push(Pending {
             order: None,
             spots,
             r,
             outcome,
-            rank: None,
+            label: None,
         });
     }
 }
 
 /// Spots along a curve for a mark, from parameter `t` outwards, kept off its ends.
-fn along(from: Point, c: Point, to: Point, t: f32) -> Vec<Point> {
+pub(super) fn along(from: Point, c: Point, to: Point, t: f32) -> Vec<Point> {
     [0.0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3]
         .into_iter()
         .map(|d| (t + d).clamp(0.2, 0.8))
@@ -889,7 +727,7 @@ fn along(from: Point, c: Point, to: Point, t: f32) -> Vec<Point> {
 }
 
 /// The four corners round `at`, the one at (`dx`, `dy`) first, for a mark beside a unit.
-fn corners(at: Point, dx: f32, dy: f32) -> Vec<Point> {
+pub(super) fn corners(at: Point, dx: f32, dy: f32) -> Vec<Point> {
     [(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)]
         .into_iter()
         .map(|(x, y)| (at.0 + x, at.1 + y))
@@ -917,7 +755,7 @@ pub(super) fn place_marks(
     }
     out += "<g id=\"outcome-marks\">\n";
     for p in pending {
-        let half = match p.rank {
+        let half = match p.label {
             Some(_) => 8.0,
             None => mark_half(p.r, p.outcome),
         };
@@ -966,14 +804,15 @@ pub(super) fn place_marks(
         } else {
             out += "<g>";
         }
-        let kind = match p.rank {
-            Some((rank, colour)) => {
+        let kind = match &p.label {
+            Some((text, colour)) => {
                 let _ = writeln!(
                     out,
-                    "<g class=\"retreat-choice\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>\
-                     <text x=\"{x}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">{rank}</text></g>",
+                    "<g class=\"mark-label\"><circle cx=\"{x}\" cy=\"{y}\" r=\"7\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>\
+                     <text x=\"{x}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">{}</text></g>",
                     colour.hex(),
                     f(at.1 + 3.6),
+                    super::esc(text),
                     x = f(at.0),
                     y = f(at.1)
                 );
@@ -1009,7 +848,7 @@ fn crosses_box(a: &ArrowShape, b: &crate::outline::Bounds) -> bool {
 }
 
 /// A circle of radius `r` round `at`, stroked as `line`.
-fn ring(out: &mut Pen, at: Point, r: f32, line: &Line) {
+pub(super) fn ring(out: &mut Pen, at: Point, r: f32, line: &Line) {
     out.fig
         .marks
         .push(MarkShape::ring(at, r, line.casing.max(line.width) / 2.0));
@@ -1037,71 +876,6 @@ fn ring(out: &mut Pen, at: Point, r: f32, line: &Line) {
         f(line.width),
         line.cap
     );
-}
-
-/// A search: a dotted arrow from the unit at `from` towards the area at `to`, ending in a
-/// "?" on a white disc where the area is.
-fn probe(out: &mut Pen, from: Point, to: Point, colour: Rgb, outcome: Outcome) {
-    let line = styled(
-        Line {
-            dash: Some("0.1 6"),
-            width: 3.4,
-            colour,
-            casing: 5.6,
-            cap: "round",
-        },
-        outcome,
-    );
-    let Curve { c, .. } = arrow(
-        out,
-        from,
-        to,
-        MOVE_BEND,
-        (UNIT_RADIUS, 13.0),
-        &line,
-        Head::Open,
-    );
-    out.fig
-        .marks
-        .push(MarkShape::boxed(MarkKind::Badge, to, 10.8));
-    let ink = if outcome == Outcome::Illegal {
-        ILLEGAL.to_string()
-    } else {
-        line.colour.hex()
-    };
-    let _ = writeln!(
-        out,
-        "<g class=\"probe\"><circle cx=\"{x}\" cy=\"{y}\" r=\"10\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-width=\"1.6\"/>\
-         <text x=\"{x}\" y=\"{}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">?</text></g>",
-        f(to.1 + 5.4),
-        x = f(to.0),
-        y = f(to.1)
-    );
-    outcome_mark(out, along(from, c, to, 0.5), 5.0, outcome);
-}
-
-/// A placement: the new unit at `pos` on a dotted ring, with a "+" badge.
-fn place(out: &mut Pen, pos: Point, unit_kind: &UnitKind, colour: Rgb, outcome: Outcome) {
-    let ring_colour = if outcome == Outcome::Succeeded {
-        colour
-    } else {
-        colour.mix(Rgb::WHITE, 0.55)
-    };
-    let edge = if outcome == Outcome::Illegal {
-        ILLEGAL
-    } else {
-        INK
-    };
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{x}\" cy=\"{y}\" r=\"19\" fill=\"#ffffff\" fill-opacity=\"0.6\" stroke=\"{edge}\" stroke-width=\"4.4\" stroke-dasharray=\"0.1 5\" stroke-linecap=\"round\"/>",
-        x = f(pos.0),
-        y = f(pos.1)
-    );
-    out.fig.marks.push(MarkShape::ring(pos, 19.0, 2.2));
-    unit_symbol(out, unit_kind, pos, ring_colour, 1.0);
-    plus_badge(out, pos);
-    outcome_mark(out, corners(pos, -15.0, -15.0), 4.5, outcome);
 }
 
 /// The "+" badge of a new unit, up and to the right of `pos`.

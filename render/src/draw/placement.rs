@@ -326,20 +326,15 @@ fn order_aim(art: &MapArt, order: &Order) -> Option<Point> {
         Order::Move { to, .. }
         | Order::SupportMove { to, .. }
         | Order::Convoy { to, .. }
-        | Order::Retreat { to, .. }
-        | Order::Land { to, .. } => to,
+        | Order::Retreat { to, .. } => to,
         Order::SupportHold { target, .. } => target,
-        Order::Probe { area, .. } => area,
-        Order::Board { onto, .. } => onto,
-        Order::RetreatList { to, .. } => to.first()?,
         Order::RuledRetreat { to, .. } => to,
-        Order::Hold { .. }
-        | Order::Disband { .. }
-        | Order::Build { .. }
-        | Order::Place { .. }
-        | Order::Grant { .. }
-        | Order::Select { .. }
-        | Order::Act { .. } => return None,
+        // A variant's order points where its first arrow goes.
+        Order::Marked { marks, .. } => marks.iter().find_map(|m| match m {
+            crate::scene::Mark::Arrow { to, .. } => Some(to),
+            _ => None,
+        })?,
+        Order::Hold { .. } | Order::Disband { .. } | Order::Build { .. } => return None,
     };
     art.unit_anchor(&to.province, to.coast.as_deref())
         .or_else(|| art.unit_anchor(&to.province, None))
@@ -362,18 +357,11 @@ fn assign_orders(scene: &Scene) -> Vec<Option<usize>> {
                 | Order::SupportMove { unit, .. }
                 | Order::Convoy { unit, .. }
                 | Order::Disband { unit }
-                | Order::Probe { unit, .. }
-                | Order::Board { unit, .. }
-                | Order::Land { unit, .. }
-                | Order::Act { unit }
-                | Order::RetreatList { unit, .. } => (unit, false),
+                | Order::Marked { unit, .. } => (unit, false),
                 Order::Retreat { unit, .. } => (unit, true),
                 // Drawn from wherever the dislodged unit is shown, standing or not.
                 Order::RuledRetreat { .. } => return None,
-                Order::Build { .. }
-                | Order::Place { .. }
-                | Order::Grant { .. }
-                | Order::Select { .. } => return None,
+                Order::Build { .. } => return None,
             };
             let here: Vec<usize> = (0..scene.units.len())
                 .filter(|&i| {

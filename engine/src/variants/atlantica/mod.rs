@@ -27,8 +27,8 @@ use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
 use crate::rulebook::{
-    CivilDisorderRemoval, HiddenDraw, OrderHelp, RuleContext, Ruleset, Settled, Shading,
-    SpecialMark, SpecialOrder, StandardRules, VariantRules,
+    CivilDisorderRemoval, HiddenDraw, Marking, OrderHelp, RuleContext, Ruleset, Settled,
+    SpecialOrder, StandardRules, VariantRules,
 };
 use crate::rulebook::{Landing, SpecialAct};
 use crate::unit::{PowerId, Unit, UnitKind};
@@ -485,11 +485,11 @@ impl DrawingHooks for AtlanticaRules {
         self.help(ctx)
     }
 
-    fn map_shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
-        self.shading(ctx)
+    fn state_marks(&self, ctx: &RuleContext) -> Vec<Marking> {
+        self.frozen_marks(ctx)
     }
 
-    fn special_order_mark(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<SpecialMark> {
+    fn order_marks(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<Marking> {
         self.mark(ctx, order)
     }
 }

@@ -1,6 +1,6 @@
 //! What Atlantica II's rulebook tells the bot and the map for players: the orders of its own a
 //! power may give now (placements, searches, boardings), what every form looks like, the
-//! frozen places to shade, how its orders are drawn, and the numbered areas the map hides.
+//! frozen places the map hatches, how its orders are drawn, and the numbered areas the map hides.
 //!
 //! Nothing here reads the game's secret draws: before Atlantis is found every list is the same
 //! whichever area it is, so no list, help line or picture can give it away.
@@ -9,7 +9,10 @@ use super::{atlantis::SEARCH_VERBS, placement::PLACE, retreats, AtlanticaRules};
 use crate::map::{Location, ProvinceId, LAND};
 use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
-use crate::rulebook::{OrderHelp, OrderHooks, RuleContext, Shading, SpecialMark, SpecialOrder};
+use crate::rulebook::{
+    Arrow, Glyph, Head, MapMark, MarkColour, Marking, OrderHelp, OrderHooks, Pattern, RuleContext,
+    SpecialOrder, Stroke,
+};
 use crate::unit::{PowerId, Unit, UnitKind};
 
 /// The verb the lists write boardings with (any of the A/F boarding verbs is accepted).
@@ -235,56 +238,79 @@ impl AtlanticaRules {
         ]
     }
 
-    /// Rule 12: the frozen provinces and north coasts, January to April.
-    pub(super) fn shading(&self, ctx: &RuleContext) -> Vec<(Location, Shading)> {
+    /// Rule 12: the frozen provinces and north coasts, January to April, hatched in pale
+    /// blue and keyed "frozen".
+    pub(super) fn frozen_marks(&self, ctx: &RuleContext) -> Vec<Marking> {
         if !self.frozen_period(ctx) {
             return Vec::new();
         }
         let map = ctx.map();
-        let mut out = Vec::new();
+        let mut frozen = Vec::new();
         for p in map.province_ids() {
             if map.has_tag(p, self.frozen) {
-                out.push((Location::province(p), Shading::Frozen));
+                frozen.push(Location::province(p));
             } else if map.has_tag(p, self.frozen_nc) {
                 if let Some(nc) = map.coast_id(p, "nc") {
-                    out.push((
-                        Location {
-                            province: p,
-                            coast: Some(nc),
-                        },
-                        Shading::Frozen,
-                    ));
+                    frozen.push(Location {
+                        province: p,
+                        coast: Some(nc),
+                    });
                 }
             }
         }
-        out
+        let marks = frozen
+            .into_iter()
+            .map(|at| MapMark::Pattern {
+                at,
+                pattern: Pattern::Hatch,
+                colour: MarkColour::Water,
+            })
+            .collect();
+        vec![Marking::keyed("frozen", marks)]
     }
 
-    /// How the map draws a placement (the fleet with a "+"), a search (a dotted arrow to the
-    /// area named, whatever it holds), a boarding (the army to its fleet) and a retreat list
-    /// written with the moves (numbered arrows to the places listed).
-    pub(super) fn mark(&self, ctx: &RuleContext, o: &SpecialOrder) -> Option<SpecialMark> {
+    /// How the map draws a placement (the fleet on a dotted ring with a "+"), a search (a
+    /// dotted arrow to the area named, whatever it holds, ending in "?"), a boarding (a dashed
+    /// arrow from the army to its fleet), a landing (a dash-dotted arrow to the coast) and a
+    /// retreat list written with the moves (fine arrows numbered best first).
+    pub(super) fn mark(&self, ctx: &RuleContext, o: &SpecialOrder) -> Option<Marking> {
         let unit = o.unit?;
+        let own = MarkColour::Power(o.power);
         let verb = o.verb.as_str();
         if verb == super::retreats::IF_DISLODGED {
             let to = super::retreats::read_list(ctx.map(), &o.args).ok()?;
-            return Some(SpecialMark::RetreatList {
-                unit: unit.location,
-                to,
-            });
+            let marks = to
+                .into_iter()
+                .zip(1..)
+                .map(|(to, rank)| {
+                    Arrow {
+                        head: Head::Open,
+                        label: Some(Glyph::Number(rank)),
+                        ..Arrow::new(unit.location, to, Stroke::Fine, own)
+                    }
+                    .into()
+                })
+                .collect();
+            return Some(Marking::keyed("if dislodged", marks));
         }
         if verb == PLACE {
-            return Some(SpecialMark::Place {
+            let ring = MapMark::Ring {
                 at: unit.location,
-                kind: unit.kind,
-            });
+                line: Stroke::Dotted,
+                colour: own,
+                badge: Some(Glyph::Plus),
+                unit: Some(unit.kind),
+            };
+            return Some(Marking::keyed("placed", vec![ring]));
         }
         if SEARCH_VERBS.contains(&verb) {
             let (_, area) = self.area_of(o)?;
-            return Some(SpecialMark::Probe {
-                unit: unit.location,
-                area: Location::province(area),
-            });
+            let arrow = Arrow {
+                head: Head::Open,
+                tip: Some(Glyph::Question),
+                ..Arrow::new(unit.location, Location::province(area), Stroke::Dotted, own)
+            };
+            return Some(Marking::keyed("search", vec![arrow.into()]));
         }
         if ["board", "boards", "embark", "embarks"].contains(&verb) {
             let sea = o
@@ -296,10 +322,11 @@ impl AtlanticaRules {
                 .position
                 .unit_at(sea)
                 .map_or(Location::province(sea), |f| f.location);
-            return Some(SpecialMark::Board {
-                unit: unit.location,
-                onto,
-            });
+            let arrow = Arrow {
+                to_unit: true,
+                ..Arrow::new(unit.location, onto, Stroke::Dashed, own)
+            };
+            return Some(Marking::keyed("boards", vec![arrow.into()]));
         }
         let order = Order::Special {
             unit: Some(UnitRef {
@@ -311,10 +338,12 @@ impl AtlanticaRules {
             args: o.args.clone(),
         };
         match self.landing(ctx, &unit, &order)? {
-            Ok(landing) => Some(SpecialMark::Land {
-                unit: landing.sails_to.map_or(unit.location, |t| t.location()),
-                to: Location::province(landing.to),
-            }),
+            Ok(landing) => {
+                let from = landing.sails_to.map_or(unit.location, |t| t.location());
+                let to = Location::province(landing.to);
+                let arrow = Arrow::new(from, to, Stroke::DashDotted, own);
+                Some(Marking::keyed("lands", vec![arrow.into()]))
+            }
             Err(_) => None,
         }
     }
