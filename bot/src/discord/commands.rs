@@ -26,6 +26,7 @@ fn own() -> Vec<poise::Command<Data, Error>> {
         alliance(),
         moderate(),
         super::press_commands::press(),
+        super::sandbox_commands::sandbox(),
     ];
     own.extend(super::community_commands::commands());
     own

@@ -10,6 +10,8 @@
 //!   slash commands.
 //! - `community.rs` / `community_commands.rs`: profiles, the leaderboard, open seats and their
 //!   claims / their slash commands.
+//! - `sandbox.rs` / `sandbox_commands.rs`: a member's private practice game / its slash
+//!   commands.
 //! - `civil_disorder.rs`: the results post's lines about powers fallen into civil disorder.
 //! - `posts.rs`: messages the bot posts by itself (results with the map PNG, reminders).
 //! - `scheduler.rs`: deadlines, early adjudication, reminders, catching up after downtime.
@@ -27,6 +29,8 @@ pub mod posts;
 pub mod press;
 mod press_commands;
 mod reply;
+pub mod sandbox;
+mod sandbox_commands;
 pub mod scheduler;
 pub mod vote_alias;
 
