@@ -292,6 +292,7 @@ async fn the_pirates_are_ordered_by_the_players_secret_votes_through_discord() {
             "pirates",
             "press",
             "profile",
+            "sandbox",
             "vote"
         ]
     );

@@ -1,18 +1,12 @@
 //! The server's community commands: `/profile`, `/leaderboard`, `/game seats`, `/game claim`,
-//! `/mod scoring`, and the lines about civil disorder and open seats in the results post.
+//! `/mod scoring` and giving up a seat, apart from Discord (the slash commands are in
+//! `community_commands.rs`).
 
-use super::actions::{which_game, Answer, Caller, Outcome};
-use super::commands::{answer, caller, Ctx};
+use super::caller::{which_game, Answer, Caller, Outcome};
+use super::civil_disorder::substitute_ping;
 use super::posts::Post;
-use super::{Data, Error};
 use engine::store::{GameError, GameId, Games, Scoring};
 use engine::Variant;
-use poise::serenity_prelude as serenity;
-
-/// The top-level commands of this module (beside `/game` and `/mod`'s subcommands).
-pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![profile(), leaderboard()]
-}
 
 fn server(caller: &Caller) -> Result<&str, GameError> {
     caller.guild.as_deref().ok_or_else(|| {
@@ -128,7 +122,7 @@ pub async fn give_up(games: &Games, caller: &Caller, id: GameId) -> Outcome {
     let info = games.info(id).await?;
     let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
     let ping = match &info.guild {
-        Some(g) => ping(games, g).await?,
+        Some(g) => substitute_ping(games, g).await?,
         None => String::new(),
     };
     // An anonymous game never says who held a power, not even as they leave it.
@@ -142,52 +136,6 @@ pub async fn give_up(games: &Games, caller: &Caller, id: GameId) -> Outcome {
         v.display_of(&power),
         v.display_of(&power)
     )))
-}
-
-async fn ping(games: &Games, guild: &str) -> Result<String, GameError> {
-    Ok(games
-        .substitute_role(guild)
-        .await?
-        .map(|r| format!(" <@&{r}>, a substitute is wanted."))
-        .unwrap_or_default())
-}
-
-/// The results post's lines about phase `seq`: powers that fell into civil disorder there,
-/// with a ping to the server's substitute role.
-pub async fn results_lines(games: &Games, id: GameId, seq: i64) -> Result<String, GameError> {
-    let fell: Vec<_> = games
-        .departures(id)
-        .await?
-        .into_iter()
-        .filter(|d| d.seq == seq && d.reason == "civil-disorder")
-        .collect();
-    if fell.is_empty() {
-        return Ok(String::new());
-    }
-    let info = games.info(id).await?;
-    let v = Variant::builtin(&info.variant).ok();
-    let n = info.settings.community.civil_disorder_after.unwrap_or(0);
-    let mut text = String::new();
-    for d in &fell {
-        let name = v
-            .as_ref()
-            .map_or(d.power.clone(), |v| v.display_of(&d.power).to_string());
-        let who = (!info.settings.anonymous).then_some(d.user.as_str());
-        text += &civil_disorder_line(&name, who, n);
-    }
-    if let Some(g) = &info.guild {
-        text += &ping(games, g).await?;
-    }
-    Ok(text)
-}
-
-/// The results post's line for a power that fell into civil disorder after `missed` movement
-/// phases; `player` is the user who held it, named unless the game is anonymous (`None`).
-fn civil_disorder_line(power: &str, player: Option<&str>, missed: i64) -> String {
-    let who = player.map_or("its player".to_string(), |u| format!("<@{u}>"));
-    format!(
-        "\n**{power} falls into civil disorder**: {who} missed {missed} movement phases in a row. Its units hold; the seat is open (`/game seats`, `/game claim power:{power}`)."
-    )
 }
 
 /// A finished game's scores for `/game status`: each power that scored, best first, under
@@ -232,82 +180,4 @@ pub async fn set_scoring(games: &Games, caller: &Caller, system: &str) -> Outcom
         "Games created here from now on are scored by {}.",
         s.name()
     )))
-}
-
-/// A member's record in this server: games, and movement phases ordered and missed.
-#[poise::command(slash_command, guild_only)]
-pub async fn profile(
-    ctx: Ctx<'_>,
-    #[description = "Whose record (default: yours)"] member: Option<serenity::User>,
-) -> Result<(), Error> {
-    let c = caller(ctx).await;
-    let member = member.map(|m| m.id.to_string());
-    answer(
-        ctx,
-        profile_of(&ctx.data().games, &c, member.as_deref()).await,
-    )
-    .await
-}
-
-/// This server's members ranked by rating over their finished games.
-#[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(ctx: Ctx<'_>) -> Result<(), Error> {
-    let c = caller(ctx).await;
-    answer(ctx, leaderboard_of(&ctx.data().games, &c).await).await
-}
-
-/// The open seats of the game in this channel.
-#[poise::command(slash_command, guild_only, rename = "seats")]
-pub async fn game_seats(ctx: Ctx<'_>) -> Result<(), Error> {
-    let c = caller(ctx).await;
-    answer(ctx, seats_of(&ctx.data().games, &c).await).await
-}
-
-/// Take an open seat in the game in this channel.
-#[poise::command(slash_command, guild_only, rename = "claim")]
-pub async fn game_claim(
-    ctx: Ctx<'_>,
-    #[description = "The open power, such as Italy"] power: String,
-) -> Result<(), Error> {
-    let c = caller(ctx).await;
-    answer(ctx, claim(&ctx.data().games, &c, &power).await).await
-}
-
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum ScoringChoice {
-    #[name = "draw-size"]
-    DrawSize,
-    #[name = "sum-of-squares"]
-    SumOfSquares,
-    #[name = "solo-only"]
-    SoloOnly,
-}
-
-/// Choose how games created here from now on are scored.
-#[poise::command(slash_command, guild_only, rename = "scoring")]
-pub async fn mod_scoring(
-    ctx: Ctx<'_>,
-    #[description = "The scoring system"] system: ScoringChoice,
-) -> Result<(), Error> {
-    let c = caller(ctx).await;
-    let name = match system {
-        ScoringChoice::DrawSize => "draw-size",
-        ScoringChoice::SumOfSquares => "sum-of-squares",
-        ScoringChoice::SoloOnly => "solo-only",
-    };
-    answer(ctx, set_scoring(&ctx.data().games, &c, name).await).await
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_disorder_line;
-
-    #[test]
-    fn an_anonymous_games_civil_disorder_names_no_player() {
-        let named = civil_disorder_line("Italy", Some("42"), 2);
-        assert!(named.contains("<@42> missed 2 movement phases"), "{named}");
-        let anonymous = civil_disorder_line("Italy", None, 2);
-        assert!(!anonymous.contains("<@"), "{anonymous}");
-        assert!(anonymous.contains("**Italy falls into civil disorder**: its player missed 2"));
-    }
 }

@@ -1,20 +1,36 @@
 //! The Discord bot (`parley bot`): poise slash commands on serenity, a scheduler that closes
 //! phases and posts results, and a clean stop on SIGTERM or Ctrl-C.
 //!
-//! - `commands.rs`: what Discord sees; each command calls its function in `actions.rs`.
+//! - `commands.rs`: what Discord sees of the game, orders, vote, alliance and mod commands;
+//!   each calls its function in `actions.rs`.
 //! - `actions.rs`: the command logic on the games service, testable without Discord.
+//! - `caller.rs`: who called a command, the game they mean, and the answer they get.
+//! - `reply.rs`: plumbing every slash command shares (context, caller, sending the answer).
+//! - `press.rs` / `press_commands.rs`: press between powers and its thread worker / its
+//!   slash commands.
+//! - `community.rs` / `community_commands.rs`: profiles, the leaderboard, open seats and their
+//!   claims / their slash commands.
+//! - `sandbox.rs` / `sandbox_commands.rs`: a member's private practice game / its slash
+//!   commands.
+//! - `civil_disorder.rs`: the results post's lines about powers fallen into civil disorder.
 //! - `posts.rs`: messages the bot posts by itself (results with the map PNG, reminders).
 //! - `scheduler.rs`: deadlines, early adjudication, reminders, catching up after downtime.
 //! - `config.rs`: environment variables.
-//! - `community.rs`: profiles, the leaderboard, open seats and their claims.
 //! - `vote_alias.rs`: the vote command's aliases, named after the powers ruled by vote.
 
 pub mod actions;
+pub mod caller;
+pub mod civil_disorder;
 mod commands;
 pub mod community;
+mod community_commands;
 pub mod config;
 pub mod posts;
 pub mod press;
+mod press_commands;
+mod reply;
+pub mod sandbox;
+mod sandbox_commands;
 pub mod scheduler;
 pub mod vote_alias;
 

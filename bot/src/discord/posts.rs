@@ -159,7 +159,7 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     if let Some(line) = centres {
         text += &format!("\n{line}");
     }
-    text += &super::community::results_lines(games, game, seq).await?;
+    text += &super::civil_disorder::results_lines(games, game, seq).await?;
     let is_current = info.seq == Some(next_seq);
     let next_name = next.clone().unwrap_or_default();
     let won = info

@@ -1,4 +1,4 @@
-//! Press between powers on Discord: `/press open`, `list` and `send`, and the worker that
+//! Press between powers on Discord: what `/press open`, `list` and `send` do, and the worker that
 //! makes each game's private threads what the game says they should be (members, locked or
 //! open, locked for good at the end) exactly once, however often it is asked and whichever
 //! process asks.
@@ -11,7 +11,7 @@
 //! name. Work on one conversation is claimed in the database (a lease, like a game's) and, in
 //! one process, held in a set, so two workers never make the same thread.
 
-use super::actions::{Answer, Caller, Outcome};
+use super::caller::{which_game, Answer, Caller, Outcome};
 use super::posts::Post;
 use super::Data;
 use engine::store::{Claimant, GameError, GameId, Games, PressPlan, ThreadPlan};
@@ -361,7 +361,7 @@ pub async fn open(data: &Data, caller: &Caller, with: &str) -> Outcome {
                 .into(),
         ));
     }
-    let id = super::actions::which_game(games, caller, None).await?;
+    let id = which_game(games, caller, None).await?;
     let opened = games.open_press(id, &caller.user, with).await?;
     let row = opened.thread.row;
     if let Some(refused) = data.press.mend(id, Some(row)).await? {
@@ -390,7 +390,7 @@ pub async fn open(data: &Data, caller: &Caller, with: &str) -> Outcome {
 
 /// `/press list`: the conversations the caller is in (every one, once the game is over).
 pub async fn list(games: &Games, caller: &Caller, named: Option<GameId>) -> Outcome {
-    let id = super::actions::which_game(games, caller, named).await?;
+    let id = which_game(games, caller, named).await?;
     let info = games.info(id).await?;
     let mine = games.power_of(id, &caller.user).await.ok();
     let over = info.status == "finished";
@@ -443,7 +443,7 @@ pub async fn send(
                 .into(),
         ));
     }
-    let id = super::actions::which_game(games, caller, named).await?;
+    let id = which_game(games, caller, named).await?;
     if let Some(why) = games.press_closed_now(id).await? {
         return Err(GameError::Refused(why));
     }
@@ -518,7 +518,7 @@ pub async fn scrub(games: &Games, id: GameId, text: &str) -> String {
 /// The anonymous game a command's answer concerns, if any: the channel's, or in a DM the
 /// caller's only game.
 pub async fn anonymous_game(games: &Games, caller: &Caller) -> Option<GameId> {
-    let id = super::actions::which_game(games, caller, None).await.ok()?;
+    let id = which_game(games, caller, None).await.ok()?;
     let info = games.info(id).await.ok()?;
     (info.settings.anonymous && info.status != "finished").then_some(id)
 }
@@ -549,101 +549,4 @@ pub async fn own_orders_picture(
         format!("{}-your-orders.png", name.to_lowercase().replace(' ', "-")),
         png,
     ))
-}
-
-/// The slash commands: `/press open`, `list` and `send`.
-pub mod commands {
-    use super::super::commands::{answer, caller, suggest, Ctx};
-    use super::super::Error;
-    use engine::store::GameId;
-
-    /// Talk to other powers: private threads, or messages relayed under your power's name.
-    #[poise::command(
-        slash_command,
-        rename = "press",
-        subcommands("press_open", "press_list", "press_send"),
-        subcommand_required
-    )]
-    pub async fn press(_ctx: Ctx<'_>) -> Result<(), Error> {
-        Ok(())
-    }
-
-    /// The powers of the game the command is about, matching the last word typed, with
-    /// the words before it kept (so `France It` offers `France Italy`).
-    async fn ac_powers(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-        let c = caller(ctx).await;
-        let games = &ctx.data().games;
-        let mut names = Vec::new();
-        if let Ok(id) = super::super::actions::which_game(games, &c, None).await {
-            if let Ok((_, v, _)) = games.current(id).await {
-                names = v
-                    .powers_ordered_by(engine::rulebook::Controller::Player)
-                    .into_iter()
-                    .map(|p| v.display_name(p).to_string())
-                    .collect();
-            }
-        }
-        let (before, last) = match partial.trim_end().rsplit_once(' ') {
-            Some((b, l)) if !partial.ends_with(' ') => (format!("{b} "), l.to_lowercase()),
-            _ if partial.ends_with(' ') => (partial.to_string(), String::new()),
-            _ => (String::new(), partial.trim().to_lowercase()),
-        };
-        suggest(
-            names
-                .into_iter()
-                .filter(|n| n.to_lowercase().starts_with(&last))
-                .filter(|n| !before.split_whitespace().any(|w| w.eq_ignore_ascii_case(n)))
-                .map(|n| format!("{before}{n}")),
-        )
-    }
-
-    use poise::serenity_prelude as serenity;
-
-    /// Open a private thread with the players of other powers (in the game's channel).
-    #[poise::command(slash_command, rename = "open")]
-    async fn press_open(
-        ctx: Ctx<'_>,
-        #[description = "The powers to talk to, such as France Italy"]
-        #[autocomplete = "ac_powers"]
-        with: String,
-    ) -> Result<(), Error> {
-        ctx.defer_ephemeral().await?;
-        let c = caller(ctx).await;
-        answer(ctx, super::open(ctx.data(), &c, &with).await).await
-    }
-
-    /// The conversations you are in.
-    #[poise::command(slash_command, rename = "list")]
-    async fn press_list(
-        ctx: Ctx<'_>,
-        #[description = "Which of your games"] game: Option<GameId>,
-    ) -> Result<(), Error> {
-        let c = caller(ctx).await;
-        answer(ctx, super::list(&ctx.data().games, &c, game).await).await
-    }
-
-    /// Send words to another power's player, under your power's name (in a direct message).
-    #[poise::command(slash_command, rename = "send")]
-    async fn press_send(
-        ctx: Ctx<'_>,
-        #[description = "The power to write to, such as Italy"]
-        #[autocomplete = "ac_powers"]
-        to: String,
-        #[description = "What to say (at most 2000 characters with your power's name)"]
-        message: String,
-        #[description = "Which of your games"] game: Option<GameId>,
-    ) -> Result<(), Error> {
-        let c = caller(ctx).await;
-        let nonce = match ctx {
-            poise::Context::Application(a) => format!("s{}", a.interaction.id),
-            poise::Context::Prefix(p) => format!("s{}", p.msg.id),
-        };
-        // Discord takes nonces of at most 25 characters.
-        let nonce: String = nonce.chars().take(25).collect();
-        answer(
-            ctx,
-            super::send(&ctx.data().games, &c, game, &to, &message, nonce).await,
-        )
-        .await
-    }
 }

@@ -229,7 +229,28 @@ impl Scheduler {
         if let Some(press) = &self.press {
             press.tick().await;
         }
+        self.remove_unused_sandboxes().await;
         done
+    }
+
+    /// Removes the sandboxes nobody used for a week, telling each owner by DM.
+    async fn remove_unused_sandboxes(&self) {
+        let removed = match self.games.remove_unused_sandboxes().await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!("cannot remove unused sandboxes: {e}");
+                return;
+            }
+        };
+        for (id, owner) in removed {
+            tracing::info!(game = id, "removed an unused sandbox");
+            let note = Post::text(
+                "Your sandbox was removed after a week unused. `/sandbox start` makes a new one.",
+            );
+            if let Err(e) = self.poster.to_user(&owner, note).await {
+                tracing::warn!(game = id, "cannot tell the owner of a removed sandbox: {e}");
+            }
+        }
     }
 
     /// Starts posting a game this process has claimed (the claim is handed back when the

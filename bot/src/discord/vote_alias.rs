@@ -9,13 +9,14 @@ use std::sync::OnceLock;
 
 /// The bot's other top-level commands: an alias never takes one of their names. (A test in
 /// `commands.rs` checks this list against the commands it registers.)
-pub const OTHER_COMMANDS: [&str; 8] = [
+pub const OTHER_COMMANDS: [&str; 9] = [
     "game",
     "orders",
     "vote",
     "alliance",
     "mod",
     "press",
+    "sandbox",
     "profile",
     "leaderboard",
 ];

@@ -25,6 +25,11 @@ impl Games {
 
     /// [`Games::export`], choosing what it writes of the game's secret draws.
     pub async fn export_with(&self, id: GameId, what: Secrets) -> Result<Value> {
+        if self.is_sandbox(id).await? {
+            return Err(refused(format!(
+                "game {id} is a member's private sandbox, not a game to export"
+            )));
+        }
         let g = sqlx::query("SELECT guild_id, channel_id, variant, rulebook, settings, status, seed, current_seq, deadline_at, extended_secs, paused_left, outcome, created_at, nmr_waited_seq, reminded_seq, posted_seq FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)

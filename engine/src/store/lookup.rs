@@ -167,7 +167,7 @@ impl Games {
     /// Every game in the database, oldest first, finished ones included (`parley games`).
     pub async fn all_games(&self) -> Result<Vec<GameSummary>> {
         let rows = sqlx::query(
-            "SELECT g.id, g.variant, g.status, p.name FROM games g LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq ORDER BY g.id",
+            "SELECT g.id, g.variant, g.status, p.name FROM games g LEFT JOIN phases p ON p.game_id = g.id AND p.seq = g.current_seq WHERE g.sandbox_owner IS NULL ORDER BY g.id",
         )
         .fetch_all(&self.pool)
         .await?;

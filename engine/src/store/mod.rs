@@ -22,6 +22,7 @@ pub mod press;
 pub mod record;
 pub mod rng;
 pub mod rulebook;
+mod sandbox;
 pub mod scratch;
 mod secrets;
 pub mod settings;
@@ -43,6 +44,7 @@ pub use phases::{BrokenGame, Closing, DueGames};
 pub use press::{Opened, PressPlan, PressThread, ThreadPlan};
 pub use record::{Accepted, OrderRecord, PhaseRecord};
 pub use rulebook::RulebookChoice;
+pub use sandbox::{SandboxView, SANDBOX_LIFETIME};
 pub use secrets::Secret;
 pub use settings::{DailyDeadline, NmrPolicy, PressRule, Settings};
 pub use suggestions::Orderer;
@@ -346,6 +348,8 @@ struct GameRow {
     seq: Option<i64>,
     deadline: Option<Timestamp>,
     nmr_waited_seq: Option<i64>,
+    /// A member's private sandbox: no deadlines, no attendance (`sandbox.rs`).
+    sandbox: bool,
 }
 
 /// A SQLite URL that creates its file when missing (`mode=rwc`), unless it says otherwise.
@@ -536,7 +540,7 @@ impl Games {
 
     async fn game(&self, tx: &mut sqlx::AnyConnection, id: GameId) -> Result<GameRow> {
         let row = sqlx::query(
-            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden, map_fingerprint FROM games WHERE id = $1",
+            "SELECT variant, rulebook, status, settings, seed, current_seq, deadline_at, nmr_waited_seq, hidden, map_fingerprint, sandbox_owner FROM games WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -568,6 +572,7 @@ impl Games {
             seq: row.get("current_seq"),
             deadline: row.get("deadline_at"),
             nmr_waited_seq: row.get("nmr_waited_seq"),
+            sandbox: row.get::<Option<String>, _>("sandbox_owner").is_some(),
         })
     }
 }

@@ -112,12 +112,24 @@ impl Games {
     /// orders can be given again.
     pub async fn rollback(&self, id: GameId, actor: &str) -> Result<String> {
         let mut tx = self.write_game(id).await?;
-        let g = self.game(&mut tx, id).await?;
+        let name = self.rollback_in(&mut tx, id, actor).await?;
+        tx.commit().await?;
+        Ok(name)
+    }
+
+    /// [`Games::rollback`] inside the caller's transaction (a sandbox's step back is one too).
+    pub(super) async fn rollback_in(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        id: GameId,
+        actor: &str,
+    ) -> Result<String> {
+        let g = self.game(&mut *tx, id).await?;
         let seq = g.seq.ok_or_else(|| refused("the game has not started"))?;
         // Go back past phases that were skipped because nobody had anything to decide.
         let mut back = seq - 1;
         while back > 0 {
-            let pos = load_position(&mut tx, &g.variant, id, back).await?;
+            let pos = load_position(&mut *tx, &g.variant, id, back).await?;
             if !needs_nothing(&g.variant, &pos) {
                 break;
             }
@@ -142,7 +154,7 @@ impl Games {
                 .execute(&mut *tx)
                 .await?;
         }
-        super::community::undo_from(&mut tx, id, back).await?;
+        super::community::undo_from(&mut *tx, id, back).await?;
         sqlx::query(
             "UPDATE phases SET results = NULL, adjudicated_at = NULL WHERE game_id = $1 AND seq = $2",
         )
@@ -150,14 +162,15 @@ impl Games {
         .bind(back)
         .execute(&mut *tx)
         .await?;
-        let pos = load_position(&mut tx, &g.variant, id, back).await?;
-        let deadline = g
-            .settings
-            .deadline(g.variant.calendar.kind(pos.phase), self.now());
+        let pos = load_position(&mut *tx, &g.variant, id, back).await?;
+        // A sandbox has no deadlines: its owner adjudicates when they like.
+        let deadline = (!g.sandbox).then(|| {
+            g.settings
+                .deadline(g.variant.calendar.kind(pos.phase), self.now())
+        });
         sqlx::query("UPDATE games SET current_seq = $1, status = 'running', outcome = NULL, deadline_at = $2, nmr_waited_seq = NULL, reminded_seq = NULL, posted_seq = CASE WHEN posted_seq IS NULL OR posted_seq > $3 THEN $4 ELSE posted_seq END WHERE id = $5").bind(back).bind(deadline).bind(back - 1).bind(back - 1).bind(id).execute(&mut *tx).await?;
         let name = g.variant.calendar.name(pos.phase);
-        audit(&mut tx, id, self.now(), actor, "rollback", &name).await?;
-        tx.commit().await?;
+        audit(&mut *tx, id, self.now(), actor, "rollback", &name).await?;
         Ok(name)
     }
 

@@ -12,12 +12,29 @@ impl Games {
     /// the builds or removals due are refused.
     pub async fn submit(&self, id: GameId, user: &str, texts: &[String]) -> Result<SubmitReport> {
         let mut tx = self.write_game(id).await?;
-        let (g, seq, power_name, power, position) = ordering(self, &mut tx, id, user).await?;
+        let report = self
+            .submit_in(&mut tx, id, user, Seat::Player(user), texts)
+            .await?;
+        tx.commit().await?;
+        Ok(report)
+    }
+
+    /// [`Games::submit`] for the power `seat` says, inside the caller's transaction (a
+    /// sandbox's owner orders every power).
+    pub(super) async fn submit_in(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        id: GameId,
+        user: &str,
+        seat: Seat<'_>,
+        texts: &[String],
+    ) -> Result<SubmitReport> {
+        let (g, seq, power_name, power, position) = ordering(self, &mut *tx, id, seat).await?;
         let v = &g.variant;
         let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
         // In an adjustment the orders given so far count against the builds or removals due.
         let mut standing = if adjustment {
-            current_orders(&mut tx, v, &position, id, seq, power).await?
+            current_orders(&mut *tx, v, &position, id, seq, power).await?
         } else {
             Vec::new()
         };
@@ -27,7 +44,7 @@ impl Games {
         let mut beside: Vec<Order> = if adjustment {
             standing.iter().map(|(_, a)| a.order.clone()).collect()
         } else {
-            current_orders(&mut tx, v, &position, id, seq, power)
+            current_orders(&mut *tx, v, &position, id, seq, power)
                 .await?
                 .into_iter()
                 .map(|(_, a)| a.order)
@@ -91,8 +108,7 @@ impl Games {
                 .execute(&mut *tx)
                 .await?;
         }
-        let current = current_orders(&mut tx, v, &position, id, seq, power).await?;
-        tx.commit().await?;
+        let current = current_orders(&mut *tx, v, &position, id, seq, power).await?;
         let missing = missing_orders(v, &position, power, &current);
         Ok(SubmitReport {
             feedback,
@@ -105,7 +121,8 @@ impl Games {
     /// (a read: it never waits for writers).
     pub async fn orders_of(&self, id: GameId, user: &str) -> Result<SubmitReport> {
         let mut conn = self.pool.acquire().await?;
-        let (g, seq, _, power, position) = ordering(self, &mut conn, id, user).await?;
+        let (g, seq, _, power, position) =
+            ordering(self, &mut conn, id, Seat::Player(user)).await?;
         let v = &g.variant;
         let current = current_orders(&mut conn, v, &position, id, seq, power).await?;
         Ok(SubmitReport {
@@ -125,7 +142,8 @@ impl Games {
         offered: &[String],
     ) -> Result<Vec<String>> {
         let mut conn = self.pool.acquire().await?;
-        let (g, seq, _, power, position) = ordering(self, &mut conn, id, user).await?;
+        let (g, seq, _, power, position) =
+            ordering(self, &mut conn, id, Seat::Player(user)).await?;
         let v = &g.variant;
         let standing: Vec<Order> = current_orders(&mut conn, v, &position, id, seq, power)
             .await?
@@ -209,11 +227,18 @@ impl Games {
 
 /// The game (which must be running), its phase, and the user's power and position: what
 /// reading or giving orders starts from.
+/// Whose orders a submission is: the power the user holds, or (in a sandbox) a named power.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Seat<'a> {
+    Player(&'a str),
+    Power(&'a str),
+}
+
 async fn ordering(
     games: &Games,
     conn: &mut sqlx::AnyConnection,
     id: GameId,
-    user: &str,
+    seat: Seat<'_>,
 ) -> Result<(GameRow, i64, String, PowerId, Position)> {
     let g = games.game(conn, id).await?;
     if g.status != "running" {
@@ -223,7 +248,10 @@ async fn ordering(
         )));
     }
     let seq = g.seq.unwrap_or(0);
-    let power_name = super::lookup::power_held(conn, id, user).await?;
+    let power_name = match seat {
+        Seat::Player(user) => super::lookup::power_held(conn, id, user).await?,
+        Seat::Power(name) => name.to_string(),
+    };
     let power = g
         .variant
         .power_by_name(&power_name)

@@ -46,7 +46,7 @@ impl Games {
         // A game before its deadline can be due only if someone is ready; counting the ready
         // rows here spares loading every running game's board at every tick.
         let rows = sqlx::query(
-            "SELECT g.id, g.current_seq, g.deadline_at, (SELECT COUNT(*) FROM ready r WHERE r.game_id = g.id AND r.seq = g.current_seq) AS ready FROM games g WHERE g.status = 'running' ORDER BY g.id",
+            "SELECT g.id, g.current_seq, g.deadline_at, (SELECT COUNT(*) FROM ready r WHERE r.game_id = g.id AND r.seq = g.current_seq) AS ready FROM games g WHERE g.status = 'running' AND g.sandbox_owner IS NULL ORDER BY g.id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -281,9 +281,21 @@ impl Games {
         let record = adjudicate_with(&v, &position, orders, decisions);
         let now = self.now();
         record_results(&mut tx, id, seq, &record, now).await?;
-        // Who ordered and who missed, once per phase, in this transaction (#29).
-        super::community::record_phase(&mut tx, &v, id, seq, &position, &ordered, &g.settings, now)
+        // Who ordered and who missed, once per phase, in this transaction (#29); a sandbox
+        // is practice, never part of anyone's record.
+        if !g.sandbox {
+            super::community::record_phase(
+                &mut tx,
+                &v,
+                id,
+                seq,
+                &position,
+                &ordered,
+                &g.settings,
+                now,
+            )
             .await?;
+        }
         self.fail_point(FailPoint::AfterResults, "after writing results")?;
 
         // Phases with nothing to decide are adjudicated on the spot, with no orders. Declared
@@ -314,12 +326,17 @@ impl Games {
         let finished = outcome.as_ref().and_then(Outcome::winners);
         let deadline = g.settings.deadline(v.calendar.kind(next.phase), now);
         let updated = sqlx::query(
-            "UPDATE games SET current_seq = $1, deadline_at = $2, status = $3, outcome = $4 WHERE id = $5 AND current_seq = $6",
+            "UPDATE games SET current_seq = $1, deadline_at = $2, status = $3, outcome = $4, used_at = CASE WHEN sandbox_owner IS NULL THEN used_at ELSE $5 END WHERE id = $6 AND current_seq = $7",
         )
         .bind(next_seq)
-        .bind(if finished.is_some() { None } else { Some(deadline) })
+        .bind(if finished.is_some() || g.sandbox {
+            None
+        } else {
+            Some(deadline)
+        })
         .bind(if finished.is_some() { "finished" } else { "running" })
         .bind(outcome.as_ref().map(|o| o.to_json().to_string()))
+        .bind(now)
         .bind(id)
         .bind(seq)
         .execute(&mut *tx)
