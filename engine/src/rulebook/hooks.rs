@@ -125,10 +125,33 @@ pub trait GeographyHooks {
         None
     }
 
+    /// Whether this unit may be ordered to move to `to` at all, by a rule about the unit
+    /// rather than the map (Latin American Diplomacy, rule 5.D.ii: an army that entered a
+    /// rainforest province may next move only back where it came from, which the rulebook
+    /// remembers in the position's marks). The error is the reason the move is refused.
+    /// Asked of every move in a movement phase (not of retreats), before its route is
+    /// checked. Standard: every move may be ordered.
+    fn check_move(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Result<(), Cause> {
+        Ok(())
+    }
+
     /// Whether a dislodged unit may retreat across this border (no retreats over mountains or
     /// landbridges).
     fn may_retreat(&self, _ctx: &RuleContext, _unit: &Unit, _border: &Border) -> bool {
         true
+    }
+
+    /// Why a retreat across `border`, which [`GeographyHooks::may_retreat`] closed, is refused,
+    /// in the words of the variant's rule ("no unit may retreat across a mountainous border");
+    /// `None` keeps the core's words. Asked only when a retreat order names a place the unit
+    /// cannot retreat to and a border there was closed by `may_retreat`.
+    fn why_may_not_retreat(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _border: &Border,
+    ) -> Option<Cause> {
+        None
     }
 
     /// Whether this province holds any number of units at once (Davis's High Ocean Box, canal
@@ -213,6 +236,35 @@ pub trait StrengthHooks {
         _border: &Border,
     ) -> bool {
         true
+    }
+
+    /// Why a support [`StrengthHooks::may_support`] refused is refused, in the words of the
+    /// variant's rule (Latin American Diplomacy: "an army may not support across a rainforest
+    /// border"); `None` keeps the core's words. Asked only after `may_support` said no.
+    fn why_may_not_support(
+        &self,
+        _ctx: &RuleContext,
+        _supporter: &Unit,
+        _supported_from: ProvinceId,
+        _into: ProvinceId,
+        _border: &Border,
+    ) -> Option<Cause> {
+        None
+    }
+
+    /// Whether this move across `border` is made only if it is supported (Latin American
+    /// Diplomacy, rule 5.C.iv: in the A phase no army crosses the Chilean Andes unless
+    /// supported). `Some(why)`: unless at least one support of it is given (not cut), the
+    /// unit never crosses: its move fails for `why`, and, like an army whose convoy failed,
+    /// it attacks, stands off and cuts nothing. `None` (Standard): every move crosses. Asked
+    /// once per move that does not go by convoy, when the moves are resolved.
+    fn crossing_needs_support(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _border: &Border,
+    ) -> Option<Cause> {
+        None
     }
 
     /// Whether the unit `defender`, standing in its province and not moving, defends it

@@ -46,6 +46,13 @@ pub(super) fn explain(
             Act::Move { to, by_convoy, .. } => {
                 if success[u] {
                     OrderResult::ok()
+                } else if let Some(why) = decided
+                    .unsupported
+                    .get(u)
+                    .and_then(Clone::clone)
+                    .filter(|_| !by_convoy && !path_ok[u])
+                {
+                    OrderResult::fails(why)
                 } else if by_convoy && !path_ok[u] {
                     OrderResult::fails(Cause::ConvoyBroken {
                         fleets: convoyers[u]

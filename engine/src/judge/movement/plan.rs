@@ -577,6 +577,7 @@ fn check_order(
             if to.province == here {
                 return Err(Cause::MoveToOwnProvince { at: here });
             }
+            rules.check_move(ctx, unit, to.province)?;
             if unit.kind.convoyed() {
                 let border = border_into(ctx, unit, to.province);
                 let convoyable = routes.get().exists(here, to.province, None);
@@ -682,10 +683,12 @@ fn check_order(
                 });
             };
             if !rules.may_support(ctx, unit, supported.province, into, border) {
-                return Err(Cause::MayNotSupportInto {
-                    unit: *unit,
-                    at: into,
-                });
+                return Err(rules
+                    .why_may_not_support(ctx, unit, supported.province, into, border)
+                    .unwrap_or(Cause::MayNotSupportInto {
+                        unit: *unit,
+                        at: into,
+                    }));
             }
             match order {
                 Order::SupportMove { to, .. } => {

@@ -11,6 +11,7 @@
 use super::super::route::{border_into, convoy_lands, fleets_link};
 use super::plan::{Act, ConvoyOrder};
 use crate::map::ProvinceId;
+use crate::outcome::Cause;
 use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ParadoxRule, RuleContext};
 use crate::rules::Rules;
 use crate::unit::Unit;
@@ -59,6 +60,9 @@ struct Resolver<'a> {
     /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
     convoyers: Vec<Vec<usize>>,
     many: Vec<bool>,
+    /// For each move that is made only if supported (the rulebook's `crossing_needs_support`):
+    /// why it fails when it is not. Empty when no move needs support (the common case).
+    unsupported: Vec<Option<Cause>>,
     state: Vec<State>,
     deps: Vec<usize>,
     paradox_failed: Vec<bool>,
@@ -232,12 +236,16 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Whether an army moving by convoy has an unbroken chain of fleets.
+    /// Whether an army moving by convoy has an unbroken chain of fleets; for a move that
+    /// crosses only if supported, whether one of its supports is given.
     fn path(&mut self, m: usize) -> bool {
         let Some((to, by_convoy, _)) = self.mv(m) else {
             return true;
         };
         if !by_convoy {
+            if self.unsupported.get(m).is_some_and(Option::is_some) {
+                return self.count_supports(m, None) > 0;
+            }
             return true;
         }
         let from = self.origin(m);
@@ -559,8 +567,11 @@ pub(super) struct Decisions {
     pub paradox_failed: Vec<bool>,
     /// Each unit's decision: its move succeeds, its support is given, its convoy stays.
     pub success: Vec<bool>,
-    /// Whether each unit's move has its route (an unbroken convoy, or none needed).
+    /// Whether each unit's move has its route (an unbroken convoy, or none needed; the
+    /// support a crossing needs).
     pub path_ok: Vec<bool>,
+    /// Why each move that crosses only if supported fails without support (empty when none).
+    pub unsupported: Vec<Option<Cause>>,
 }
 
 /// Decides every order of the plan. Units from `board_len` on are being put ashore.
@@ -597,6 +608,20 @@ pub(super) fn resolve<'a>(
             _ => {}
         }
     }
+    // Moves the rulebook lets cross only if supported, asked once each.
+    let mut unsupported: Vec<Option<Cause>> = Vec::new();
+    for u in 0..board_len.min(n) {
+        if let Act::Move { to, .. } = acts[u] {
+            let why = border_into(ctx, &units[u], to.province)
+                .and_then(|b| ctx.book.crossing_needs_support(ctx, &units[u], b));
+            if why.is_some() {
+                if unsupported.is_empty() {
+                    unsupported = vec![None; n];
+                }
+                unsupported[u] = why;
+            }
+        }
+    }
     for u in 0..n {
         if let Act::Move {
             to,
@@ -625,6 +650,7 @@ pub(super) fn resolve<'a>(
         supports,
         convoyers,
         many,
+        unsupported,
         state: vec![State::Unresolved; n],
         deps: Vec::new(),
         paradox_failed: vec![false; n],
@@ -677,5 +703,6 @@ pub(super) fn resolve<'a>(
         paradox_failed: r.paradox_failed,
         success,
         path_ok,
+        unsupported: r.unsupported,
     }
 }
