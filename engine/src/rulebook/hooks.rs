@@ -851,6 +851,24 @@ pub enum SpecialAct {
         power: PowerId,
         disband_margin: Option<u32>,
     },
+    /// It moves into `to`, a province that holds many units, attacking `power`'s units there
+    /// (Latin American Diplomacy: `F ptr - epr AT Peru`). The move is resolved as a move into
+    /// an ordinary province against those units alone: their strength is one each plus their
+    /// supports to hold; other moves into `to` stand it off only if one of the two attacks
+    /// the other's power or both attack the same power (so a move in without an attack is
+    /// stood off by an attack on its power, and passes any other). Made against units of
+    /// `power` that stay, it dislodges every one of them, or disbands them when it is
+    /// `disband_margin` or more stronger; it cuts their supports as any attack does. The
+    /// unit's border into `to` is the rulebook's to check ([`VariantRules::check_special`]).
+    AttacksInto {
+        to: Location,
+        power: PowerId,
+        disband_margin: Option<u32>,
+    },
+    /// It supports the move of the unit in `supported` into `to`, as a standard support of
+    /// that move would (an order of the variant's own that repeats the move's attack:
+    /// `F gal S F ptr - epr AT Peru`). Its reach is the rulebook's to check.
+    SupportsMove { supported: ProvinceId, to: Location },
 }
 
 /// What a landing order asks ([`VariantRules::landing`]).

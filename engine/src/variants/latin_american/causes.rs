@@ -37,6 +37,12 @@ pub enum LatinAmericanCause {
     AttackOnOwnPower,
     /// Rule 5.F.i: an attack order this rulebook does not read.
     AttackUnreadable { written: String },
+    /// Rule 5.F.i: attacks are ordered in movement phases.
+    AttackOutsideMovement,
+    /// Rule 5.F.i: the attacking fleet (or its supporter) cannot reach that ocean.
+    AttackCannotReach { from: ProvinceId, to: ProvinceId },
+    /// Rule 5.F.i: only fleets in an ocean join an attack made within it.
+    SupportWithinFromOutside { at: ProvinceId },
 }
 
 impl LatinAmericanCause {
@@ -56,7 +62,10 @@ impl LatinAmericanCause {
             AttackNamesNoPower { .. }
             | AttackOutsideOcean { .. }
             | AttackOnOwnPower
-            | AttackUnreadable { .. } => "ocean-attack",
+            | AttackUnreadable { .. }
+            | AttackOutsideMovement
+            | AttackCannotReach { .. }
+            | SupportWithinFromOutside { .. } => "ocean-attack",
         }
     }
 
@@ -133,6 +142,20 @@ impl LatinAmericanCause {
                 name(at)
             ),
             AttackOnOwnPower => "a power does not attack its own fleets (rule 5.F.i)".to_string(),
+            AttackOutsideMovement => {
+                "fleets attack in movement phases only (rule 5.F.i)".to_string()
+            }
+            AttackCannotReach { from, to } => format!(
+                "a fleet in {} cannot reach {} to attack there or support an attack (rule 5.F.i)",
+                name(from),
+                name(to)
+            ),
+            SupportWithinFromOutside { at } => format!(
+                "an attack made within {} is joined only by fleets in {} itself; from outside, \
+                 support a fleet moving in to attack (rule 5.F.i)",
+                name(at),
+                name(at)
+            ),
             AttackUnreadable { written } => format!(
                 "'{written}' is not an attack order; write \"F pbs AT Peru\" (attack where the \
                  fleet stands), \"F ptr - epr AT Peru\" (move and attack) or \"F gal S F ptr - \

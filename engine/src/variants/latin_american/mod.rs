@@ -7,18 +7,23 @@
 //! attack orders of rule 5.F (`oceans`); their refusals are worded in `causes`.
 
 mod causes;
+mod oceans;
 mod terrain;
 
 pub use causes::LatinAmericanCause;
 
 use super::VariantEntry;
 use crate::map::{Border, BorderKind, Location, ProvinceId, TerrainId};
+use crate::order::Order;
 use crate::outcome::{Cause, OrderResult};
 use crate::position::Position;
 use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
-use crate::rulebook::{RuleContext, Ruleset, Settled, SpecialOrder, StandardRules, VariantRules};
+use crate::rulebook::{
+    RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantRules,
+};
+use crate::unit::PowerId;
 use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::{Variant, VariantFiles};
 use causes::cause;
@@ -170,6 +175,53 @@ impl StrengthHooks for LatinAmericanRules {
 }
 
 impl OrderHooks for LatinAmericanRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        oceans::VERBS
+    }
+
+    fn check_special(
+        &self,
+        ctx: &RuleContext,
+        _power: PowerId,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+    ) -> Result<(), Cause> {
+        if !oceans::VERBS.contains(&verb) {
+            return Err(Cause::UnknownVerb {
+                verb: verb.to_string(),
+            });
+        }
+        let Some(unit) = unit else {
+            return Err(cause(
+                LatinAmericanCause::AttackUnreadable {
+                    written: args.join(" "),
+                },
+                ctx.variant,
+            ));
+        };
+        self.read_attack(ctx, unit, args)
+            .map(|_| ())
+            .map_err(|c| cause(c, ctx.variant))
+    }
+
+    fn special_acts(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        orders
+            .iter()
+            .map(
+                |o| match o.unit.as_ref().map(|u| self.read_attack(ctx, u, &o.args)) {
+                    Some(Ok((attack, power))) => self.attack_act(attack, power),
+                    _ => SpecialAct::Holds,
+                },
+            )
+            .collect()
+    }
+
     fn adjudicate_special(
         &self,
         ctx: &RuleContext,
