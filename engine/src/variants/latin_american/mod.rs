@@ -6,6 +6,7 @@
 //! The rules live here: the terrain of rule 5 (`terrain`), the ocean provinces and their
 //! attack orders of rule 5.F (`oceans`); their refusals are worded in `causes`.
 
+mod builds;
 mod causes;
 mod oceans;
 mod terrain;
@@ -13,7 +14,7 @@ mod terrain;
 pub use causes::LatinAmericanCause;
 
 use super::VariantEntry;
-use crate::map::{Border, BorderKind, Location, ProvinceId, TerrainId};
+use crate::map::{Border, BorderKind, Location, ProvinceId, ProvinceTag, TerrainId};
 use crate::order::Order;
 use crate::outcome::{Cause, OrderResult};
 use crate::position::Position;
@@ -71,6 +72,10 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
         rainforest_border: map.border_kind("rainforest"),
         greater_andes: map.border_kind("greater-andes"),
         chilean_andes: map.border_kind("chilean-andes"),
+        capital: map.tag("capital"),
+        outpost: map.tag("outpost"),
+        antofagasta: map.province_by_id("ant"),
+        bolivia: variant.power_by_name("Bolivia"),
     })
 }
 
@@ -96,6 +101,13 @@ pub struct LatinAmericanRules {
     /// Rule 5.C.iii and iv.
     greater_andes: BorderKind,
     chilean_andes: BorderKind,
+    /// Rule 7.A: the capital centres, each counted twice.
+    capital: ProvinceTag,
+    /// Rule 7.C: the outpost centres.
+    outpost: ProvinceTag,
+    /// Rule 7.B: Antofagasta, a home centre of Bolivia's too once Bolivia regains it.
+    antofagasta: Option<ProvinceId>,
+    bolivia: Option<PowerId>,
 }
 
 impl GeographyHooks for LatinAmericanRules {
@@ -242,6 +254,20 @@ impl OrderHooks for LatinAmericanRules {
     }
 }
 
-impl AdjustmentHooks for LatinAmericanRules {}
+impl AdjustmentHooks for LatinAmericanRules {
+    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
+        let mut sites = StandardRules.build_sites(ctx, power);
+        for p in self.extra_build_sites(ctx, power) {
+            if !sites.contains(&p) {
+                sites.push(p);
+            }
+        }
+        sites
+    }
+
+    fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
+        self.centres_counted(ctx, power)
+    }
+}
 impl SecretHooks for LatinAmericanRules {}
 impl DrawingHooks for LatinAmericanRules {}
