@@ -249,6 +249,34 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
+    fn id_of(&self, p: ProvinceId) -> String {
+        self.g.map.province(p).id.clone()
+    }
+
+    /// A rulebook's verb after a complete move or support (`F ptr - epr AT Peru`, `F gal S F
+    /// ptr - epr AT Peru`, Latin American Diplomacy's attacks in oceans) makes the line that
+    /// verb's order: its args are `before` (the standard order's words after the unit: `-`
+    /// and the destination's id, or `s`, the supported unit's province id and, for a move,
+    /// `-` and its destination's id), then the words after the verb. `None`, and nothing
+    /// read, when no such verb follows.
+    fn suffixed(&mut self, unit: UnitRef, before: &[&str]) -> Option<Order> {
+        let Some(Tok::Word(w)) = self.peek() else {
+            return None;
+        };
+        let verb = self.g.special_verbs.iter().find(|v| **v == w.as_str())?;
+        if *verb == "-" {
+            return None;
+        }
+        let mut args: Vec<String> = before.iter().map(|b| b.to_string()).collect();
+        args.extend(self.special_args(self.pos + 1));
+        self.pos = self.toks.len();
+        Some(Order::Special {
+            unit: Some(unit),
+            verb: verb.to_string(),
+            args,
+        })
+    }
+
     fn rest_text(&self) -> String {
         self.toks[self.pos..]
             .iter()
@@ -569,6 +597,9 @@ impl<'a> Parser<'a> {
                     args,
                 });
             }
+            if let Some(special) = self.suffixed(unit, &["-", &self.id_of(to.province)]) {
+                return Ok(special);
+            }
             let via_convoy = self.via_convoy();
             return self.finish(Order::Move {
                 unit,
@@ -581,8 +612,17 @@ impl<'a> Parser<'a> {
             if self.eat(HOLD) || self.peek().is_none() {
                 return self.finish(Order::SupportHold { unit, supported });
             }
+            let of = self.id_of(supported.province);
+            if let Some(special) = self.suffixed(unit, &["s", &of]) {
+                return Ok(special);
+            }
             if self.move_verb() {
                 let to = self.target()?;
+                if let Some(special) =
+                    self.suffixed(unit, &["s", &of, "-", &self.id_of(to.province)])
+                {
+                    return Ok(special);
+                }
                 // A supported move may say how it travels; that changes nothing for the support.
                 self.via_convoy();
                 return self.finish(Order::SupportMove {

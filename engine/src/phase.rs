@@ -61,6 +61,12 @@ pub struct Calendar {
     /// Steps that happen once, in `setup_year`, before the yearly cycle starts.
     pub setup: Vec<CalendarStep>,
     pub steps: Vec<CalendarStep>,
+    /// Whether phases are named year first, as Latin American Diplomacy's rules write them
+    /// ("1891 A movement"); `variant.toml`'s `year_first`. Either order is read.
+    pub year_first: bool,
+    /// The months each season spans, shown after its name ("1891 A movement (March-June)");
+    /// `variant.toml`'s `[calendar.months]`, by season. Empty for most calendars.
+    pub months: Vec<(String, String)>,
 }
 
 /// The calendar as `variant.toml` writes it: each step a season, a phase kind and, for a
@@ -72,6 +78,10 @@ pub(crate) struct CalendarSpec {
     #[serde(default)]
     setup: Vec<Vec<String>>,
     steps: Vec<Vec<String>>,
+    #[serde(default)]
+    year_first: bool,
+    #[serde(default)]
+    months: std::collections::BTreeMap<String, String>,
 }
 
 impl CalendarSpec {
@@ -116,7 +126,19 @@ impl CalendarSpec {
             setup_year,
             setup: conv(self.setup)?,
             steps: conv(self.steps)?,
+            year_first: self.year_first,
+            months: self.months.into_iter().collect(),
         };
+        if let Some((season, _)) = cal.months.iter().find(|(season, _)| {
+            !cal.steps
+                .iter()
+                .chain(&cal.setup)
+                .any(|s| &s.season == season)
+        }) {
+            return Err(format!(
+                "calendar months for '{season}': no step of the calendar has that season"
+            ));
+        }
         if cal.setup.iter().any(|s| s.counts) {
             return Err("a setup step cannot count centres".into());
         }
@@ -245,15 +267,48 @@ impl Calendar {
         }
     }
 
-    /// "Spring 1901 movement".
+    /// "Spring 1901 movement"; year first where the calendar says so, with the season's
+    /// months where it gives them: "1891 A movement (March-June)".
     pub fn name(&self, phase: Phase) -> String {
         let s = self.step(phase);
-        format!("{} {} {}", s.season, phase.year, s.kind.word())
+        let name = if self.year_first {
+            format!("{} {} {}", phase.year, s.season, s.kind.word())
+        } else {
+            format!("{} {} {}", s.season, phase.year, s.kind.word())
+        };
+        match self.months.iter().find(|(season, _)| *season == s.season) {
+            Some((_, months)) => format!("{name} ({months})"),
+            None => name,
+        }
     }
 
-    /// Reads "Spring 1901 movement" (any case; the kind may be omitted when the season has one).
+    /// Reads "Spring 1901 movement" (any case; the kind may be omitted when the season has one),
+    /// or year first: "1901 Spring movement", "1891 A", "1891A"; a closing "(March-June)", as
+    /// names with months end, is left out.
     pub fn parse(&self, text: &str) -> Result<Phase, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let bare = match text.trim_end().strip_suffix(')') {
+            Some(head) => head.rsplit_once('(').map_or(text, |(name, _)| name),
+            None => text,
+        };
+        // "1891A": the year and the season written together.
+        let mut split: Vec<&str> = Vec::new();
+        for w in bare.split_whitespace() {
+            let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+            if digits > 0 && digits < w.len() && w.as_bytes()[digits].is_ascii_alphabetic() {
+                split.extend([&w[..digits], &w[digits..]]);
+            } else {
+                split.push(w);
+            }
+        }
+        // Year first: the season after it.
+        let words: Vec<&str> = match split.as_slice() {
+            [year, season, rest @ ..] if year.bytes().all(|b| b.is_ascii_digit()) => {
+                let mut w = vec![*season, *year];
+                w.extend(rest);
+                w
+            }
+            _ => split,
+        };
         let expected = || {
             let eg = self.name(self.first_phase());
             format!("a phase such as '{eg}' (season, year, then movement, retreat or adjustment)")

@@ -170,7 +170,7 @@ impl Rules {
     pub fn winner(&self, position: &Position) -> Option<PowerId> {
         self.powers_ordered_by(Controller::Player)
             .into_iter()
-            .find(|&p| position.centres_of(p).count() >= self.victory_centers)
+            .find(|&p| self.supply(position, p) >= self.victory_centers)
     }
 
     /// Who wins by centres at `after`: a player-run power alone with `victory_centers` (the
@@ -180,7 +180,8 @@ impl Rules {
     /// alliances only when the phases just adjudicated closed a count
     /// ([`Rules::alliance_count_after`]), and none otherwise.
     pub fn victory(&self, after: &Position, alliances: &[(PowerId, PowerId)]) -> Option<Victory> {
-        let held = |p: PowerId| after.centres_of(p).count();
+        // Centres as the rulebook counts them (Latin American capitals count twice).
+        let held = |p: PowerId| self.supply(after, p);
         let players = self.powers_ordered_by(Controller::Player);
         if let Some(p) = players
             .iter()

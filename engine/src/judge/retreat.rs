@@ -313,7 +313,8 @@ fn retreat_to(
     to: Target,
     lenient: bool,
 ) -> Result<Location, Cause> {
-    let legal = options(&variant.context(position), d);
+    let ctx = variant.context(position);
+    let legal = options(&ctx, d);
     let pick: Vec<Location> = legal
         .iter()
         .copied()
@@ -322,6 +323,19 @@ fn retreat_to(
                 && (to.coast.is_none() || l.coast.is_none() || l.coast == to.coast)
         })
         .collect();
+    if pick.is_empty() {
+        // A way there that the rulebook closed to retreats: its own words, if it has some.
+        let closed = variant
+            .map
+            .province(d.unit.location.province)
+            .borders
+            .iter()
+            .filter(|b| b.to.province == to.province && !ctx.book.may_retreat(&ctx, &d.unit, b))
+            .find_map(|b| ctx.book.why_may_not_retreat(&ctx, &d.unit, b));
+        if let Some(why) = closed {
+            return Err(why);
+        }
+    }
     match pick.as_slice() {
         [one] if to.coast.is_some() || one.coast.is_none() || lenient => Ok(*one),
         _ => Err(Cause::CannotRetreat {

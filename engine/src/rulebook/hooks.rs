@@ -125,10 +125,33 @@ pub trait GeographyHooks {
         None
     }
 
+    /// Whether this unit may be ordered to move to `to` at all, by a rule about the unit
+    /// rather than the map (Latin American Diplomacy, rule 5.D.ii: an army that entered a
+    /// rainforest province may next move only back where it came from, which the rulebook
+    /// remembers in the position's marks). The error is the reason the move is refused.
+    /// Asked of every move in a movement phase (not of retreats), before its route is
+    /// checked. Standard: every move may be ordered.
+    fn check_move(&self, _ctx: &RuleContext, _unit: &Unit, _to: ProvinceId) -> Result<(), Cause> {
+        Ok(())
+    }
+
     /// Whether a dislodged unit may retreat across this border (no retreats over mountains or
     /// landbridges).
     fn may_retreat(&self, _ctx: &RuleContext, _unit: &Unit, _border: &Border) -> bool {
         true
+    }
+
+    /// Why a retreat across `border`, which [`GeographyHooks::may_retreat`] closed, is refused,
+    /// in the words of the variant's rule ("no unit may retreat across a mountainous border");
+    /// `None` keeps the core's words. Asked only when a retreat order names a place the unit
+    /// cannot retreat to and a border there was closed by `may_retreat`.
+    fn why_may_not_retreat(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _border: &Border,
+    ) -> Option<Cause> {
+        None
     }
 
     /// Whether this province holds any number of units at once (Davis's High Ocean Box, canal
@@ -213,6 +236,35 @@ pub trait StrengthHooks {
         _border: &Border,
     ) -> bool {
         true
+    }
+
+    /// Why a support [`StrengthHooks::may_support`] refused is refused, in the words of the
+    /// variant's rule (Latin American Diplomacy: "an army may not support across a rainforest
+    /// border"); `None` keeps the core's words. Asked only after `may_support` said no.
+    fn why_may_not_support(
+        &self,
+        _ctx: &RuleContext,
+        _supporter: &Unit,
+        _supported_from: ProvinceId,
+        _into: ProvinceId,
+        _border: &Border,
+    ) -> Option<Cause> {
+        None
+    }
+
+    /// Whether this move across `border` is made only if it is supported (Latin American
+    /// Diplomacy, rule 5.C.iv: in the A phase no army crosses the Chilean Andes unless
+    /// supported). `Some(why)`: unless at least one support of it is given (not cut), the
+    /// unit never crosses: its move fails for `why`, and, like an army whose convoy failed,
+    /// it attacks, stands off and cuts nothing. `None` (Standard): every move crosses. Asked
+    /// once per move that does not go by convoy, when the moves are resolved.
+    fn crossing_needs_support(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        _border: &Border,
+    ) -> Option<Cause> {
+        None
     }
 
     /// Whether the unit `defender`, standing in its province and not moving, defends it
@@ -767,6 +819,24 @@ pub enum SpecialAct {
         power: PowerId,
         disband_margin: Option<u32>,
     },
+    /// It moves into `to`, a province that holds many units, attacking `power`'s units there
+    /// (Latin American Diplomacy: `F ptr - epr AT Peru`). The move is resolved as a move into
+    /// an ordinary province against those units alone: their strength is one each plus their
+    /// supports to hold; other moves into `to` stand it off only if one of the two attacks
+    /// the other's power or both attack the same power (so a move in without an attack is
+    /// stood off by an attack on its power, and passes any other). Made against units of
+    /// `power` that stay, it dislodges every one of them, or disbands them when it is
+    /// `disband_margin` or more stronger; it cuts their supports as any attack does. The
+    /// unit's border into `to` is the rulebook's to check ([`VariantRules::check_special`]).
+    AttacksInto {
+        to: Location,
+        power: PowerId,
+        disband_margin: Option<u32>,
+    },
+    /// It supports the move of the unit in `supported` into `to`, as a standard support of
+    /// that move would (an order of the variant's own that repeats the move's attack:
+    /// `F gal S F ptr - epr AT Peru`). Its reach is the rulebook's to check.
+    SupportsMove { supported: ProvinceId, to: Location },
 }
 
 /// What a landing order asks ([`VariantRules::landing`]).

@@ -19,6 +19,7 @@ mod standard;
 
 pub use atlantica::AtlanticaRules;
 pub use davis::DavisRules;
+pub use latin_american::{LatinAmericanCause, LatinAmericanRules};
 pub use maharajah::MaharajahRules;
 pub use pirates::PiratesRules;
 

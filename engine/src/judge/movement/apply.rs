@@ -93,11 +93,38 @@ pub(super) fn apply(
             }
         }
     }
+    let mut destroyed = vec![false; n];
+    let mut disbanded = Vec::new();
+    // Attacks moving into provinces that hold many units: one that got in dislodges every
+    // unit of the power it attacked that stayed there, or disbands them by the margin.
+    for (a, won) in decided.attack_won.iter().enumerate() {
+        let (Some((power, disband_margin, margin)), Act::Move { to, .. }) = (*won, acts[a]) else {
+            continue;
+        };
+        let staying: Vec<usize> = defenders(units, board_len, to.province, power)
+            .filter(|&d| stayed(acts[d], success[d]))
+            .collect();
+        for d in staying {
+            if dislodged_by[d].is_some() || destroyed[d] {
+                continue;
+            }
+            if disband_margin.is_some_and(|m| margin >= m) {
+                destroyed[d] = true;
+                disbanded.push(units[d]);
+            } else {
+                dislodged_by[d] = Some(a);
+                dislodged.push(Dislodged {
+                    unit: units[d],
+                    attacker_from: units[a].location.province,
+                    attacker_came_by_convoy: false,
+                    attacked_along_other_coast: false,
+                });
+            }
+        }
+    }
     // Fights within provinces that hold many units: a side that won dislodges every unit of
     // the power it attacked that is still there, or disbands them when it won by the
     // rulebook's margin.
-    let mut destroyed = vec![false; n];
-    let mut disbanded = Vec::new();
     for a in 0..board_len.min(n) {
         let (
             Act::AttackWithin {

@@ -33,7 +33,7 @@ pub(super) fn explain(
         let dislodged_by = applied.dislodged_by[u].map(|a| units[a]);
         let moves = |a: usize| matches!(acts[a], Act::Move { .. });
         if applied.destroyed.get(u).copied().unwrap_or(false) {
-            let by = attacker_within(units, acts, success, u);
+            let by = attacker_within(units, decided, u);
             results[k] = Some(OrderResult::fails(Cause::DisbandedWithin { by }));
             continue;
         }
@@ -46,6 +46,13 @@ pub(super) fn explain(
             Act::Move { to, by_convoy, .. } => {
                 if success[u] {
                     OrderResult::ok()
+                } else if let Some(why) = decided
+                    .unsupported
+                    .get(u)
+                    .and_then(Clone::clone)
+                    .filter(|_| !by_convoy && !path_ok[u])
+                {
+                    OrderResult::fails(why)
                 } else if by_convoy && !path_ok[u] {
                     OrderResult::fails(Cause::ConvoyBroken {
                         fleets: convoyers[u]
@@ -56,16 +63,28 @@ pub(super) fn explain(
                     })
                 } else {
                     let at = to.province;
+                    // Where many may stand, only the units this move fights there count.
+                    let among_many = decided.many[at.0 as usize] && !decided.attack_on.is_empty();
+                    let attacks = |a: usize| decided.attack_on.get(a).copied().flatten();
+                    let fights = |a: usize| {
+                        !among_many
+                            || (units[a].power != units[u].power
+                                && (attacks(u) == Some(units[a].power)
+                                    || attacks(a) == Some(units[u].power)
+                                    || (attacks(u).is_some() && attacks(a) == attacks(u))))
+                    };
                     OrderResult::fails(Cause::Bounced {
                         at,
                         rivals: attackers[at.0 as usize]
                             .iter()
-                            .filter(|&&a| a != u)
+                            .filter(|&&a| a != u && fights(a))
                             .map(|&a| units[a])
                             .collect(),
                         defender: (0..units.len())
                             .find(|&o| {
-                                units[o].location.province == at && !(moves(o) && success[o])
+                                units[o].location.province == at
+                                    && !(moves(o) && success[o])
+                                    && (!among_many || attacks(u) == Some(units[o].power))
                             })
                             .map(|o| units[o]),
                         dislodged_by,
@@ -130,13 +149,20 @@ pub(super) fn explain(
 }
 
 /// The first unit that won a fight within `d`'s province against `d`'s power.
-fn attacker_within(units: &[Unit], acts: &[Act], success: &[bool], d: usize) -> Unit {
+fn attacker_within(units: &[Unit], decided: &Decisions, d: usize) -> Unit {
+    let (acts, success) = (&decided.acts, &decided.success);
     let here = units[d].location.province;
+    let power = units[d].power;
+    let moved_in = |a: usize| {
+        decided.attack_on.get(a).copied().flatten() == Some(power)
+            && matches!(acts[a], Act::Move { to, .. } if to.province == here)
+    };
     (0..units.len())
         .find(|&a| {
             success[a]
-                && units[a].location.province == here
-                && matches!(acts[a], Act::AttackWithin { power, .. } if power == units[d].power)
+                && ((units[a].location.province == here
+                    && matches!(acts[a], Act::AttackWithin { power: p, .. } if p == power))
+                    || moved_in(a))
         })
         .map_or(units[d], |a| units[a])
 }

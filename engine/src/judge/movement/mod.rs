@@ -192,6 +192,7 @@ fn adjudicate_with<T>(
         &plan.convoy_orders,
         &plan.fallback_candidates,
         &plan.needs,
+        std::mem::take(&mut plan.attack_on),
     );
     // A unit left aboard because its carrier did not get where it was to land from: the
     // order's result is the carrier's move.

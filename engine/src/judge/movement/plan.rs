@@ -133,6 +133,10 @@ pub(super) struct Plan {
     /// For each unit of the board: the kind it becomes if its move is made
     /// ([`crate::rulebook::VariantRules::arrives_as`]); empty when none changes.
     pub becomes: Vec<Option<UnitKind>>,
+    /// For each unit of the board: the power its move into a province that holds many
+    /// attacks there, and the rulebook's disband margin ([`SpecialAct::AttacksInto`]); empty
+    /// when no move attacks.
+    pub attack_on: Vec<Option<(PowerId, Option<u32>)>>,
 }
 
 /// The variant's own orders the claims accepted (for units on the board, and units a
@@ -235,6 +239,50 @@ pub(super) fn plan(
         })
         .collect();
     let mut accepted = claims.accepted;
+    // An attack into a province that holds many is a move of the resolution, and a support
+    // of it a support (`SpecialAct::AttacksInto`, `SupportsMove`).
+    let mut attack_on: Vec<Option<(PowerId, Option<u32>)>> = Vec::new();
+    for (sp, l) in specials.iter().zip(&leaving) {
+        let Some(u) = accepted[sp.index].as_ref().map(|(u, _)| *u) else {
+            continue;
+        };
+        match *l {
+            SpecialAct::AttacksInto {
+                to,
+                power,
+                disband_margin,
+            } => {
+                let unit = &units[u];
+                let border = map.border_for(unit.kind.class(), unit.location, to);
+                let base = variant.book.move_base_strength(routes.ctx(), unit, border);
+                plan[u] = Checked::Move {
+                    to,
+                    needs_convoy: false,
+                    via_convoy: false,
+                    base,
+                    convoy_base: base,
+                };
+                if attack_on.is_empty() {
+                    attack_on = vec![None; n];
+                }
+                attack_on[u] = Some((power, disband_margin));
+            }
+            SpecialAct::SupportsMove { supported, to } => {
+                plan[u] = Checked::SupportMove {
+                    target: UnitRef {
+                        kind: None,
+                        province: supported,
+                        coast: None,
+                    },
+                    to: Target {
+                        province: to.province,
+                        coast: to.coast,
+                    },
+                };
+            }
+            _ => {}
+        }
+    }
     for (k, u) in unboarded {
         // Not illegal: the order alone is a fine order (the boarding may be given in another
         // line), it just has nobody to carry this time, and the carrier holds.
@@ -391,6 +439,11 @@ pub(super) fn plan(
         };
         acts[u] = match *l {
             SpecialAct::Holds => continue,
+            // Made a move or a support above, and explained as one.
+            SpecialAct::AttacksInto { .. } | SpecialAct::SupportsMove { .. } => {
+                judged[i] = true;
+                continue;
+            }
             SpecialAct::Leaves => Act::Leave {
                 stays_if_fails: None,
             },
@@ -522,6 +575,7 @@ pub(super) fn plan(
         specials,
         needs,
         becomes,
+        attack_on,
         results,
         ordered_unit,
         acts,
@@ -577,6 +631,7 @@ fn check_order(
             if to.province == here {
                 return Err(Cause::MoveToOwnProvince { at: here });
             }
+            rules.check_move(ctx, unit, to.province)?;
             if unit.kind.convoyed() {
                 let border = border_into(ctx, unit, to.province);
                 let convoyable = routes.get().exists(here, to.province, None);
@@ -682,10 +737,12 @@ fn check_order(
                 });
             };
             if !rules.may_support(ctx, unit, supported.province, into, border) {
-                return Err(Cause::MayNotSupportInto {
-                    unit: *unit,
-                    at: into,
-                });
+                return Err(rules
+                    .why_may_not_support(ctx, unit, supported.province, into, border)
+                    .unwrap_or(Cause::MayNotSupportInto {
+                        unit: *unit,
+                        at: into,
+                    }));
             }
             match order {
                 Order::SupportMove { to, .. } => {

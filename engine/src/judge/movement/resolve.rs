@@ -11,9 +11,10 @@
 use super::super::route::{border_into, convoy_lands, fleets_link};
 use super::plan::{Act, ConvoyOrder};
 use crate::map::ProvinceId;
+use crate::outcome::Cause;
 use crate::rulebook::{ConvoyAttack, ConvoyDisruption, ParadoxRule, RuleContext};
 use crate::rules::Rules;
-use crate::unit::Unit;
+use crate::unit::{PowerId, Unit};
 
 /// A strength in the DATC's sense (attack, hold, defend, prevent).
 type Strength = i32;
@@ -59,6 +60,12 @@ struct Resolver<'a> {
     /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
     convoyers: Vec<Vec<usize>>,
     many: Vec<bool>,
+    /// For each move that is made only if supported (the rulebook's `crossing_needs_support`):
+    /// why it fails when it is not. Empty when no move needs support (the common case).
+    unsupported: Vec<Option<Cause>>,
+    /// For each move into a province that holds many that attacks a power there: the power
+    /// and the disband margin ([`crate::rulebook::SpecialAct::AttacksInto`]). Empty when none.
+    attack_on: Vec<Option<(PowerId, Option<u32>)>>,
     state: Vec<State>,
     deps: Vec<usize>,
     paradox_failed: Vec<bool>,
@@ -232,12 +239,16 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Whether an army moving by convoy has an unbroken chain of fleets.
+    /// Whether an army moving by convoy has an unbroken chain of fleets; for a move that
+    /// crosses only if supported, whether one of its supports is given.
     fn path(&mut self, m: usize) -> bool {
         let Some((to, by_convoy, _)) = self.mv(m) else {
             return true;
         };
         if !by_convoy {
+            if self.unsupported.get(m).is_some_and(Option::is_some) {
+                return self.count_supports(m, None) > 0;
+            }
             return true;
         }
         let from = self.origin(m);
@@ -407,7 +418,10 @@ impl<'a> Resolver<'a> {
             return false;
         }
         if self.many[to.0 as usize] {
-            return self.path(m);
+            if self.attack_on.is_empty() {
+                return self.path(m);
+            }
+            return self.decide_move_among_many(m, to);
         }
         if !self.path(m) {
             return false;
@@ -433,6 +447,84 @@ impl<'a> Resolver<'a> {
         true
     }
 
+    /// The power move `u` attacks in the province that holds many it moves into, if any.
+    fn attacks(&self, u: usize) -> Option<PowerId> {
+        self.attack_on.get(u).copied().flatten().map(|(p, _)| p)
+    }
+
+    /// Whether two moves into a province that holds many meet there: units of two powers,
+    /// one attacking the other's power, or both attacking the same power. Others pass.
+    fn meet(&self, m: usize, k: usize) -> bool {
+        let (pm, pk) = (self.units[m].power, self.units[k].power);
+        if pm == pk {
+            return false;
+        }
+        let (am, ak) = (self.attacks(m), self.attacks(k));
+        am == Some(pk) || ak == Some(pm) || (am.is_some() && am == ak)
+    }
+
+    /// The strength of `power`'s units staying in `p` (a province that holds many) against
+    /// an attack on them: one each and their supports to hold; none stay, no opposition.
+    fn defence_within(&mut self, p: ProvinceId, power: PowerId) -> Strength {
+        let mut defence = NO_STRENGTH;
+        for d in defenders(self.units, self.board_len, p, power).collect::<Vec<_>>() {
+            if !self.stays(d) {
+                continue;
+            }
+            let supports = if self.mv(d).is_some() {
+                0
+            } else {
+                self.count_supports(d, None)
+            };
+            defence = defence.max(0) + 1 + supports;
+        }
+        defence
+    }
+
+    /// The strength of move `m` into a province that holds many, against the units it
+    /// attacks there (their power's supports left out, as for any attack).
+    fn attack_within(&mut self, m: usize) -> Strength {
+        let (_, _, base) = self.mv(m).expect("a move");
+        base + self.count_supports(m, self.attacks(m))
+    }
+
+    /// A move into a province that holds many, when some move attacks a power in one: made
+    /// unless the units it attacks there hold it off, or a move it meets there (see `meet`)
+    /// is as strong.
+    fn decide_move_among_many(&mut self, m: usize, to: ProvinceId) -> bool {
+        if !self.path(m) {
+            return false;
+        }
+        let attack = self.attack_within(m);
+        if let Some(power) = self.attacks(m) {
+            if attack <= self.defence_within(to, power) {
+                return false;
+            }
+        }
+        for k in self.attackers[to.0 as usize].clone() {
+            if k != m && self.meet(m, k) && attack <= self.prevent_strength(k) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// By how much each successful attack into a province that holds many beat the units it
+    /// attacked (`None` for every other unit), once every decision is made.
+    fn attack_margins(&mut self) -> Vec<Option<u32>> {
+        (0..self.attack_on.len())
+            .map(|m| {
+                let power = self.attacks(m)?;
+                if !self.resolve(m) {
+                    return None;
+                }
+                let (to, _, _) = self.mv(m)?;
+                let defence = self.defence_within(to, power).max(0);
+                Some((self.attack_within(m) - defence).max(0) as u32)
+            })
+            .collect()
+    }
+
     /// Whether a support is given: not cut by an attack from anywhere but the province it
     /// supports into, and not dislodged.
     fn decide_support(&mut self, s: usize) -> bool {
@@ -445,7 +537,25 @@ impl<'a> Resolver<'a> {
         // A move into a province that holds many attacks no one there; only an attack made
         // within it on the supporter's power cuts the support.
         if self.many[here.0 as usize] {
-            return !attacked_within(self.units, &self.acts, self.board_len, s);
+            if attacked_within(self.units, &self.acts, self.board_len, s) {
+                return false;
+            }
+            // An attack moving in on the supporter's power cuts it as in any province.
+            for a in self.attackers[here.0 as usize].clone() {
+                if self.attacks(a) != Some(self.units[s].power) {
+                    continue;
+                }
+                if Some(self.origin(a)) == into {
+                    if self.resolve(a) {
+                        return false;
+                    }
+                    continue;
+                }
+                if self.path(a) && self.condition(a) {
+                    return false;
+                }
+            }
+            return true;
         }
         for a in self.attackers[here.0 as usize].clone() {
             if self.units[a].power == self.units[s].power {
@@ -559,8 +669,17 @@ pub(super) struct Decisions {
     pub paradox_failed: Vec<bool>,
     /// Each unit's decision: its move succeeds, its support is given, its convoy stays.
     pub success: Vec<bool>,
-    /// Whether each unit's move has its route (an unbroken convoy, or none needed).
+    /// Whether each unit's move has its route (an unbroken convoy, or none needed; the
+    /// support a crossing needs).
     pub path_ok: Vec<bool>,
+    /// Why each move that crosses only if supported fails without support (empty when none).
+    pub unsupported: Vec<Option<Cause>>,
+    /// For each successful attack into a province that holds many: the power it attacked,
+    /// its disband margin, and by how much it won (empty when no move attacks).
+    pub attack_won: Vec<Option<(PowerId, Option<u32>, u32)>>,
+    /// For each move into a province that holds many: the power it attacks there, if any
+    /// (empty when no move attacks).
+    pub attack_on: Vec<Option<PowerId>>,
 }
 
 /// Decides every order of the plan. Units from `board_len` on are being put ashore.
@@ -576,6 +695,8 @@ pub(super) fn resolve<'a>(
     fallback_candidates: &[usize],
     // Empty when no act depends on another (the common case: no allocation).
     needs: &'a [Option<usize>],
+    // Empty when no move attacks a power in a province that holds many.
+    attack_on: Vec<Option<(PowerId, Option<u32>)>>,
 ) -> Decisions {
     let map = &variant.map;
     let n = units.len();
@@ -595,6 +716,20 @@ pub(super) fn resolve<'a>(
             Act::Move { to, .. } => attackers[to.province.0 as usize].push(u),
             Act::SupportHold { of } | Act::SupportMove { of, .. } => supports[of].push(u),
             _ => {}
+        }
+    }
+    // Moves the rulebook lets cross only if supported, asked once each.
+    let mut unsupported: Vec<Option<Cause>> = Vec::new();
+    for u in 0..board_len.min(n) {
+        if let Act::Move { to, .. } = acts[u] {
+            let why = border_into(ctx, &units[u], to.province)
+                .and_then(|b| ctx.book.crossing_needs_support(ctx, &units[u], b));
+            if why.is_some() {
+                if unsupported.is_empty() {
+                    unsupported = vec![None; n];
+                }
+                unsupported[u] = why;
+            }
         }
     }
     for u in 0..n {
@@ -625,6 +760,8 @@ pub(super) fn resolve<'a>(
         supports,
         convoyers,
         many,
+        unsupported,
+        attack_on,
         state: vec![State::Unresolved; n],
         deps: Vec::new(),
         paradox_failed: vec![false; n],
@@ -669,6 +806,16 @@ pub(super) fn resolve<'a>(
     let success: Vec<bool> = (0..n).map(|u| r.resolve(u)).collect();
     // A dependent move that is not made had no route either: it stood nobody off.
     let path_ok: Vec<bool> = (0..n).map(|u| r.path(u) && r.condition(u)).collect();
+    let attack_won: Vec<Option<(PowerId, Option<u32>, u32)>> = if r.attack_on.is_empty() {
+        Vec::new()
+    } else {
+        let margins = r.attack_margins();
+        margins
+            .iter()
+            .zip(&r.attack_on)
+            .map(|(won, on)| Some(((*on)?.0, (*on)?.1, (*won)?)))
+            .collect()
+    };
     Decisions {
         acts: r.acts,
         attackers: r.attackers,
@@ -677,5 +824,8 @@ pub(super) fn resolve<'a>(
         paradox_failed: r.paradox_failed,
         success,
         path_ok,
+        unsupported: r.unsupported,
+        attack_won,
+        attack_on: r.attack_on.iter().map(|a| a.map(|(p, _)| p)).collect(),
     }
 }

@@ -1,0 +1,196 @@
+//! Why Latin American Diplomacy's rules refuse an order or decide an outcome: one typed cause
+//! per rule, stored as the core's typed reason and worded here and nowhere else.
+
+use crate::map::ProvinceId;
+use crate::outcome::Cause;
+use crate::reason::{RuleReason, Said, Subject};
+use serde::{Deserialize, Serialize};
+
+/// A refusal or outcome of one of the variant's own rules, named for the rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LatinAmericanCause {
+    /// Rule 5.C.i: no retreat across a mountainous border.
+    RetreatOverMountains { from: ProvinceId, to: ProvinceId },
+    /// Rule 5.C.ii: a unit in a mountain province offers no support.
+    MountainProvinceSupport { at: ProvinceId },
+    /// Rule 5.C.iv: in the A phase an army crosses the Chilean Andes only if supported.
+    ChileanAndesUnsupported { from: ProvinceId, to: ProvinceId },
+    /// Rule 5.D.i: no army supports across a rainforest border.
+    RainforestSupport { from: ProvinceId, into: ProvinceId },
+    /// Rule 5.D.ii: an army that entered a rainforest province moves next only back.
+    RainforestReturnOnly { at: ProvinceId, back: ProvinceId },
+    /// Swampy provinces: an army in a swamp offers no support.
+    SwampArmySupport { at: ProvinceId },
+    /// Swampy provinces: an army in a swamp is never supported to hold.
+    SwampHoldSupport { at: ProvinceId },
+    /// Desert provinces: no support from one desert into or to hold in the next.
+    DesertSupport { from: ProvinceId, into: ProvinceId },
+    /// Glacier provinces: no fleet on Graham Land.
+    GlacierNoFleet { at: ProvinceId },
+    /// Lake provinces: fleets only.
+    LakeForFleetsOnly { at: ProvinceId },
+    /// Rule 5.F.i: an attack order names no power ("AT" and a power's name).
+    AttackNamesNoPower { written: String },
+    /// Rule 5.F.i: an attack is made in or into an ocean province only.
+    AttackOutsideOcean { at: ProvinceId },
+    /// Rule 5.F.i: a power does not attack its own fleets.
+    AttackOnOwnPower,
+    /// Rule 5.F.i: an attack order this rulebook does not read.
+    AttackUnreadable { written: String },
+    /// Rule 5.F.i: attacks are ordered in movement phases.
+    AttackOutsideMovement,
+    /// Rule 5.F.i: the attacking fleet (or its supporter) cannot reach that ocean.
+    AttackCannotReach { from: ProvinceId, to: ProvinceId },
+    /// Rule 5.F.i: only fleets in an ocean join an attack made within it.
+    SupportWithinFromOutside { at: ProvinceId },
+}
+
+crate::rule_reasons! {
+    /// The stored keys of [`LatinAmericanCause`], each about the provinces (or the player's
+    /// words) its cause names, in the order the cause lists them.
+    pub enum LatinAmericanReason for "latin-american", worded by words {
+        RetreatOverMountains = "retreat-over-mountains",
+        MountainProvinceSupport = "mountain-province-support",
+        ChileanAndesUnsupported = "chilean-andes-unsupported",
+        RainforestSupport = "rainforest-support",
+        RainforestReturnOnly = "rainforest-return-only",
+        SwampArmySupport = "swamp-army-support",
+        SwampHoldSupport = "swamp-hold-support",
+        DesertSupport = "desert-support",
+        GlacierNoFleet = "glacier-no-fleet",
+        LakeForFleetsOnly = "lake-for-fleets-only",
+        AttackNamesNoPower = "attack-names-no-power",
+        AttackOutsideOcean = "attack-outside-ocean",
+        AttackOnOwnPower = "attack-on-own-power",
+        AttackUnreadable = "attack-unreadable",
+        AttackOutsideMovement = "attack-outside-movement",
+        AttackCannotReach = "attack-cannot-reach",
+        SupportWithinFromOutside = "support-within-from-outside",
+    }
+}
+
+impl LatinAmericanCause {
+    /// The cause as the core stores it: its key and what it is about.
+    fn reason(self) -> RuleReason {
+        use LatinAmericanCause as C;
+        use LatinAmericanReason as R;
+        let two = |a: ProvinceId, b: ProvinceId| vec![Subject::from(a), Subject::from(b)];
+        let (key, about) = match self {
+            C::RetreatOverMountains { from, to } => (R::RetreatOverMountains, two(from, to)),
+            C::MountainProvinceSupport { at } => (R::MountainProvinceSupport, vec![at.into()]),
+            C::ChileanAndesUnsupported { from, to } => (R::ChileanAndesUnsupported, two(from, to)),
+            C::RainforestSupport { from, into } => (R::RainforestSupport, two(from, into)),
+            C::RainforestReturnOnly { at, back } => (R::RainforestReturnOnly, two(at, back)),
+            C::SwampArmySupport { at } => (R::SwampArmySupport, vec![at.into()]),
+            C::SwampHoldSupport { at } => (R::SwampHoldSupport, vec![at.into()]),
+            C::DesertSupport { from, into } => (R::DesertSupport, two(from, into)),
+            C::GlacierNoFleet { at } => (R::GlacierNoFleet, vec![at.into()]),
+            C::LakeForFleetsOnly { at } => (R::LakeForFleetsOnly, vec![at.into()]),
+            C::AttackNamesNoPower { written } => {
+                (R::AttackNamesNoPower, vec![Subject::Quote(written)])
+            }
+            C::AttackOutsideOcean { at } => (R::AttackOutsideOcean, vec![at.into()]),
+            C::AttackOnOwnPower => (R::AttackOnOwnPower, vec![]),
+            C::AttackUnreadable { written } => (R::AttackUnreadable, vec![Subject::Quote(written)]),
+            C::AttackOutsideMovement => (R::AttackOutsideMovement, vec![]),
+            C::AttackCannotReach { from, to } => (R::AttackCannotReach, two(from, to)),
+            C::SupportWithinFromOutside { at } => (R::SupportWithinFromOutside, vec![at.into()]),
+        };
+        RuleReason::new(key, about)
+    }
+}
+
+/// Every cause of the variant's own rules in a player's words, naming the rule.
+fn words(reason: LatinAmericanReason, s: &Said) -> String {
+    use LatinAmericanReason::*;
+    let name = |i: usize| s.province(i);
+    match reason {
+        RetreatOverMountains => format!(
+            "no unit may retreat across a mountainous border (rule 5.C.i), and {} lies over the \
+             mountains from {}",
+            name(1),
+            name(0)
+        ),
+        MountainProvinceSupport => format!(
+            "{} is a mountain province: no unit there may offer support (rule 5.C.ii)",
+            name(0)
+        ),
+        ChileanAndesUnsupported => format!(
+            "did not cross the Chilean Andes from {} to {}: in the A phase no army crosses them \
+             unless supported (rule 5.C.iv)",
+            name(0),
+            name(1)
+        ),
+        RainforestSupport => format!(
+            "no army may support across a rainforest border (rule 5.D.i), and {} borders {} \
+             through rainforest",
+            name(0),
+            name(1)
+        ),
+        RainforestReturnOnly => format!(
+            "an army that has entered a rainforest province may move on the next turn only back \
+             where it came from (rule 5.D.ii): from {} only to {}",
+            name(0),
+            name(1)
+        ),
+        SwampArmySupport => format!(
+            "{} is a swampy province: no army there may offer support (swampy provinces rule)",
+            name(0)
+        ),
+        SwampHoldSupport => format!(
+            "an army in a swampy province may not be supported to hold ({}: swampy provinces \
+             rule; it may be supported to move out)",
+            name(0)
+        ),
+        DesertSupport => format!(
+            "no unit in a desert province may support a unit into, or to hold in, an adjacent \
+             desert province (desert provinces rule): {} and {} are both desert",
+            name(0),
+            name(1)
+        ),
+        GlacierNoFleet => format!(
+            "{} is a glacier: no fleet or river flotilla may enter it (glacier provinces rule)",
+            name(0)
+        ),
+        LakeForFleetsOnly => format!(
+            "{} is a lake: lake provinces are for fleets and river flotillas, not armies (lake \
+             provinces rule)",
+            name(0)
+        ),
+        AttackNamesNoPower => format!(
+            "'{}' is no power; an attack names the power whose fleets it attacks, such as \"F \
+             pbs AT Peru\" or \"F ptr - epr AT Peru\" (rule 5.F.i)",
+            s.quote(0)
+        ),
+        AttackOutsideOcean => format!(
+            "{} is no ocean province: fleets attack a power by name only in an ocean, where many \
+             fleets may share the water (rule 5.F.i)",
+            name(0)
+        ),
+        AttackOnOwnPower => "a power does not attack its own fleets (rule 5.F.i)".to_string(),
+        AttackOutsideMovement => "fleets attack in movement phases only (rule 5.F.i)".to_string(),
+        AttackCannotReach => format!(
+            "a fleet in {} cannot reach {} to attack there or support an attack (rule 5.F.i)",
+            name(0),
+            name(1)
+        ),
+        SupportWithinFromOutside => format!(
+            "an attack made within {} is joined only by fleets in {} itself; from outside, \
+             support a fleet moving in to attack (rule 5.F.i)",
+            name(0),
+            name(0)
+        ),
+        AttackUnreadable => format!(
+            "'{}' is not an attack order; write \"F pbs AT Peru\" (attack where the fleet \
+             stands), \"F ptr - epr AT Peru\" (move and attack) or \"F gal S F ptr - epr AT \
+             Peru\" (support it) (rule 5.F.i)",
+            s.quote(0)
+        ),
+    }
+}
+
+/// The core's cause for one of the variant's: the one place a [`LatinAmericanCause`] becomes a
+/// [`Cause`].
+pub fn cause(c: LatinAmericanCause) -> Cause {
+    Cause::Rule(c.reason())
+}

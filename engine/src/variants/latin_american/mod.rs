@@ -1,0 +1,267 @@
+//! Latin American Diplomacy (Michael Zmolek): its registry entry and its rulebook, one module
+//! per group of rules.
+//!
+//! The board (provinces and their kinds, the Greater and Chilean Andes, rainforest borders,
+//! rivers, capitals, outposts and each power's territory) is data in `maps/latin-american/`.
+//! The rules live here: the terrain of rule 5 (`terrain`), the ocean provinces and their
+//! attack orders of rule 5.F (`oceans`); their refusals are worded in `causes`.
+
+mod builds;
+mod causes;
+mod oceans;
+mod terrain;
+
+pub use causes::LatinAmericanCause;
+
+use super::VariantEntry;
+use crate::map::{Border, BorderKind, Location, ProvinceId, ProvinceTag, TerrainId};
+use crate::order::Order;
+use crate::outcome::{Cause, OrderResult};
+use crate::position::Position;
+use crate::rulebook::{
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+};
+use crate::rulebook::{
+    RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantRules,
+};
+use crate::unit::PowerId;
+use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
+use crate::variant::{Variant, VariantFiles};
+use causes::cause;
+
+/// The map's files, embedded from `maps/latin-american/` at build time.
+macro_rules! map_file {
+    ($name:literal) => {
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../maps/latin-american/",
+            $name
+        ))
+    };
+}
+
+pub const ENTRY: VariantEntry = VariantEntry {
+    id: "latin-american",
+    files: VariantFiles {
+        dir: "maps/latin-american",
+        variant_toml: map_file!("variant.toml"),
+        provinces: map_file!("provinces.txt"),
+        borders: map_file!("borders.txt"),
+        units: map_file!("units.txt"),
+        clockwise: None,
+    },
+    // No map art yet (maps/latin-american/map.svg comes with the mapgen script).
+    art: None,
+    options: &[],
+    unit_kinds: STANDARD_KINDS,
+    hidden_draws: &[],
+    rulebook,
+    reasons: &[crate::reason::Wording::of::<causes::LatinAmericanReason>()],
+};
+
+/// The rulebook of one game, with the map's names it asks about looked up once.
+pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> {
+    let map = &variant.map;
+    Box::new(LatinAmericanRules {
+        mountain: map.terrain_id("mountain"),
+        rainforest: map.terrain_id("rainforest"),
+        swamp: map.terrain_id("swamp"),
+        desert: map.terrain_id("desert"),
+        glacier: map.terrain_id("glacier"),
+        lake: map.terrain_id("lake"),
+        mountain_border: map.border_kind("mountain"),
+        rainforest_border: map.border_kind("rainforest"),
+        greater_andes: map.border_kind("greater-andes"),
+        chilean_andes: map.border_kind("chilean-andes"),
+        capital: map.tag("capital"),
+        outpost: map.tag("outpost"),
+        antofagasta: map.province_by_id("ant"),
+        bolivia: variant.power_by_name("Bolivia"),
+    })
+}
+
+/// Latin American Diplomacy's rules.
+#[derive(Debug)]
+pub struct LatinAmericanRules {
+    /// Rule 5.C.ii: the seven provinces with only mountainous borders.
+    mountain: Option<TerrainId>,
+    /// Rule 5.D.ii: the thirteen provinces with only rainforest borders.
+    rainforest: Option<TerrainId>,
+    /// The three swampy provinces.
+    swamp: Option<TerrainId>,
+    /// The three desert provinces.
+    desert: Option<TerrainId>,
+    /// Graham Land.
+    glacier: Option<TerrainId>,
+    /// Lago de Nicaragua and Lago Titicaca.
+    lake: Option<TerrainId>,
+    /// Rule 5.C.i: every mountainous border.
+    mountain_border: BorderKind,
+    /// Rule 5.D.i: every rainforest border.
+    rainforest_border: BorderKind,
+    /// Rule 5.C.iii and iv.
+    greater_andes: BorderKind,
+    chilean_andes: BorderKind,
+    /// Rule 7.A: the capital centres, each counted twice.
+    capital: ProvinceTag,
+    /// Rule 7.C: the outpost centres.
+    outpost: ProvinceTag,
+    /// Rule 7.B: Antofagasta, a home centre of Bolivia's too once Bolivia regains it.
+    antofagasta: Option<ProvinceId>,
+    bolivia: Option<PowerId>,
+}
+
+impl GeographyHooks for LatinAmericanRules {
+    fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        self.stand_refusal(ctx, kind, at.province).is_none()
+            && StandardRules.can_stand(ctx, kind, at)
+    }
+
+    fn why_unreachable(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<Cause> {
+        self.unreachable(ctx, unit, to).map(cause)
+    }
+
+    fn check_move(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Result<(), Cause> {
+        match self.move_refusal(ctx, unit, to) {
+            Some(c) => Err(cause(c)),
+            None => Ok(()),
+        }
+    }
+
+    fn may_retreat(&self, _ctx: &RuleContext, _unit: &Unit, border: &Border) -> bool {
+        self.retreat_refusal(border).is_none()
+    }
+
+    fn why_may_not_retreat(
+        &self,
+        _ctx: &RuleContext,
+        _unit: &Unit,
+        border: &Border,
+    ) -> Option<Cause> {
+        self.retreat_refusal(border).map(cause)
+    }
+}
+
+impl StrengthHooks for LatinAmericanRules {
+    fn move_base_strength(&self, _ctx: &RuleContext, _unit: &Unit, border: Option<&Border>) -> u32 {
+        self.base_strength(border)
+    }
+
+    fn crossing_needs_support(
+        &self,
+        ctx: &RuleContext,
+        unit: &Unit,
+        border: &Border,
+    ) -> Option<Cause> {
+        self.crossing_refusal(ctx, unit, border).map(cause)
+    }
+
+    fn may_support(
+        &self,
+        ctx: &RuleContext,
+        supporter: &Unit,
+        supported_from: ProvinceId,
+        into: ProvinceId,
+        border: &Border,
+    ) -> bool {
+        self.support_refusal(ctx, supporter, supported_from, into, border)
+            .is_none()
+    }
+
+    fn why_may_not_support(
+        &self,
+        ctx: &RuleContext,
+        supporter: &Unit,
+        supported_from: ProvinceId,
+        into: ProvinceId,
+        border: &Border,
+    ) -> Option<Cause> {
+        self.support_refusal(ctx, supporter, supported_from, into, border)
+            .map(cause)
+    }
+
+    fn may_receive_hold_support(&self, ctx: &RuleContext, unit: &Unit) -> bool {
+        self.may_be_held(ctx, unit)
+    }
+}
+
+impl OrderHooks for LatinAmericanRules {
+    fn special_verbs(&self) -> &'static [&'static str] {
+        oceans::VERBS
+    }
+
+    fn check_special(
+        &self,
+        ctx: &RuleContext,
+        _power: PowerId,
+        unit: Option<&Unit>,
+        verb: &str,
+        args: &[String],
+    ) -> Result<(), Cause> {
+        if !oceans::VERBS.contains(&verb) {
+            return Err(Cause::UnknownVerb {
+                verb: verb.to_string(),
+            });
+        }
+        let Some(unit) = unit else {
+            return Err(cause(LatinAmericanCause::AttackUnreadable {
+                written: args.join(" "),
+            }));
+        };
+        self.read_attack(ctx, unit, args).map(|_| ()).map_err(cause)
+    }
+
+    fn special_acts(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        _ordered: &[(Unit, &Order)],
+    ) -> Vec<SpecialAct> {
+        orders
+            .iter()
+            .map(
+                |o| match o.unit.as_ref().map(|u| self.read_attack(ctx, u, &o.args)) {
+                    Some(Ok((attack, power))) => self.attack_act(attack, power),
+                    _ => SpecialAct::Holds,
+                },
+            )
+            .collect()
+    }
+
+    fn adjudicate_special(
+        &self,
+        ctx: &RuleContext,
+        orders: &[SpecialOrder],
+        settled: &mut Settled,
+    ) -> Vec<OrderResult> {
+        if ctx.step().kind == crate::phase::PhaseKind::Movement {
+            self.note_rainforest_moves(ctx, settled.orders, settled.results, settled.after);
+        }
+        orders
+            .iter()
+            .map(|_| OrderResult::fails(Cause::NotAdjudicated))
+            .collect()
+    }
+
+    fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
+        self.note_rainforest_retreats(ctx, arrivals, after);
+    }
+}
+
+impl AdjustmentHooks for LatinAmericanRules {
+    fn build_sites(&self, ctx: &RuleContext, power: PowerId) -> Vec<ProvinceId> {
+        let mut sites = StandardRules.build_sites(ctx, power);
+        for p in self.extra_build_sites(ctx, power) {
+            if !sites.contains(&p) {
+                sites.push(p);
+            }
+        }
+        sites
+    }
+
+    fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
+        self.centres_counted(ctx, power)
+    }
+}
+impl SecretHooks for LatinAmericanRules {}
+impl DrawingHooks for LatinAmericanRules {}
