@@ -659,7 +659,7 @@ pub trait SecretHooks {
     }
 
     /// Provinces the map must not show as provinces in this position: no owner's colour, no
-    /// supply centre marker, no shading, whatever the art holds for them (the art draws them
+    /// supply centre marker, no mark, whatever the art holds for them (the art draws them
     /// as the rules describe them to players, such as a numbered dotted circle). A province
     /// whose place or nature is a secret is listed here until the rules reveal it, and so are
     /// those that no longer exist: the answer must not depend on an unrevealed secret of
