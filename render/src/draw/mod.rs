@@ -13,6 +13,7 @@ mod legend;
 mod marks;
 mod orders;
 mod placement;
+mod strokes;
 mod vocabulary;
 
 use std::collections::HashMap;

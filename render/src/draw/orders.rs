@@ -10,8 +10,9 @@ use super::geometry::{
 };
 use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::placement::target_at;
+use super::strokes::{along, corners, outcome_mark, ring, styled, MOVE_BEND};
 use super::vocabulary;
-use super::{f, Ctx, CROSS, CROSS_RGB, ILLEGAL, ILLEGAL_RGB, INK};
+use super::{f, Ctx, CROSS, CROSS_RGB, ILLEGAL, INK};
 use crate::art::Point;
 use crate::error::Error;
 use crate::palette::Rgb;
@@ -466,27 +467,6 @@ fn order_name(o: &Order) -> (String, &Location) {
     (kind.to_string(), unit)
 }
 
-/// Line styles for an outcome, given the style of a successful order.
-pub(super) fn styled(base: Line, outcome: Outcome) -> Line {
-    match outcome {
-        Outcome::Succeeded => base,
-        // Failed orders keep their shape but are washed out.
-        Outcome::Failed | Outcome::Void => Line {
-            colour: base.colour.mix(Rgb::WHITE, 0.55),
-            casing: base.casing.min(base.width + 1.6),
-            ..base
-        },
-        Outcome::Illegal => Line {
-            dash: Some("0.1 5.5"),
-            width: 3.0,
-            colour: ILLEGAL_RGB,
-            casing: 0.0,
-            cap: "round",
-        },
-    }
-}
-
-pub(super) const MOVE_BEND: f32 = 0.12;
 /// How far to each side of the line between two provinces a head-to-head pair's arrows run.
 const SIDE_BY_SIDE: f32 = 8.0;
 /// Convoyed moves bow out further, which sets them apart from moves over land.
@@ -701,39 +681,6 @@ fn order(
     Ok(())
 }
 
-/// What an order's outcome adds on its drawing: a failed order a red cross of radius `r`, an
-/// illegal or void one a "no entry" sign, a successful one nothing. It takes the first of
-/// `spots` that leaves other orders' arrowheads, units and lines in view, once all are drawn
-/// (see [`place_marks`]).
-pub(super) fn outcome_mark(out: &mut Pen, spots: Vec<Point>, r: f32, outcome: Outcome) {
-    if outcome != Outcome::Succeeded {
-        out.pending.push(Pending {
-            order: None,
-            spots,
-            r,
-            outcome,
-            label: None,
-        });
-    }
-}
-
-/// Spots along a curve for a mark, from parameter `t` outwards, kept off its ends.
-pub(super) fn along(from: Point, c: Point, to: Point, t: f32) -> Vec<Point> {
-    [0.0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3]
-        .into_iter()
-        .map(|d| (t + d).clamp(0.2, 0.8))
-        .map(|t| quad_point(from, c, to, t))
-        .collect()
-}
-
-/// The four corners round `at`, the one at (`dx`, `dy`) first, for a mark beside a unit.
-pub(super) fn corners(at: Point, dx: f32, dy: f32) -> Vec<Point> {
-    [(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)]
-        .into_iter()
-        .map(|(x, y)| (at.0 + x, at.1 + y))
-        .collect()
-}
-
 /// How far a mark of radius `r` reaches from its centre, by outcome.
 fn mark_half(r: f32, outcome: Outcome) -> f32 {
     match outcome {
@@ -845,37 +792,6 @@ fn crosses_box(a: &ArrowShape, b: &crate::outline::Bounds) -> bool {
             .iter()
             .any(|p| g.x0 <= p.0 && p.0 <= g.x1 && g.y0 <= p.1 && p.1 <= g.y1)
     })
-}
-
-/// A circle of radius `r` round `at`, stroked as `line`.
-pub(super) fn ring(out: &mut Pen, at: Point, r: f32, line: &Line) {
-    out.fig
-        .marks
-        .push(MarkShape::ring(at, r, line.casing.max(line.width) / 2.0));
-    let dash = line
-        .dash
-        .map(|d| format!(" stroke-dasharray=\"{d}\""))
-        .unwrap_or_default();
-    if line.casing > 0.0 {
-        let _ = writeln!(
-            out,
-            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"{}\"{dash}/>",
-            f(at.0),
-            f(at.1),
-            f(r),
-            f(line.casing)
-        );
-    }
-    let _ = writeln!(
-        out,
-        "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"{}\"{dash}/>",
-        f(at.0),
-        f(at.1),
-        f(r),
-        line.colour.hex(),
-        f(line.width),
-        line.cap
-    );
 }
 
 /// The "+" badge of a new unit, up and to the right of `pos`.
