@@ -115,6 +115,8 @@ const COVERED_DAVIS: usize = 23;
 const COVERED_MAHARAJAH: usize = 16;
 const COVERED_ATLANTICA: usize = 158;
 const COVERED_PIRATES: usize = 174;
+// Played by the standard rulebook until its own rules exist (issue 25), on its own board.
+const COVERED_LATIN_AMERICAN: usize = 1000;
 
 fn variant(id: &str, seed: u64, most_covered: usize) {
     let (phases, moved, plated, covered) = check(id, seed);
@@ -154,4 +156,9 @@ fn atlantica_labels_stay_clear_for_twenty_years() {
 #[test]
 fn pirates_labels_stay_clear_for_twenty_years() {
     variant("pirates", 1680, COVERED_PIRATES);
+}
+
+#[test]
+fn latin_american_labels_stay_clear_for_twenty_years() {
+    variant("latin-american", 1890, COVERED_LATIN_AMERICAN);
 }
