@@ -1,5 +1,5 @@
 //! Maps small enough for a phone: every phase of a demo of each variant with map art is a PNG
-//! of at most 300 KB (450 KB for Latin America's board, twice the pixels of the others), and the busiest of them, decoded, is the full-colour picture to the eye
+//! of at most 300 KB, and the busiest of them, decoded, is the full-colour picture to the eye
 //! (text as dark as drawn, edges within a few levels).
 
 use engine::store::clock::ManualClock;
@@ -8,16 +8,6 @@ use parley::demo::{run, DemoOptions};
 use std::sync::Arc;
 
 const MAX_BYTES: usize = 300_000;
-
-/// The most a phase's PNG may take: Latin America's board (1800 x 2200, 254 provinces) has about
-/// twice the pixels of the others (1300 x 1000 to 1500 x 1300), so it gets half as much again.
-fn max_bytes(variant: &str) -> usize {
-    if variant == "latin-american" {
-        450_000
-    } else {
-        MAX_BYTES
-    }
-}
 
 fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<[u8; 3]>) {
     let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
@@ -45,14 +35,7 @@ fn luma(c: [u8; 3]) -> f64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_phase_of_every_variant_is_a_small_png_that_looks_the_same() {
-    for variant in [
-        "standard",
-        "davis",
-        "maharajah",
-        "atlantica",
-        "pirates",
-        "latin-american",
-    ] {
+    for variant in ["standard", "davis", "maharajah", "atlantica", "pirates"] {
         let dir = tempfile::tempdir().expect("tmp");
         let out = dir.path().join(variant);
         let summary = run(&DemoOptions {
@@ -83,10 +66,9 @@ async fn every_phase_of_every_variant_is_a_small_png_that_looks_the_same() {
         assert!(maps.len() >= 9, "{variant}: {} maps", maps.len());
         for (name, png) in &maps {
             assert!(
-                png.len() <= max_bytes(variant),
-                "{variant} {name} is {} bytes; at most {}",
-                png.len(),
-                max_bytes(variant)
+                png.len() <= MAX_BYTES,
+                "{variant} {name} is {} bytes; at most {MAX_BYTES}",
+                png.len()
             );
         }
 

@@ -379,6 +379,10 @@ export const impassable = {
 // Placement overrides (degrees, or {px: [x, y]}).
 export const anchors = {
   els: { unit: { px: [585, 522] }, sc: { px: [600, 545] } },
+  // Units kept a unit's width apart where two provinces' deepest points lie close together.
+  lmc: { unit: { px: [1069, 641] } },
+  mcb: { unit: { px: [1042, 673] } },
+  tri: { unit: { px: [1340, 620] }, sc: { px: [1371, 620] } },
 };
 // Label spots set by hand (px).
 export const labels = {
@@ -386,7 +390,6 @@ export const labels = {
   cam: [955, 321],
   gpa: [1297, 606],
   lmc: [1069, 630],
-  mcb: [1047, 662],
   bqt: [1128, 681],
   msn: [1266, 1446],
 };
