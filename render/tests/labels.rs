@@ -5,7 +5,14 @@ mod common;
 
 use render::{Fit, Layout, MapArt, ObstacleKind, Palette};
 
-const VARIANTS: [&str; 5] = ["standard", "davis", "maharajah", "atlantica", "pirates"];
+const VARIANTS: [&str; 6] = [
+    "standard",
+    "davis",
+    "maharajah",
+    "atlantica",
+    "pirates",
+    "latin-american",
+];
 
 fn art(id: &str) -> MapArt {
     let path = format!("{}/../maps/{id}/map.svg", env!("CARGO_MANIFEST_DIR"));

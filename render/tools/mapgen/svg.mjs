@@ -4,6 +4,7 @@ import { pathData } from './geom.mjs';
 
 export const style = {
   sea: '#b9cdd9',
+  ocean: '#8fb0c7',
   seaBorder: '#8aa5b8',
   land: '#efe7d0',
   landBorder: '#6a5f50',
@@ -63,7 +64,7 @@ const num = (v) => {
  * `landbridges` ({id, ends: [[x, y], [x, y]]}) are drawn as plank bridges in
  * their own group, above the borders.
  */
-export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false, landbridges = [], extra = {}, defs = '' }) {
+export function writeSvg({ W, H, regions, chains, anchors, layout, debug, project, title = 'Standard map', variant = 'standard', passages = [], contract, rivers = [], riverLabels = [], drawnAsRiver = () => false, landbridges = [], extra = {}, defs = '', waves = true }) {
   const o = [];
   const hasSlots = regions.some((r) => anchors[r.id]?.slots?.length);
   let text = contractText(title, variant);
@@ -97,14 +98,15 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
   o.push('</g>');
   o.push(`<g id="provinces" fill-rule="evenodd">`);
   o.push(`<g id="seas" fill="${style.sea}">`);
-  for (const r of regions.filter((r) => r.kind === 'sea')) o.push(`<path id="${r.id}" d="${d(r)}"/>`);
+  // A sea may have a fill of its own (Latin America's oceans, darker than its seas).
+  for (const r of regions.filter((r) => r.kind === 'sea')) o.push(`<path id="${r.id}"${r.fill ? ` fill="${r.fill}"` : ''} d="${d(r)}"/>`);
   // A box (one province drawn in several parts) is one path with a subpath per part.
   for (const r of regions.filter((r) => r.kind === 'box')) o.push(`<path id="${r.id}" fill="${style.box}" d="${d(r)}"/>`);
   // A small area of water that is a province of its own (Atlantica's Atlantis areas).
   for (const r of regions.filter((r) => r.kind === 'area')) o.push(`<path id="${r.id}" fill="${style.area}" d="${d(r)}"/>`);
   o.push('</g>');
   // Waves over all water; the land drawn next covers them.
-  o.push(`<rect width="${W}" height="${H}" fill="url(#sea-waves)"/>`);
+  if (waves) o.push(`<rect width="${W}" height="${H}" fill="url(#sea-waves)"/>`);
   o.push(`<g id="lands" fill="${style.land}">`);
   for (const r of regions.filter((r) => r.kind === 'land' || r.kind === 'coast' || r.kind === 'island')) {
     // Debug output tints each province so its extent is easy to see.
@@ -170,7 +172,7 @@ export function writeSvg({ W, H, regions, chains, anchors, layout, debug, projec
     const a = anchors[r.id];
     if (!a) continue;
     const sea = r.kind === 'sea' || r.kind === 'box' || r.kind === 'area';
-    const colours = sea ? `fill="${style.labelSea}" stroke="${r.kind === 'box' ? style.box : style.sea}"` : `fill="${style.labelLand}" stroke="#ffffff" stroke-opacity="0.7"`;
+    const colours = sea ? `fill="${style.labelSea}" stroke="${r.kind === 'box' ? style.box : r.fill ?? style.sea}"` : `fill="${style.labelLand}" stroke="#ffffff" stroke-opacity="0.7"`;
     // A label given as text of its own (an Atlantis area's number) may have a size of its own.
     const size = r.labelSize ? ` font-size="${r.labelSize}"` : '';
     o.push(`<text id="label-${r.id}" x="${num(a.label[0])}" y="${num(a.label[1] + 5.4)}"${size} ${colours}>${r.labelText ?? r.id.toUpperCase()}</text>`);

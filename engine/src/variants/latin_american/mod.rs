@@ -50,8 +50,7 @@ pub const ENTRY: VariantEntry = VariantEntry {
         units: map_file!("units.txt"),
         clockwise: None,
     },
-    // No map art yet (maps/latin-american/map.svg comes with the mapgen script).
-    art: None,
+    art: Some(map_file!("map.svg")),
     options: &[],
     unit_kinds: STANDARD_KINDS,
     hidden_draws: &[],
