@@ -1,8 +1,8 @@
 //! What each slash command does, apart from Discord: who called it and with what in, an answer
 //! (and posts for the game channel) out. The poise commands in `commands.rs` only translate.
 
-use super::caller::refused;
 pub use super::caller::{game_to_read, which_game, Answer, Caller, Outcome};
+use super::caller::{numbered_orders, refused};
 use super::posts::{self, when, Post};
 use super::vote_alias;
 use crate::text::{discord_len, elide, elide_quotes, quote};
@@ -673,16 +673,7 @@ pub async fn orders_submit(
 ) -> Outcome {
     in_dm(caller)?;
     let id = which_game(games, caller, named).await?;
-    // Each order with the line it was on, so refusals can say where to look.
-    let (numbers, orders): (Vec<usize>, Vec<String>) = text
-        .lines()
-        .enumerate()
-        .flat_map(|(n, l)| l.split(';').map(move |o| (n + 1, o.trim().to_string())))
-        .filter(|(_, o)| !o.is_empty())
-        .unzip();
-    if orders.is_empty() {
-        return refused("no orders given; write one per line, such as `A par - bur`");
-    }
+    let (numbers, orders) = numbered_orders(text)?;
     let report = games.submit(id, &caller.user, &orders).await?;
     Ok(Answer::private(orders_reply(id, &report, &numbers)))
 }

@@ -122,3 +122,20 @@ pub async fn game_to_read(
         },
     }
 }
+
+/// The orders in a message, one a line or separated by `;`, each with the line it was on so
+/// refusals can say where to look; refused when there are none.
+pub(super) fn numbered_orders(
+    text: &str,
+) -> std::result::Result<(Vec<usize>, Vec<String>), GameError> {
+    let (numbers, orders): (Vec<usize>, Vec<String>) = text
+        .lines()
+        .enumerate()
+        .flat_map(|(n, l)| l.split(';').map(move |o| (n + 1, o.trim().to_string())))
+        .filter(|(_, o)| !o.is_empty())
+        .unzip();
+    if orders.is_empty() {
+        return refused("no orders given; write one per line, such as `A par - bur`");
+    }
+    Ok((numbers, orders))
+}

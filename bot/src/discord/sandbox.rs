@@ -3,7 +3,7 @@
 //! carries the map; nothing is said in a channel, and a sandbox is never rated.
 
 use super::actions::orders_reply;
-use super::caller::{refused, Answer, Caller, Outcome};
+use super::caller::{numbered_orders, refused, Answer, Caller, Outcome};
 use super::posts;
 use engine::store::{GameError, GameId, Games};
 
@@ -46,15 +46,7 @@ pub async fn start(games: &Games, caller: &Caller, variant: &str) -> Outcome {
 
 /// `/sandbox order`: orders for one power, one a line (or separated by `;`).
 pub async fn order(games: &Games, caller: &Caller, power: &str, text: &str) -> Outcome {
-    let (numbers, orders): (Vec<usize>, Vec<String>) = text
-        .lines()
-        .enumerate()
-        .flat_map(|(n, l)| l.split(';').map(move |o| (n + 1, o.trim().to_string())))
-        .filter(|(_, o)| !o.is_empty())
-        .unzip();
-    if orders.is_empty() {
-        return refused("no orders given; write one per line, such as `A par - bur`");
-    }
+    let (numbers, orders) = numbered_orders(text)?;
     let (id, shown, report) = games.sandbox_submit(&caller.user, power, &orders).await?;
     Ok(Answer::private(format!(
         "Sandbox, **{shown}**:\n{}",
