@@ -67,6 +67,8 @@ pub struct PressWorker {
     claimant: Claimant,
     /// Conversations this process is working on now.
     busy: Mutex<HashSet<i64>>,
+    /// Told each time a conversation leaves `busy`, for a player's command that waits on it.
+    freed: tokio::sync::Notify,
 }
 
 /// Takes a conversation out of the busy set however the work ends.
@@ -79,6 +81,7 @@ impl Drop for Busy<'_> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&self.1);
+        self.0.freed.notify_waiters();
     }
 }
 
@@ -89,6 +92,7 @@ impl PressWorker {
             http,
             claimant,
             busy: Mutex::new(HashSet::new()),
+            freed: tokio::sync::Notify::new(),
         }
     }
 
@@ -122,12 +126,7 @@ impl PressWorker {
                 continue;
             }
             let row = t.thread.row;
-            if !self
-                .busy
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(row)
-            {
+            if !self.take(row, only.is_some()).await {
                 continue;
             }
             let _busy = Busy(self, row);
@@ -163,6 +162,28 @@ impl PressWorker {
             }
         }
         Ok(answer)
+    }
+
+    /// Marks conversation `row` busy for this process. Another task working on it (the
+    /// scheduler's round) makes the background skip it, but a player's command waits for that
+    /// work to end and then looks again, so its answer shows the thread made rather than
+    /// "being made".
+    async fn take(&self, row: i64, wait: bool) -> bool {
+        loop {
+            let freed = self.freed.notified();
+            if self
+                .busy
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(row)
+            {
+                return true;
+            }
+            if !wait {
+                return false;
+            }
+            freed.await;
+        }
     }
 
     /// The Discord steps one conversation still needs, each recorded once done.
