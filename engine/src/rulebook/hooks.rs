@@ -252,17 +252,19 @@ pub trait StrengthHooks {
         None
     }
 
-    /// Whether this move across `border` is made only if it is supported (Latin American
+    /// Whether `unit`'s move into `to` is made only if it is supported (Latin American
     /// Diplomacy, rule 5.C.iv: in the A phase no army crosses the Chilean Andes unless
     /// supported). `Some(why)`: unless at least one support of it is given (not cut), the
     /// unit never crosses: its move fails for `why`, and, like an army whose convoy failed,
     /// it attacks, stands off and cuts nothing. `None` (Standard): every move crosses. Asked
-    /// once per move that does not go by convoy, when the moves are resolved.
+    /// once per move that does not go by convoy, when the moves are resolved; given the
+    /// province rather than the border so that a rulebook with no such crossing (every other)
+    /// costs the resolver no border lookup per move.
     fn crossing_needs_support(
         &self,
         _ctx: &RuleContext,
         _unit: &Unit,
-        _border: &Border,
+        _to: ProvinceId,
     ) -> Option<Cause> {
         None
     }

@@ -722,8 +722,7 @@ pub(super) fn resolve<'a>(
     let mut unsupported: Vec<Option<Cause>> = Vec::new();
     for u in 0..board_len.min(n) {
         if let Act::Move { to, .. } = acts[u] {
-            let why = border_into(ctx, &units[u], to.province)
-                .and_then(|b| ctx.book.crossing_needs_support(ctx, &units[u], b));
+            let why = ctx.book.crossing_needs_support(ctx, &units[u], to.province);
             if why.is_some() {
                 if unsupported.is_empty() {
                     unsupported = vec![None; n];

@@ -150,8 +150,14 @@ impl StrengthHooks for LatinAmericanRules {
         &self,
         ctx: &RuleContext,
         unit: &Unit,
-        border: &Border,
+        to: ProvinceId,
     ) -> Option<Cause> {
+        if unit.kind != UnitKind::ARMY {
+            return None;
+        }
+        let border =
+            ctx.map()
+                .border_for(unit.kind.class(), unit.location, Location::province(to))?;
         self.crossing_refusal(ctx, unit, border).map(cause)
     }
 
