@@ -221,9 +221,7 @@ impl<'p> Tally<'p> {
                 .filter(|&k| k != u.kind)
                 .and_then(|k| rules.removal_leaves(ctx, u, Some(k)))
         });
-        let gone = found_idx.is_some_and(|i| {
-            self.removed_idx.contains(&i) || self.reduced.iter().any(|r| r.0 == i)
-        });
+        let gone = found_idx.is_some_and(|i| self.is_gone(i));
         match found {
             None => OrderResult::illegal(Cause::NoUnit { at: unit.province }),
             Some(u) if u.power != power => {
