@@ -77,18 +77,21 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
             }
         };
     }
-    let reachable: Vec<&Border> = map
-        .province(unit.location.province)
-        .borders
-        .iter()
-        .filter(|b| {
-            b.to.province == to.province
-                && b.from_coast == unit.location.coast
-                && ctx.book.can_cross(ctx, unit.kind, b)
-                && ctx.book.can_stand(ctx, unit.kind, b.to)
-        })
-        .collect();
-    if reachable.is_empty() {
+    // The borders the fleet may take into the destination, asked again only in the rare
+    // cases that need more than the first (a coast named, or several to choose from), so a
+    // plain move allocates nothing.
+    let reachable = || {
+        map.province(unit.location.province)
+            .borders
+            .iter()
+            .filter(|b| {
+                b.to.province == to.province
+                    && b.from_coast == unit.location.coast
+                    && ctx.book.can_cross(ctx, unit.kind, b)
+                    && ctx.book.can_stand(ctx, unit.kind, b.to)
+            })
+    };
+    let Some(first) = reachable().next() else {
         return Err(ctx.book.why_unreachable(ctx, unit, to.province).unwrap_or(
             Cause::CannotReach {
                 kind: unit.kind,
@@ -96,22 +99,22 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
                 to: Location::province(to.province),
             },
         ));
-    }
+    };
     match to.coast {
-        Some(c) => match reachable.iter().find(|b| b.to.coast == Some(c)) {
+        Some(c) => match reachable().find(|b| b.to.coast == Some(c)) {
             Some(b) => Ok(b.to),
-            None if dest.coasts.is_empty() => Ok(reachable[0].to),
+            None if dest.coasts.is_empty() => Ok(first.to),
             None => Err(Cause::CannotReach {
                 kind: unit.kind,
                 from: unit.location,
                 to: to.location(),
             }),
         },
-        None if dest.coasts.is_empty() => Ok(reachable[0].to),
-        None if reachable.len() == 1 && !strict => Ok(reachable[0].to),
+        None if dest.coasts.is_empty() => Ok(first.to),
+        None if !strict && reachable().nth(1).is_none() => Ok(first.to),
         None => Err(Cause::CoastNeeded {
             at: to.province,
-            coasts: reachable.iter().map(|b| b.to).collect(),
+            coasts: reachable().map(|b| b.to).collect(),
         }),
     }
 }

@@ -4,6 +4,7 @@
 
 mod apply;
 mod explain;
+mod groups;
 mod plan;
 mod resolve;
 

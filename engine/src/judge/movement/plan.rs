@@ -634,7 +634,10 @@ fn check_order(
             rules.check_move(ctx, unit, to.province)?;
             if unit.kind.convoyed() {
                 let border = border_into(ctx, unit, to.province);
-                let convoyable = routes.get().exists(here, to.province, None);
+                // Asked only when the answer matters (no border, or a convoy asked for): a
+                // board's convoy routes are built on the first question, and most phases
+                // move armies only over land.
+                let convoyable = || routes.get().exists(here, to.province, None);
                 if to.coast.is_some()
                     && variant.options().coasts == crate::rulebook::CoastLeniency::Strict
                 {
@@ -643,14 +646,14 @@ fn check_order(
                 // A convoyed move crosses no border (Pirates: full strength over a landbridge).
                 let convoy_base = rules.move_base_strength(ctx, unit, None);
                 match border {
-                    Some(b) if !*via_convoy || !convoyable => Ok(Checked::Move {
+                    Some(b) if !*via_convoy || !convoyable() => Ok(Checked::Move {
                         to: Location::province(to.province),
                         needs_convoy: false,
                         via_convoy: false,
                         base: rules.move_base_strength(ctx, unit, Some(b)),
                         convoy_base,
                     }),
-                    _ if convoyable => Ok(Checked::Move {
+                    _ if convoyable() => Ok(Checked::Move {
                         to: Location::province(to.province),
                         needs_convoy: border.is_none(),
                         via_convoy: true,

@@ -9,6 +9,7 @@
 //! [`ParadoxRule`].
 
 use super::super::route::{border_into, convoy_lands, fleets_link};
+use super::groups::Groups;
 use super::plan::{Act, ConvoyOrder};
 use crate::map::ProvinceId;
 use crate::outcome::Cause;
@@ -54,11 +55,12 @@ struct Resolver<'a> {
     /// The single unit in each province, for provinces that hold one.
     occupant: Vec<Option<usize>>,
     /// Units ordered to move into each province.
-    attackers: Vec<Vec<usize>>,
+    attackers: &'a Groups,
     /// Supports that match what each unit does (hold supports or move supports).
-    supports: Vec<Vec<usize>>,
-    /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
-    convoyers: Vec<Vec<usize>>,
+    supports: &'a Groups,
+    /// For an army moving by convoy (or that may fall back on one): the fleets ordered to
+    /// convoy exactly that move.
+    convoyers: &'a Groups,
     many: Vec<bool>,
     /// For each move that is made only if supported (the rulebook's `crossing_needs_support`):
     /// why it fails when it is not. Empty when no move needs support (the common case).
@@ -252,10 +254,11 @@ impl<'a> Resolver<'a> {
             return true;
         }
         let from = self.origin(m);
-        let fleets = self.convoyers[m].clone();
+        let convoyers = self.convoyers;
+        let fleets = &convoyers[m];
         if self.variant.options().convoy_disruption == ConvoyDisruption::AnyFleet {
             let mut all = true;
-            for &f in &fleets {
+            for &f in fleets {
                 all &= self.resolve(f);
             }
             if !all {
@@ -328,7 +331,8 @@ impl<'a> Resolver<'a> {
         exclude_power: Option<crate::unit::PowerId>,
     ) -> Strength {
         let mut n = 0;
-        for s in self.supports[u].clone() {
+        let supports = self.supports;
+        for &s in &supports[u] {
             if exclude_power == Some(self.units[s].power) {
                 continue;
             }
@@ -439,7 +443,8 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        for k in self.attackers[to.0 as usize].clone() {
+        let attackers = self.attackers;
+        for &k in &attackers[to.0 as usize] {
             if k != m && attack <= self.prevent_strength(k) {
                 return false;
             }
@@ -501,7 +506,8 @@ impl<'a> Resolver<'a> {
                 return false;
             }
         }
-        for k in self.attackers[to.0 as usize].clone() {
+        let attackers = self.attackers;
+        for &k in &attackers[to.0 as usize] {
             if k != m && self.meet(m, k) && attack <= self.prevent_strength(k) {
                 return false;
             }
@@ -541,7 +547,8 @@ impl<'a> Resolver<'a> {
                 return false;
             }
             // An attack moving in on the supporter's power cuts it as in any province.
-            for a in self.attackers[here.0 as usize].clone() {
+            let attackers = self.attackers;
+            for &a in &attackers[here.0 as usize] {
                 if self.attacks(a) != Some(self.units[s].power) {
                     continue;
                 }
@@ -557,7 +564,8 @@ impl<'a> Resolver<'a> {
             }
             return true;
         }
-        for a in self.attackers[here.0 as usize].clone() {
+        let attackers = self.attackers;
+        for &a in &attackers[here.0 as usize] {
             if self.units[a].power == self.units[s].power {
                 continue;
             }
@@ -584,7 +592,8 @@ impl<'a> Resolver<'a> {
         if self.many[here.province.0 as usize] {
             return true;
         }
-        for a in self.attackers[here.province.0 as usize].clone() {
+        let attackers = self.attackers;
+        for &a in &attackers[here.province.0 as usize] {
             if self.resolve(a) {
                 return false;
             }
@@ -660,9 +669,10 @@ pub(super) struct Decisions {
     /// What each unit does, with the fallback rule's choice of land or convoy made.
     pub acts: Vec<Act>,
     /// Units ordered to move into each province.
-    pub attackers: Vec<Vec<usize>>,
-    /// For an army moving by convoy: the fleets ordered to convoy exactly that move.
-    pub convoyers: Vec<Vec<usize>>,
+    pub attackers: Groups,
+    /// For an army moving by convoy (or that fell back on a land route): the fleets ordered
+    /// to convoy exactly that move.
+    pub convoyers: Groups,
     /// Which provinces hold many units.
     pub many: Vec<bool>,
     /// Convoying fleets that fail because the paradox rule settled their cycle.
@@ -702,9 +712,6 @@ pub(super) fn resolve<'a>(
     let n = units.len();
     let provinces = map.provinces.len();
     let mut occupant = vec![None; provinces];
-    let mut attackers = vec![Vec::new(); provinces];
-    let mut supports = vec![Vec::new(); n];
-    let mut convoyers = vec![Vec::new(); n];
     for (u, unit) in units.iter().enumerate() {
         let p = unit.location.province.0 as usize;
         // A unit being put ashore defends nothing; one that leaves at the start of the move
@@ -712,12 +719,42 @@ pub(super) fn resolve<'a>(
         if !many[p] && u < board_len {
             occupant[p] = Some(u);
         }
-        match acts[u] {
-            Act::Move { to, .. } => attackers[to.province.0 as usize].push(u),
-            Act::SupportHold { of } | Act::SupportMove { of, .. } => supports[of].push(u),
-            _ => {}
-        }
     }
+    let attackers = Groups::new(
+        provinces,
+        acts.iter().enumerate().filter_map(|(u, act)| match act {
+            Act::Move { to, .. } => Some((to.province.0 as usize, u)),
+            _ => None,
+        }),
+    );
+    let supports = Groups::new(
+        n,
+        acts.iter().enumerate().filter_map(|(u, act)| match act {
+            Act::SupportHold { of } | Act::SupportMove { of, .. } => Some((*of, u)),
+            _ => None,
+        }),
+    );
+    // The fleets convoying each move by convoy, and each move that may fall back on a
+    // convoy (the fallback rule below turns it into one first).
+    let convoyers = Groups::new(
+        n,
+        acts.iter()
+            .enumerate()
+            .filter_map(|(u, act)| match act {
+                Act::Move { to, by_convoy, .. }
+                    if *by_convoy || fallback_candidates.contains(&u) =>
+                {
+                    Some((u, units[u].location.province, to.province))
+                }
+                _ => None,
+            })
+            .flat_map(|(u, from, to)| {
+                convoy_orders
+                    .iter()
+                    .filter(move |f| f.1 == from && f.2 == to)
+                    .map(move |f| (u, f.0))
+            }),
+    );
     // Moves the rulebook lets cross only if supported, asked once each.
     let mut unsupported: Vec<Option<Cause>> = Vec::new();
     for u in 0..board_len.min(n) {
@@ -731,21 +768,6 @@ pub(super) fn resolve<'a>(
             }
         }
     }
-    for u in 0..n {
-        if let Act::Move {
-            to,
-            by_convoy: true,
-            ..
-        } = acts[u]
-        {
-            let from = units[u].location.province;
-            convoyers[u] = convoy_orders
-                .iter()
-                .filter(|f| f.1 == from && f.2 == to.province)
-                .map(|f| f.0)
-                .collect();
-        }
-    }
 
     let mut r = Resolver {
         variant,
@@ -755,9 +777,9 @@ pub(super) fn resolve<'a>(
         acts,
         needs,
         occupant,
-        attackers,
-        supports,
-        convoyers,
+        attackers: &attackers,
+        supports: &supports,
+        convoyers: &convoyers,
         many,
         unsupported,
         attack_on,
@@ -782,13 +804,7 @@ pub(super) fn resolve<'a>(
                 base,
                 convoy_base,
             };
-            let from = units[u].location.province;
-            r.convoyers[u] = convoy_orders
-                .iter()
-                .filter(|f| f.1 == from && f.2 == to.province)
-                .map(|f| f.0)
-                .collect();
-            let has_route = !r.convoyers[u].is_empty() && r.path(u);
+            let has_route = !convoyers[u].is_empty() && r.path(u);
             if !has_route && border_into(ctx, &units[u], to.province).is_some() {
                 r.acts[u] = Act::Move {
                     to,
@@ -815,16 +831,24 @@ pub(super) fn resolve<'a>(
             .map(|(won, on)| Some(((*on)?.0, (*on)?.1, (*won)?)))
             .collect()
     };
+    let Resolver {
+        acts,
+        many,
+        paradox_failed,
+        unsupported,
+        attack_on,
+        ..
+    } = r;
     Decisions {
-        acts: r.acts,
-        attackers: r.attackers,
-        convoyers: r.convoyers,
-        many: r.many,
-        paradox_failed: r.paradox_failed,
+        acts,
+        attackers,
+        convoyers,
+        many,
+        paradox_failed,
         success,
         path_ok,
-        unsupported: r.unsupported,
+        unsupported,
         attack_won,
-        attack_on: r.attack_on.iter().map(|a| a.map(|(p, _)| p)).collect(),
+        attack_on: attack_on.iter().map(|a| a.map(|(p, _)| p)).collect(),
     }
 }
