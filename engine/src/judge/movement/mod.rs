@@ -3,12 +3,13 @@
 //! after, and [`explain`] gives each order its result.
 
 mod apply;
+mod check;
 mod explain;
 mod groups;
 mod plan;
 mod resolve;
 
-pub(super) use plan::accepts;
+pub(super) use check::accepts;
 
 use super::route::LazyRoutes;
 use super::submission::{find_unit, understood};
