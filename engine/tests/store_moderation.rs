@@ -408,3 +408,44 @@ async fn autocomplete_offers_the_board_a_moderator_edited_not_the_one_before() {
     assert!(!last.iter().any(|o| o.starts_with("F lon")), "{last:?}");
 }
 }
+
+on_both_backends! {
+/// A moderator sets owners of the centres the rulebook counts, not only those the map marks:
+/// in Atlantica II, Atlantis once found (rule 6d) has an owner a moderator may change, and an
+/// area where nothing was found has none.
+async fn a_moderator_sets_the_owner_of_atlantis_once_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = games
+        .create(Some("guild"), Some("c1"), "atlantica", Settings::default(), 7)
+        .await
+        .expect("create");
+    for p in ["England", "France", "Germany", "Italy", "Canada", "CSA", "USA"] {
+        games.join(id, &p.to_lowercase(), Some(p)).await.expect("join");
+    }
+    games.start(id).await.expect("start");
+    let set = |area: &str| BoardEdit::SetOwner {
+        province: area.into(),
+        power: Some("France".into()),
+    };
+    let msg = refused(games.edit_board(id, &set("ar3"), "mod").await);
+    assert!(msg.contains("Area 3 is not a supply centre"), "{msg}");
+
+    // The same game with Atlantis found in Area 3 by England (written into its export).
+    let mut doc = games.export(id).await.expect("export");
+    doc["channel"] = serde_json::Value::Null;
+    doc["phases"][0]["position"]["marks"] =
+        serde_json::json!([{"province": "ar3", "power": "England", "count": 1}]);
+    let found = games.import(&doc).await.expect("import");
+    let line = games
+        .edit_board(found, &set("ar3"), "mod")
+        .await
+        .expect("Atlantis is a centre once found");
+    assert!(line.contains("now owned by France"), "{line}");
+    let (_, v, pos) = games.current(found).await.unwrap();
+    let ar3 = v.map.province_by_id("ar3").unwrap();
+    assert_eq!(pos.owners[ar3.0 as usize], v.power_by_name("France"));
+    let msg = refused(games.edit_board(found, &set("ar4"), "mod").await);
+    assert!(msg.contains("not a supply centre"), "{msg}");
+}
+}

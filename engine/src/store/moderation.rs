@@ -380,11 +380,11 @@ impl Games {
             }
             BoardEdit::SetOwner { province, power } => {
                 let t = parse_location(&grammar, province).map_err(|e| refused(e.message))?;
-                let p = v.map.province(t.province);
-                if !p.supply_center {
+                // A centre as the rulebook counts them (Atlantica: Atlantis once found).
+                if !v.book.is_supply_centre(&v.context(&position), t.province) {
                     return Err(refused(format!(
                         "{} is not a supply centre; only centres have owners",
-                        p.name
+                        v.map.province(t.province).name
                     )));
                 }
                 let owner = match power {
@@ -400,7 +400,7 @@ impl Games {
                 position.owners[t.province.0 as usize] = owner;
                 format!(
                     "{} now owned by {}",
-                    p.name,
+                    v.map.province(t.province).name,
                     owner.map_or("nobody", |o| v.power_name(o))
                 )
             }
