@@ -509,6 +509,28 @@ impl MapArt {
             .is_some_and(|p| inside(&p.rings, pt))
     }
 
+    /// Whether any province (a playable space) reaches into the box: a corner or a point of a
+    /// grid over it lies inside a province's outline.
+    pub(crate) fn any_province_in(&self, b: &crate::Bounds) -> bool {
+        const STEP: f32 = 8.0;
+        let (nx, ny) = (
+            ((b.x1 - b.x0) / STEP).ceil().max(1.0) as usize,
+            ((b.y1 - b.y0) / STEP).ceil().max(1.0) as usize,
+        );
+        self.provinces.iter().any(|p| {
+            if !crate::outline::area(&p.rings).intersects(b) {
+                return false;
+            }
+            (0..=nx).any(|i| {
+                (0..=ny).any(|j| {
+                    let x = b.x0 + (b.x1 - b.x0) * i as f32 / nx as f32;
+                    let y = b.y0 + (b.y1 - b.y0) * j as f32 / ny as f32;
+                    inside(&p.rings, (x, y))
+                })
+            })
+        })
+    }
+
     /// Distance from a point to the province: 0 inside, else to the nearest edge.
     pub fn distance_to(&self, province: &str, pt: Point) -> Option<f32> {
         let p = self.province(province)?;

@@ -514,3 +514,50 @@ fn preview() {
     let png = render::render_png(&art, &Scene::default()).expect("renders");
     std::fs::write(std::env::var("PREVIEW_PNG").expect("PREVIEW_PNG"), png).unwrap();
 }
+
+/// The key to the symbols goes where it hides no playable space: the legend's box sits low on
+/// the map, so the key cannot go under it, and above it lies the Suez-Indian Box.
+#[test]
+fn the_key_covers_no_province() {
+    use render::Outcome;
+    let art = art();
+    let mut scene = start();
+    let outcomes = [
+        Outcome::Succeeded,
+        Outcome::Failed,
+        Outcome::Illegal,
+        Outcome::Void,
+    ];
+    scene.orders = scene
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            OrderMark::new(
+                u.power.as_str(),
+                Order::Hold {
+                    unit: u.location.clone(),
+                },
+            )
+            .with_outcome(outcomes[i % 4])
+        })
+        .collect();
+    let svg = render::render_svg(&art, &scene).expect("renders");
+    let doc = roxmltree::Document::parse(&svg).expect("svg");
+    let key = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("key"))
+        .expect("a key");
+    let rect = key.children().find(|n| n.has_tag_name("rect")).unwrap();
+    let v = |a: &str| rect.attribute(a).unwrap().parse::<f32>().unwrap();
+    let (x, y, w, h) = (v("x"), v("y"), v("width"), v("height"));
+    assert!(h > 40.0, "a key of several rows: {h}");
+    for i in 0..=20 {
+        for j in 0..=10 {
+            let p = (x + w * i as f32 / 20.0, y + h * j as f32 / 10.0);
+            for id in art.province_ids() {
+                assert!(!art.contains(id, p), "the key covers {id} at {p:?}");
+            }
+        }
+    }
+}

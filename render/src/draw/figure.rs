@@ -164,6 +164,10 @@ pub struct HeadShape {
     pub order: Option<usize>,
     pub points: [Point; 3],
     pub bounds: Bounds,
+    /// The places the arrow leaves and goes to, when they stand too close for the head to
+    /// fit between the edge of its own unit (or a ring round it) and the rings round its
+    /// goal (see [`Figure::squeezed`]).
+    pub squeezed: Option<(Point, Point)>,
 }
 
 /// What an order's mark is, for messages.
@@ -313,7 +317,7 @@ impl Figure {
             for h in self
                 .heads
                 .iter()
-                .filter(|h| h.order != m.order && m.covers(h))
+                .filter(|h| h.order != m.order && m.covers(h) && !m.rings_goal_of(h))
             {
                 out.push(format!(
                     "{:?} mark of order {:?} at {:?} covers the arrowhead of order {:?} at {:?}",
@@ -326,6 +330,45 @@ impl Figure {
             }
         }
         out
+    }
+}
+
+impl Figure {
+    /// The rings a head cannot keep off, one sentence each: a move between two places so
+    /// close that no arrowhead fits between the edge of the unit it leaves (or the ring round
+    /// it) and the ring round the unit it goes to (a hold, a support to hold, a convoy), so
+    /// its head lies on one of those rings whatever way the arrow bends. Not in [`Figure::problems`]: no drawing at
+    /// these sizes avoids it.
+    pub fn squeezed(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for m in &self.marks {
+            for h in self
+                .heads
+                .iter()
+                .filter(|h| h.order != m.order && m.covers(h) && m.rings_goal_of(h))
+            {
+                out.push(format!(
+                    "ring of order {:?} at {:?} round an end of the short arrow of order {:?}",
+                    m.order,
+                    m.bounds.centre(),
+                    h.order
+                ));
+            }
+        }
+        out
+    }
+}
+
+impl MarkShape {
+    /// Whether the mark is a ring round either end of a squeezed head (see
+    /// [`HeadShape::squeezed`]).
+    fn rings_goal_of(&self, head: &HeadShape) -> bool {
+        match (self.ring, head.squeezed) {
+            (Some((c, r, half)), Some((from, goal))) => {
+                dist(c, goal) < r + half || dist(c, from) < END_REACH
+            }
+            _ => false,
+        }
     }
 }
 

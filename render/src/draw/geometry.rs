@@ -221,7 +221,7 @@ pub(super) fn clear_bend(
         crossed * 4 + ringed * 2 + usize::from(cramped)
     };
     let base = if bend == 0.0 { 0.15 } else { bend };
-    let tries = [
+    let coarse = [
         bend,
         -bend,
         0.0,
@@ -235,13 +235,34 @@ pub(super) fn clear_bend(
         -base * 5.0,
     ];
     let mut best = (usize::MAX, bend);
-    for b in tries {
+    for b in coarse {
         let n = cost(b);
         if n == 0 {
             return b;
         }
         if n < best.0 {
             best = (n, b);
+        }
+    }
+    if best.0 < 4 {
+        // Over no unit: only a ring or a short shaft left, which finer bends do not mend.
+        return best.1;
+    }
+    // Still over a unit: every bend out to six times the one asked for each way in small
+    // steps, nearest it first, so that a long arrow finds the narrow gap between the units
+    // along its way.
+    const STEPS: usize = 24;
+    let fine = (1..=STEPS).flat_map(|k| {
+        let d = base.abs() * 6.0 * k as f32 / STEPS as f32;
+        [bend + d, bend - d]
+    });
+    for b in fine {
+        let n = cost(b);
+        if n < best.0 {
+            best = (n, b);
+            if n == 0 {
+                break;
+            }
         }
     }
     best.1
@@ -258,6 +279,7 @@ fn head_shape(tip: Point, dir: Point, head_len: f32, head_w: f32) -> HeadShape {
     let hi = |v: [f32; 3]| v.into_iter().fold(f32::MIN, f32::max);
     HeadShape {
         order: None,
+        squeezed: None,
         points,
         bounds: Bounds {
             x0: lo(xs),
@@ -295,7 +317,7 @@ pub(super) fn arrow_exact(
     head: Head,
 ) -> Curve {
     let c = bend_control(from, to, bend);
-    let (len, t0, t_tip, _) = span(from, to, bend, gaps, line, head);
+    let (len, t0, t_tip, cramped) = span(from, to, bend, gaps, line, head);
     let (head_len, _) = head_size(line.width);
     let tip = quad_point(from, c, to, t_tip);
     let dir = unit_vec((0.0, 0.0), quad_tangent(from, c, to, t_tip));
@@ -330,6 +352,11 @@ pub(super) fn arrow_exact(
         ends: vec![from, to],
     });
     head_at(out, tip, dir, line, head);
+    if cramped && head != Head::None {
+        if let Some(h) = out.fig.heads.last_mut() {
+            h.squeezed = Some((from, to));
+        }
+    }
     Curve { c }
 }
 

@@ -311,10 +311,26 @@ fn symbol_key(
     let h = rows as f32 * row_h + 2.0 * pad;
     let to_px = ctx.art.to_px;
     let bottom = (ctx.art.height() as f32 - to_px.ty) / to_px.sy.max(1e-3);
-    let y = if ly + legend_h + gap + h <= bottom - 2.0 {
-        ly + legend_h + gap
+    // Below the legend where the art has room; else above it, or beside it to the left,
+    // whichever covers no province (a key over a playable space hides its units and labels).
+    let (lx, y) = if ly + legend_h + gap + h <= bottom - 2.0 {
+        (lx, ly + legend_h + gap)
     } else {
-        (ly - gap - h).max(2.0)
+        let above = (lx, (ly - gap - h).max(2.0));
+        let beside = (lx - gap - lw, ly + legend_h - h);
+        let clear = |(x, y): (f32, f32)| {
+            x >= 0.0
+                && !ctx.art.any_province_in(&crate::Bounds {
+                    x0: x,
+                    y0: y,
+                    x1: x + lw,
+                    y1: y + h,
+                })
+        };
+        [above, beside]
+            .into_iter()
+            .find(|p| clear(*p))
+            .unwrap_or(above)
     };
     let _ = writeln!(
         out,

@@ -92,6 +92,17 @@ impl<'a> Ctx<'a> {
         rings.chain(units).fold(9.0, f32::max)
     }
 
+    /// How far from the unit at `from` an arrow leaving it starts: outside any ring drawn
+    /// round it (a support to hold that it left behind), else at its symbol's edge.
+    fn start_gap(&self, from: Point) -> f32 {
+        self.avoid
+            .rings
+            .iter()
+            .filter(|(c, _, _)| figure::dist(*c, from) < figure::END_REACH)
+            .map(|(c, r, half)| r + half + 1.0 - figure::dist(*c, from))
+            .fold(marks::UNIT_RADIUS, f32::max)
+    }
+
     fn colour(&self, power: &str, context: &str) -> Result<Rgb, Error> {
         self.colours
             .get(power)

@@ -161,23 +161,43 @@ fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
             .iter()
             .any(|p| super::figure::dist(*p, u.at) < super::figure::END_REACH)
     };
-    let clear = |a: Point, b: Point| {
-        !units
+    let crossed = |a: Point, b: Point| {
+        units
             .iter()
-            .any(|u| !joins(u) && u.crossed_by(a, b, HALF + 2.0))
+            .filter(|u| !joins(u) && u.crossed_by(a, b, HALF + 2.0))
+            .count()
     };
     let mut out = vec![points[0]];
     for w in points.windows(2) {
         let (a, b) = (w[0], w[1]);
-        if !clear(a, b) {
-            let m = mid_point(a, b);
+        if crossed(a, b) > 0 {
             let (dx, dy) = unit_vec(a, b);
             let side = (-dy, dx);
-            let bend = [30.0f32, -30.0, 55.0, -55.0, 80.0, -80.0, 110.0, -110.0]
-                .into_iter()
-                .map(|k| (m.0 + side.0 * k, m.1 + side.1 * k))
-                .find(|p| clear(a, *p) && clear(*p, b));
-            if let Some(p) = bend {
+            // Beside the middle first, nearest first; then further along either way, and
+            // further out, as a long leg past a crowded coast needs.
+            let bends = [
+                30.0f32, -30.0, 55.0, -55.0, 80.0, -80.0, 110.0, -110.0, 150.0, -150.0, 200.0,
+                -200.0,
+            ]
+            .into_iter()
+            .flat_map(|k| [0.5f32, 0.35, 0.65, 0.2, 0.8].map(|t| (t, k)))
+            .map(|(t, k)| {
+                let m = lerp(a, b, t);
+                (m.0 + side.0 * k, m.1 + side.1 * k)
+            });
+            // The first bend clear of every unit, else the one over fewest, if fewer than
+            // the straight leg.
+            let mut best = (crossed(a, b), None);
+            for p in bends {
+                let n = crossed(a, p) + crossed(p, b);
+                if n < best.0 {
+                    best = (n, Some(p));
+                    if n == 0 {
+                        break;
+                    }
+                }
+            }
+            if let Some(p) = best.1 {
                 out.push(p);
             }
         }
@@ -334,6 +354,11 @@ fn route_line(
         ends: r.points.clone(),
     });
     head_at(out, tip, last, line, head);
+    if gap < end && head != Head::None {
+        if let Some(h) = out.fig.heads.last_mut() {
+            h.squeezed = Some((points[n - 2], points[n - 1]));
+        }
+    }
     let (a, b) = (points[n - 2], points[n - 1]);
     along(a, mid_point(a, b), b, 0.5)
 }
@@ -501,9 +526,12 @@ fn move_line(
     b: Point,
     convoyed: bool,
 ) -> (Point, Point, f32) {
-    let head_to_head = scene.orders.iter().any(|x| {
-        matches!(&x.order, Order::Move { unit: u, to: t, .. }
-            if u.province == to.province && t.province == unit.province)
+    // A support names a move the other way too: its sketch of that move would lie on this one.
+    let head_to_head = scene.orders.iter().any(|x| match &x.order {
+        Order::Move { unit: u, to: t, .. } | Order::SupportMove { from: u, to: t, .. } => {
+            u.province == to.province && t.province == unit.province
+        }
+        _ => false,
     });
     if head_to_head {
         let (dx, dy) = unit_vec(a, b);
@@ -530,7 +558,7 @@ fn move_bend(ctx: &Ctx, a: Point, b: Point, bend: f32) -> f32 {
         a,
         b,
         bend,
-        (UNIT_RADIUS, ctx.end_gap(b)),
+        (ctx.start_gap(a), ctx.end_gap(b)),
         &line,
         Head::Hollow,
     )
@@ -576,7 +604,8 @@ fn order(
             let dest = ctx.anchor_from(to, from, &context("move"))?;
             let (from, dest, bend) = move_line(scene, unit, to, from, dest, *via_convoy);
             let bend = move_bend(ctx, from, dest, bend);
-            move_arrow(high, from, dest, bend, colour, o.outcome, ctx.end_gap(dest));
+            let gaps = (ctx.start_gap(from), ctx.end_gap(dest));
+            move_arrow(high, from, dest, bend, colour, o.outcome, gaps);
         }
         Order::Retreat { unit, to } => {
             let from = own_at(unit, true, "retreat")?;
@@ -588,7 +617,7 @@ fn order(
                 move_bend(ctx, from, dest, MOVE_BEND),
                 colour,
                 o.outcome,
-                ctx.end_gap(dest),
+                (ctx.start_gap(from), ctx.end_gap(dest)),
             );
         }
         Order::RuledRetreat { unit, to } => {
@@ -622,7 +651,7 @@ fn order(
                     let (a, b, bend) = move_line(scene, from, to, a, b, false);
                     let bend = move_bend(ctx, a, b, bend);
                     if !drawn {
-                        ghost_move(low, a, b, bend, colour);
+                        ghost_move(low, a, b, bend, colour, (ctx.start_gap(a), ctx.end_gap(b)));
                     }
                     // On the move's shaft, short of its head and of other heads at its goal.
                     let len = (b.0 - a.0).hypot(b.1 - a.1).max(1.0);
@@ -632,20 +661,31 @@ fn order(
                     let t = if t1 > t0 { 0.62f32.clamp(t0, t1) } else { t0 };
                     let c = bend_control(a, b, bend);
                     let step = 8.0 / len;
+                    // On a move too short for a dot between its unit and its head, the dot
+                    // may sit on the rim of the helped unit, the unit it helps, rather than
+                    // on a head.
+                    let rim = (UNIT_RADIUS * 0.7 / len).min(t0);
                     // From the usual spot back towards the helped unit, then on towards the
-                    // head, the first spot clear of every arrowhead.
+                    // head, then on the helped unit's rim: the first spot clear of every
+                    // arrowhead, else the one covering fewest.
                     let spots = (0..12)
                         .map(|k| t - step * k as f32)
                         .take_while(|s| *s >= t0)
                         .chain((1..8).map(|k| t + step * k as f32).take_while(|s| *s <= t1))
+                        .chain((0..4).map(|k| t0 - (t0 - rim) * k as f32 / 3.0))
                         .map(|s| quad_point(a, c, b, s));
-                    let clear = |p: Point| {
+                    let covered = |p: Point| {
                         let m = MarkShape::boxed(MarkKind::Badge, p, 5.5);
-                        !ctx.avoid.heads.iter().any(|h| m.covers(h))
+                        ctx.avoid
+                            .heads
+                            .iter()
+                            .filter(|h| h.order != Some(index) && m.covers(h))
+                            .count()
                     };
                     spots
-                        .into_iter()
-                        .find(|p| clear(*p))
+                        .enumerate()
+                        .min_by_key(|(k, p)| (covered(*p), *k))
+                        .map(|(_, p)| p)
                         .unwrap_or_else(|| quad_point(a, c, b, t))
                 }
             };
@@ -866,7 +906,7 @@ fn support_hold(out: &mut Pen, from: Point, at: Point, colour: Rgb, outcome: Out
 }
 
 /// A move that a support names but the scene does not draw, sketched as a thin dashed arrow.
-fn ghost_move(out: &mut Pen, a: Point, b: Point, bend: f32, colour: Rgb) {
+fn ghost_move(out: &mut Pen, a: Point, b: Point, bend: f32, colour: Rgb, gaps: (f32, f32)) {
     let ghost = Line {
         dash: Some("3 3"),
         width: 1.6,
@@ -874,7 +914,7 @@ fn ghost_move(out: &mut Pen, a: Point, b: Point, bend: f32, colour: Rgb) {
         casing: 0.0,
         cap: "butt",
     };
-    arrow_exact(out, a, b, bend, (UNIT_RADIUS, 10.0), &ghost, Head::Open);
+    arrow_exact(out, a, b, bend, gaps, &ghost, Head::Open);
 }
 
 /// A support to move: a dashed line from the unit at `me` ending in a dot at `target`, a
@@ -988,7 +1028,7 @@ fn move_arrow(
     bend: f32,
     colour: Rgb,
     outcome: Outcome,
-    end: f32,
+    (start, end): (f32, f32),
 ) {
     match outcome {
         Outcome::Succeeded => {
@@ -999,7 +1039,7 @@ fn move_arrow(
                 casing: 6.4,
                 cap: "round",
             };
-            arrow_exact(out, from, to, bend, (UNIT_RADIUS, end), &line, Head::Solid);
+            arrow_exact(out, from, to, bend, (start, end), &line, Head::Solid);
         }
         Outcome::Failed | Outcome::Void => {
             // Hollow: a coloured edge round a white core, and a cross.
@@ -1011,7 +1051,7 @@ fn move_arrow(
                 cap: "round",
             };
             let Curve { c, .. } =
-                arrow_exact(out, from, to, bend, (UNIT_RADIUS, end), &edge, Head::Hollow);
+                arrow_exact(out, from, to, bend, (start, end), &edge, Head::Hollow);
             let core = Line {
                 dash: None,
                 width: 2.2,
@@ -1025,7 +1065,7 @@ fn move_arrow(
                 from,
                 to,
                 bend,
-                (UNIT_RADIUS + 1.5, end + head_len + 1.0),
+                (start + 1.5, end + head_len + 1.0),
                 &core,
                 Head::None,
             );
@@ -1042,8 +1082,7 @@ fn move_arrow(
                 },
                 outcome,
             );
-            let Curve { c, .. } =
-                arrow_exact(out, from, to, bend, (UNIT_RADIUS, end), &line, Head::Open);
+            let Curve { c, .. } = arrow_exact(out, from, to, bend, (start, end), &line, Head::Open);
             outcome_mark(out, along(from, c, to, 0.5), 5.0, outcome);
         }
     }
