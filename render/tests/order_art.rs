@@ -545,3 +545,46 @@ fn preview() {
     let png = render::render_png(standard_art(), &s).expect("renders");
     std::fs::write(std::env::var("PREVIEW_PNG").expect("PREVIEW_PNG"), png).unwrap();
 }
+
+#[test]
+fn the_key_tells_a_support_to_hold_and_retreat_options_apart() {
+    use UnitKind::*;
+    // A retreat map: Munich dislodged, free to go to Silesia or Berlin; Kiel supported to hold.
+    let mut mun = UnitMark::new("Germany", Army, "mun");
+    mun.dislodged = true;
+    mun.retreats = vec![Location::new("sil"), Location::new("ber")];
+    let s = scene(
+        vec![
+            UnitMark::new("Germany", Fleet, "kie"),
+            UnitMark::new("Germany", Army, "ruh"),
+            mun,
+        ],
+        vec![OrderMark::new(
+            "Germany",
+            Order::SupportHold {
+                unit: "ruh".into(),
+                target: "kie".into(),
+            },
+        )],
+    );
+    let text = svg(&s);
+    let doc = roxmltree::Document::parse(&text).expect("svg");
+    let keys: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-symbol"))
+        .collect();
+    assert_eq!(keys, ["support to hold", "dislodged", "may retreat"]);
+    // Each entry draws the mark the map uses: a ring for the hold, an open dotted arrow for
+    // the retreat.
+    let entry = |word: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("data-symbol") == Some(word))
+            .unwrap()
+    };
+    assert!(entry("support to hold")
+        .descendants()
+        .any(|n| n.has_tag_name("circle") && n.attribute("r") == Some("6")));
+    assert!(entry("may retreat")
+        .descendants()
+        .any(|n| n.attribute("stroke-dasharray") == Some("2 4")));
+}

@@ -173,6 +173,7 @@ pub(super) fn legend(ctx: &Ctx, scene: &Scene, out: &mut String) {
 pub(super) enum Symbol {
     Move,
     Support,
+    SupportHold,
     Convoy,
     Hold,
     Build,
@@ -181,6 +182,7 @@ pub(super) enum Symbol {
     Illegal,
     Void,
     Dislodged,
+    RetreatOption,
     RuledRetreat,
 }
 
@@ -190,6 +192,7 @@ impl Symbol {
         match self {
             Symbol::Move => "move",
             Symbol::Support => "support",
+            Symbol::SupportHold => "support to hold",
             Symbol::Convoy => "convoy",
             Symbol::Hold => "hold",
             Symbol::Build => "build",
@@ -198,6 +201,7 @@ impl Symbol {
             Symbol::Illegal => "illegal",
             Symbol::Void => "void",
             Symbol::Dislodged => "dislodged",
+            Symbol::RetreatOption => "may retreat",
             Symbol::RuledRetreat => "rules' retreat",
         }
     }
@@ -236,7 +240,8 @@ pub(super) fn symbols<'a>(scene: &'a Scene) -> Vec<Entry<'a>> {
     for o in &scene.orders {
         let symbol = match &o.order {
             Order::Move { .. } | Order::Retreat { .. } => Some(Symbol::Move),
-            Order::SupportHold { .. } | Order::SupportMove { .. } => Some(Symbol::Support),
+            Order::SupportMove { .. } => Some(Symbol::Support),
+            Order::SupportHold { .. } => Some(Symbol::SupportHold),
             Order::Convoy { .. } => Some(Symbol::Convoy),
             Order::Hold { .. } => Some(Symbol::Hold),
             Order::Build { .. } => Some(Symbol::Build),
@@ -258,16 +263,22 @@ pub(super) fn symbols<'a>(scene: &'a Scene) -> Vec<Entry<'a>> {
     for (key, m) in vocabulary::state(scene) {
         mark(key.map(|k| (k, m)));
     }
-    if scene
-        .units
-        .iter()
-        .any(|u| u.dislodged || u.dislodged_by.is_some())
-    {
+    let dislodged = || {
+        scene
+            .units
+            .iter()
+            .filter(|u| u.dislodged || u.dislodged_by.is_some())
+    };
+    if dislodged().next().is_some() {
         seen.push(Symbol::Dislodged);
+    }
+    if dislodged().any(|u| !u.retreats.is_empty()) {
+        seen.push(Symbol::RetreatOption);
     }
     let first = [
         Symbol::Move,
         Symbol::Support,
+        Symbol::SupportHold,
         Symbol::Convoy,
         Symbol::Hold,
         Symbol::Build,
@@ -279,6 +290,7 @@ pub(super) fn symbols<'a>(scene: &'a Scene) -> Vec<Entry<'a>> {
         Symbol::Illegal,
         Symbol::Void,
         Symbol::Dislodged,
+        Symbol::RetreatOption,
     ];
     first
         .into_iter()
@@ -415,6 +427,37 @@ fn glyph(out: &mut Pen, s: Symbol, c: Point) {
                 f(r.0 - 3.0),
                 f(r.1),
                 grey.hex()
+            );
+        }
+        Symbol::SupportHold => {
+            // As on the map: a dashed line ending in a ring round the unit held.
+            arrow(
+                out,
+                l,
+                (r.0 - 12.0, r.1),
+                0.0,
+                (0.0, 0.0),
+                &line(Some("5 3"), 2.4, 4.2, "butt"),
+                Head::None,
+            );
+            let (x, y) = (f(r.0 - 6.0), f(r.1));
+            let _ = write!(
+                out,
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"6\" fill=\"none\" stroke=\"{INK}\" stroke-width=\"3.6\"/>\
+                 <circle cx=\"{x}\" cy=\"{y}\" r=\"6\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\"/>",
+                grey.hex()
+            );
+        }
+        Symbol::RetreatOption => {
+            // As on the map: a thin dotted arrow from a dislodged unit to where it may go.
+            arrow(
+                out,
+                l,
+                r,
+                0.0,
+                (0.0, 0.0),
+                &line(Some("2 4"), 1.8, 3.6, "round"),
+                Head::Open,
             );
         }
         Symbol::Convoy => {
