@@ -381,15 +381,22 @@ export const anchors = {
   els: { unit: { px: [585, 522] }, sc: { px: [600, 545] } },
   // Units kept a unit's width apart where two provinces' deepest points lie close together.
   lmc: { unit: { px: [1069, 641] } },
-  mcb: { unit: { px: [1042, 673] } },
+  mcb: { unit: { px: [1048, 679] }, sc: { px: [1038, 628.5] } },
+  // The Mona Passage is a thin strip: its unit stands at the north end, clear of Puerto Rico's.
+  mna: { unit: { px: [1180, 378] } },
+  ecs: { unit: { px: [1145, 468] } },
   tri: { unit: { px: [1340, 620] }, sc: { px: [1371, 620] } },
 };
 // Label spots set by hand (px).
 export const labels = {
   leo: [706, 549],
   cam: [955, 321],
-  gpa: [1297, 606],
+  gpa: [1264, 627],
   lmc: [1069, 630],
+  mcb: [1089, 677],
+  mag: [1000, 630],
+  mna: [1165, 418],
+  pri: [1208, 430],
   bqt: [1128, 681],
   msn: [1266, 1446],
 };
