@@ -50,7 +50,14 @@ fn report_counts(text: &str) -> Option<BTreeMap<String, usize>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_counted_phase_of_every_variant_has_the_key_agreeing_with_the_report() {
-    for variant in ["standard", "davis", "maharajah", "atlantica", "pirates"] {
+    for variant in [
+        "standard",
+        "davis",
+        "maharajah",
+        "atlantica",
+        "pirates",
+        "latin-american",
+    ] {
         let dir = tempfile::tempdir().expect("tmp");
         let summary = run(&DemoOptions {
             variant: variant.to_string(),

@@ -131,9 +131,7 @@ const COVERED_DAVIS: usize = 4;
 const COVERED_MAHARAJAH: usize = 0;
 const COVERED_ATLANTICA: usize = 37;
 const COVERED_PIRATES: usize = 55;
-// Played by the standard rulebook until its own rules exist (issue 25), on its own board; not
-// measured yet (see the test).
-const COVERED_LATIN_AMERICAN: usize = 1000;
+const COVERED_LATIN_AMERICAN: usize = 84;
 
 fn variant(id: &str, seed: u64, most_covered: usize) {
     let (phases, moved, plated, covered) = check(id, seed);
@@ -181,12 +179,7 @@ fn pirates_labels_stay_clear_for_twenty_years() {
     variant("pirates", 1680, COVERED_PIRATES);
 }
 
-// Ignored until the board's crowded corners are spaced out: the demo plays 20 years, but units
-// in Magdalena and Maracaibo, and in Puerto Rico and the Mona Passage, stand too close and
-// cover each other. Run it with
-// `cargo test -p parley --test label_layout latin -- --ignored`.
 #[test]
-#[ignore]
 fn latin_american_labels_stay_clear_for_twenty_years() {
     variant("latin-american", 1890, COVERED_LATIN_AMERICAN);
 }
