@@ -170,6 +170,27 @@ async fn a_sandbox_is_private_practice_that_never_touches_a_real_game_and_expire
     let r = run(&fake, &me, "sandbox", "start", json!([{"name": "variant", "type": 3, "value": "standard"}])).await;
     assert!(r.content.contains("**Spring 1901 movement**"), "a new one may be started: {r:?}");
 
+    // From a game the member plays in: its current phase (a week on, the game has moved to
+    // Fall), copied; nothing done in the sandbox reaches the game.
+    let r = run(&fake, &me, "sandbox", "end", json!([])).await;
+    assert!(r.private, "{r:?}");
+    let real_now = status(&fake).await;
+    let real_orders_now = run(&fake, &me, "orders", "show", json!([])).await.content;
+    assert!(real_now.contains("Fall 1901 movement"), "{real_now}");
+    let r = run(&fake, &me, "sandbox", "start", json!([])).await;
+    assert!(r.private && r.content.contains("either `variant`") && r.content.contains("`game`"), "{r:?}");
+    let r = run(&fake, &Invoker::dm(HOST), "sandbox", "start", json!([{"name": "game", "type": 4, "value": 1}])).await;
+    assert!(r.private && r.content.contains("you hold no power in game 1"), "{r:?}");
+    let r = run(&fake, &me, "sandbox", "start", json!([{"name": "game", "type": 4, "value": 1}])).await;
+    assert!(r.private && r.content.contains("**Fall 1901 movement**, copied from game 1"), "{r:?}");
+    assert!(is_png(&r));
+    let r = order(&fake, &me, "France", "F bre - mao").await;
+    assert!(r.content.contains("accepted"), "{}", r.content);
+    let r = run(&fake, &me, "sandbox", "adjudicate", json!([])).await;
+    assert!(r.content.contains("**Fall 1901 movement** has been adjudicated"), "{}", r.content);
+    assert_eq!(status(&fake).await, real_now);
+    assert_eq!(run(&fake, &me, "orders", "show", json!([])).await.content, real_orders_now);
+
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }

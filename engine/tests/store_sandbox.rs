@@ -75,3 +75,52 @@ async fn a_sandbox_unused_for_a_week_is_removed_and_only_it() {
     }
 }
 }
+
+on_both_backends! {
+/// A player practises from where their game stands: the sandbox starts at the game's current
+/// phase and position, takes none of its orders, and what the sandbox does leaves the game as
+/// it was. Only a player of a running game may copy it.
+async fn a_sandbox_starts_from_the_current_phase_of_a_game_the_member_plays_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _clock) = fresh(&dir).await;
+    let real = started(&games).await;
+    games.submit(real, "france", &s(&["A par - bur"])).await.unwrap();
+    let (seq, _, _) = games.current(real).await.unwrap();
+    games.adjudicate(real, seq).await.unwrap().expect("due");
+    // France's order for Fall, not to be copied.
+    games.submit(real, "france", &s(&["A bur - mun"])).await.unwrap();
+    let (_, _, before) = games.current(real).await.unwrap();
+
+    let msg = match games.sandbox_start_from("outsider", real).await {
+        Err(GameError::Refused(why)) => why,
+        other => panic!("an outsider copied a game: {other:?}"),
+    };
+    assert!(msg.contains("you hold no power in game"), "{msg}");
+
+    let view = games.sandbox_start_from("france", real).await.expect("starts");
+    assert_ne!(view.game, real);
+    assert_eq!((view.seq, view.phase.as_str()), (0, "Fall 1901 movement"));
+    let (_, _, copied) = games.current(view.game).await.unwrap();
+    assert_eq!(copied, before);
+    // No order came with it: every French unit is still owed one.
+    let (_, _, report) = games
+        .sandbox_submit("france", "France", &s(&["A bur - mun"]))
+        .await
+        .expect("orders");
+    assert_eq!(report.current, vec!["A bur - mun".to_string()]);
+
+    // Played on in the sandbox, the real game stays where it was, with France's order.
+    games.sandbox_adjudicate("france").await.expect("adjudicates");
+    let (_, _, after) = games.current(real).await.unwrap();
+    assert_eq!(after, before);
+    let kept = games.orders_of(real, "france").await.unwrap();
+    assert_eq!(kept.current, vec!["A bur - mun".to_string()]);
+
+    // One sandbox at a time; and a sandbox is no game to copy from.
+    let msg = match games.sandbox_start_from("france", real).await {
+        Err(GameError::Refused(why)) => why,
+        other => panic!("a second sandbox: {other:?}"),
+    };
+    assert!(msg.contains("already have a sandbox"), "{msg}");
+}
+}

@@ -5,7 +5,7 @@
 use super::actions::orders_reply;
 use super::caller::{numbered_orders, refused, Answer, Caller, Outcome};
 use super::posts;
-use engine::store::{GameError, GameId, Games};
+use engine::store::{GameError, GameId, Games, SandboxView};
 
 /// An answer for the caller alone, with the map of the sandbox's current phase.
 async fn with_map(games: &Games, id: GameId, text: String) -> Outcome {
@@ -31,11 +31,27 @@ pub async fn start(games: &Games, caller: &Caller, variant: &str) -> Outcome {
         ));
     }
     let view = games.sandbox_start(&caller.user, &variant).await?;
+    started(games, view, String::new()).await
+}
+
+/// `/sandbox start game:`: a sandbox from the current phase of a game the caller plays in.
+pub async fn start_from(games: &Games, caller: &Caller, game: i64) -> Outcome {
+    let view = games.sandbox_start_from(&caller.user, game).await?;
+    started(
+        games,
+        view,
+        format!(", copied from game {game} (the game itself is unchanged)"),
+    )
+    .await
+}
+
+/// What a new sandbox's owner is told, with its map.
+async fn started(games: &Games, view: SandboxView, from: String) -> Outcome {
     with_map(
         games,
         view.game,
         format!(
-            "Your sandbox ({}) is at **{}**. Only you see it, and it counts for no record or rating. \
+            "Your sandbox ({}) is at **{}**{from}. Only you see it, and it counts for no record or rating. \
              Order any power with `/sandbox order`, then `/sandbox adjudicate`; `/sandbox back` \
              undoes a phase, `/sandbox end` removes it (so does a week unused).",
             view.variant, view.phase

@@ -53,16 +53,25 @@ async fn ac_power(ctx: Ctx<'_>, partial: &str) -> serenity::CreateAutocompleteRe
     )
 }
 
-/// Start a sandbox at a variant's first phase (you have one at a time).
+/// Start a sandbox from a variant's first phase or a game you play in (one at a time).
 #[poise::command(slash_command, rename = "start")]
 async fn sandbox_start(
     ctx: Ctx<'_>,
-    #[description = "Which variant"]
+    #[description = "Which variant, to start from its first phase"]
     #[autocomplete = "ac_variant"]
-    variant: String,
+    variant: Option<String>,
+    #[description = "Or a game you play in, to start from its current phase"] game: Option<i64>,
 ) -> Result<(), Error> {
     let c = caller(ctx).await;
-    answer(ctx, sandbox::start(&ctx.data().games, &c, &variant).await).await
+    let games = &ctx.data().games;
+    let outcome = match (variant, game) {
+        (None, Some(game)) => sandbox::start_from(games, &c, game).await,
+        (Some(variant), None) => sandbox::start(games, &c, &variant).await,
+        _ => super::caller::refused(
+            "give either `variant` (to start from its first phase) or `game` (to start from the current phase of a game you play in)",
+        ),
+    };
+    answer(ctx, outcome).await
 }
 
 /// Order one power of your sandbox.

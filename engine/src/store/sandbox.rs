@@ -74,11 +74,82 @@ impl Games {
         )?;
         let mut settings = settings;
         settings.variant_options = resolved.variant_options;
+        let mut tx = self.write().await?;
+        let id = self
+            .make_sandbox(
+                &mut tx,
+                user,
+                variant,
+                &resolved.stored.to_string(),
+                &settings,
+                None,
+            )
+            .await?;
+        tx.commit().await?;
+        self.sandbox_view(id).await
+    }
+
+    /// Makes the member's sandbox from the current phase of a game they hold a power in, with
+    /// that game's variant, options and rulebook, in one transaction. Only the position is
+    /// copied: no orders, and the variant's secret draws (where Atlantis lies) are drawn anew,
+    /// so practising reveals nothing of the real game. The game itself is only read.
+    pub async fn sandbox_start_from(&self, user: &str, game: GameId) -> Result<SandboxView> {
+        let mut tx = self.write().await?;
+        let g = self.game(&mut tx, game).await?;
+        if g.sandbox {
+            return Err(refused(format!(
+                "game {game} is a sandbox; start one from a game you play in, or from a variant"
+            )));
+        }
+        if g.status != "running" {
+            return Err(refused(format!(
+                "game {game} is {}, not being played; a sandbox starts from the current phase of a running game you play in, or from a variant's start",
+                g.status
+            )));
+        }
+        lookup::power_held(&mut tx, game, user).await.map_err(|_| {
+            refused(format!(
+                "you hold no power in game {game}; a sandbox starts from the current phase of a game you play in, or from a variant's start"
+            ))
+        })?;
+        let position = load_position(&mut tx, &g.variant, game, g.seq.unwrap_or(0)).await?;
+        let rulebook: String = sqlx::query_scalar("SELECT rulebook FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_one(&mut *tx)
+            .await?;
+        let settings = Settings {
+            variant_options: g.settings.variant_options.clone(),
+            ..Settings::default()
+        };
+        let id = self
+            .make_sandbox(
+                &mut tx,
+                user,
+                &g.variant.id,
+                &rulebook,
+                &settings,
+                Some(&position),
+            )
+            .await?;
+        tx.commit().await?;
+        self.sandbox_view(id).await
+    }
+
+    /// Writes a new sandbox of `user` (refused if they have one) running from `position`, or
+    /// from the variant's start; returns its id. The caller commits.
+    async fn make_sandbox(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        user: &str,
+        variant: &str,
+        rulebook: &str,
+        settings: &Settings,
+        position: Option<&Position>,
+    ) -> Result<GameId> {
         let rules = crate::Variant::builtin(variant).map_err(refused)?;
         let now = self.now();
         let seed = now;
         let hidden = secrets::draw_all(variant, seed);
-        let mut tx = self.write().await?;
         if let Some(id) =
             sqlx::query_scalar::<_, i64>("SELECT id FROM games WHERE sandbox_owner = $1")
                 .bind(user)
@@ -93,8 +164,8 @@ impl Games {
             "INSERT INTO games (guild_id, channel_id, variant, rulebook, settings, status, seed, created_at, hidden, map_fingerprint, sandbox_owner, used_at) VALUES (NULL, NULL, $1, $2, $3, 'forming', $4, $5, $6, $7, $8, $9) RETURNING id",
         )
         .bind(variant)
-        .bind(resolved.stored.to_string())
-        .bind(serde_json::to_string(&settings).unwrap_or_default())
+        .bind(rulebook)
+        .bind(serde_json::to_string(settings).unwrap_or_default())
         .bind(seed)
         .bind(now)
         .bind(secrets::column(&hidden))
@@ -104,15 +175,17 @@ impl Games {
         .fetch_one(&mut *tx)
         .await?
         .get::<i64, _>("id");
-        let g = self.game(&mut tx, id).await?;
-        let position = g.variant.initial_position();
-        insert_phase(&mut tx, &g.variant, id, 0, &position).await?;
+        let g = self.game(&mut *tx, id).await?;
+        let position = match position {
+            Some(p) => p.clone(),
+            None => g.variant.initial_position(),
+        };
+        insert_phase(&mut *tx, &g.variant, id, 0, &position).await?;
         sqlx::query("UPDATE games SET status = 'running', current_seq = 0 WHERE id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
-        self.sandbox_view(id).await
+        Ok(id)
     }
 
     /// Where the sandbox stands.
