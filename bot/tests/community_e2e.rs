@@ -1,7 +1,8 @@
 //! End to end, the server's community of games (#29) through the real `parley bot` and the
 //! fake Discord: a player who misses two movement phases falls into civil disorder, a
-//! substitute claims the seat and the game goes on, `/profile` shows both records, and a game
-//! that requires reliability refuses the player who missed, with the numbers.
+//! substitute claims the seat and the game goes on, `/profile` shows both records, a game
+//! that requires reliability refuses the player who missed, with the numbers; and games that end
+//! in a draw, a solo by centres and a concession are scored and rated as worked out by hand.
 
 mod common;
 mod fake_discord;
@@ -14,6 +15,7 @@ use serde_json::{json, Value};
 
 const CHANNEL: u64 = 940_000_000_000_000_001;
 const OTHER: u64 = 940_000_000_000_000_002;
+const THIRD: u64 = 940_000_000_000_000_003;
 const T0: i64 = 2_000_000_000;
 const HOST: u64 = 840_000_000_000_000_000;
 
@@ -221,6 +223,27 @@ fn elo_by_hand(a: f64, b: f64, sa: f64, k: f64) -> (f64, f64) {
     (a + k * (sa - ea), b + k * ((1.0 - sa) - (1.0 - ea)))
 }
 
+/// One game's Elo round worked out by hand from the ratings `before`: `winner` beats each of
+/// the others, who draw among themselves; every pair is one match with factor `k`.
+fn elo_round_by_hand(players: &[u64], before: &[f64], winner: u64, k: f64) -> Vec<f64> {
+    let mut after = before.to_vec();
+    for a in 0..players.len() {
+        for b in a + 1..players.len() {
+            let sa = if players[a] == winner {
+                1.0
+            } else if players[b] == winner {
+                0.0
+            } else {
+                0.5
+            };
+            let (na, nb) = elo_by_hand(before[a], before[b], sa, k);
+            after[a] += na - before[a];
+            after[b] += nb - before[b];
+        }
+    }
+    after
+}
+
 /// Creates a Standard game in `channel`, seats `players` on the seven powers, starts it, has
 /// everyone hold through Spring 1901 and waits for its results. Returns the clock after.
 async fn play_spring(
@@ -319,35 +342,73 @@ async fn a_draw_and_a_solo_are_scored_and_rated_as_computed_by_hand() {
     assert!(board.content.contains(&format!("1. <@{russia}> {r_russia:.1} (1 game)")), "{}", board.content);
     assert!(board.content.contains(&format!("<@{france}> {r_other:.1} (1 game)")), "{}", board.content);
 
-    // Game 2, scored by draw-size, is conceded to France: a solo, 100 to France.
+    // Game 2, scored by draw-size, ends in France's solo by centres. After Spring 1901 a
+    // moderator gives France the twelve neutral centres and Italy's three (taking Italy's
+    // armies and fleet off the board), so France holds 18 when Fall 1901 is adjudicated at
+    // its deadline and the engine's own victory check ends the game.
     let r = run(&fake, &host, "mod", "scoring", json!([{"name": "system", "type": 4, "value": 0}])).await;
     assert!(r.content.contains("scored by draw-size"), "{r:?}");
-    play_spring(&fake, &clock, now + 3600, OTHER, &players, 2).await;
-    for p in players.iter().filter(|p| **p != france) {
-        let r = run(&fake, &Invoker::dm(*p), "vote", "concede",
-            json!([{"name": "to", "type": 3, "value": "France"}, {"name": "game", "type": 4, "value": 2}])).await;
-        assert!(!r.private || !r.content.contains("cannot"), "{}", r.content);
+    let now = play_spring(&fake, &clock, now + 3600, OTHER, &players, 2).await;
+    let host2 = Invoker::in_channel(HOST, OTHER, MODERATOR);
+    for at in ["rom", "ven", "nap"] {
+        let r = run(&fake, &host2, "mod", "remove-unit", json!([{"name": "at", "type": 3, "value": at}])).await;
+        assert_eq!(r.content, "Done.", "{at}");
     }
+    let centres = ["nor", "swe", "den", "hol", "bel", "spa", "por", "tun", "ser", "rum", "bul", "gre", "rom", "ven", "nap"];
+    for centre in centres {
+        let r = run(&fake, &host2, "mod", "set-owner",
+            json!([{"name": "centre", "type": 3, "value": centre}, {"name": "power", "type": 3, "value": "France"}])).await;
+        assert_eq!(r.content, "Done.", "{centre}");
+    }
+    // Each edit is told in the channel.
+    let edits = fake
+        .wait_for("the 18 board edits told in game 2's channel", LIMIT, |sent: &[Sent]| {
+            let told: Vec<String> = sent
+                .iter()
+                .filter(|s| s.to == format!("channel:{OTHER}") && s.content.contains("edited the board"))
+                .map(|s| s.content.clone())
+                .collect();
+            (told.len() == 18).then_some(told)
+        })
+        .await;
+    assert_eq!(edits.iter().filter(|e| e.contains(": removed Italy")).count(), 3, "{edits:?}");
+    assert_eq!(edits.iter().filter(|e| e.contains("now owned by France")).count(), 15, "{edits:?}");
+    // Not yet over: a board edit does not end a game; the adjudication does.
+    let r = run(&fake, &Invoker::in_channel(HOST, OTHER, "0"), "game", "status", json!([])).await;
+    assert!(!r.content.contains("Scores ("), "{}", r.content);
+    std::fs::write(&clock, (now + 48 * 3600 + 60).to_string()).unwrap();
+    let fall = fake
+        .wait_for("Fall 1901's results in game 2", LIMIT, channel_post(OTHER, "**Fall 1901 movement** has been adjudicated"))
+        .await;
+    assert!(fall.content.contains("**The game is over: France wins.**"), "{}", fall.content);
     let r = run(&fake, &Invoker::in_channel(HOST, OTHER, "0"), "game", "status", json!([])).await;
     assert!(r.content.contains("Scores (draw-size): France 100.00."), "{}", r.content);
 
     // From the ratings after game 1: France beats all six; the other six draw among
     // themselves (Russia, rated higher, loses a little to each).
     let before: Vec<f64> = players.iter().map(|p| if *p == russia { r_russia } else { r_other }).collect();
-    let mut after = before.clone();
-    for a in 0..7 {
-        for b in a + 1..7 {
-            let sa = if players[a] == france { 1.0 } else if players[b] == france { 0.0 } else { 0.5 };
-            let (na, nb) = elo_by_hand(before[a], before[b], sa, k);
-            after[a] += na - before[a];
-            after[b] += nb - before[b];
-        }
-    }
+    let after = elo_round_by_hand(&players, &before, france, k);
     let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
     let lines: Vec<&str> = board.content.lines().collect();
     assert!(lines[1].starts_with(&format!("1. <@{france}> {:.1} (2 games)", after[2])), "{}", board.content);
     for (p, r) in players.iter().zip(&after) {
         assert!(board.content.contains(&format!("<@{p}> {r:.1} (2 games)")), "{p}: {}", board.content);
+    }
+
+    // Game 3, in a third channel, is conceded to France by the six others: a solo too,
+    // scored and rated like game 2.
+    play_spring(&fake, &clock, now + 49 * 3600, THIRD, &players, 3).await;
+    for p in players.iter().filter(|p| **p != france) {
+        let r = run(&fake, &Invoker::dm(*p), "vote", "concede",
+            json!([{"name": "to", "type": 3, "value": "France"}, {"name": "game", "type": 4, "value": 3}])).await;
+        assert!(!r.private || !r.content.contains("cannot"), "{}", r.content);
+    }
+    let r = run(&fake, &Invoker::in_channel(HOST, THIRD, "0"), "game", "status", json!([])).await;
+    assert!(r.content.contains("Scores (draw-size): France 100.00."), "{}", r.content);
+    let last = elo_round_by_hand(&players, &after, france, k);
+    let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
+    for (p, r) in players.iter().zip(&last) {
+        assert!(board.content.contains(&format!("<@{p}> {r:.1} (3 games)")), "{p}: {}", board.content);
     }
 
     stop(bot).await;
