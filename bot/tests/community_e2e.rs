@@ -415,3 +415,101 @@ async fn a_draw_and_a_solo_are_scored_and_rated_as_computed_by_hand() {
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
 }
 }
+
+on_both_backends! {multi_thread;
+async fn where_moderators_approve_claims_a_claim_waits_until_one_does() {
+    let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
+    fake.wait_ready(LIMIT).await;
+    let host = Invoker::in_channel(HOST, CHANNEL, MODERATOR);
+    let players: Vec<u64> = (1..=7).map(|i| 843_000_000_000_000_000 + i).collect();
+    let italy = players[4];
+    let (first, second) = (843_000_000_000_000_100u64, 843_000_000_000_000_101u64);
+    let member = |u: u64| json!({"name": "member", "type": 6, "value": u.to_string()});
+
+    // Only a moderator chooses; the choice is the server's.
+    let r = run(&fake, &Invoker::in_channel(first, CHANNEL, "0"), "mod", "claims",
+        json!([{"name": "approval", "type": 5, "value": true}])).await;
+    assert!(r.private && r.content.contains("only moderators"), "{r:?}");
+    let r = run(&fake, &host, "mod", "claims", json!([{"name": "approval", "type": 5, "value": true}])).await;
+    assert!(r.content.contains("waits for a moderator"), "{r:?}");
+
+    let r = run(&fake, &host, "game", "create", json!([{"name": "variant", "type": 3, "value": "standard"}])).await;
+    assert!(r.content.contains("Game 1 created"), "{r:?}");
+    for (p, (power, _)) in players.iter().zip(POWERS) {
+        let r = run(&fake, &Invoker::in_channel(*p, CHANNEL, "0"), "game", "join",
+            json!([{"name": "power", "type": 3, "value": power}])).await;
+        assert!(r.content.contains("joins game 1"), "{r:?}");
+    }
+    let r = run(&fake, &Invoker::in_channel(players[0], CHANNEL, "0"), "game", "start", json!([])).await;
+    assert!(r.content.contains("has begun"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(italy, CHANNEL, "0"), "game", "leave", json!([])).await;
+    assert!(r.content.contains("gives up **Italy**"), "{r:?}");
+    let r = run(&fake, &host, "mod", "approve", json!([])).await;
+    assert!(r.private && r.content.contains("game 1 has no pending claim"), "{r:?}");
+
+    // Two members claim Italy: both wait, the seat stays open and neither may order.
+    let r = run(&fake, &Invoker::in_channel(first, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.content.contains(&format!("<@{first}> claims **Italy** in game 1; the seat is theirs once a moderator approves")), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(second, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "italy"}])).await;
+    assert!(r.content.contains(&format!("<@{second}> claims **Italy**")), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "seats", json!([])).await;
+    assert!(
+        r.content.contains("Open seats in game 1: Italy")
+            && r.content.contains(&format!("Claims waiting for a moderator: <@{first}> for Italy, <@{second}> for Italy.")),
+        "{}",
+        r.content
+    );
+    let r = run(&fake, &Invoker::dm(first), "orders", "submit", json!([{"name": "order", "type": 3, "value": "A rom H"}])).await;
+    assert!(r.private && !r.content.contains("accepted"), "{r:?}");
+
+    // Naming the power is not enough when two claim it; a refused claim is gone.
+    let r = run(&fake, &host, "mod", "approve", json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.private && r.content.contains("2 claims are pending") && r.content.contains("name the member"), "{r:?}");
+    let r = run(&fake, &host, "mod", "refuse", json!([member(second)])).await;
+    assert_eq!(r.content, "Done.");
+    fake.wait_for("the refusal told", LIMIT, channel_post(CHANNEL, "'s claim of **Italy** in game 1; the seat stays open")).await;
+    let r = run(&fake, &host, "mod", "approve", json!([member(second)])).await;
+    assert!(r.private && r.content.contains(&format!("<@{second}> has no pending claim in game 1")), "{r:?}");
+
+    // The second asks again; the moderator approves the first, and the second's claim is stale.
+    let r = run(&fake, &Invoker::in_channel(second, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.content.contains("claims **Italy**"), "{r:?}");
+    let r = run(&fake, &host, "mod", "approve", json!([member(first)])).await;
+    assert_eq!(r.content, "Done.");
+    let told = fake.wait_for("the approval told", LIMIT, channel_post(CHANNEL, "approves the claim")).await;
+    assert!(told.content.contains(&format!("<@{first}> takes over **Italy** in game 1.")), "{}", told.content);
+    // A DM channel is the member's id with a 7 in front.
+    fake.wait_for("the new player's message", LIMIT, |sent: &[Sent]| {
+        sent.iter().find(|s| s.to == format!("channel:7{first}") && s.content.contains("You now play **Italy**")).cloned()
+    }).await;
+    let r = run(&fake, &host, "mod", "approve", json!([member(second)])).await;
+    assert!(
+        r.private && r.content.contains(&format!("Italy has been taken meanwhile by <@{first}>; refuse <@{second}>'s claim with /mod refuse")),
+        "{r:?}"
+    );
+    let r = run(&fake, &Invoker::dm(first), "orders", "submit", json!([{"name": "order", "type": 3, "value": "A rom H"}])).await;
+    assert!(r.content.contains("accepted"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "seats", json!([])).await;
+    assert!(r.content.contains("Game 1 has no open seat"), "{}", r.content);
+
+    // Turned off again, a claim takes the seat at once.
+    let r = run(&fake, &host, "mod", "claims", json!([{"name": "approval", "type": 5, "value": false}])).await;
+    assert!(r.content.contains("takes it at once"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(first, CHANNEL, "0"), "game", "leave", json!([])).await;
+    assert!(r.content.contains("gives up **Italy**"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(italy, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.content.contains(&format!("<@{italy}> takes over **Italy**")), "{r:?}");
+
+    stop(bot).await;
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
+}
