@@ -1,7 +1,8 @@
 //! End to end, the server's community of games (#29) through the real `parley bot` and the
 //! fake Discord: a player who misses two movement phases falls into civil disorder, a
-//! substitute claims the seat and the game goes on, `/profile` shows both records, and a game
-//! that requires reliability refuses the player who missed, with the numbers.
+//! substitute claims the seat and the game goes on, `/profile` shows both records, a game
+//! that requires reliability refuses the player who missed, with the numbers; and games that end
+//! in a draw, a solo by centres and a concession are scored and rated as worked out by hand.
 
 mod common;
 mod fake_discord;
@@ -14,6 +15,7 @@ use serde_json::{json, Value};
 
 const CHANNEL: u64 = 940_000_000_000_000_001;
 const OTHER: u64 = 940_000_000_000_000_002;
+const THIRD: u64 = 940_000_000_000_000_003;
 const T0: i64 = 2_000_000_000;
 const HOST: u64 = 840_000_000_000_000_000;
 
@@ -221,6 +223,27 @@ fn elo_by_hand(a: f64, b: f64, sa: f64, k: f64) -> (f64, f64) {
     (a + k * (sa - ea), b + k * ((1.0 - sa) - (1.0 - ea)))
 }
 
+/// One game's Elo round worked out by hand from the ratings `before`: `winner` beats each of
+/// the others, who draw among themselves; every pair is one match with factor `k`.
+fn elo_round_by_hand(players: &[u64], before: &[f64], winner: u64, k: f64) -> Vec<f64> {
+    let mut after = before.to_vec();
+    for a in 0..players.len() {
+        for b in a + 1..players.len() {
+            let sa = if players[a] == winner {
+                1.0
+            } else if players[b] == winner {
+                0.0
+            } else {
+                0.5
+            };
+            let (na, nb) = elo_by_hand(before[a], before[b], sa, k);
+            after[a] += na - before[a];
+            after[b] += nb - before[b];
+        }
+    }
+    after
+}
+
 /// Creates a Standard game in `channel`, seats `players` on the seven powers, starts it, has
 /// everyone hold through Spring 1901 and waits for its results. Returns the clock after.
 async fn play_spring(
@@ -319,36 +342,172 @@ async fn a_draw_and_a_solo_are_scored_and_rated_as_computed_by_hand() {
     assert!(board.content.contains(&format!("1. <@{russia}> {r_russia:.1} (1 game)")), "{}", board.content);
     assert!(board.content.contains(&format!("<@{france}> {r_other:.1} (1 game)")), "{}", board.content);
 
-    // Game 2, scored by draw-size, is conceded to France: a solo, 100 to France.
+    // Game 2, scored by draw-size, ends in France's solo by centres. After Spring 1901 a
+    // moderator gives France the twelve neutral centres and Italy's three (taking Italy's
+    // armies and fleet off the board), so France holds 18 when Fall 1901 is adjudicated at
+    // its deadline and the engine's own victory check ends the game.
     let r = run(&fake, &host, "mod", "scoring", json!([{"name": "system", "type": 4, "value": 0}])).await;
     assert!(r.content.contains("scored by draw-size"), "{r:?}");
-    play_spring(&fake, &clock, now + 3600, OTHER, &players, 2).await;
-    for p in players.iter().filter(|p| **p != france) {
-        let r = run(&fake, &Invoker::dm(*p), "vote", "concede",
-            json!([{"name": "to", "type": 3, "value": "France"}, {"name": "game", "type": 4, "value": 2}])).await;
-        assert!(!r.private || !r.content.contains("cannot"), "{}", r.content);
+    let now = play_spring(&fake, &clock, now + 3600, OTHER, &players, 2).await;
+    let host2 = Invoker::in_channel(HOST, OTHER, MODERATOR);
+    for at in ["rom", "ven", "nap"] {
+        let r = run(&fake, &host2, "mod", "remove-unit", json!([{"name": "at", "type": 3, "value": at}])).await;
+        assert_eq!(r.content, "Done.", "{at}");
     }
+    let centres = ["nor", "swe", "den", "hol", "bel", "spa", "por", "tun", "ser", "rum", "bul", "gre", "rom", "ven", "nap"];
+    for centre in centres {
+        let r = run(&fake, &host2, "mod", "set-owner",
+            json!([{"name": "centre", "type": 3, "value": centre}, {"name": "power", "type": 3, "value": "France"}])).await;
+        assert_eq!(r.content, "Done.", "{centre}");
+    }
+    // Each edit is told in the channel.
+    let edits = fake
+        .wait_for("the 18 board edits told in game 2's channel", LIMIT, |sent: &[Sent]| {
+            let told: Vec<String> = sent
+                .iter()
+                .filter(|s| s.to == format!("channel:{OTHER}") && s.content.contains("edited the board"))
+                .map(|s| s.content.clone())
+                .collect();
+            (told.len() == 18).then_some(told)
+        })
+        .await;
+    assert_eq!(edits.iter().filter(|e| e.contains(": removed Italy")).count(), 3, "{edits:?}");
+    assert_eq!(edits.iter().filter(|e| e.contains("now owned by France")).count(), 15, "{edits:?}");
+    // Not yet over: a board edit does not end a game; the adjudication does.
+    let r = run(&fake, &Invoker::in_channel(HOST, OTHER, "0"), "game", "status", json!([])).await;
+    assert!(!r.content.contains("Scores ("), "{}", r.content);
+    std::fs::write(&clock, (now + 48 * 3600 + 60).to_string()).unwrap();
+    let fall = fake
+        .wait_for("Fall 1901's results in game 2", LIMIT, channel_post(OTHER, "**Fall 1901 movement** has been adjudicated"))
+        .await;
+    assert!(fall.content.contains("**The game is over: France wins.**"), "{}", fall.content);
     let r = run(&fake, &Invoker::in_channel(HOST, OTHER, "0"), "game", "status", json!([])).await;
     assert!(r.content.contains("Scores (draw-size): France 100.00."), "{}", r.content);
 
     // From the ratings after game 1: France beats all six; the other six draw among
     // themselves (Russia, rated higher, loses a little to each).
     let before: Vec<f64> = players.iter().map(|p| if *p == russia { r_russia } else { r_other }).collect();
-    let mut after = before.clone();
-    for a in 0..7 {
-        for b in a + 1..7 {
-            let sa = if players[a] == france { 1.0 } else if players[b] == france { 0.0 } else { 0.5 };
-            let (na, nb) = elo_by_hand(before[a], before[b], sa, k);
-            after[a] += na - before[a];
-            after[b] += nb - before[b];
-        }
-    }
+    let after = elo_round_by_hand(&players, &before, france, k);
     let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
     let lines: Vec<&str> = board.content.lines().collect();
     assert!(lines[1].starts_with(&format!("1. <@{france}> {:.1} (2 games)", after[2])), "{}", board.content);
     for (p, r) in players.iter().zip(&after) {
         assert!(board.content.contains(&format!("<@{p}> {r:.1} (2 games)")), "{p}: {}", board.content);
     }
+
+    // Game 3, in a third channel, is conceded to France by the six others: a solo too,
+    // scored and rated like game 2.
+    play_spring(&fake, &clock, now + 49 * 3600, THIRD, &players, 3).await;
+    for p in players.iter().filter(|p| **p != france) {
+        let r = run(&fake, &Invoker::dm(*p), "vote", "concede",
+            json!([{"name": "to", "type": 3, "value": "France"}, {"name": "game", "type": 4, "value": 3}])).await;
+        assert!(!r.private || !r.content.contains("cannot"), "{}", r.content);
+    }
+    let r = run(&fake, &Invoker::in_channel(HOST, THIRD, "0"), "game", "status", json!([])).await;
+    assert!(r.content.contains("Scores (draw-size): France 100.00."), "{}", r.content);
+    let last = elo_round_by_hand(&players, &after, france, k);
+    let board = run_top(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "leaderboard").await;
+    for (p, r) in players.iter().zip(&last) {
+        assert!(board.content.contains(&format!("<@{p}> {r:.1} (3 games)")), "{p}: {}", board.content);
+    }
+
+    stop(bot).await;
+    assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());
+}
+}
+
+on_both_backends! {multi_thread;
+async fn where_moderators_approve_claims_a_claim_waits_until_one_does() {
+    let dir = tempfile::tempdir().unwrap();
+    use_database(dir.path(), &fresh_url(&dir).await);
+    let clock = dir.path().join("now");
+    std::fs::write(&clock, T0.to_string()).unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = spawn_bot(dir.path(), &fake, &clock);
+    fake.wait_ready(LIMIT).await;
+    let host = Invoker::in_channel(HOST, CHANNEL, MODERATOR);
+    let players: Vec<u64> = (1..=7).map(|i| 843_000_000_000_000_000 + i).collect();
+    let italy = players[4];
+    let (first, second) = (843_000_000_000_000_100u64, 843_000_000_000_000_101u64);
+    let member = |u: u64| json!({"name": "member", "type": 6, "value": u.to_string()});
+
+    // Only a moderator chooses; the choice is the server's.
+    let r = run(&fake, &Invoker::in_channel(first, CHANNEL, "0"), "mod", "claims",
+        json!([{"name": "approval", "type": 5, "value": true}])).await;
+    assert!(r.private && r.content.contains("only moderators"), "{r:?}");
+    let r = run(&fake, &host, "mod", "claims", json!([{"name": "approval", "type": 5, "value": true}])).await;
+    assert!(r.content.contains("waits for a moderator"), "{r:?}");
+
+    let r = run(&fake, &host, "game", "create", json!([{"name": "variant", "type": 3, "value": "standard"}])).await;
+    assert!(r.content.contains("Game 1 created"), "{r:?}");
+    for (p, (power, _)) in players.iter().zip(POWERS) {
+        let r = run(&fake, &Invoker::in_channel(*p, CHANNEL, "0"), "game", "join",
+            json!([{"name": "power", "type": 3, "value": power}])).await;
+        assert!(r.content.contains("joins game 1"), "{r:?}");
+    }
+    let r = run(&fake, &Invoker::in_channel(players[0], CHANNEL, "0"), "game", "start", json!([])).await;
+    assert!(r.content.contains("has begun"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(italy, CHANNEL, "0"), "game", "leave", json!([])).await;
+    assert!(r.content.contains("gives up **Italy**"), "{r:?}");
+    let r = run(&fake, &host, "mod", "approve", json!([])).await;
+    assert!(r.private && r.content.contains("game 1 has no pending claim"), "{r:?}");
+
+    // Two members claim Italy: both wait, the seat stays open and neither may order.
+    let r = run(&fake, &Invoker::in_channel(first, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.content.contains(&format!("<@{first}> claims **Italy** in game 1; the seat is theirs once a moderator approves")), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(second, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "italy"}])).await;
+    assert!(r.content.contains(&format!("<@{second}> claims **Italy**")), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "seats", json!([])).await;
+    assert!(
+        r.content.contains("Open seats in game 1: Italy")
+            && r.content.contains(&format!("Claims waiting for a moderator: <@{first}> for Italy, <@{second}> for Italy.")),
+        "{}",
+        r.content
+    );
+    let r = run(&fake, &Invoker::dm(first), "orders", "submit", json!([{"name": "order", "type": 3, "value": "A rom H"}])).await;
+    assert!(r.private && !r.content.contains("accepted"), "{r:?}");
+
+    // Naming the power is not enough when two claim it; a refused claim is gone.
+    let r = run(&fake, &host, "mod", "approve", json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.private && r.content.contains("2 claims are pending") && r.content.contains("name the member"), "{r:?}");
+    let r = run(&fake, &host, "mod", "refuse", json!([member(second)])).await;
+    assert_eq!(r.content, "Done.");
+    fake.wait_for("the refusal told", LIMIT, channel_post(CHANNEL, "'s claim of **Italy** in game 1; the seat stays open")).await;
+    let r = run(&fake, &host, "mod", "approve", json!([member(second)])).await;
+    assert!(r.private && r.content.contains(&format!("<@{second}> has no pending claim in game 1")), "{r:?}");
+
+    // The second asks again; the moderator approves the first, and the second's claim is stale.
+    let r = run(&fake, &Invoker::in_channel(second, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.content.contains("claims **Italy**"), "{r:?}");
+    let r = run(&fake, &host, "mod", "approve", json!([member(first)])).await;
+    assert_eq!(r.content, "Done.");
+    let told = fake.wait_for("the approval told", LIMIT, channel_post(CHANNEL, "approves the claim")).await;
+    assert!(told.content.contains(&format!("<@{first}> takes over **Italy** in game 1.")), "{}", told.content);
+    // A DM channel is the member's id with a 7 in front.
+    fake.wait_for("the new player's message", LIMIT, |sent: &[Sent]| {
+        sent.iter().find(|s| s.to == format!("channel:7{first}") && s.content.contains("You now play **Italy**")).cloned()
+    }).await;
+    let r = run(&fake, &host, "mod", "approve", json!([member(second)])).await;
+    assert!(
+        r.private && r.content.contains(&format!("Italy has been taken meanwhile by <@{first}>; refuse <@{second}>'s claim with /mod refuse")),
+        "{r:?}"
+    );
+    let r = run(&fake, &Invoker::dm(first), "orders", "submit", json!([{"name": "order", "type": 3, "value": "A rom H"}])).await;
+    assert!(r.content.contains("accepted"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(HOST, CHANNEL, "0"), "game", "seats", json!([])).await;
+    assert!(r.content.contains("Game 1 has no open seat"), "{}", r.content);
+
+    // Turned off again, a claim takes the seat at once.
+    let r = run(&fake, &host, "mod", "claims", json!([{"name": "approval", "type": 5, "value": false}])).await;
+    assert!(r.content.contains("takes it at once"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(first, CHANNEL, "0"), "game", "leave", json!([])).await;
+    assert!(r.content.contains("gives up **Italy**"), "{r:?}");
+    let r = run(&fake, &Invoker::in_channel(italy, CHANNEL, "0"), "game", "claim",
+        json!([{"name": "power", "type": 3, "value": "Italy"}])).await;
+    assert!(r.content.contains(&format!("<@{italy}> takes over **Italy**")), "{r:?}");
 
     stop(bot).await;
     assert!(fake.unexpected().is_empty(), "{:?}", fake.unexpected());

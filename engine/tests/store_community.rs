@@ -1,9 +1,10 @@
 //! The community records (#29) in the store, on both backends: attendance and departures
 //! travel with the game's export and import back identical, an import with bad community data
-//! is refused naming the field, and a rollback leaves no stale attendance or civil disorder.
+//! is refused naming the field, a rollback leaves no stale attendance or civil disorder, and
+//! where moderators approve claims a claim waits for them and is approved or refused once.
 
 mod store_common;
-use engine::store::{GameCommunity, GameError, Settings};
+use engine::store::{GameCommunity, GameError, PendingClaim, SeatClaim, Settings};
 use serde_json::{json, Value};
 use store_common::*;
 
@@ -137,5 +138,68 @@ async fn a_rollback_leaves_no_stale_attendance_or_civil_disorder() {
     assert!(games.departures(id).await.unwrap().is_empty());
     let p = games.profile("guild", "italy").await.unwrap();
     assert_eq!((p.ordered, p.missed), (1, 0));
+}
+}
+
+fn refused_with<T: std::fmt::Debug>(r: Result<T, GameError>) -> String {
+    match r {
+        Err(GameError::Refused(m)) => m,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+on_both_backends! {
+async fn where_moderators_approve_claims_a_claim_waits_and_is_approved_or_refused_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, _) = fresh(&dir).await;
+    let id = started_with(&games, "chan", Settings::default()).await;
+    assert!(!games.claims_need_approval("guild").await.unwrap());
+    games.set_claims_need_approval("guild", true).await.unwrap();
+    assert!(games.claims_need_approval("guild").await.unwrap());
+    // The server's other choices are kept beside it.
+    games.set_server_scoring("guild", engine::store::Scoring::SoloOnly).await.unwrap();
+    assert!(games.claims_need_approval("guild").await.unwrap());
+    assert!(!games.claims_need_approval("elsewhere").await.unwrap());
+
+    games.give_up_seat(id, "italy").await.expect("leaves");
+    assert_eq!(
+        games.claim_seat(id, "sub", "Italy").await.unwrap(),
+        SeatClaim::Pending("Italy".into())
+    );
+    // Asking again for another seat changes the claim; Italy is the only open one.
+    let msg = refused_with(games.claim_seat(id, "sub", "France").await);
+    assert!(msg.contains("France is not open"), "{msg}");
+    assert_eq!(games.info(id).await.unwrap().vacant, vec!["Italy".to_string()]);
+    let sub = PendingClaim { user: "sub".into(), power: "Italy".into() };
+    assert_eq!(games.pending_claims(id).await.unwrap(), vec![sub.clone()]);
+
+    // Refused: gone, the seat still open.
+    assert_eq!(games.refuse_claim(id, None, Some("italy"), "mod").await.unwrap(), sub);
+    assert!(games.pending_claims(id).await.unwrap().is_empty());
+    let msg = refused_with(games.approve_claim(id, Some("sub"), None, "mod").await);
+    assert_eq!(msg, "game 1 has no pending claim");
+
+    // Claimed again and approved: the seat is taken, the claim gone, the departure filled.
+    games.claim_seat(id, "sub", "Italy").await.unwrap();
+    games.claim_seat(id, "other", "Italy").await.unwrap();
+    let msg = refused_with(games.approve_claim(id, None, None, "mod").await);
+    assert!(msg.starts_with("2 claims are pending"), "{msg}");
+    assert_eq!(games.approve_claim(id, Some("sub"), None, "mod").await.unwrap(), sub);
+    assert!(games.info(id).await.unwrap().vacant.is_empty());
+    let departures = games.departures(id).await.unwrap();
+    assert_eq!(departures[0].claimed_by.as_deref(), Some("sub"));
+    // The other claim is stale now: approving it is refused and changes nothing.
+    let msg = refused_with(games.approve_claim(id, Some("other"), None, "mod").await);
+    assert!(msg.contains("Italy has been taken meanwhile by <@sub>"), "{msg}");
+    assert_eq!(games.pending_claims(id).await.unwrap().len(), 1);
+    let msg = refused_with(games.claim_seat(id, "sub", "Italy").await);
+    assert!(msg.contains("you already play in game 1"), "{msg}");
+
+    // A seat filled by /mod replace meanwhile makes a pending claim stale too.
+    games.give_up_seat(id, "france").await.unwrap();
+    games.claim_seat(id, "third", "France").await.unwrap();
+    games.replace(id, "France", "fourth", "mod").await.unwrap();
+    let msg = refused_with(games.approve_claim(id, None, Some("France"), "mod").await);
+    assert!(msg.contains("France has been taken meanwhile by <@fourth>"), "{msg}");
 }
 }

@@ -766,7 +766,10 @@ async fn alliance_show(
         "mod_set_owner",
         "mod_secrets",
         "mod_role",
-        "super::community_commands::mod_scoring"
+        "super::community_commands::mod_scoring",
+        "super::community_commands::mod_claims",
+        "super::community_commands::mod_approve",
+        "super::community_commands::mod_refuse"
     ),
     subcommand_required
 )]

@@ -1,11 +1,11 @@
 //! The server's community commands: `/profile`, `/leaderboard`, `/game seats`, `/game claim`,
-//! `/mod scoring` and giving up a seat, apart from Discord (the slash commands are in
+//! `/mod scoring`, `/mod claims`, `/mod approve`, `/mod refuse` and giving up a seat, apart from Discord (the slash commands are in
 //! `community_commands.rs`).
 
 use super::caller::{which_game, Answer, Caller, Outcome};
 use super::civil_disorder::substitute_ping;
 use super::posts::Post;
-use engine::store::{GameError, GameId, Games, Scoring};
+use engine::store::{GameError, GameId, Games, Scoring, SeatClaim};
 use engine::Variant;
 
 fn server(caller: &Caller) -> Result<&str, GameError> {
@@ -68,8 +68,19 @@ pub async fn seats_of(games: &Games, caller: &Caller) -> Outcome {
         return Ok(Answer::public(format!("Game {id} has no open seat.")));
     }
     let names: Vec<&str> = info.vacant.iter().map(|p| v.display_of(p)).collect();
+    let pending: Vec<String> = games
+        .pending_claims(id)
+        .await?
+        .iter()
+        .map(|c| format!("<@{}> for {}", c.user, v.display_of(&c.power)))
+        .collect();
+    let waiting = if pending.is_empty() {
+        String::new()
+    } else {
+        format!(" Claims waiting for a moderator: {}.", pending.join(", "))
+    };
     Ok(Answer::public(format!(
-        "Open seats in game {id}: {}. Take one with `/game claim power:{}`{}.",
+        "Open seats in game {id}: {}. Take one with `/game claim power:{}`{}.{waiting}",
         names.join(", "),
         names[0],
         requirement_words(&info.settings.community)
@@ -91,26 +102,123 @@ fn requirement_words(c: &engine::store::GameCommunity) -> String {
     }
 }
 
-/// `/game claim`: take an open seat.
+/// `/game claim`: take an open seat, or ask the moderators for it where they approve claims.
 pub async fn claim(games: &Games, caller: &Caller, power: &str) -> Outcome {
-    server(caller)?;
+    let guild = server(caller)?;
     let id = which_game(games, caller, None).await?;
-    let power = games.claim_seat(id, &caller.user, power).await?;
+    let claimed = games.claim_seat(id, &caller.user, power).await?;
     let info = games.info(id).await?;
     let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
-    let shown = v.display_of(&power).to_string();
-    let mut answer = Answer::public(format!(
-        "<@{}> takes over **{shown}** in game {id}.",
-        caller.user
-    ));
+    let power = match claimed {
+        SeatClaim::Taken(power) => power,
+        SeatClaim::Pending(power) => {
+            let ping = games
+                .moderator_role(guild)
+                .await?
+                .map(|r| format!(" <@&{r}>"))
+                .unwrap_or_default();
+            let shown = v.display_of(&power);
+            return Ok(Answer::public(format!(
+                "<@{user}> claims **{shown}** in game {id}; the seat is theirs once a moderator approves.{ping} `/mod approve member:@them` gives it, `/mod refuse member:@them` does not.",
+                user = caller.user
+            )));
+        }
+    };
+    let (said, told) = seat_taken(&info, &v, id, &caller.user, &power);
+    let mut answer = Answer::public(said);
+    answer.announce.push(told);
+    Ok(answer)
+}
+
+/// The channel's words and the new player's message when `user` takes `power`.
+fn seat_taken(
+    info: &engine::store::GameInfo,
+    v: &Variant,
+    id: GameId,
+    user: &str,
+    power: &str,
+) -> (String, (String, Post)) {
+    let shown = v.display_of(power).to_string();
+    let said = format!("<@{user}> takes over **{shown}** in game {id}.");
     let due = info
         .deadline
         .map(|d| format!(" Orders are due {}.", super::posts::when(d)))
         .unwrap_or_default();
-    answer.announce.push((
-        format!("user:{}", caller.user),
+    let told = (
+        format!("user:{user}"),
         Post::text(format!(
             "You now play **{shown}** in game {id}. Order here with `/orders submit`; `/orders show` lists your units.{due}"
+        )),
+    );
+    (said, told)
+}
+
+fn moderators_only(caller: &Caller, what: &str) -> Result<(), GameError> {
+    if caller.moderator {
+        Ok(())
+    } else {
+        Err(GameError::Refused(format!(
+            "only moderators {what}: it needs the Manage Server permission or the server's moderator role"
+        )))
+    }
+}
+
+/// `/mod claims`: whether claims of open seats in this server wait for a moderator.
+pub async fn set_claims(games: &Games, caller: &Caller, approval: bool) -> Outcome {
+    let guild = server(caller)?;
+    moderators_only(caller, "choose how seats are claimed")?;
+    games.set_claims_need_approval(guild, approval).await?;
+    Ok(Answer::private(if approval {
+        "From now on a claim of an open seat here waits for a moderator: `/mod approve` gives the seat, `/mod refuse` does not."
+    } else {
+        "From now on a member who claims an open seat here takes it at once."
+    }))
+}
+
+/// `/mod approve`: a pending claim takes its seat (named by its member, or by its power
+/// when one member claims it).
+pub async fn approve(
+    games: &Games,
+    caller: &Caller,
+    member: Option<&str>,
+    power: Option<&str>,
+) -> Outcome {
+    server(caller)?;
+    moderators_only(caller, "approve claims")?;
+    let id = which_game(games, caller, None).await?;
+    let claim = games.approve_claim(id, member, power, &caller.user).await?;
+    let info = games.info(id).await?;
+    let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
+    let (said, told) = seat_taken(&info, &v, id, &claim.user, &claim.power);
+    let mut answer = Answer::private("Done.");
+    answer.announce.push((
+        caller.channel.clone(),
+        Post::text(format!("🛡️ <@{}> approves the claim: {said}", caller.user)),
+    ));
+    answer.announce.push(told);
+    Ok(answer)
+}
+
+/// `/mod refuse`: a pending claim is dropped; the seat stays open.
+pub async fn refuse(
+    games: &Games,
+    caller: &Caller,
+    member: Option<&str>,
+    power: Option<&str>,
+) -> Outcome {
+    server(caller)?;
+    moderators_only(caller, "refuse claims")?;
+    let id = which_game(games, caller, None).await?;
+    let claim = games.refuse_claim(id, member, power, &caller.user).await?;
+    let info = games.info(id).await?;
+    let v = Variant::builtin(&info.variant).map_err(GameError::Refused)?;
+    let shown = v.display_of(&claim.power);
+    let mut answer = Answer::private("Done.");
+    answer.announce.push((
+        caller.channel.clone(),
+        Post::text(format!(
+            "🛡️ <@{}> refuses <@{}>'s claim of **{shown}** in game {id}; the seat stays open.",
+            caller.user, claim.user
         )),
     ));
     Ok(answer)

@@ -1,7 +1,9 @@
 //! The community's slash commands as Discord sees them: `/profile`, `/leaderboard`,
-//! `/game seats`, `/game claim` and `/mod scoring`; each calls its function in `community.rs`.
+//! `/game seats`, `/game claim`, `/mod scoring`, `/mod claims`, `/mod approve` and `/mod refuse`; each calls its function in `community.rs`.
 
-use super::community::{claim, leaderboard_of, profile_of, seats_of, set_scoring};
+use super::community::{
+    approve, claim, leaderboard_of, profile_of, refuse, seats_of, set_claims, set_scoring,
+};
 use super::reply::{answer, caller, Ctx};
 use super::{Data, Error};
 use poise::serenity_prelude as serenity;
@@ -73,4 +75,41 @@ pub async fn mod_scoring(
         ScoringChoice::SoloOnly => "solo-only",
     };
     answer(ctx, set_scoring(&ctx.data().games, &c, name).await).await
+}
+
+/// Choose whether a claim of an open seat here waits for a moderator's approval.
+#[poise::command(slash_command, guild_only, rename = "claims")]
+pub async fn mod_claims(
+    ctx: Ctx<'_>,
+    #[description = "true: a moderator approves each claim; false: a claim takes the seat at once"]
+    approval: bool,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    answer(ctx, set_claims(&ctx.data().games, &c, approval).await).await
+}
+
+/// Give a pending claim its seat in the game in this channel.
+#[poise::command(slash_command, guild_only, rename = "approve")]
+pub async fn mod_approve(
+    ctx: Ctx<'_>,
+    #[description = "Whose claim"] member: Option<serenity::User>,
+    #[description = "Or the power claimed, when one member claims it"] power: Option<String>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let member = member.map(|m| m.id.to_string());
+    let done = approve(&ctx.data().games, &c, member.as_deref(), power.as_deref()).await;
+    answer(ctx, done).await
+}
+
+/// Turn a pending claim down; the seat stays open.
+#[poise::command(slash_command, guild_only, rename = "refuse")]
+pub async fn mod_refuse(
+    ctx: Ctx<'_>,
+    #[description = "Whose claim"] member: Option<serenity::User>,
+    #[description = "Or the power claimed, when one member claims it"] power: Option<String>,
+) -> Result<(), Error> {
+    let c = caller(ctx).await;
+    let member = member.map(|m| m.id.to_string());
+    let done = refuse(&ctx.data().games, &c, member.as_deref(), power.as_deref()).await;
+    answer(ctx, done).await
 }

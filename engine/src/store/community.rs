@@ -308,6 +308,147 @@ async fn open_seat(
     Ok(())
 }
 
+/// What `/game claim` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatClaim {
+    /// The member holds the power now.
+    Taken(String),
+    /// The server's moderators approve claims: the member waits, the seat stays open.
+    Pending(String),
+}
+
+/// A claim of an open seat waiting for a moderator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PendingClaim {
+    pub user: String,
+    pub power: String,
+}
+
+/// Who is in the way of `user` taking `power`.
+enum Holder {
+    /// `user` is in the game already (holding this power, if any).
+    Caller(Option<String>),
+    /// Someone else holds the power.
+    Seat(String),
+}
+
+async fn holder_or_player(
+    tx: &mut sqlx::AnyConnection,
+    id: GameId,
+    user: &str,
+    power: &str,
+) -> Result<Option<Holder>> {
+    let rows = sqlx::query("SELECT user_id, power FROM players WHERE game_id = $1")
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?;
+    for r in &rows {
+        if r.get::<String, _>("user_id") == user {
+            return Ok(Some(Holder::Caller(r.get("power"))));
+        }
+    }
+    Ok(rows
+        .iter()
+        .find(|r| r.get::<Option<String>, _>("power").as_deref() == Some(power))
+        .map(|r| Holder::Seat(r.get("user_id"))))
+}
+
+/// `user` takes `power`: a player row, the departure it fills, and their pending claim gone.
+async fn take_seat(
+    tx: &mut sqlx::AnyConnection,
+    id: GameId,
+    user: &str,
+    power: &str,
+    now: Timestamp,
+) -> Result<()> {
+    sqlx::query("INSERT INTO players (game_id, user_id, power, joined_at) VALUES ($1, $2, $3, $4)")
+        .bind(id)
+        .bind(user)
+        .bind(power)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE departures SET claimed_by = $1, claimed_at = $2 WHERE id = (SELECT MAX(id) FROM departures WHERE game_id = $3 AND power = $4 AND claimed_by IS NULL)")
+        .bind(user)
+        .bind(now)
+        .bind(id)
+        .bind(power)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM seat_claims WHERE game_id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(user)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// The pending claim a moderator names: by its member, or by its power when only one member
+/// claims it, or the game's only one when they name neither.
+async fn pick_claim(
+    tx: &mut sqlx::AnyConnection,
+    v: &Rules,
+    id: GameId,
+    member: Option<&str>,
+    power: Option<&str>,
+) -> Result<PendingClaim> {
+    let all: Vec<PendingClaim> = sqlx::query(
+        "SELECT user_id, power FROM seat_claims WHERE game_id = $1 ORDER BY at, user_id",
+    )
+    .bind(id)
+    .fetch_all(&mut *tx)
+    .await?
+    .iter()
+    .map(|r| PendingClaim {
+        user: r.get("user_id"),
+        power: r.get("power"),
+    })
+    .collect();
+    let list = |claims: &[&PendingClaim]| -> String {
+        claims
+            .iter()
+            .map(|c| format!("<@{}> for {}", c.user, v.display_of(&c.power)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if all.is_empty() {
+        return Err(refused(format!("game {id} has no pending claim")));
+    }
+    let named: Vec<&PendingClaim> = match (member, power) {
+        (Some(user), _) => {
+            let mine: Vec<&PendingClaim> = all.iter().filter(|c| c.user == user).collect();
+            if mine.is_empty() {
+                return Err(refused(format!(
+                    "<@{user}> has no pending claim in game {id}; the pending claims are {}",
+                    list(&all.iter().collect::<Vec<_>>())
+                )));
+            }
+            mine
+        }
+        (None, Some(power)) => {
+            let name = v.power_name(player_power(v, power)?).to_string();
+            let theirs: Vec<&PendingClaim> = all.iter().filter(|c| c.power == name).collect();
+            if theirs.is_empty() {
+                return Err(refused(format!(
+                    "nobody has a pending claim for {} in game {id}; the pending claims are {}",
+                    v.display_of(&name),
+                    list(&all.iter().collect::<Vec<_>>())
+                )));
+            }
+            theirs
+        }
+        (None, None) => all.iter().collect(),
+    };
+    match named.as_slice() {
+        [one] => Ok((*one).clone()),
+        many => Err(refused(format!(
+            "{} claims are pending ({}); name the member with member:",
+            many.len(),
+            list(many)
+        ))),
+    }
+}
+
 /// The game's community rows for its export: attendance (one per power and movement phase
 /// adjudicated) and departures (seats given up or lost to civil disorder), oldest first.
 pub(crate) async fn export_rows(
@@ -515,9 +656,11 @@ impl Games {
         }
     }
 
-    /// `/game claim`: `user` takes the open seat of `power` in a running game. Their record
-    /// starts now; the phases missed before stay with whoever missed them.
-    pub async fn claim_seat(&self, id: GameId, user: &str, power: &str) -> Result<String> {
+    /// `/game claim`: `user` takes the open seat of `power` in a running game, or, where the
+    /// server's moderators approve claims, asks for it (the seat stays open until
+    /// [`Games::approve_claim`]). Their record starts when they take the seat; the phases
+    /// missed before stay with whoever missed them.
+    pub async fn claim_seat(&self, id: GameId, user: &str, power: &str) -> Result<SeatClaim> {
         self.may_take_part(id, user).await?;
         let mut tx = self.write_game(id).await?;
         let g = self.game(&mut tx, id).await?;
@@ -529,42 +672,153 @@ impl Games {
         }
         let pid = player_power(&g.variant, power)?;
         let name = g.variant.power_name(pid).to_string();
-        let rows = sqlx::query("SELECT user_id, power FROM players WHERE game_id = $1")
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-        if rows.iter().any(|r| r.get::<String, _>("user_id") == user) {
-            return Err(refused(format!("you already play in game {id}")));
+        let shown = g.variant.display_name(pid).to_string();
+        match holder_or_player(&mut tx, id, user, &name).await? {
+            Some(Holder::Caller(_)) => {
+                return Err(refused(format!("you already play in game {id}")));
+            }
+            Some(Holder::Seat(_)) => {
+                return Err(refused(format!(
+                    "{shown} is not open; /game seats lists the open seats"
+                )));
+            }
+            None => {}
         }
-        if rows
-            .iter()
-            .any(|r| r.get::<Option<String>, _>("power").as_deref() == Some(name.as_str()))
-        {
-            return Err(refused(format!(
-                "{} is not open; /game seats lists the open seats",
-                g.variant.display_name(pid)
-            )));
-        }
-        let now = self.now();
-        sqlx::query(
-            "INSERT INTO players (game_id, user_id, power, joined_at) VALUES ($1, $2, $3, $4)",
+        let approval: Option<i64> = sqlx::query_scalar(
+            "SELECT c.claims_need_approval FROM games g JOIN community_servers c ON c.guild_id = g.guild_id WHERE g.id = $1",
         )
         .bind(id)
-        .bind(user)
-        .bind(&name)
-        .bind(now)
-        .execute(&mut *tx)
+        .fetch_optional(&mut *tx)
         .await?;
-        sqlx::query("UPDATE departures SET claimed_by = $1, claimed_at = $2 WHERE id = (SELECT MAX(id) FROM departures WHERE game_id = $3 AND power = $4 AND claimed_by IS NULL)")
-            .bind(user)
-            .bind(now)
-            .bind(id)
-            .bind(&name)
-            .execute(&mut *tx)
-            .await?;
+        let now = self.now();
+        if approval == Some(1) {
+            // A member has one pending claim per game: asking again changes the seat asked for.
+            sqlx::query("INSERT INTO seat_claims (game_id, user_id, power, at) VALUES ($1, $2, $3, $4) ON CONFLICT (game_id, user_id) DO UPDATE SET power = excluded.power, at = excluded.at")
+                .bind(id)
+                .bind(user)
+                .bind(&name)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            audit(&mut tx, id, now, user, "claim-pending", &name).await?;
+            tx.commit().await?;
+            return Ok(SeatClaim::Pending(name));
+        }
+        take_seat(&mut tx, id, user, &name, now).await?;
         audit(&mut tx, id, now, user, "claim", &name).await?;
         tx.commit().await?;
-        Ok(name)
+        Ok(SeatClaim::Taken(name))
+    }
+
+    /// Whether this server's moderators approve each claim of an open seat.
+    pub async fn claims_need_approval(&self, guild: &str) -> Result<bool> {
+        let on: Option<i64> = sqlx::query_scalar(
+            "SELECT claims_need_approval FROM community_servers WHERE guild_id = $1",
+        )
+        .bind(guild)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(on == Some(1))
+    }
+
+    pub async fn set_claims_need_approval(&self, guild: &str, on: bool) -> Result<()> {
+        let mut tx = self.write().await?;
+        sqlx::query("INSERT INTO community_servers (guild_id, claims_need_approval) VALUES ($1, $2) ON CONFLICT (guild_id) DO UPDATE SET claims_need_approval = excluded.claims_need_approval")
+            .bind(guild)
+            .bind(on as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Game `id`'s claims waiting for a moderator, oldest first.
+    pub async fn pending_claims(&self, id: GameId) -> Result<Vec<PendingClaim>> {
+        let rows = sqlx::query(
+            "SELECT user_id, power FROM seat_claims WHERE game_id = $1 ORDER BY at, user_id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| PendingClaim {
+                user: r.get("user_id"),
+                power: r.get("power"),
+            })
+            .collect())
+    }
+
+    /// `/mod approve`: the pending claim `member` made (or the only one for `power`) takes its
+    /// seat, if the seat is still open and the member still plays nothing else in the game.
+    pub async fn approve_claim(
+        &self,
+        id: GameId,
+        member: Option<&str>,
+        power: Option<&str>,
+        actor: &str,
+    ) -> Result<PendingClaim> {
+        let mut tx = self.write_game(id).await?;
+        let g = self.game(&mut tx, id).await?;
+        if g.status != "running" && g.status != "paused" {
+            return Err(refused(format!(
+                "game {id} is {}; claims are approved only while it is being played",
+                g.status
+            )));
+        }
+        let claim = pick_claim(&mut tx, &g.variant, id, member, power).await?;
+        let shown = g.variant.display_of(&claim.power).to_string();
+        match holder_or_player(&mut tx, id, &claim.user, &claim.power).await? {
+            Some(Holder::Seat(other)) => {
+                return Err(refused(format!(
+                    "{shown} has been taken meanwhile by <@{other}>; refuse <@{}>'s claim with /mod refuse",
+                    claim.user
+                )));
+            }
+            Some(Holder::Caller(Some(held))) => {
+                return Err(refused(format!(
+                    "<@{}> now plays {} in game {id}; refuse this claim with /mod refuse",
+                    claim.user,
+                    g.variant.display_of(&held)
+                )));
+            }
+            Some(Holder::Caller(None)) => {
+                return Err(refused(format!(
+                    "<@{}> has joined game {id} meanwhile; refuse this claim with /mod refuse",
+                    claim.user
+                )));
+            }
+            None => {}
+        }
+        let now = self.now();
+        take_seat(&mut tx, id, &claim.user, &claim.power, now).await?;
+        let detail = format!("{} {}", claim.user, claim.power);
+        audit(&mut tx, id, now, actor, "approve-claim", &detail).await?;
+        tx.commit().await?;
+        Ok(claim)
+    }
+
+    /// `/mod refuse`: the pending claim `member` made (or the only one for `power`) is
+    /// dropped; the seat stays as it is.
+    pub async fn refuse_claim(
+        &self,
+        id: GameId,
+        member: Option<&str>,
+        power: Option<&str>,
+        actor: &str,
+    ) -> Result<PendingClaim> {
+        let mut tx = self.write_game(id).await?;
+        let g = self.game(&mut tx, id).await?;
+        let claim = pick_claim(&mut tx, &g.variant, id, member, power).await?;
+        sqlx::query("DELETE FROM seat_claims WHERE game_id = $1 AND user_id = $2")
+            .bind(id)
+            .bind(&claim.user)
+            .execute(&mut *tx)
+            .await?;
+        let detail = format!("{} {}", claim.user, claim.power);
+        audit(&mut tx, id, self.now(), actor, "refuse-claim", &detail).await?;
+        tx.commit().await?;
+        Ok(claim)
     }
 
     /// `/game leave` in a running game: the seat opens for a substitute, and counts as

@@ -36,7 +36,7 @@ pub use alliances::{AllianceChange, AllianceView};
 pub use archive::Secrets;
 pub use ballots::BallotReport;
 pub use claims::Claimant;
-pub use community::{GameCommunity, Profile, Scoring};
+pub use community::{GameCommunity, PendingClaim, Profile, Scoring, SeatClaim};
 pub use lookup::{GameInfo, GameSummary, PhaseView};
 pub use moderation::BoardEdit;
 pub use outcome::Outcome;

@@ -21,7 +21,7 @@ pub struct SandboxView {
 }
 
 /// Removing a sandbox: its rows in every table that holds a game's, children before parents.
-const REMOVE: [&str; 10] = [
+const REMOVE: [&str; 11] = [
     "DELETE FROM submissions WHERE game_id = $1",
     "DELETE FROM ready WHERE game_id = $1",
     "DELETE FROM votes WHERE game_id = $1",
@@ -30,6 +30,7 @@ const REMOVE: [&str; 10] = [
     "DELETE FROM audit WHERE game_id = $1",
     "DELETE FROM attendance WHERE game_id = $1",
     "DELETE FROM departures WHERE game_id = $1",
+    "DELETE FROM seat_claims WHERE game_id = $1",
     "DELETE FROM phases WHERE game_id = $1",
     "DELETE FROM players WHERE game_id = $1",
 ];
