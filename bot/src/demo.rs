@@ -376,12 +376,9 @@ async fn play(
         if let Some(progress) = &opts.progress {
             progress(&phase);
         }
-        if let Some(winner) = report.finished {
-            // Two allies win together, not "A and B wins".
-            outcome = report
-                .outcome
-                .as_ref()
-                .map_or_else(|| format!("{winner} wins"), engine::store::Outcome::words);
+        if let Some(ended) = &report.outcome {
+            // Two allies win together, not "A and B wins"; a calendar that runs out draws.
+            outcome = ended.words();
             break;
         }
     }

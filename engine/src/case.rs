@@ -1168,6 +1168,19 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
                 .unwrap_or_default()),
         );
     }
+    // The calendar's last year is over and nobody has won (Latin American Diplomacy, after
+    // 1917 D): the game ends in a draw of every power still in it.
+    if variant.calendar.past_last_year(after.phase)
+        && !variant.calendar.past_last_year(input.position.phase)
+        && variant.victory(after, &input.alliances).is_none()
+    {
+        let drawn: Vec<&str> = variant
+            .surviving(after)
+            .into_iter()
+            .map(|p| variant.power_name(p))
+            .collect();
+        out.insert("draw".into(), json!(drawn));
+    }
     out.insert(
         "next_phase".into(),
         json!(variant.calendar.name(after.phase)),

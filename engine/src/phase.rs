@@ -67,6 +67,10 @@ pub struct Calendar {
     /// The months each season spans, shown after its name ("1891 A movement (March-June)");
     /// `variant.toml`'s `[calendar.months]`, by season. Empty for most calendars.
     pub months: Vec<(String, String)>,
+    /// The last year played: once it is over and nobody has won, the game ends in a draw of
+    /// every surviving power (Latin American Diplomacy: after 1917 D). `variant.toml`'s
+    /// `last_year`; `None` (most variants) plays on until someone wins.
+    pub last_year: Option<i32>,
 }
 
 /// The calendar as `variant.toml` writes it: each step a season, a phase kind and, for a
@@ -82,6 +86,8 @@ pub(crate) struct CalendarSpec {
     year_first: bool,
     #[serde(default)]
     months: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    last_year: Option<i32>,
 }
 
 impl CalendarSpec {
@@ -121,6 +127,12 @@ impl CalendarSpec {
                 self.first_year
             ));
         }
+        if let Some(last) = self.last_year.filter(|&y| y < self.first_year) {
+            return Err(format!(
+                "calendar last_year {last} comes before first_year ({})",
+                self.first_year
+            ));
+        }
         let mut cal = Calendar {
             first_year: self.first_year,
             setup_year,
@@ -128,6 +140,7 @@ impl CalendarSpec {
             steps: conv(self.steps)?,
             year_first: self.year_first,
             months: self.months.into_iter().collect(),
+            last_year: self.last_year,
         };
         if let Some((season, _)) = cal.months.iter().find(|(season, _)| {
             !cal.steps
@@ -247,6 +260,12 @@ impl Calendar {
             && !self.steps[phase.step + 1..]
                 .iter()
                 .any(|s| s.kind == PhaseKind::Movement)
+    }
+
+    /// Whether `phase` comes after the last year of a calendar that has one: the game that
+    /// reaches it is over (a draw, unless somebody has won).
+    pub fn past_last_year(&self, phase: Phase) -> bool {
+        self.last_year.is_some_and(|last| phase.year > last)
     }
 
     /// Whether supply centres change hands once this phase is over: at the end of a movement

@@ -179,6 +179,18 @@ impl Rules {
     /// largest total). A lone winner wins over an alliance. The caller passes the declared
     /// alliances only when the phases just adjudicated closed a count
     /// ([`Rules::alliance_count_after`]), and none otherwise.
+    /// The powers players hold that are still in the game: with a unit or a centre. A draw
+    /// is between these.
+    pub fn surviving(&self, position: &Position) -> Vec<PowerId> {
+        self.powers_ordered_by(Controller::Player)
+            .into_iter()
+            .filter(|&p| {
+                position.units.iter().any(|u| u.power == p)
+                    || position.centres_of(p).next().is_some()
+            })
+            .collect()
+    }
+
     pub fn victory(&self, after: &Position, alliances: &[(PowerId, PowerId)]) -> Option<Victory> {
         // Centres as the rulebook counts them (Latin American capitals count twice).
         let held = |p: PowerId| self.supply(after, p);

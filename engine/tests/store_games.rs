@@ -497,3 +497,63 @@ async fn services_opening_a_new_sqlite_file_at_the_same_moment_both_open_it() {
         assert!(b.info(id).await.is_ok(), "round {round}: one database");
     }
 }
+
+/// A started Latin American game whose first phase is rewritten to `phase`, as if it had been
+/// played that far (a hand edit of the stored position).
+async fn latin_american_at(games: &engine::store::Games, channel: &str, phase: &str) -> i64 {
+    let id = games
+        .create(
+            Some("g"),
+            Some(channel),
+            "latin-american",
+            Settings::default(),
+            7,
+        )
+        .await
+        .expect("create");
+    let v = engine::Variant::builtin("latin-american").unwrap();
+    for (i, p) in v.powers.iter().enumerate() {
+        games
+            .join(id, &format!("u{i}-{channel}"), Some(&p.name))
+            .await
+            .expect("join");
+    }
+    games.start(id).await.expect("start");
+    let url = database_url();
+    let stored = column(&url, "SELECT position FROM phases WHERE game_id = $1", id).await;
+    let mut position: serde_json::Value = serde_json::from_str(&stored[0]).unwrap();
+    position["phase"] = serde_json::json!(phase);
+    let sql = format!(
+        "UPDATE phases SET position = '{}', name = '{phase} (December-March)' WHERE game_id = $1",
+        position.to_string().replace('\'', "''")
+    );
+    raw(&url, &sql, id).await;
+    id
+}
+
+on_both_backends! {
+/// Latin American Diplomacy ends after 1917 D, its calendar's last year (rule C): with nobody
+/// at 36 centres the game is over as a draw of the powers still in it, with no next deadline.
+/// The year before, it goes on.
+async fn a_game_whose_last_year_is_over_ends_in_a_draw() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let (games, _clock) = fresh(&dir).await;
+    let v = engine::Variant::builtin("latin-american").unwrap();
+
+    let going_on = latin_american_at(&games, "la1", "1916 D adjustment").await;
+    let (seq, _, _) = games.current(going_on).await.unwrap();
+    let report = games.adjudicate(going_on, seq).await.unwrap().expect("adjudicated");
+    assert_eq!(report.outcome, None);
+    assert!(report.next_phase.starts_with("1917 A"), "{}", report.next_phase);
+    assert_eq!(games.info(going_on).await.unwrap().status, "running");
+
+    let last = latin_american_at(&games, "la2", "1917 D adjustment").await;
+    let (seq, _, _) = games.current(last).await.unwrap();
+    let report = games.adjudicate(last, seq).await.unwrap().expect("adjudicated");
+    let everyone: Vec<String> = v.powers.iter().map(|p| p.name.clone()).collect();
+    assert_eq!(report.outcome, Some(engine::store::Outcome::Draw(everyone)));
+    assert!(report.next_phase.starts_with("1918 A"), "{}", report.next_phase);
+    let info = games.info(last).await.unwrap();
+    assert_eq!((info.status.as_str(), info.deadline), ("finished", None));
+}
+}

@@ -166,7 +166,9 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
         .outcome
         .as_ref()
         .and_then(engine::store::Outcome::read)
-        .filter(|o| o.winners().is_some());
+        // Won by centres, or drawn when the calendar ran out (a draw by vote is told when the
+        // vote ends it).
+        .filter(|o| o.winners().is_some() || matches!(o, engine::store::Outcome::Draw(_)));
     // The last phase told ended the game when the game is over by centres and nothing was
     // played after it.
     let ending = match (&won, info.status.as_str()) {

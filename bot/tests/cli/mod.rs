@@ -165,6 +165,16 @@ pub fn scenario_differences(id: &str, got: &Value, want: &Value, problems: &mut 
             problems.push(format!("{id}: contested expected {w:?}, got {g:?}"));
         }
     }
+    if let Some(w) = want.get("draw") {
+        if got.get("draw") != Some(w) {
+            problems.push(format!(
+                "{id}: draw expected {w}, got {:?}",
+                got.get("draw")
+            ));
+        }
+    } else if let Some(g) = got.get("draw") {
+        problems.push(format!("{id}: the game ended in a draw {g}, not expected"));
+    }
     if let Some(w) = want.get("winner") {
         if got.get("winner") != Some(w) {
             problems.push(format!(

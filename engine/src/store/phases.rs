@@ -320,21 +320,29 @@ impl Games {
         } else {
             Vec::new()
         };
+        // Nobody has won when the calendar's last year is over (Latin American Diplomacy,
+        // after 1917 D): the game ends in a draw of every power still in it.
         let outcome = v
             .victory(&next, &alliances)
-            .map(|w| Outcome::of_victory(&v, &w));
+            .map(|w| Outcome::of_victory(&v, &w))
+            .or_else(|| {
+                v.calendar
+                    .past_last_year(next.phase)
+                    .then(|| Outcome::Draw(surviving_powers(&v, &next)))
+            });
         let finished = outcome.as_ref().and_then(Outcome::winners);
+        let over = outcome.is_some();
         let deadline = g.settings.deadline(v.calendar.kind(next.phase), now);
         let updated = sqlx::query(
             "UPDATE games SET current_seq = $1, deadline_at = $2, status = $3, outcome = $4, used_at = CASE WHEN sandbox_owner IS NULL THEN used_at ELSE $5 END WHERE id = $6 AND current_seq = $7",
         )
         .bind(next_seq)
-        .bind(if finished.is_some() || g.sandbox {
+        .bind(if over || g.sandbox {
             None
         } else {
             Some(deadline)
         })
-        .bind(if finished.is_some() { "finished" } else { "running" })
+        .bind(if over { "finished" } else { "running" })
         .bind(outcome.as_ref().map(|o| o.to_json().to_string()))
         .bind(now)
         .bind(id)
@@ -397,11 +405,8 @@ fn adjudicate_with(
 
 /// The players' surviving powers (the powers a draw needs; never one ordered by vote).
 pub(super) fn surviving_powers(v: &Rules, position: &Position) -> Vec<String> {
-    player_powers(v)
+    v.surviving(position)
         .into_iter()
-        .filter(|&p| {
-            position.units.iter().any(|u| u.power == p) || position.centres_of(p).next().is_some()
-        })
         .map(|p| v.power_name(p).to_string())
         .collect()
 }
