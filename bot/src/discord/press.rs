@@ -69,6 +69,9 @@ pub struct PressWorker {
     busy: Mutex<HashSet<i64>>,
     /// Told each time a conversation leaves `busy`, for a player's command that waits on it.
     freed: tokio::sync::Notify,
+    /// Why conversations the scheduler's round tried first were forgotten (Discord refused
+    /// the thread), kept for the player's command waiting on the same one to answer with.
+    forgotten: Mutex<std::collections::HashMap<i64, Refusal>>,
 }
 
 /// Takes a conversation out of the busy set however the work ends.
@@ -93,6 +96,7 @@ impl PressWorker {
             claimant,
             busy: Mutex::new(HashSet::new()),
             freed: tokio::sync::Notify::new(),
+            forgotten: Mutex::new(std::collections::HashMap::new()),
         }
     }
 
@@ -149,6 +153,15 @@ impl PressWorker {
                 // starts afresh. Any other step is tried again later.
                 let made = self.games.press_thread(row).await?.and_then(|t| t.thread);
                 if made.is_none() && matches!(refused, Refusal::Permission(_)) {
+                    if only != Some(row) {
+                        let mut forgotten =
+                            self.forgotten.lock().unwrap_or_else(|e| e.into_inner());
+                        // Only a command racing this round reads it back; keep it bounded.
+                        if forgotten.len() > 1000 {
+                            forgotten.clear();
+                        }
+                        forgotten.insert(row, refused.clone());
+                    }
                     self.games.press_forget(row).await?;
                 } else {
                     let wait = match refused {
@@ -159,6 +172,17 @@ impl PressWorker {
                         .press_problem(row, &refused.to_string(), now + wait)
                         .await?;
                 }
+            }
+        }
+        if let Some(row) = only {
+            // The scheduler's round may have tried this conversation first and forgotten it
+            // when Discord refused the thread: answer with its refusal, not "being made".
+            if answer.is_none() && self.games.press_thread(row).await?.is_none() {
+                answer = self
+                    .forgotten
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&row);
             }
         }
         Ok(answer)
