@@ -48,8 +48,14 @@ fn accepted(judge: &Checker, power: PowerId, order: Order) -> Option<Order> {
     judge.accepts(power, &order).then_some(order)
 }
 
-/// The moves a unit may make, by land or sea or (armies) by convoy.
-fn moves(variant: &Rules, judge: &Checker, u: &Unit) -> Vec<Order> {
+/// The order if the position's unit number `unit`, which it names, may be given it.
+fn accepted_for(judge: &Checker, unit: usize, order: Order) -> Option<Order> {
+    judge.accepts_for(unit, &order).then_some(order)
+}
+
+/// The moves a unit (the position's unit number `index`) may make, by land or sea or
+/// (armies) by convoy.
+fn moves(variant: &Rules, judge: &Checker, index: usize, u: &Unit) -> Vec<Order> {
     let map = &variant.map;
     let here = u.location.province;
     targets(variant, u.kind)
@@ -57,9 +63,9 @@ fn moves(variant: &Rules, judge: &Checker, u: &Unit) -> Vec<Order> {
         .filter(|t| t.province != here)
         .filter(|t| u.kind.convoyed() || map.any_border(here, t.province))
         .filter_map(|to| {
-            accepted(
+            accepted_for(
                 judge,
-                u.power,
+                index,
                 Order::Move {
                     unit: unit_ref(u),
                     to,
@@ -93,10 +99,14 @@ fn movement_orders_checked(
     u: &Unit,
 ) -> Vec<Order> {
     let u = *u;
+    // The first unit alike to `u`: the one the judge gives an order naming `u` to.
+    let Some(index) = position.units.iter().position(|x| *x == u) else {
+        return Vec::new();
+    };
     let at = u.location.province;
     let me = unit_ref(&u);
     let mut out = vec![Order::Hold { unit: me }];
-    out.extend(moves(variant, judge, &u));
+    out.extend(moves(variant, judge, index, &u));
     let map = &variant.map;
     let reach: Vec<ProvinceId> = map.neighbours(at).collect();
     // Units alike (kind, place) need their supports listed once.
@@ -119,9 +129,9 @@ fn movement_orders_checked(
         }
         let supported = unit_ref(other);
         if reach.contains(&other.location.province) {
-            if let Some(o) = accepted(
+            if let Some(o) = accepted_for(
                 judge,
-                u.power,
+                index,
                 Order::SupportHold {
                     unit: me,
                     supported,
@@ -137,9 +147,9 @@ fn movement_orders_checked(
                     province: p,
                     coast: None,
                 };
-                if let Some(o) = accepted(
+                if let Some(o) = accepted_for(
                     judge,
-                    u.power,
+                    index,
                     Order::SupportMove {
                         unit: me,
                         supported,
@@ -162,9 +172,9 @@ fn movement_orders_checked(
                 province: p,
                 coast: None,
             };
-            if let Some(o) = accepted(
+            if let Some(o) = accepted_for(
                 judge,
-                u.power,
+                index,
                 Order::SupportMove {
                     unit: me,
                     supported,
@@ -177,13 +187,17 @@ fn movement_orders_checked(
     }
     if u.kind.convoys() {
         for army in position.units.iter().filter(|a| a.kind.convoyed()) {
-            for to in targets(variant, army.kind) {
+            let from = army.location.province;
+            for to in targets(variant, army.kind)
+                .into_iter()
+                .filter(|t| judge.convoy_route_exists(from, t.province))
+            {
                 let order = Order::Convoy {
                     unit: me,
                     army: unit_ref(army),
                     to,
                 };
-                if let Some(o) = accepted(judge, u.power, order) {
+                if let Some(o) = accepted_for(judge, index, order) {
                     out.push(o);
                 }
             }

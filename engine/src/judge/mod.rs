@@ -21,7 +21,7 @@ pub use crate::outcome::{
     Adjudication, Cause, DislodgedReport, OrderResult, RemovalCause, Submitted, Verdict,
 };
 
-use crate::map::Location;
+use crate::map::{Location, ProvinceId};
 use crate::order::Order;
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
@@ -150,6 +150,28 @@ impl<'a> Checker<'a> {
             }
             None => check_submission(self.variant, self.position, power, order).is_ok(),
         }
+    }
+
+    /// Whether the position's unit number `unit` may be given `order` now, which names it (or
+    /// a unit alike to it: same power, kind and place). The same answer as
+    /// [`Checker::accepts`], without looking for the unit again: a list of one unit's orders
+    /// asks thousands of times.
+    pub(crate) fn accepts_for(&self, unit: usize, order: &Order) -> bool {
+        match &self.routes {
+            Some(routes) if !matches!(order, Order::Special { .. }) => {
+                movement::accepts_unit(self.variant, &self.position.units, routes, unit, order)
+            }
+            _ => self.accepts(self.position.units[unit].power, order),
+        }
+    }
+
+    /// Whether some chain of the board's convoying fleets could carry an army from `from` to
+    /// `to` (false outside a movement phase): no convoy order between the two can be legal
+    /// otherwise.
+    pub(crate) fn convoy_route_exists(&self, from: ProvinceId, to: ProvinceId) -> bool {
+        self.routes
+            .as_ref()
+            .is_some_and(|routes| routes.get().exists(from, to, None))
     }
 }
 

@@ -157,6 +157,8 @@ pub(super) struct Routes<'v> {
     prev: Vec<Vec<usize>>,
     /// Whether every fleet border between two convoying fleets leads both ways.
     two_way: bool,
+    /// `next` and `prev` as sets, where the board has at most 128 convoying fleets.
+    bits: Option<(Vec<u128>, Vec<u128>)>,
     /// For each province, once asked, the fleets that may take an army from it or land one
     /// there: the rulebook is asked once per fleet and province, not once per route.
     landing: RefCell<Vec<Option<Fleets>>>,
@@ -278,9 +280,17 @@ impl<'v> Routes<'v> {
             }
         }
         let two_way = (0..n).all(|a| (0..n).all(|b| link[a * n + b] == link[b * n + a]));
+        let bits = (n <= 128).then(|| {
+            let set = |ks: &Vec<usize>| ks.iter().fold(0u128, |s, &k| s | 1 << k);
+            (
+                next.iter().map(set).collect(),
+                prev.iter().map(set).collect(),
+            )
+        });
         Routes {
             ctx,
             two_way,
+            bits,
             index,
             fleets,
             next,
@@ -409,7 +419,7 @@ impl<'v> Routes<'v> {
         // Where every link goes both ways a chain read backwards is a chain the other way (a
         // fleet that takes an army from a province can land one there), so the two
         // directions share one answer.
-        let (from, to) = if self.two_way && to < from {
+        let (from, to) = if self.two_way && self.search_from_end(from, to) {
             (to, from)
         } else {
             (from, to)
@@ -418,32 +428,304 @@ impl<'v> Routes<'v> {
         let chains = all.entry((from, to)).or_insert_with(|| Chains {
             needed: vec![false; n],
             settled: vec![false; n],
+            ways: None,
         });
         if !chains.settled[via] {
-            let wanted: Vec<bool> = (0..n)
-                .map(|k| {
-                    !chains.settled[k]
-                        && (k == via || self.by_power && self.owner[k] == self.owner[via])
-                })
-                .collect();
-            let ends = {
-                let kinds = self.kinds.borrow();
-                (kinds[from].clone(), kinds[to].clone())
-            };
-            // Fleets as bits of one word where they fit: each step of the search is then a
-            // few word operations.
-            let found = if n <= 128 {
-                survey::<u128>(self, &ends, &wanted, &chains.needed)
-            } else {
-                survey::<Vec<u64>>(self, &ends, &wanted, &chains.needed)
-            };
-            for ((settled, &asked), &needed) in chains.settled.iter_mut().zip(&wanted).zip(&found) {
-                *settled |= asked || needed;
+            match self.quick_chain(chains, from, to, via) {
+                QuickChain::Through(chain) => {
+                    for k in chain {
+                        chains.needed[k] = true;
+                        chains.settled[k] = true;
+                    }
+                }
+                QuickChain::Apart => chains.settled[via] = true,
+                QuickChain::Unsure => self.survey_chains(chains, from, to, via),
             }
-            chains.needed = found;
         }
         chains.needed[via]
     }
+
+    /// Whether, where links go both ways, the chains between the landing sets `a` and `b`
+    /// are better searched from `b`: from the end with fewer fleets the search has fewer
+    /// beginnings to carry on (the pair's answer is shared either way, so the choice must not
+    /// depend on which end asked).
+    fn search_from_end(&self, a: usize, b: usize) -> bool {
+        let kinds = self.kinds.borrow();
+        let size = |k: usize| kinds[k].iter().filter(|x| **x).count();
+        (size(b), b) < (size(a), a)
+    }
+
+    /// Settles `via` (and, listing by power, its power's other fleets) for the chains between
+    /// the landing sets `from` and `to` by a [`Survey`].
+    fn survey_chains(&self, chains: &mut Chains, from: usize, to: usize, via: usize) {
+        let n = self.fleets.len();
+        let mut wanted: Vec<bool> = (0..n)
+            .map(|k| {
+                !chains.settled[k]
+                    && (k == via || self.by_power && self.owner[k] == self.owner[via])
+            })
+            .collect();
+        // The fleets answered without a search leave the survey fewer to seek, and so fewer
+        // beginnings to carry on.
+        for (k, _) in wanted.iter().enumerate().filter(|(k, w)| **w && *k != via) {
+            match self.quick_chain(chains, from, to, k) {
+                QuickChain::Through(chain) => {
+                    for c in chain {
+                        chains.needed[c] = true;
+                        chains.settled[c] = true;
+                    }
+                }
+                QuickChain::Apart => chains.settled[k] = true,
+                QuickChain::Unsure => {}
+            }
+        }
+        for (w, settled) in wanted.iter_mut().zip(&chains.settled) {
+            *w &= !settled;
+        }
+        let ends = {
+            let kinds = self.kinds.borrow();
+            (kinds[from].clone(), kinds[to].clone())
+        };
+        // Fleets as bits of one word where they fit: each step of the search is then a
+        // few word operations.
+        let found = if n <= 128 {
+            survey::<u128>(self, &ends, &wanted, &chains.needed)
+        } else {
+            survey::<Vec<u64>>(self, &ends, &wanted, &chains.needed)
+        };
+        for ((settled, &asked), &needed) in chains.settled.iter_mut().zip(&wanted).zip(&found) {
+            *settled |= asked || needed;
+        }
+        chains.needed = found;
+    }
+
+    /// Answers whether `via` lies on a chain between the landing sets `from` and `to`
+    /// without a [`Survey`] where that is easy, as it mostly is. A shortest way to `via` from
+    /// a fleet taking the army, passing no fleet that could land it, is a valid beginning; a
+    /// shortest way on from `via` to a landing fleet through the fleets that may follow that
+    /// beginning finishes it into a chain (a shortest way has no shortcut). A fleet no such
+    /// beginning reaches, or from which no way leads to a landing fleet, is on no chain.
+    fn quick_chain(&self, chains: &mut Chains, from: usize, to: usize, via: usize) -> QuickChain {
+        let kinds = self.kinds.borrow();
+        let (takes, lands) = (&kinds[from], &kinds[to]);
+        // Only the first fleet of a chain takes the army, only the last lands it.
+        let (behind, ahead) = chains.ways.get_or_insert_with(|| {
+            (
+                shortest_ways(takes, &self.next, |k| !lands[k]),
+                shortest_ways(lands, &self.prev, |k| !takes[k]),
+            )
+        });
+        if behind[via] == UNREACHED || ahead[via] == UNREACHED {
+            return QuickChain::Apart;
+        }
+        if !takes[via] && !lands[via] {
+            return self.quick_within(takes, lands, (behind, ahead), via);
+        }
+        let mut chain = vec![via];
+        let mut k = via;
+        while behind[k] as usize != k {
+            k = behind[k] as usize;
+            chain.push(k);
+        }
+        chain.reverse();
+        if lands[via] {
+            return QuickChain::Through(chain);
+        }
+        // The fleets that may follow: none of the beginning, none that takes the army, none
+        // a fleet of the beginning before `via` links to.
+        let mut free: Vec<bool> = takes.iter().map(|t| !t).collect();
+        for (i, &c) in chain.iter().enumerate() {
+            free[c] = false;
+            if i + 1 < chain.len() {
+                for &y in &self.next[c] {
+                    free[y] = false;
+                }
+            }
+        }
+        let mut step = vec![UNREACHED; free.len()];
+        step[via] = via as u32;
+        let mut queue = std::collections::VecDeque::from([via]);
+        while let Some(w) = queue.pop_front() {
+            for &x in &self.next[w] {
+                if free[x] && step[x] == UNREACHED {
+                    step[x] = w as u32;
+                    if lands[x] {
+                        let mut after = vec![x];
+                        let mut k = x;
+                        while step[k] as usize != via {
+                            k = step[k] as usize;
+                            after.push(k);
+                        }
+                        chain.extend(after.into_iter().rev());
+                        return QuickChain::Through(chain);
+                    }
+                    queue.push_back(x);
+                }
+            }
+        }
+        QuickChain::Unsure
+    }
+}
+
+impl Routes<'_> {
+    /// [`Routes::quick_chain`] for a fleet that neither takes nor lands the army, so stands
+    /// within any chain it is on: between a fleet `p` before it and `q` after it, with no link
+    /// from `p` to `q`. For each such pair, a shortest way back from `p` to a fleet taking the
+    /// army (through fleets linking to neither `via` nor `q`) and a shortest way on from `q` to
+    /// a landing fleet (through fleets none of those before links to) make a chain; where no
+    /// way back or on exists even ignoring the rest of the chain, the pair is impossible, and
+    /// where every pair is, the fleet is on no chain (a sea ringed by oceans that all touch).
+    /// Boards of more than 128 convoying fleets are left to the [`Survey`].
+    fn quick_within(
+        &self,
+        takes: &[bool],
+        lands: &[bool],
+        (behind, ahead): (&[u32], &[u32]),
+        via: usize,
+    ) -> QuickChain {
+        let Some((next, prev)) = &self.bits else {
+            return QuickChain::Unsure;
+        };
+        let (takes_set, lands_set) = (u128::of(0, takes), u128::of(0, lands));
+        let bit = |k: usize| 1u128 << k;
+        let (mut before, mut after) = (Way::default(), Way::default());
+        let mut unsure = false;
+        for &p in &self.prev[via] {
+            if lands[p] || behind[p] == UNREACHED {
+                continue;
+            }
+            for &q in &self.next[via] {
+                if q == p || takes[q] || ahead[q] == UNREACHED || next[p].has(q) {
+                    continue;
+                }
+                // After `q`: no fleet taking the army, none `p` or `via` links to.
+                let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
+                if !lands[q] && !bit_way(next, q, lands_set & on, on & !lands_set, &mut after) {
+                    continue;
+                }
+                // Before `p`: no landing fleet, none linking to `via` or `q`.
+                let back = !lands_set & !bit(via) & !bit(q) & !prev[via] & !prev[q];
+                if takes[p] {
+                    before.fleets.clear();
+                    before.fleets.push(p);
+                } else if !bit_way(prev, p, takes_set & back, back & !takes_set, &mut before) {
+                    continue;
+                }
+                let chain = |after: &[usize]| {
+                    let mut chain: Vec<usize> = before.fleets.iter().rev().copied().collect();
+                    chain.push(via);
+                    chain.extend_from_slice(after);
+                    QuickChain::Through(chain)
+                };
+                if lands[q] {
+                    return chain(&[q]);
+                }
+                // The way on must also keep clear of the fleets before `p`.
+                let mut clear = on;
+                for &x in &before.fleets {
+                    clear &= !bit(x) & !next[x];
+                }
+                if bit_way(next, q, lands_set & clear, clear & !lands_set, &mut after) {
+                    return chain(&after.fleets);
+                }
+                unsure = true;
+            }
+        }
+        if unsure {
+            QuickChain::Unsure
+        } else {
+            QuickChain::Apart
+        }
+    }
+}
+
+/// A way found by [`bit_way`], with room for the search's layers kept from one search to the
+/// next.
+#[derive(Default)]
+struct Way {
+    fleets: Vec<usize>,
+    layers: Vec<u128>,
+}
+
+/// A shortest way from `start` (not itself in `ends`) following `links` to a fleet in
+/// `ends`, going on only through fleets in `through`: its fleets from `start` to the end,
+/// written into `way` (whether one was found).
+fn bit_way(links: &[u128], start: usize, ends: u128, through: u128, way: &mut Way) -> bool {
+    let Way {
+        fleets: way,
+        layers,
+    } = way;
+    layers.clear();
+    layers.push(1 << start);
+    let mut seen: u128 = 1 << start;
+    loop {
+        let mut reached = 0u128;
+        layers
+            .last()
+            .expect("a layer")
+            .each(|w| reached |= links[w]);
+        reached &= !seen;
+        let end = reached & ends;
+        if end != 0 {
+            // Back through the layers, each time to a fleet leading to the one after it.
+            way.clear();
+            let mut k = end.trailing_zeros() as usize;
+            way.push(k);
+            for layer in layers.iter().rev() {
+                let mut leads = 0u128;
+                layer.each(|w| leads |= (links[w].has(k) as u128) << w);
+                k = leads.trailing_zeros() as usize;
+                way.push(k);
+            }
+            way.reverse();
+            return true;
+        }
+        let next = reached & through;
+        if next == 0 {
+            return false;
+        }
+        seen |= next;
+        layers.push(next);
+    }
+}
+
+/// What [`Routes::quick_chain`] could tell without a search.
+enum QuickChain {
+    /// This chain passes through the fleet.
+    Through(Vec<usize>),
+    /// No chain can: no way leads from the origin to the fleet, or from it to the destination.
+    Apart,
+    /// Only a [`Survey`] can tell.
+    Unsure,
+}
+
+/// Marks a fleet no way reaches in [`shortest_ways`].
+const UNREACHED: u32 = u32::MAX;
+
+/// Breadth-first ways through the fleet graph from the fleets `ends`, following `links` and
+/// going on only from fleets that may be passed `through`: for each fleet, the fleet one step
+/// nearer the ends on a shortest way ([`UNREACHED`] if none; itself if one of them).
+/// Searching `prev` from the landing fleets gives each fleet's next fleet on a shortest way
+/// to them.
+fn shortest_ways(ends: &[bool], links: &[Vec<usize>], through: impl Fn(usize) -> bool) -> Vec<u32> {
+    let mut step = vec![UNREACHED; ends.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for (k, _) in ends.iter().enumerate().filter(|e| *e.1) {
+        step[k] = k as u32;
+        queue.push_back(k);
+    }
+    while let Some(w) = queue.pop_front() {
+        if !through(w) {
+            continue;
+        }
+        for &x in &links[w] {
+            if step[x] == UNREACHED {
+                step[x] = w as u32;
+                queue.push_back(x);
+            }
+        }
+    }
+    step
 }
 
 /// What is known of the chains between two ends: for each fleet, whether some chain needs it,
@@ -451,6 +733,10 @@ impl<'v> Routes<'v> {
 struct Chains {
     needed: Vec<bool>,
     settled: Vec<bool>,
+    /// Once asked, for each fleet, the fleet before it on a shortest valid beginning of a
+    /// chain, and the fleet after it on a shortest way to a landing fleet passing no fleet
+    /// that takes the army ([`shortest_ways`]; see [`Routes::quick_chain`]).
+    ways: Option<(Vec<u32>, Vec<u32>)>,
 }
 
 /// A set of fleets by index.

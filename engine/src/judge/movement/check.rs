@@ -69,6 +69,18 @@ pub(in crate::judge) fn accepts(
     check_order(variant, units, routes, u, order).map(|_| ())
 }
 
+/// Whether the unit `u` may be given `order`, which names it: [`accepts`] for a caller that
+/// knows the unit already.
+pub(in crate::judge) fn accepts_unit(
+    variant: &Rules,
+    units: &[Unit],
+    routes: &LazyRoutes,
+    u: usize,
+    order: &Order,
+) -> bool {
+    check_order(variant, units, routes, u, order).is_ok()
+}
+
 pub(super) fn check_order(
     variant: &Rules,
     units: &[Unit],
