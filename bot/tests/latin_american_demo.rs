@@ -164,6 +164,7 @@ fn parley_variants_lists_latin_american_diplomacy() {
     ] {
         assert!(entry.contains(power), "{power}: {entry}");
     }
-    assert!(entry.contains("36 to win"), "{entry}");
+    // 71 centres as the rules count them (rule 12.B): the eight capitals count twice.
+    assert!(entry.contains("71 supply centres, 36 to win"), "{entry}");
     assert!(entry.contains("1890 D adjustment"), "{entry}");
 }
