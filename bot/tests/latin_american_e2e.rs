@@ -345,6 +345,16 @@ async fn twelve_players_build_in_1890_d_and_attack_in_an_ocean_in_1891_a() {
         r.content
     );
 
+    // A terrain rule's refusal names the rule in words: a lake is for fleets only.
+    let r = one_order(&fake, player_of("Bolivia"), "A lpz - ltt").await;
+    assert!(
+        r.content.contains("refused")
+            && r.content.contains("Lago Titicaca is a lake")
+            && r.content.contains("not armies"),
+        "{}",
+        r.content
+    );
+
     // Spain attacks France's fleet as both enter the Middle Atlantic Ocean; Spain and
     // Britain sail into the Puerto Rico Trench with no attack, and share it; Spain's fleet
     // from Santiago de Cuba comes up beside it in the Windward Passage.
