@@ -298,6 +298,13 @@ async fn twelve_players_build_in_1890_d_and_attack_in_an_ocean_in_1891_a() {
         !offered.is_empty() && offered.len() <= DISCORD_CHOICES,
         "{offered:?}"
     );
+    // Britain, with no capital in the Americas, has nothing to build, and is told so.
+    let r = one_order(&fake, britain, "A guy B").await;
+    assert!(
+        r.content.contains("refused") && r.content.contains("no builds due"),
+        "{}",
+        r.content
+    );
     order(&fake, chile, &["F isf B"]).await;
     order(&fake, peru, &["A lor B"]).await;
     set_clock(&clock, 1);
