@@ -200,7 +200,7 @@ async fn choices(fake: &FakeDiscord, who: u64, typed: &str) -> Vec<String> {
 }
 
 on_both_backends! {multi_thread;
-async fn twelve_players_build_in_1890_d_and_attack_in_an_ocean_in_1891_a() {
+async fn twelve_players_build_and_fight_in_the_oceans_through_discord() {
     let dir = tempfile::tempdir().unwrap();
     use_database(dir.path(), &fresh_url(&dir).await);
     let clock = dir.path().join("now");
@@ -312,16 +312,8 @@ async fn twelve_players_build_in_1890_d_and_attack_in_an_ocean_in_1891_a() {
     assert!(line_of(&d, "F isf B").contains("succeeds"), "{d}");
     assert!(line_of(&d, "A lor B").contains("succeeds"), "{d}");
 
-    // 1891 A, named the rules' way.
-    let status = loop {
-        let id = fake.command(&moderator, "game", "status", json!([]));
-        let r = fake.wait_for("/game status", LIMIT, reply_to(id)).await;
-        if r.content.contains("1891 A") {
-            break r;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-    };
-    assert!(status.content.contains("1891 A"), "{}", status.content);
+    // 1891 A, named the rules' way with its months.
+    wait_phase(&fake, &moderator, "1891 A movement (March-June)").await;
 
     // Autocomplete stays within Discord's 25 for every power, with nothing or a little typed.
     for (i, power) in POWERS.iter().enumerate() {
