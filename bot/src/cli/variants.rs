@@ -25,7 +25,8 @@ pub struct Args {
 /// them. A rulebook may make a province a centre only once something has happened there
 /// (Atlantica II's Atlantis, a centre once found, which the map cannot flag since nobody knows
 /// where it is): the rulebook is asked about a board where every province bears a mark, so
-/// whatever could be found has been.
+/// whatever could be found has been. Each centre counts as many times as the rulebook counts
+/// it for the power holding it.
 fn centres_in_play(v: &Rules) -> usize {
     let mut board = v.initial_position();
     board.marks = v
@@ -37,11 +38,22 @@ fn centres_in_play(v: &Rules) -> usize {
             count: 1,
         })
         .collect();
-    let ctx = v.context(&board);
-    v.map
-        .province_ids()
-        .filter(|&p| v.book.is_supply_centre(&ctx, p))
-        .count()
+    let centres: Vec<_> = {
+        let ctx = v.context(&board);
+        v.map
+            .province_ids()
+            .filter(|&p| v.book.is_supply_centre(&ctx, p))
+            .collect()
+    };
+    // Counted as the rulebook counts a power's centres, since victory is measured in the
+    // same units: Latin American Diplomacy's capitals count twice (rule 7.A.i), so its 63
+    // centre provinces are 71 centres, of which 36 win.
+    for &p in &centres {
+        if let Some(owner) = board.owners.get_mut(p.0 as usize) {
+            *owner = Some(PowerId(0));
+        }
+    }
+    v.book.supply(&v.context(&board), PowerId(0))
 }
 
 /// `parley variants --check DIR`: loads a variant's data files from a folder and reports every

@@ -1381,8 +1381,13 @@ async fn suggestion_game(games: &Games, user: &str, named: Option<GameId>) -> Op
 fn narrow(all: Vec<String>, typed: &str) -> Vec<String> {
     let typed = typed.split_whitespace().collect::<Vec<_>>().join(" ");
     let typed = typed.to_lowercase();
+    // Units that are alike (several fleets of one power in one ocean) have the same orders;
+    // each is offered once, since Discord would show a choice twice and the second pushes a
+    // different order out of the 25.
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<String> = all
         .into_iter()
+        .filter(|text| seen.insert(text.clone()))
         .filter(|text| {
             typed.is_empty()
                 || spoken_forms(text)

@@ -199,14 +199,11 @@ pub async fn phase_results(games: &Games, game: GameId, seq: i64) -> Result<Opti
     }
     body +=
         &crate::report::results_text(v, &story.0, &story.1, &story.2, &next_name, ending.as_ref());
-    // Discord caps a message at 2000 characters; the results file has everything.
-    if text.len() > 1900 {
-        let cut = text[..text.floor_char_boundary(1900)]
-            .rfind('\n')
-            .unwrap_or(0);
-        text.truncate(cut);
-        text += "\n…";
-    }
+    // Discord caps a message at 2000 characters; the results file has everything. Cut where
+    // `fit` cuts, not at the last line break whatever it is: the first line alone (the
+    // phase, then everything built, removed and dislodged, on a board of twelve powers) may
+    // be longer than the limit, and the post must still name its phase.
+    text = crate::text::fit(&text, 1900, "\n…");
     let mut post = Post::text(text).once(nonce(
         Once::Results,
         game,
