@@ -186,12 +186,17 @@ fn movement_orders_checked(
         }
     }
     if u.kind.convoys() {
+        let mut kinds: Vec<(UnitKind, Vec<Target>)> = Vec::new();
         for army in position.units.iter().filter(|a| a.kind.convoyed()) {
-            let from = army.location.province;
-            for to in targets(variant, army.kind)
-                .into_iter()
-                .filter(|t| judge.convoy_route_exists(from, t.province))
-            {
+            let reaches = judge.convoy_reaches(army.location.province);
+            let i = match kinds.iter().position(|(k, _)| *k == army.kind) {
+                Some(i) => i,
+                None => {
+                    kinds.push((army.kind, targets(variant, army.kind)));
+                    kinds.len() - 1
+                }
+            };
+            for &to in kinds[i].1.iter().filter(|t| reaches[t.province.0 as usize]) {
                 let order = Order::Convoy {
                     unit: me,
                     army: unit_ref(army),

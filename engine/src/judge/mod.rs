@@ -129,6 +129,7 @@ pub(crate) struct Checker<'a> {
     variant: &'a Rules,
     position: &'a Position,
     routes: Option<route::LazyRoutes<'a>>,
+    convoy_reaches: std::cell::RefCell<std::collections::HashMap<ProvinceId, std::rc::Rc<[bool]>>>,
 }
 
 impl<'a> Checker<'a> {
@@ -139,6 +140,7 @@ impl<'a> Checker<'a> {
             position,
             routes: movement
                 .then(|| route::LazyRoutes::new(variant.context(position), &position.units, true)),
+            convoy_reaches: Default::default(),
         }
     }
 
@@ -165,13 +167,24 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Whether some chain of the board's convoying fleets could carry an army from `from` to
-    /// `to` (false outside a movement phase): no convoy order between the two can be legal
-    /// otherwise.
-    pub(crate) fn convoy_route_exists(&self, from: ProvinceId, to: ProvinceId) -> bool {
-        self.routes
-            .as_ref()
-            .is_some_and(|routes| routes.get().exists(from, to, None))
+    /// For each province, whether some chain of the board's convoying fleets could carry an
+    /// army there from `from` (none outside a movement phase): no convoy order between two
+    /// provinces can be legal otherwise. Worked out once per origin.
+    pub(crate) fn convoy_reaches(&self, from: ProvinceId) -> std::rc::Rc<[bool]> {
+        let mut known = self.convoy_reaches.borrow_mut();
+        known
+            .entry(from)
+            .or_insert_with(|| {
+                let map = &self.variant.map;
+                map.province_ids()
+                    .map(|to| {
+                        self.routes
+                            .as_ref()
+                            .is_some_and(|routes| routes.get().exists(from, to, None))
+                    })
+                    .collect()
+            })
+            .clone()
     }
 }
 

@@ -167,6 +167,8 @@ pub(super) struct Routes<'v> {
     /// of the same one or two seas) share one, so their chains are searched once.
     kind: RefCell<Vec<Option<usize>>>,
     kinds: RefCell<Vec<Fleets>>,
+    /// How many fleets each of `kinds` holds.
+    kind_sizes: RefCell<Vec<usize>>,
     /// For each origin, once asked, the fleets a chain from it could get to, ignoring
     /// shortcuts: one search answers whether an army there could be convoyed anywhere.
     reach: RefCell<Vec<Option<Fleets>>>,
@@ -298,6 +300,7 @@ impl<'v> Routes<'v> {
             landing: RefCell::new(vec![None; map.provinces.len()]),
             kind: RefCell::new(vec![None; map.provinces.len()]),
             kinds: RefCell::new(Vec::new()),
+            kind_sizes: RefCell::new(Vec::new()),
             reach: RefCell::new(vec![None; map.provinces.len()]),
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
@@ -332,6 +335,9 @@ impl<'v> Routes<'v> {
         let k = match kinds.iter().position(|known| *known == lands) {
             Some(k) => k,
             None => {
+                self.kind_sizes
+                    .borrow_mut()
+                    .push(lands.iter().filter(|l| **l).count());
                 kinds.push(lands);
                 kinds.len() - 1
             }
@@ -450,9 +456,8 @@ impl<'v> Routes<'v> {
     /// beginnings to carry on (the pair's answer is shared either way, so the choice must not
     /// depend on which end asked).
     fn search_from_end(&self, a: usize, b: usize) -> bool {
-        let kinds = self.kinds.borrow();
-        let size = |k: usize| kinds[k].iter().filter(|x| **x).count();
-        (size(b), b) < (size(a), a)
+        let sizes = self.kind_sizes.borrow();
+        (sizes[b], b) < (sizes[a], a)
     }
 
     /// Settles `via` (and, listing by power, its power's other fleets) for the chains between
@@ -575,7 +580,8 @@ impl Routes<'_> {
     /// a landing fleet (through fleets none of those before links to) make a chain; where no
     /// way back or on exists even ignoring the rest of the chain, the pair is impossible, and
     /// where every pair is, the fleet is on no chain (a sea ringed by oceans that all touch).
-    /// Boards of more than 128 convoying fleets are left to the [`Survey`].
+    /// Boards of more than 128 convoying fleets are left to the [`Survey`], as are fleets
+    /// with more than [`PAIRS_TRIED`] pairs to try.
     fn quick_within(
         &self,
         takes: &[bool],
@@ -590,6 +596,7 @@ impl Routes<'_> {
         let bit = |k: usize| 1u128 << k;
         let (mut before, mut after) = (Way::default(), Way::default());
         let mut unsure = false;
+        let mut tried = 0;
         for &p in &self.prev[via] {
             if lands[p] || behind[p] == UNREACHED {
                 continue;
@@ -597,6 +604,10 @@ impl Routes<'_> {
             for &q in &self.next[via] {
                 if q == p || takes[q] || ahead[q] == UNREACHED || next[p].has(q) {
                     continue;
+                }
+                tried += 1;
+                if tried > PAIRS_TRIED {
+                    return QuickChain::Unsure;
                 }
                 // After `q`: no fleet taking the army, none `p` or `via` links to.
                 let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
@@ -638,6 +649,11 @@ impl Routes<'_> {
         }
     }
 }
+
+/// How many pairs of fleets around a fleet [`Routes::quick_within`] tries before leaving the
+/// fleet to the [`Survey`]: around an ocean bordering many, proving every pair impossible
+/// costs more than the survey (measured on the Latin American board).
+const PAIRS_TRIED: usize = 8;
 
 /// A way found by [`bit_way`], with room for the search's layers kept from one search to the
 /// next.
