@@ -920,7 +920,7 @@ fn units_json(variant: &Rules, units: &[Unit]) -> Value {
         if mine.is_empty() {
             continue;
         }
-        mine.sort_by_key(|u| variant.map.location_name(u.location));
+        mine.sort_by_cached_key(|u| variant.map.location_name(u.location));
         out.insert(
             p.name.clone(),
             mine.iter()
@@ -1017,7 +1017,7 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
     let skipped = skipped_retreat(input, &adj, following);
     // The board after the phase, and after the retreat phase skipped behind it if any.
     let after = skipped.as_ref().map_or(&adj.after, |s| &s.after);
-    let mut out = JsonMap::new();
+    let mut out = JsonMap::with_capacity(12);
     out.insert(
         "phase".into(),
         json!(variant.calendar.name(input.position.phase)),
@@ -1027,7 +1027,7 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
         .iter()
         .zip(&adj.results)
         .map(|((p, text, _), r)| {
-            let mut o = JsonMap::new();
+            let mut o = JsonMap::with_capacity(4);
             o.insert("power".into(), json!(variant.power_name(*p)));
             o.insert("order".into(), json!(text));
             o.insert("result".into(), json!(r.verdict.word()));

@@ -358,6 +358,14 @@ impl Variant {
                 .filter(|c| !matches!(c, '.' | ' '))
                 .flat_map(char::to_lowercase)
         }
+        // Most names are written as stored; only the rest are compared loosely.
+        if let Some(i) = self
+            .powers
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+        {
+            return Some(PowerId(i as u8));
+        }
         self.powers
             .iter()
             .position(|p| {

@@ -23,6 +23,22 @@ pub fn normalise(s: &str) -> String {
     out
 }
 
+/// [`normalise`]d, without copying a name already in that form (as most ids written in
+/// orders are: `lon`, `stp`).
+fn normalised(s: &str) -> std::borrow::Cow<'_, str> {
+    let plain = !s.is_empty()
+        && !s.starts_with(' ')
+        && !s.ends_with(' ')
+        && !s.contains("  ")
+        && s.bytes()
+            .all(|b| b == b' ' || b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if plain {
+        std::borrow::Cow::Borrowed(s)
+    } else {
+        std::borrow::Cow::Owned(normalise(s))
+    }
+}
+
 /// The key province names sort by where a rule says "in alphabetical order": normalised, with
 /// accents dropped, so `Curaçao` sorts as `Curacao`.
 pub fn alphabetical_key(s: &str) -> String {
@@ -79,11 +95,11 @@ impl NameLookup {
     }
 
     pub fn exact_id(&self, id: &str) -> Option<ProvinceId> {
-        self.ids.get(&normalise(id)).copied()
+        self.ids.get(normalised(id).as_ref()).copied()
     }
 
     pub fn exact(&self, name: &str) -> Option<ProvinceId> {
-        self.exact.get(&normalise(name)).copied()
+        self.exact.get(normalised(name).as_ref()).copied()
     }
 
     /// Whether some id, name or alias starts with this text (so more words may complete it).
