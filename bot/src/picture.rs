@@ -40,10 +40,12 @@ pub fn art_for(variant: &str) -> Option<&'static MapArt> {
         .or_insert(art)
 }
 
-/// Parses every variant's map art now, so the first results post after a start does not
-/// wait for it (parsing and pre-rendering the art takes longer than drawing a phase).
-pub fn warm_up() {
-    for id in engine::variants::BUILTIN {
+/// Parses the map art of these variants now, so the first results post after a start does
+/// not wait for it (parsing and pre-rendering the art takes longer than drawing a phase). The
+/// service passes the variants of the games in play: every variant's art held at once would
+/// be most of an idle bot's memory, so the others are made ready on first use.
+pub fn warm_up(variants: &[String]) {
+    for id in variants {
         art_for(id);
     }
 }
