@@ -95,7 +95,7 @@ fn line_of<'a>(text: &'a str, order: &str) -> &'a str {
 }
 
 /// Orders typed by DM into `/orders submit`'s box; every line must be accepted, as written
-/// or, for an attack, as the engine writes it back today ([`as_the_engine_writes`]).
+/// or, for an attack, as the engine writes it back ([`as_the_engine_writes`]).
 async fn order(fake: &FakeDiscord, who: u64, lines: &[&str]) {
     let id = fake
         .submit_in_box(&Invoker::dm(who), &lines.join("\n"), LIMIT)
@@ -120,12 +120,8 @@ async fn order(fake: &FakeDiscord, who: u64, lines: &[&str]) {
 const AT_WRITTEN: &str = "F can - mao AT France";
 
 /// An attack order (`F wwp - prt AT Britain`, `F prt S F wwp - prt AT Britain`) as the
-/// engine writes it back today; any other order as written.
-// ENGINE BUG (not the bot's): `Order::to_text` writes a special order as unit, verb, words
-// (`F can at - mao france`, `F prt at s wwp - prt britain`: the supported unit's letter
-// dropped and the power lower-cased by the parser) rather than as the rules write an attack
-// (`F can - mao AT France`). The orders' reply, `/orders show` and the results file all
-// show that text. Until the engine writes it the rules' way, either form is accepted here.
+/// engine writes it back: the supported unit named by its province alone, as the parser keeps
+/// it (`F prt S wwp - prt AT britain`); any other order as written.
 fn as_the_engine_writes(order: &str) -> String {
     let Some((left, power)) = order.split_once(" AT ") else {
         return order.to_string();
@@ -136,12 +132,7 @@ fn as_the_engine_writes(order: &str) -> String {
         .copied()
         .filter(|w| *w != "A" && *w != "F")
         .collect();
-    format!(
-        "{} at {} {}",
-        words[..2].join(" "),
-        rest.join(" "),
-        power.to_lowercase()
-    )
+    format!("{} {} AT {}", words[..2].join(" "), rest.join(" "), power)
 }
 
 /// The first line of `text` that shows `order`, in either form, in backquotes or at the

@@ -145,6 +145,24 @@ impl Order {
             Order::Waive => "waive".to_string(),
             Order::Special { unit, verb, args } => {
                 let mut s = unit.as_ref().map(u).unwrap_or_default();
+                // A verb read after a complete move or support (`F ptr - epr AT peru`) is
+                // written back there, as the player wrote it.
+                let before = match args.as_slice() {
+                    [dash, ..] if dash == "-" && verb != "-" && args.len() >= 2 => 2,
+                    [s, _, dash, _, ..] if s == "s" && dash == "-" => 4,
+                    [s, ..] if s == "s" && args.len() >= 2 => 2,
+                    _ => 0,
+                };
+                if before > 0 {
+                    let rest = args[before..].join(" ");
+                    let standard = match args[0].as_str() {
+                        "s" => format!("S {}", args[1..before].join(" ")),
+                        _ => args[..before].join(" "),
+                    };
+                    return format!("{s} {standard} {} {rest}", verb.to_uppercase())
+                        .trim_end()
+                        .to_string();
+                }
                 for w in std::iter::once(verb).chain(args) {
                     if !s.is_empty() {
                         s.push(' ');

@@ -195,6 +195,10 @@ impl OrderHooks for LatinAmericanRules {
         oceans::VERBS
     }
 
+    fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        self.attack_orders(ctx, power)
+    }
+
     fn check_special(
         &self,
         ctx: &RuleContext,

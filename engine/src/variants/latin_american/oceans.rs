@@ -9,6 +9,7 @@
 use super::causes::LatinAmericanCause;
 use super::LatinAmericanRules;
 use crate::map::{Location, ProvinceId};
+use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
 use crate::rulebook::{RuleContext, SpecialAct};
 use crate::unit::{PowerId, Unit};
@@ -96,6 +97,89 @@ impl LatinAmericanRules {
             }
             _ => Ok((attack, power)),
         }
+    }
+
+    /// The attack orders `power` may give this movement phase, for the legal lists and
+    /// autocomplete: each of its units attacking, where it stands or moving into a
+    /// neighbouring ocean, each other power with a unit in that ocean; and each of its units
+    /// supporting such an attack by a unit of any power beside it. Every one is put through
+    /// [`Self::read_attack`], the check the judge makes.
+    pub(super) fn attack_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
+        if ctx.step().kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        let map = ctx.map();
+        let units = &ctx.position.units;
+        // The other powers with a unit in `ocean`, as an order names them.
+        let targets = |ocean: ProvinceId, not: PowerId| -> Vec<(PowerId, Vec<String>)> {
+            let mut out: Vec<(PowerId, Vec<String>)> = Vec::new();
+            for u in units.iter().filter(|u| u.location.province == ocean) {
+                if u.power != not && !out.iter().any(|(p, _)| *p == u.power) {
+                    let name = ctx.variant.power_name(u.power).to_lowercase();
+                    out.push((u.power, name.split_whitespace().map(String::from).collect()));
+                }
+            }
+            out
+        };
+        let mut out = Vec::new();
+        let mut done: Vec<(Location, crate::unit::UnitKind)> = Vec::new();
+        for u in units.iter().filter(|u| u.power == power) {
+            // Units alike (kind, place) have the same orders.
+            if done.contains(&(u.location, u.kind)) {
+                continue;
+            }
+            done.push((u.location, u.kind));
+            let here = u.location.province;
+            let unit = UnitRef {
+                kind: Some(u.kind),
+                province: here,
+                coast: u.location.coast,
+            };
+            let mut oceans: Vec<ProvinceId> = vec![here];
+            for b in &map.province(here).borders {
+                if !oceans.contains(&b.to.province) {
+                    oceans.push(b.to.province);
+                }
+            }
+            for &ocean in oceans.iter().filter(|&&o| ctx.book.holds_many(ctx, o)) {
+                let id = &map.province(ocean).id;
+                for (_, name) in targets(ocean, power) {
+                    let mut candidates: Vec<Vec<String>> = Vec::new();
+                    if ocean == here {
+                        candidates.push(name.clone());
+                        candidates.push([vec!["s".into(), id.clone()], name.clone()].concat());
+                    } else {
+                        candidates.push([vec!["-".into(), id.clone()], name.clone()].concat());
+                    }
+                    // Supports of another unit's attacking move into the ocean.
+                    for other in units.iter().filter(|o| {
+                        o.location.province != ocean
+                            && o.location.province != here
+                            && map.any_border(o.location.province, ocean)
+                    }) {
+                        let from = &map.province(other.location.province).id;
+                        let args = [
+                            vec!["s".into(), from.clone(), "-".into(), id.clone()],
+                            name.clone(),
+                        ]
+                        .concat();
+                        if !candidates.contains(&args) {
+                            candidates.push(args);
+                        }
+                    }
+                    for args in candidates {
+                        if self.read_attack(ctx, u, &args).is_ok() {
+                            out.push(Order::Special {
+                                unit: Some(unit),
+                                verb: VERBS[0].to_string(),
+                                args,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// What the resolver does with an accepted attack order.
