@@ -436,19 +436,26 @@ impl<'v> Routes<'v> {
             settled: vec![false; n],
             ways: None,
         });
-        if !chains.settled[via] {
-            match self.quick_chain(chains, from, to, via) {
-                QuickChain::Through(chain) => {
-                    for k in chain {
-                        chains.needed[k] = true;
-                        chains.settled[k] = true;
-                    }
-                }
-                QuickChain::Apart => chains.settled[via] = true,
-                QuickChain::Unsure => self.survey_chains(chains, from, to, via),
-            }
+        if !chains.settled[via] && !self.settle_quickly(chains, from, to, via) {
+            self.survey_chains(chains, from, to, via);
         }
         chains.needed[via]
+    }
+
+    /// Settles `via` by [`Routes::quick_chain`] where it can (every fleet of a chain found
+    /// through it with it); whether it did.
+    fn settle_quickly(&self, chains: &mut Chains, from: usize, to: usize, via: usize) -> bool {
+        match self.quick_chain(chains, from, to, via) {
+            QuickChain::Through(chain) => {
+                for k in chain {
+                    chains.needed[k] = true;
+                    chains.settled[k] = true;
+                }
+            }
+            QuickChain::Apart => chains.settled[via] = true,
+            QuickChain::Unsure => return false,
+        }
+        true
     }
 
     /// Whether, where links go both ways, the chains between the landing sets `a` and `b`
@@ -473,16 +480,7 @@ impl<'v> Routes<'v> {
         // The fleets answered without a search leave the survey fewer to seek, and so fewer
         // beginnings to carry on.
         for (k, _) in wanted.iter().enumerate().filter(|(k, w)| **w && *k != via) {
-            match self.quick_chain(chains, from, to, k) {
-                QuickChain::Through(chain) => {
-                    for c in chain {
-                        chains.needed[c] = true;
-                        chains.settled[c] = true;
-                    }
-                }
-                QuickChain::Apart => chains.settled[k] = true,
-                QuickChain::Unsure => {}
-            }
+            self.settle_quickly(chains, from, to, k);
         }
         for (w, settled) in wanted.iter_mut().zip(&chains.settled) {
             *w &= !settled;
