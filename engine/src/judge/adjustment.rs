@@ -166,6 +166,15 @@ impl<'p> Tally<'p> {
             }
             Ok(_) if self.left[p] <= 0 => OrderResult::fails(Cause::BuildsUsed),
             Ok((kind, location)) => {
+                let earlier: Vec<Unit> = self
+                    .built
+                    .iter()
+                    .filter(|b| b.power == power)
+                    .copied()
+                    .collect();
+                if let Some(why) = rules.refuse_build(ctx, power, at, &earlier) {
+                    return OrderResult::illegal(why);
+                }
                 self.left[p] -= 1;
                 sites.retain(|s| *s != unit.province);
                 self.built.push(Unit {

@@ -592,6 +592,19 @@ pub trait AdjustmentHooks {
         true
     }
 
+    /// Why this build may not be made, given the builds of the same power already accepted
+    /// this phase (`built`, in the order given): Latin American Diplomacy allows one build a
+    /// year off the home centres (rule 7.A.ii). `None`, the default, lets it stand.
+    fn refuse_build(
+        &self,
+        _ctx: &RuleContext,
+        _power: PowerId,
+        _at: ProvinceId,
+        _built: &[Unit],
+    ) -> Option<Cause> {
+        None
+    }
+
     /// Whether `province` is a supply centre in this position, so that it may have an owner
     /// (and a home power). Standard: the map's `sc` flag. Atlantica II (rule 6d): Atlantis,
     /// which the map cannot mark since nobody knows where it is, becomes one once found.

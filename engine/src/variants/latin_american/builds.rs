@@ -4,11 +4,12 @@
 //! imperial powers always: theirs are off the map) may build on the spaces it held at the
 //! start; outposts are built on only then; and Bolivia may use Antofagasta as a home centre.
 
+use super::causes::LatinAmericanCause;
 use super::LatinAmericanRules;
 use crate::map::ProvinceId;
 use crate::phase::PhaseKind;
 use crate::rulebook::RuleContext;
-use crate::unit::PowerId;
+use crate::unit::{PowerId, Unit};
 
 impl LatinAmericanRules {
     /// The capital centre of `power`, if it has one on the map.
@@ -45,6 +46,34 @@ impl LatinAmericanRules {
     fn territory_year(&self, ctx: &RuleContext) -> bool {
         let phase = ctx.phase();
         !phase.setup && ctx.step().kind == PhaseKind::Adjustment && phase.year % 5 == 0
+    }
+
+    /// Rule 7.A.ii: "ONE build" a year on a province held at the start that is not a home
+    /// centre of the power's (an outpost counts, as it is built on under the same rule): a
+    /// second such build this phase is refused, naming the first. Bolivia's Antofagasta,
+    /// regained, is a home centre (rule 7.B), not such a build.
+    pub(super) fn second_build_off_centres(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        at: ProvinceId,
+        built: &[Unit],
+    ) -> Option<LatinAmericanCause> {
+        if !self.territory_year(ctx) {
+            return None;
+        }
+        let home = |p: ProvinceId| {
+            ctx.position.owns_home_centre(power, p)
+                || (Some(p) == self.antofagasta && Some(power) == self.bolivia)
+        };
+        if home(at) {
+            return None;
+        }
+        built
+            .iter()
+            .map(|u| u.location.province)
+            .find(|&p| !home(p))
+            .map(|first| LatinAmericanCause::OneBuildOffCentres { at, first })
     }
 
     /// Where `power` may build this adjustment, beyond its owned empty home centres.

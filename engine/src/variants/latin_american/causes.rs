@@ -43,6 +43,9 @@ pub enum LatinAmericanCause {
     AttackCannotReach { from: ProvinceId, to: ProvinceId },
     /// Rule 5.F.i: only fleets in an ocean join an attack made within it.
     SupportWithinFromOutside { at: ProvinceId },
+    /// Rule 7.A.ii: in a year ending in 0 or 5, one build off the home centres; `at` is the
+    /// second such build, `first` the one already made.
+    OneBuildOffCentres { at: ProvinceId, first: ProvinceId },
 }
 
 crate::rule_reasons! {
@@ -66,6 +69,7 @@ crate::rule_reasons! {
         AttackOutsideMovement = "attack-outside-movement",
         AttackCannotReach = "attack-cannot-reach",
         SupportWithinFromOutside = "support-within-from-outside",
+        OneBuildOffCentres = "one-build-off-centres",
     }
 }
 
@@ -95,6 +99,7 @@ impl LatinAmericanCause {
             C::AttackOutsideMovement => (R::AttackOutsideMovement, vec![]),
             C::AttackCannotReach { from, to } => (R::AttackCannotReach, two(from, to)),
             C::SupportWithinFromOutside { at } => (R::SupportWithinFromOutside, vec![at.into()]),
+            C::OneBuildOffCentres { at, first } => (R::OneBuildOffCentres, two(at, first)),
         };
         RuleReason::new(key, about)
     }
@@ -178,6 +183,12 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
             "an attack made within {} is joined only by fleets in {} itself; from outside, \
              support a fleet moving in to attack (rule 5.F.i)",
             name(0),
+            name(0)
+        ),
+        OneBuildOffCentres => format!(
+            "in a year ending in 0 or 5 a power makes only one build off its home centres (rule \
+             7.A.ii), and it already builds in {}; {} is not one of its home centres",
+            name(1),
             name(0)
         ),
         AttackUnreadable => format!(

@@ -268,6 +268,17 @@ impl AdjustmentHooks for LatinAmericanRules {
         sites
     }
 
+    fn refuse_build(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+        at: ProvinceId,
+        built: &[Unit],
+    ) -> Option<Cause> {
+        self.second_build_off_centres(ctx, power, at, built)
+            .map(cause)
+    }
+
     fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
         self.centres_counted(ctx, power)
     }
