@@ -152,8 +152,10 @@ pub(super) fn plan_routes(ctx: &Ctx, scene: &Scene) -> Result<Vec<Route>, Error>
     Ok(routes)
 }
 
-/// `points` with, in each leg that runs over a unit symbol it does not join, one bend point
-/// put beside the leg's middle, the nearest either side that clears every unit.
+/// `points` with bend points put beside any leg whose drawn curve runs over a unit symbol it
+/// does not join: for each leg in turn, the nearest bend that clears every unit along the
+/// whole smooth way (as [`spline`] draws it, which swings wider than the legs), else the one
+/// over fewest; a second pass may bend a leg twice.
 fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
     const HALF: f32 = 4.5;
     let joins = |u: &super::figure::UnitShape| {
@@ -161,16 +163,20 @@ fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
             .iter()
             .any(|p| super::figure::dist(*p, u.at) < super::figure::END_REACH)
     };
-    let crossed = |a: Point, b: Point| {
-        units
+    let others: Vec<&super::figure::UnitShape> = units.iter().filter(|u| !joins(u)).collect();
+    let crossed = |path: &[Point]| {
+        let pts = spline_points(path);
+        others
             .iter()
-            .filter(|u| !joins(u) && u.crossed_by(a, b, HALF + 2.0))
+            .filter(|u| pts.windows(2).any(|w| u.crossed_by(w[0], w[1], HALF + 2.0)))
             .count()
     };
-    let mut out = vec![points[0]];
-    for w in points.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        if crossed(a, b) > 0 {
+    let mut path = points.to_vec();
+    let mut now = crossed(&path);
+    for _pass in 0..2 {
+        let mut k = 0;
+        while now > 0 && k + 1 < path.len() {
+            let (a, b) = (path[k], path[k + 1]);
             let (dx, dy) = unit_vec(a, b);
             let side = (-dy, dx);
             // Beside the middle first, nearest first; then further along either way, and
@@ -185,25 +191,29 @@ fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
                 let m = lerp(a, b, t);
                 (m.0 + side.0 * k, m.1 + side.1 * k)
             });
-            // The first bend clear of every unit, else the one over fewest, if fewer than
-            // the straight leg.
-            let mut best = (crossed(a, b), None);
+            let mut best: Option<(usize, Point)> = None;
             for p in bends {
-                let n = crossed(a, p) + crossed(p, b);
-                if n < best.0 {
-                    best = (n, Some(p));
+                let mut tried = path.clone();
+                tried.insert(k + 1, p);
+                let n = crossed(&tried);
+                if n < best.map_or(now, |b| b.0) {
+                    best = Some((n, p));
                     if n == 0 {
                         break;
                     }
                 }
             }
-            if let Some(p) = best.1 {
-                out.push(p);
+            match best {
+                Some((n, p)) => {
+                    path.insert(k + 1, p);
+                    now = n;
+                    k += 2;
+                }
+                None => k += 1,
             }
         }
-        out.push(b);
     }
-    out
+    path
 }
 
 /// The rings the scene's orders will draw round units, each its centre, radius and half its
@@ -770,16 +780,33 @@ pub(super) fn place_marks(
                 .count();
             heads * 1000 + (units + marks) * 10 + lines
         };
-        let Some(at) = p
-            .spots
-            .iter()
-            .copied()
-            .enumerate()
-            .min_by_key(|(k, at)| (score(*at), *k))
-            .map(|(_, at)| at)
-        else {
+        let best = |spots: &mut dyn Iterator<Item = Point>| {
+            spots
+                .enumerate()
+                .min_by_key(|(k, at)| (score(*at), *k))
+                .map(|(_, at)| at)
+        };
+        let Some(mut at) = best(&mut p.spots.iter().copied()) else {
             continue;
         };
+        if score(at) >= 1000 {
+            // Every spot on its line covers another order's arrowhead (moves between
+            // neighbours, a head-to-head pair): a spot just beside one, still touching its
+            // line, where it covers fewest.
+            let spares = [6.0f32, 9.0, 12.0].into_iter().flat_map(|d| {
+                p.spots.iter().flat_map(move |s| {
+                    (0..8).map(move |k| {
+                        let a = k as f32 * std::f32::consts::FRAC_PI_4;
+                        (s.0 + d * a.cos(), s.1 + d * a.sin())
+                    })
+                })
+            });
+            if let Some(spare) = best(&mut spares.into_iter()) {
+                if score(spare) < score(at) {
+                    at = spare;
+                }
+            }
+        }
         // Named as its order's own group is, so that what an order drew can be found again.
         if let Some(o) = p.order.and_then(|i| scene.orders.get(i)) {
             let (kind, unit) = order_name(&o.order);

@@ -140,7 +140,11 @@ pub(super) fn draw(
                 let c = colour(ctx, c, context)?;
                 let a = origin.unit_at(ctx, from, context)?;
                 let (b, gap) = if *to_unit {
-                    (ctx.unit_at(to, false, context)?, UNIT_RADIUS + 2.0)
+                    {
+                        // Outside any ring round the unit it points at (a convoy, a hold).
+                        let b = ctx.unit_at(to, false, context)?;
+                        (b, ctx.end_gap(b).max(UNIT_RADIUS + 2.0))
+                    }
                 } else {
                     let gap = match (tip, line) {
                         (Some(_), _) => 13.0,
