@@ -274,6 +274,12 @@ async fn twelve_players_build_and_fight_in_the_oceans_through_discord() {
             "{}",
             welcome.content
         );
+        // The variant's own orders are explained: how to attack in an ocean.
+        assert!(
+            welcome.content.contains("F ptr - epr AT Peru"),
+            "no attack order explained: {}",
+            welcome.content
+        );
     }
 
     // 1890 D: powers with a capital build one extra unit anywhere in their territory.

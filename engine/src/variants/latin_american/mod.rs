@@ -22,7 +22,7 @@ use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
 use crate::rulebook::{
-    RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantRules,
+    OrderHelp, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantRules,
 };
 use crate::unit::PowerId;
 use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
@@ -284,4 +284,8 @@ impl AdjustmentHooks for LatinAmericanRules {
     }
 }
 impl SecretHooks for LatinAmericanRules {}
-impl DrawingHooks for LatinAmericanRules {}
+impl DrawingHooks for LatinAmericanRules {
+    fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
+        oceans::help(ctx)
+    }
+}

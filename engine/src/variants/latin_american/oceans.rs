@@ -11,7 +11,7 @@ use super::LatinAmericanRules;
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, UnitRef};
 use crate::phase::PhaseKind;
-use crate::rulebook::{RuleContext, SpecialAct};
+use crate::rulebook::{OrderHelp, RuleContext, SpecialAct};
 use crate::unit::{PowerId, Unit};
 
 /// The verbs of an attack order (`AT` as the rules write it).
@@ -20,6 +20,31 @@ pub const VERBS: &[&str] = &["at", "attack", "attacks"];
 /// "Your attack must have an attack strength 3 greater than the opposing power's fleet" to
 /// disband it.
 pub const DISBAND_MARGIN: u32 = 3;
+
+/// How the attack orders are written, for the start DM and `/orders help`.
+pub(super) fn help(ctx: &RuleContext) -> Vec<OrderHelp> {
+    let movement = ctx.step().kind == PhaseKind::Movement;
+    vec![
+        OrderHelp::new(
+            "F pbs AT Chile",
+            "in an ocean (which holds any number of fleets) your fleet attacks the named \
+             power's fleets there; without AT, fleets in an ocean never fight (rule 5.F.i)",
+            movement,
+        ),
+        OrderHelp::new(
+            "F ptr - epr AT Peru",
+            "your fleet sails into the ocean and attacks the named power's fleets there; a \
+             fleet beaten by three or more is disbanded, otherwise it retreats",
+            movement,
+        ),
+        OrderHelp::new(
+            "F gal S F ptr - epr AT Peru",
+            "support an attack: repeat its AT (a fleet in the same ocean joins an attack made \
+             there with `F pbs S F pbs AT Chile`)",
+            movement,
+        ),
+    ]
+}
 
 /// What an attack order asks, as its words say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
