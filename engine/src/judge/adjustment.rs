@@ -140,7 +140,8 @@ impl<'p> Tally<'p> {
         let sites = self.sites[p].get_or_insert_with(|| rules.build_sites(ctx, power));
         let at = unit.province;
         if self.due[p] <= 0 {
-            return OrderResult::illegal(Cause::NoBuildsDue { power });
+            let why = rules.no_builds_due(ctx, power);
+            return OrderResult::illegal(why.unwrap_or(Cause::NoBuildsDue { power }));
         }
         if self.over_ordered[p] {
             return OrderResult::fails(Cause::ExcessBuilds);

@@ -135,6 +135,12 @@ pub(super) fn convoy_lands(ctx: &RuleContext, fleet: Location, end: ProvinceId) 
     ctx.book.convoy_lands(ctx, fleet, end)
 }
 
+/// Whether some fleet is in both sets; without an early exit, so that it runs as a few wide
+/// instructions (asked for every convoy order a list checks).
+fn meet(a: &[bool], b: &[bool]) -> bool {
+    a.iter().zip(b).fold(false, |met, (x, y)| met | (*x & *y))
+}
+
 /// An army's origin and destination, and a province whose fleet the route may not use.
 type Ends = (ProvinceId, ProvinceId, Option<ProvinceId>);
 
@@ -179,6 +185,8 @@ pub(super) struct Routes<'v> {
     /// adjudication asks about a few fleets only, so each search settles only the one asked.
     owner: Vec<PowerId>,
     by_power: bool,
+    /// Room for the ways [`Routes::quick_within`] finds, kept from one question to the next.
+    way_room: RefCell<(Way, Way)>,
 }
 
 /// A board's [`Routes`], built the first time an order asks about a convoy: most phases
@@ -303,6 +311,7 @@ impl<'v> Routes<'v> {
             chains: RefCell::new(HashMap::default()),
             owner,
             by_power,
+            way_room: RefCell::default(),
         }
     }
 
@@ -387,13 +396,13 @@ impl<'v> Routes<'v> {
                 self.reach.borrow_mut()[p] = Some(found.clone());
                 found
             });
-            return (0..self.fleets.len()).any(|k| reach[k] && lands[k]);
+            return meet(&reach, &lands);
         };
         if let Some(&known) = self.avoiding.borrow().get(&(from, to, avoid)) {
             return known;
         }
         let reach = self.search_from(from, Some(avoided));
-        let found = (0..self.fleets.len()).any(|k| reach[k] && lands[k]);
+        let found = meet(&reach, &lands);
         self.avoiding.borrow_mut().insert((from, to, avoid), found);
         found
     }
@@ -478,9 +487,21 @@ impl<'v> Routes<'v> {
         // Fleets as bits of one word where they fit: each step of the search is then a
         // few word operations.
         let found = if n <= 128 {
-            survey::<u128>(self, &ends, &wanted, &chains.needed)
+            let (next, prev) = self.bits.as_ref().expect("sets of at most 128 fleets");
+            survey::<u128>((next, prev), &self.next, &ends, &wanted, &chains.needed)
         } else {
-            survey::<Vec<u64>>(self, &ends, &wanted, &chains.needed)
+            let sets = |lists: &[Vec<usize>]| -> Vec<Vec<u64>> {
+                lists
+                    .iter()
+                    .map(|ks| {
+                        let mut set = Vec::<u64>::none(n);
+                        ks.iter().for_each(|&k| set.add(k));
+                        set
+                    })
+                    .collect()
+            };
+            let (next, prev) = (sets(&self.next), sets(&self.prev));
+            survey::<Vec<u64>>((&next, &prev), &self.next, &ends, &wanted, &chains.needed)
         };
         for ((settled, &asked), &needed) in chains.settled.iter_mut().zip(&wanted).zip(&found) {
             *settled |= asked || needed;
@@ -498,17 +519,27 @@ impl<'v> Routes<'v> {
         let kinds = self.kinds.borrow();
         let (takes, lands) = (&kinds[from], &kinds[to]);
         // Only the first fleet of a chain takes the army, only the last lands it.
-        let (behind, ahead) = chains.ways.get_or_insert_with(|| {
-            (
-                shortest_ways(takes, &self.next, |k| !lands[k]),
-                shortest_ways(lands, &self.prev, |k| !takes[k]),
-            )
+        let ways = chains.ways.get_or_insert_with(|| match &self.bits {
+            Some((next, prev)) => {
+                let (takes, lands) = (u128::of(0, takes), u128::of(0, lands));
+                Ways {
+                    behind: shortest_bit_ways(takes, (next, prev), !lands),
+                    ahead: shortest_bit_ways(lands, (prev, next), !takes),
+                    ends: (takes, lands),
+                }
+            }
+            None => Ways {
+                behind: shortest_ways(takes, &self.next, |k| !lands[k]),
+                ahead: shortest_ways(lands, &self.prev, |k| !takes[k]),
+                ends: (0, 0),
+            },
         });
-        if behind[via] == UNREACHED || ahead[via] == UNREACHED {
+        let behind = &ways.behind;
+        if behind[via] == UNREACHED || ways.ahead[via] == UNREACHED {
             return QuickChain::Apart;
         }
         if !takes[via] && !lands[via] {
-            return self.quick_within(takes, lands, (behind, ahead), via);
+            return self.quick_within(ways, (takes, lands), via);
         }
         let mut chain = vec![via];
         let mut k = via;
@@ -522,6 +553,23 @@ impl<'v> Routes<'v> {
         }
         // The fleets that may follow: none of the beginning, none that takes the army, none
         // a fleet of the beginning before `via` links to.
+        if let Some((next, prev)) = &self.bits {
+            let (takes, lands) = ways.ends;
+            let mut free = !takes;
+            for (i, &c) in chain.iter().enumerate() {
+                free &= !(1u128 << c);
+                if i + 1 < chain.len() {
+                    free &= !next[c];
+                }
+            }
+            let mut room = self.way_room.borrow_mut();
+            let after = &mut room.1;
+            if bit_way((next, prev), via, lands & free, free & !lands, after) {
+                chain.extend_from_slice(&after.fleets[1..]);
+                return QuickChain::Through(chain);
+            }
+            return QuickChain::Unsure;
+        }
         let mut free: Vec<bool> = takes.iter().map(|t| !t).collect();
         for (i, &c) in chain.iter().enumerate() {
             free[c] = false;
@@ -533,7 +581,8 @@ impl<'v> Routes<'v> {
         }
         let mut step = vec![UNREACHED; free.len()];
         step[via] = via as u32;
-        let mut queue = std::collections::VecDeque::from([via]);
+        let mut queue = std::collections::VecDeque::with_capacity(free.len());
+        queue.push_back(via);
         while let Some(w) = queue.pop_front() {
             for &x in &self.next[w] {
                 if free[x] && step[x] == UNREACHED {
@@ -568,17 +617,18 @@ impl Routes<'_> {
     /// with more than [`PAIRS_TRIED`] pairs to try.
     fn quick_within(
         &self,
-        takes: &[bool],
-        lands: &[bool],
-        (behind, ahead): (&[u32], &[u32]),
+        ways: &Ways,
+        (takes, lands): (&[bool], &[bool]),
         via: usize,
     ) -> QuickChain {
         let Some((next, prev)) = &self.bits else {
             return QuickChain::Unsure;
         };
-        let (takes_set, lands_set) = (u128::of(0, takes), u128::of(0, lands));
+        let (behind, ahead) = (&ways.behind, &ways.ahead);
+        let (takes_set, lands_set) = ways.ends;
         let bit = |k: usize| 1u128 << k;
-        let (mut before, mut after) = (Way::default(), Way::default());
+        let mut room = self.way_room.borrow_mut();
+        let (before, after) = &mut *room;
         let mut unsure = false;
         let mut tried = 0;
         for &p in &self.prev[via] {
@@ -595,7 +645,7 @@ impl Routes<'_> {
                 }
                 // After `q`: no fleet taking the army, none `p` or `via` links to.
                 let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
-                if !lands[q] && !bit_way(next, q, lands_set & on, on & !lands_set, &mut after) {
+                if !lands[q] && !bit_reaches(next, q, lands_set & on, on & !lands_set) {
                     continue;
                 }
                 // Before `p`: no landing fleet, none linking to `via` or `q`.
@@ -603,7 +653,7 @@ impl Routes<'_> {
                 if takes[p] {
                     before.fleets.clear();
                     before.fleets.push(p);
-                } else if !bit_way(prev, p, takes_set & back, back & !takes_set, &mut before) {
+                } else if !bit_way((prev, next), p, takes_set & back, back & !takes_set, before) {
                     continue;
                 }
                 let chain = |after: &[usize]| {
@@ -620,7 +670,13 @@ impl Routes<'_> {
                 for &x in &before.fleets {
                     clear &= !bit(x) & !next[x];
                 }
-                if bit_way(next, q, lands_set & clear, clear & !lands_set, &mut after) {
+                if bit_way(
+                    (next, prev),
+                    q,
+                    lands_set & clear,
+                    clear & !lands_set,
+                    after,
+                ) {
                     return chain(&after.fleets);
                 }
                 unsure = true;
@@ -649,8 +705,15 @@ struct Way {
 
 /// A shortest way from `start` (not itself in `ends`) following `links` to a fleet in
 /// `ends`, going on only through fleets in `through`: its fleets from `start` to the end,
-/// written into `way` (whether one was found).
-fn bit_way(links: &[u128], start: usize, ends: u128, through: u128, way: &mut Way) -> bool {
+/// written into `way` (whether one was found). `back` is `links` reversed, to walk the way
+/// back through the search's layers.
+fn bit_way(
+    (links, back): (&[u128], &[u128]),
+    start: usize,
+    ends: u128,
+    through: u128,
+    way: &mut Way,
+) -> bool {
     let Way {
         fleets: way,
         layers,
@@ -667,14 +730,13 @@ fn bit_way(links: &[u128], start: usize, ends: u128, through: u128, way: &mut Wa
         reached &= !seen;
         let end = reached & ends;
         if end != 0 {
-            // Back through the layers, each time to a fleet leading to the one after it.
+            // Back through the layers, each time to the lowest-numbered fleet leading to the
+            // one after it.
             way.clear();
             let mut k = end.trailing_zeros() as usize;
             way.push(k);
             for layer in layers.iter().rev() {
-                let mut leads = 0u128;
-                layer.each(|w| leads |= (links[w].has(k) as u128) << w);
-                k = leads.trailing_zeros() as usize;
+                k = (layer & back[k]).trailing_zeros() as usize;
                 way.push(k);
             }
             way.reverse();
@@ -686,6 +748,25 @@ fn bit_way(links: &[u128], start: usize, ends: u128, through: u128, way: &mut Wa
         }
         seen |= next;
         layers.push(next);
+    }
+}
+
+/// Whether [`bit_way`] would find a way, without keeping it.
+fn bit_reaches(links: &[u128], start: usize, ends: u128, through: u128) -> bool {
+    let mut seen: u128 = 1 << start;
+    let mut frontier = seen;
+    loop {
+        let mut reached = 0u128;
+        frontier.each(|w| reached |= links[w]);
+        reached &= !seen;
+        if reached & ends != 0 {
+            return true;
+        }
+        frontier = reached & through;
+        if frontier == 0 {
+            return false;
+        }
+        seen |= frontier;
     }
 }
 
@@ -709,7 +790,7 @@ const UNREACHED: u32 = u32::MAX;
 /// to them.
 fn shortest_ways(ends: &[bool], links: &[Vec<usize>], through: impl Fn(usize) -> bool) -> Vec<u32> {
     let mut step = vec![UNREACHED; ends.len()];
-    let mut queue = std::collections::VecDeque::new();
+    let mut queue = std::collections::VecDeque::with_capacity(ends.len());
     for (k, _) in ends.iter().enumerate().filter(|e| *e.1) {
         step[k] = k as u32;
         queue.push_back(k);
@@ -728,6 +809,26 @@ fn shortest_ways(ends: &[bool], links: &[Vec<usize>], through: impl Fn(usize) ->
     step
 }
 
+/// [`shortest_ways`] on fleets as bits (`back` is `links` reversed), layer by layer; each
+/// fleet reached steps to the lowest-numbered fleet of the layer before that leads to it.
+fn shortest_bit_ways(ends: u128, (links, back): (&[u128], &[u128]), through: u128) -> Vec<u32> {
+    let mut step = vec![UNREACHED; links.len()];
+    ends.each(|k| step[k] = k as u32);
+    let (mut seen, mut frontier) = (ends, ends);
+    loop {
+        let from = frontier & through;
+        let mut reached = 0u128;
+        from.each(|w| reached |= links[w]);
+        reached &= !seen;
+        if reached == 0 {
+            return step;
+        }
+        reached.each(|x| step[x] = (from & back[x]).trailing_zeros());
+        seen |= reached;
+        frontier = reached;
+    }
+}
+
 /// What is known of the chains between two ends: for each fleet, whether some chain needs it,
 /// which is settled for every fleet found on a chain and for every fleet asked about.
 struct Chains {
@@ -736,7 +837,16 @@ struct Chains {
     /// Once asked, for each fleet, the fleet before it on a shortest valid beginning of a
     /// chain, and the fleet after it on a shortest way to a landing fleet passing no fleet
     /// that takes the army ([`shortest_ways`]; see [`Routes::quick_chain`]).
-    ways: Option<(Vec<u32>, Vec<u32>)>,
+    ways: Option<Ways>,
+}
+
+/// The shortest ways of [`Chains::ways`], with the two ends as bits where the board has at
+/// most 128 convoying fleets.
+struct Ways {
+    behind: Vec<u32>,
+    ahead: Vec<u32>,
+    /// The fleets taking the army, and those landing it (0 on larger boards).
+    ends: (u128, u128),
 }
 
 /// A set of fleets by index.
@@ -857,26 +967,20 @@ impl Bits for Vec<u64> {
 /// settling the `wanted` fleets; returns every fleet known to be needed, with those `needed`
 /// already.
 fn survey<B: Bits>(
-    routes: &Routes,
+    (next, prev): (&[B], &[B]),
+    next_list: &[Vec<usize>],
     (takes, lands): &(Fleets, Fleets),
     wanted: &[bool],
     needed: &[bool],
 ) -> Vec<bool> {
-    let n = routes.fleets.len();
-    let mask = |ks: &[usize]| {
-        let mut set = B::none(n);
-        for &k in ks {
-            set.add(k);
-        }
-        set
-    };
+    let n = next_list.len();
     let takes_set = B::of(n, takes);
     let mut free = B::of(n, &vec![true; n]);
     free.and_not(&takes_set);
     let mut survey = Survey {
-        next: routes.next.iter().map(|ks| mask(ks)).collect(),
-        prev: routes.prev.iter().map(|ks| mask(ks)).collect(),
-        next_list: &routes.next,
+        next,
+        prev,
+        next_list,
         lands: B::of(n, lands),
         wanted: B::of(n, wanted),
         needed: B::of(n, needed),
@@ -913,8 +1017,8 @@ fn survey<B: Bits>(
 /// beginnings alike in those share one answer.
 struct Survey<'r, B> {
     /// For each fleet, the fleets its fleet borders lead to, and those leading to it.
-    next: Vec<B>,
-    prev: Vec<B>,
+    next: &'r [B],
+    prev: &'r [B],
     next_list: &'r [Vec<usize>],
     lands: B,
     /// The fleets whose answers are sought; others are found only on the way.

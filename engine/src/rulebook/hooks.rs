@@ -605,6 +605,13 @@ pub trait AdjustmentHooks {
         None
     }
 
+    /// Why `power` has no build this adjustment, where its rules say more than the count
+    /// (Latin American Diplomacy's opening 1890 D builds only for powers with a capital on
+    /// the map, rule 7.A.i). `None`, the default, refuses with the plain count.
+    fn no_builds_due(&self, _ctx: &RuleContext, _power: PowerId) -> Option<Cause> {
+        None
+    }
+
     /// Whether `province` is a supply centre in this position, so that it may have an owner
     /// (and a home power). Standard: the map's `sc` flag. Atlantica II (rule 6d): Atlantis,
     /// which the map cannot mark since nobody knows where it is, becomes one once found.

@@ -48,6 +48,18 @@ impl LatinAmericanRules {
         !phase.setup && ctx.step().kind == PhaseKind::Adjustment && phase.year % 5 == 0
     }
 
+    /// Rule 7.A.i: in the opening 1890 D only the powers with a capital on the map build (the
+    /// imperial powers' capitals are off it), so a build from another is refused naming
+    /// that rule rather than the bare count.
+    pub(super) fn opening_build_without_capital(
+        &self,
+        ctx: &RuleContext,
+        power: PowerId,
+    ) -> Option<LatinAmericanCause> {
+        (ctx.phase().setup && self.capital_of(ctx, power).is_none())
+            .then_some(LatinAmericanCause::OpeningBuildWithoutCapital { power })
+    }
+
     /// Rule 7.A.ii: "ONE build" a year on a province held at the start that is not a home
     /// centre of the power's (an outpost counts, as it is built on under the same rule): a
     /// second such build this phase is refused, naming the first. Bolivia's Antofagasta,

@@ -4,6 +4,7 @@
 use crate::map::ProvinceId;
 use crate::outcome::Cause;
 use crate::reason::{RuleReason, Said, Subject};
+use crate::unit::PowerId;
 use serde::{Deserialize, Serialize};
 
 /// A refusal or outcome of one of the variant's own rules, named for the rule.
@@ -46,6 +47,8 @@ pub enum LatinAmericanCause {
     /// Rule 7.A.ii: in a year ending in 0 or 5, one build off the home centres; `at` is the
     /// second such build, `first` the one already made.
     OneBuildOffCentres { at: ProvinceId, first: ProvinceId },
+    /// Rule 7.A.i: in the opening 1890 D only powers with a capital on the map build.
+    OpeningBuildWithoutCapital { power: PowerId },
 }
 
 crate::rule_reasons! {
@@ -70,6 +73,7 @@ crate::rule_reasons! {
         AttackCannotReach = "attack-cannot-reach",
         SupportWithinFromOutside = "support-within-from-outside",
         OneBuildOffCentres = "one-build-off-centres",
+        OpeningBuildWithoutCapital = "opening-build-without-capital",
     }
 }
 
@@ -100,6 +104,9 @@ impl LatinAmericanCause {
             C::AttackCannotReach { from, to } => (R::AttackCannotReach, two(from, to)),
             C::SupportWithinFromOutside { at } => (R::SupportWithinFromOutside, vec![at.into()]),
             C::OneBuildOffCentres { at, first } => (R::OneBuildOffCentres, two(at, first)),
+            C::OpeningBuildWithoutCapital { power } => {
+                (R::OpeningBuildWithoutCapital, vec![Subject::Power(power)])
+            }
         };
         RuleReason::new(key, about)
     }
@@ -190,6 +197,11 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
              7.A.ii), and it already builds in {}; {} is not one of its home centres",
             name(1),
             name(0)
+        ),
+        OpeningBuildWithoutCapital => format!(
+            "{0} has no build due in 1890 D: the opening build is only for the powers with a \
+             capital on the map (rule 7.A.i), and {0}'s capital lies off it",
+            s.power(0)
         ),
         AttackUnreadable => format!(
             "'{}' is not an attack order; write \"F pbs AT Peru\" (attack where the fleet \

@@ -279,6 +279,10 @@ impl AdjustmentHooks for LatinAmericanRules {
             .map(cause)
     }
 
+    fn no_builds_due(&self, ctx: &RuleContext, power: PowerId) -> Option<Cause> {
+        self.opening_build_without_capital(ctx, power).map(cause)
+    }
+
     fn supply(&self, ctx: &RuleContext, power: PowerId) -> usize {
         self.centres_counted(ctx, power)
     }
