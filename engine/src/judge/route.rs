@@ -488,7 +488,7 @@ impl<'v> Routes<'v> {
         // few word operations.
         let found = if n <= 128 {
             let (next, prev) = self.bits.as_ref().expect("sets of at most 128 fleets");
-            survey::<u128>((next, prev), &self.next, &ends, &wanted, &chains.needed)
+            survey::<u128>((next, prev), &ends, &wanted, &chains.needed)
         } else {
             let sets = |lists: &[Vec<usize>]| -> Vec<Vec<u64>> {
                 lists
@@ -501,7 +501,7 @@ impl<'v> Routes<'v> {
                     .collect()
             };
             let (next, prev) = (sets(&self.next), sets(&self.prev));
-            survey::<Vec<u64>>((&next, &prev), &self.next, &ends, &wanted, &chains.needed)
+            survey::<Vec<u64>>((&next, &prev), &ends, &wanted, &chains.needed)
         };
         for ((settled, &asked), &needed) in chains.settled.iter_mut().zip(&wanted).zip(&found) {
             *settled |= asked || needed;
@@ -909,10 +909,14 @@ impl Bits for u128 {
         *self != 0
     }
     fn each(&self, mut f: impl FnMut(usize)) {
-        let mut rest = *self;
-        while rest != 0 {
-            f(rest.trailing_zeros() as usize);
-            rest &= rest - 1;
+        // A word at a time: clearing the lowest bit of a u128 costs several instructions
+        // of the two words it spans, and this loop is the searches' innermost.
+        for (half, base) in [(*self as u64, 0), ((*self >> 64) as u64, 64)] {
+            let mut rest = half;
+            while rest != 0 {
+                f(base + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
         }
     }
     fn meets(&self, other: &Self) -> bool {
@@ -968,27 +972,23 @@ impl Bits for Vec<u64> {
 /// already.
 fn survey<B: Bits>(
     (next, prev): (&[B], &[B]),
-    next_list: &[Vec<usize>],
     (takes, lands): &(Fleets, Fleets),
     wanted: &[bool],
     needed: &[bool],
 ) -> Vec<bool> {
-    let n = next_list.len();
+    let n = next.len();
     let takes_set = B::of(n, takes);
     let mut free = B::of(n, &vec![true; n]);
     free.and_not(&takes_set);
     let mut survey = Survey {
         next,
         prev,
-        next_list,
         lands: B::of(n, lands),
         wanted: B::of(n, wanted),
         needed: B::of(n, needed),
         free,
-        takes: takes_set.clone(),
-        in_chain: B::none(n),
         chain: Vec::new(),
-        shut: vec![0; n],
+        saved: Vec::new(),
         known: HashMap::with_capacity_and_hasher(4 * n, Quick),
         layers: Vec::new(),
     };
@@ -1019,7 +1019,6 @@ struct Survey<'r, B> {
     /// For each fleet, the fleets its fleet borders lead to, and those leading to it.
     next: &'r [B],
     prev: &'r [B],
-    next_list: &'r [Vec<usize>],
     lands: B,
     /// The fleets whose answers are sought; others are found only on the way.
     wanted: B,
@@ -1028,13 +1027,10 @@ struct Survey<'r, B> {
     /// The fleets that may follow the chain: not in it, unable to take the army from its
     /// origin, and with no link from any fleet of the chain but the last.
     free: B,
-    takes: B,
-    in_chain: B,
     /// The beginning being tried.
     chain: Vec<usize>,
-    /// For each fleet, how many fleets of the chain but the last link to it (it is free only
-    /// at 0).
-    shut: Vec<u32>,
+    /// `free` as it was before each fleet of the chain was added, to be put back.
+    saved: Vec<B>,
     /// Beginnings already tried, by their last fleet and the fleets they could still reach:
     /// whether they can be finished (every wanted fleet they could add then being found).
     known: HashMap<(usize, B), bool, Quick>,
@@ -1044,34 +1040,17 @@ struct Survey<'r, B> {
 
 impl<B: Bits> Survey<'_, B> {
     fn push(&mut self, x: usize) {
+        self.saved.push(self.free.clone());
         if let Some(&last) = self.chain.last() {
-            for &y in &self.next_list[last] {
-                self.shut[y] += 1;
-                self.free.remove(y);
-            }
+            self.free.and_not(&self.next[last]);
         }
         self.chain.push(x);
-        self.in_chain.add(x);
         self.free.remove(x);
     }
 
     fn pop(&mut self) {
-        let x = self.chain.pop().expect("a fleet to take back");
-        self.in_chain.remove(x);
-        self.set_free(x);
-        if let Some(&last) = self.chain.last() {
-            for k in 0..self.next_list[last].len() {
-                let y = self.next_list[last][k];
-                self.shut[y] -= 1;
-                self.set_free(y);
-            }
-        }
-    }
-
-    fn set_free(&mut self, y: usize) {
-        if self.shut[y] == 0 && !self.in_chain.has(y) && !self.takes.has(y) {
-            self.free.add(y);
-        }
+        self.chain.pop().expect("a fleet to take back");
+        self.free = self.saved.pop().expect("the free fleets before it");
     }
 
     /// Whether the chain so far (a valid beginning) can be finished; if so its fleets, and
