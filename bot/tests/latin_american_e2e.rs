@@ -295,10 +295,13 @@ async fn twelve_players_build_and_fight_in_the_oceans_through_discord() {
         !offered.is_empty() && offered.len() <= DISCORD_CHOICES,
         "{offered:?}"
     );
-    // Britain, with no capital in the Americas, has nothing to build, and is told so.
+    // Britain, with no capital in the Americas, has nothing to build, and is told so by
+    // the rule.
     let r = one_order(&fake, britain, "A guy B").await;
     assert!(
-        r.content.contains("refused") && r.content.contains("no builds due"),
+        r.content.contains("refused")
+            && r.content.contains("no build due in 1890 D")
+            && r.content.contains("rule 7.A.i"),
         "{}",
         r.content
     );
@@ -453,6 +456,28 @@ async fn twelve_players_build_and_fight_in_the_oceans_through_discord() {
         r.content.contains("`F prt - mao`")
             && r.content.contains("`F prt H`")
             && r.content.contains("Still without orders: F can, A hab."),
+        "{}",
+        r.content
+    );
+    // A third order there takes the place of the oldest, and the reply says which went and
+    // how to keep it; sending that order again puts it back.
+    let id = fake
+        .submit_in_box(&Invoker::dm(spain), "F prt H", LIMIT)
+        .await;
+    let r = fake.wait_for("a third order in the ocean", LIMIT, reply_to(id)).await;
+    assert!(
+        r.content.contains("in place of `F prt - mao`")
+            && r.content.contains("your 2 units there take your latest 2 orders")
+            && !r.content.contains("• `F prt - mao`"),
+        "{}",
+        r.content
+    );
+    let id = fake
+        .submit_in_box(&Invoker::dm(spain), "F prt - mao", LIMIT)
+        .await;
+    let r = fake.wait_for("the move sent again", LIMIT, reply_to(id)).await;
+    assert!(
+        r.content.contains("in place of `F prt H`") && r.content.contains("• `F prt - mao`"),
         "{}",
         r.content
     );

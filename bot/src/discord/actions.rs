@@ -586,11 +586,15 @@ pub fn orders_reply(id: GameId, report: &SubmitReport, lines: &[usize]) -> Strin
         }
         let f = &report.feedback[i];
         let canon = f.accepted.as_deref().unwrap_or_default();
-        head += &format!(
-            "✅ {}`{}` accepted as `{canon}`\n",
-            label(i),
-            quote(&f.text)
-        );
+        head += &format!("✅ {}`{}` accepted as `{canon}`", label(i), quote(&f.text));
+        if let Some((old, sharing)) = &f.replaced {
+            // Alike units share a province (fleets in an ocean): say which order went.
+            head += &format!(
+                ", in place of `{}` (your {sharing} units there take your latest {sharing} orders for it; send that order again to keep it)",
+                quote(old)
+            );
+        }
+        head += "\n";
     }
     let mut tail = String::new();
     if report.current.is_empty() {

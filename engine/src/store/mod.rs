@@ -138,6 +138,11 @@ pub struct OrderFeedback {
     /// The order as understood, when accepted.
     pub accepted: Option<String>,
     pub reason: Option<String>,
+    /// Where several of the power's units stand in one province (fleets sharing an ocean)
+    /// and each already has an order: the earlier order this one took the place of, and
+    /// how many units share the province. The units are alike, so the latest orders
+    /// there are theirs; the player is told which one went.
+    pub replaced: Option<(String, usize)>,
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -33,23 +33,12 @@ impl Games {
         let v = &g.variant;
         let adjustment = v.calendar.kind(position.phase) == PhaseKind::Adjustment;
         // In an adjustment the orders given so far count against the builds or removals due.
-        let mut standing = if adjustment {
-            current_orders(&mut *tx, v, &position, id, seq, power).await?
-        } else {
-            Vec::new()
-        };
+        // The orders in force, each line accepted below placed among them as it is.
+        let mut standing = current_orders(&mut *tx, v, &position, id, seq, power).await?;
         let due = adjustment_due(v, &position, power).max(0) as usize;
         // What the power has in force, for the rules that limit orders beside one another
         // (one placement per power), with each line accepted below added as it is.
-        let mut beside: Vec<Order> = if adjustment {
-            standing.iter().map(|(_, a)| a.order.clone()).collect()
-        } else {
-            current_orders(&mut *tx, v, &position, id, seq, power)
-                .await?
-                .into_iter()
-                .map(|(_, a)| a.order)
-                .collect()
-        };
+        let mut beside: Vec<Order> = standing.iter().map(|(_, a)| a.order.clone()).collect();
         let mut feedback = Vec::new();
         let mut accepted = Vec::new();
         for text in texts.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
@@ -68,13 +57,28 @@ impl Games {
                         Ok(Accepted { order, text })
                     })
             };
+            let mut replaced = None;
             let checked = match checked {
-                Ok(a) if adjustment => {
+                Ok(a) => {
                     let key = order_key(&a.order);
-                    if !replaces(v, &position, power, &standing, key) && standing.len() >= due {
+                    let replacing = replaces(v, &position, power, &standing, key);
+                    if adjustment && !replacing && standing.len() >= due {
                         Err(beyond_due(v, &position, power, due, &standing))
                     } else {
-                        place(v, &position, power, &mut standing, key, a.clone());
+                        // Orders given beside a unit's own (conditional retreats) take no
+                        // unit's place.
+                        let conditional = matches!(&a.order, Order::Special { verb, .. }
+                            if v.book.conditional_verbs().contains(&verb.as_str()));
+                        let sharing = key.map_or(0, |k| own_units_in(&position, power, k));
+                        if replacing && sharing > 1 && !adjustment && !conditional {
+                            replaced = standing
+                                .iter()
+                                .find(|(k, _)| *k == key)
+                                .map(|(_, old)| (old.text.clone(), sharing));
+                        }
+                        if !conditional {
+                            place(v, &position, power, &mut standing, key, a.clone());
+                        }
                         Ok(a)
                     }
                 }
@@ -87,6 +91,7 @@ impl Games {
                         text: text.to_string(),
                         accepted: Some(a.text.clone()),
                         reason: None,
+                        replaced,
                     });
                     accepted.push(a);
                 }
@@ -94,6 +99,7 @@ impl Games {
                     text: text.to_string(),
                     accepted: None,
                     reason: Some(reason),
+                    replaced: None,
                 }),
             }
         }
