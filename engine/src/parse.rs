@@ -472,6 +472,40 @@ impl<'a> Parser<'a> {
         })
     }
 
+    /// After "build": a rulebook verb naming a place, before or after it, given in place of a
+    /// build ("build Panama canal", "build canal Panama"); `None` (nothing read) otherwise.
+    fn built_in_place(&mut self) -> Option<Order> {
+        let verb_at = |i: usize| match self.toks.get(i) {
+            Some(Tok::Word(w)) => self.g.special_verbs.iter().find(|v| **v == w.as_str()),
+            _ => None,
+        };
+        let here = self.pos;
+        let (verb, end) = if let Some(verb) = verb_at(here) {
+            self.pos += 1;
+            (verb, self.toks.len())
+        } else {
+            (
+                verb_at(self.toks.len().checked_sub(1)?)?,
+                self.toks.len() - 1,
+            )
+        };
+        let verb = verb.to_string();
+        match self.unit_ref(true) {
+            Ok(unit) if unit.kind.is_none() && self.pos == end => {
+                self.pos = self.toks.len();
+                Some(Order::Special {
+                    unit: Some(unit),
+                    verb,
+                    args: Vec::new(),
+                })
+            }
+            _ => {
+                self.pos = here;
+                None
+            }
+        }
+    }
+
     /// "par army" style, used only by builds ("build par army"): a kind's name, not its
     /// letter, after the province.
     fn unit_kind_after(&mut self) -> Option<UnitKind> {
@@ -542,6 +576,9 @@ impl<'a> Parser<'a> {
         }
         // Verb-first forms: "build A par", "disband F nth".
         if self.eat(BUILD) {
+            if let Some(special) = self.built_in_place() {
+                return Ok(special);
+            }
             let unit = self.unit_ref(true)?;
             return self.finish(Order::Build { unit });
         }

@@ -273,6 +273,13 @@ impl<'p> Tally<'p> {
         args: &[String],
     ) -> OrderResult {
         let rules = ctx.book;
+        // An order given in place of a build names a place the power may have no unit in
+        // (a contribution to another power's canal): the place is then its first argument.
+        let mut args = args.to_vec();
+        if let Some(r) = unit.filter(|_| rules.spends_build(verb)) {
+            args.insert(0, ctx.map().province(r.province).id.clone());
+        }
+        let args = args.as_slice();
         // The power's own unit in the province the order names, if there is one.
         let unit = unit.and_then(|r| {
             self.position
@@ -287,8 +294,21 @@ impl<'p> Tally<'p> {
             ),
             _ => rules.check_special(ctx, power, unit.as_ref(), verb, args),
         };
+        let p = power.0 as usize;
         match checked {
+            // Given in place of a build: it needs a build due, and uses one.
+            Ok(()) if rules.spends_build(verb) && self.due[p] <= 0 => OrderResult::illegal(
+                rules
+                    .no_builds_due(ctx, power)
+                    .unwrap_or(Cause::NoBuildsDue { power }),
+            ),
+            Ok(()) if rules.spends_build(verb) && self.left[p] <= 0 => {
+                OrderResult::fails(Cause::BuildsUsed)
+            }
             Ok(()) => {
+                if rules.spends_build(verb) {
+                    self.left[p] -= 1;
+                }
                 self.specials.push(SpecialOrder {
                     index,
                     power,
@@ -406,9 +426,10 @@ pub(crate) fn build_location(
         return Err(Cause::BuildNeedsCoast { at });
     }
     if !ctx.book.can_stand(ctx, kind, loc)
-        || !p.borders.iter().any(|b| {
-            ctx.book.can_cross(ctx, kind, b) && (!kind.uses_coasts() || b.from_coast == loc.coast)
-        })
+        || !p
+            .borders
+            .iter()
+            .any(|b| ctx.book.can_cross(ctx, kind, b) && super::route::leaves_by(ctx, kind, loc, b))
     {
         return Err(Cause::CannotBuild { kind, at });
     }

@@ -23,7 +23,7 @@ pub(crate) fn options(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
     let mut out: Vec<Location> = Vec::new();
     for b in &map.province(unit.location.province).borders {
         let p = b.to.province;
-        if unit.kind.uses_coasts() && b.from_coast != unit.location.coast {
+        if !super::route::leaves_by(ctx, unit.kind, unit.location, b) {
             continue;
         }
         if !rules.can_cross(ctx, unit.kind, b)

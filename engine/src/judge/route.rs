@@ -5,11 +5,17 @@ use crate::order::Target;
 use crate::outcome::Cause;
 use crate::rulebook::CoastLeniency;
 use crate::rulebook::RuleContext;
-use crate::unit::{PowerId, Unit};
+use crate::unit::{PowerId, Unit, UnitKind};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::rc::Rc;
+
+/// Whether a unit of `kind` at `from` may set out across border `b`: a kind that uses coasts
+/// leaves by the coast it stands on, or by any coast of a porous province.
+pub(crate) fn leaves_by(ctx: &RuleContext, kind: UnitKind, from: Location, b: &Border) -> bool {
+    !kind.uses_coasts() || b.from_coast == from.coast || ctx.book.porous(ctx, from.province)
+}
 
 /// The border a unit would cross to reach `to` (any coast of it), if it can.
 pub(super) fn border_into<'v>(
@@ -46,7 +52,7 @@ fn crossing_into<'v>(
         .iter()
         .find(|b| {
             b.to.province == to
-                && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+                && leaves_by(ctx, unit.kind, unit.location, b)
                 && ctx.book.can_cross(ctx, unit.kind, b)
                 && reaches(b)
         })
@@ -86,7 +92,7 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
             .iter()
             .filter(|b| {
                 b.to.province == to.province
-                    && b.from_coast == unit.location.coast
+                    && leaves_by(ctx, unit.kind, unit.location, b)
                     && ctx.book.can_cross(ctx, unit.kind, b)
                     && ctx.book.can_stand(ctx, unit.kind, b.to)
             })
@@ -100,17 +106,19 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
             },
         ));
     };
+    // A porous province's coasts all join: no coast need be named, and any named will do.
+    let one_shore = dest.coasts.is_empty() || ctx.book.porous(ctx, to.province);
     match to.coast {
         Some(c) => match reachable().find(|b| b.to.coast == Some(c)) {
             Some(b) => Ok(b.to),
-            None if dest.coasts.is_empty() => Ok(first.to),
+            None if one_shore => Ok(first.to),
             None => Err(Cause::CannotReach {
                 kind: unit.kind,
                 from: unit.location,
                 to: to.location(),
             }),
         },
-        None if dest.coasts.is_empty() => Ok(first.to),
+        None if one_shore => Ok(first.to),
         None if !strict && reachable().nth(1).is_none() => Ok(first.to),
         None => Err(Cause::CoastNeeded {
             at: to.province,

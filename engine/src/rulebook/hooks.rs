@@ -110,6 +110,13 @@ pub trait GeographyHooks {
         ctx.map().admits(kind.class(), at)
     }
 
+    /// Whether the coasts of `province` all join, so that a unit using coasts leaves it by
+    /// any of them and enters it without naming one (Latin American Diplomacy: a province
+    /// through which a canal is finished). Standard: none.
+    fn porous(&self, _ctx: &RuleContext, _province: ProvinceId) -> bool {
+        false
+    }
+
     /// Whether a unit of this kind may cross this border (moves, retreats, and reaching a
     /// province to support into it).
     fn can_cross(&self, ctx: &RuleContext, kind: UnitKind, border: &Border) -> bool {
@@ -590,6 +597,13 @@ pub trait AdjustmentHooks {
         _province: ProvinceId,
     ) -> bool {
         true
+    }
+
+    /// Whether an adjustment order with this rulebook verb is given in place of a build, so
+    /// that it uses one of the builds due (Latin American Diplomacy's `Build Panama Canal`).
+    /// Such orders add up as waives do rather than replacing one another.
+    fn spends_build(&self, _verb: &str) -> bool {
+        false
     }
 
     /// Why this build may not be made, given the builds of the same power already accepted

@@ -60,7 +60,7 @@ impl Games {
             let mut replaced = None;
             let checked = match checked {
                 Ok(a) => {
-                    let key = order_key(&a.order);
+                    let key = order_key(v, &a.order);
                     let replacing = replaces(v, &position, power, &standing, key);
                     if adjustment && !replacing && standing.len() >= due {
                         Err(beyond_due(v, &position, power, due, &standing))
@@ -344,7 +344,7 @@ fn in_force(
             beside.clear();
         }
         for a in list {
-            let key = order_key(&a.order);
+            let key = order_key(v, &a.order);
             if let (Order::Special { verb, .. }, Some(at)) = (&a.order, key) {
                 if v.book.conditional_verbs().contains(&verb.as_str()) {
                     beside.retain(|(k, _)| *k != at);
@@ -377,9 +377,13 @@ pub(super) fn owing_in(v: &Rules, position: &Position, standing: &[Vec<Standing>
         .collect()
 }
 
-/// The province of the unit (or build site) an order is for; `None` for a waive.
-fn order_key(order: &Order) -> Option<ProvinceId> {
-    order.unit().map(|u| u.province)
+/// The province of the unit (or build site) an order is for; `None` for a waive, and for a
+/// rulebook order given in place of a build (each adds, as a waive does).
+fn order_key(v: &Rules, order: &Order) -> Option<ProvinceId> {
+    match order {
+        Order::Special { verb, .. } if v.book.spends_build(verb) => None,
+        _ => order.unit().map(|u| u.province),
+    }
 }
 
 /// Whether an order for `key` takes the place of an earlier one rather than adding to them:

@@ -49,6 +49,24 @@ pub enum LatinAmericanCause {
     OneBuildOffCentres { at: ProvinceId, first: ProvinceId },
     /// Rule 7.A.i: in the opening 1890 D only powers with a capital on the map build.
     OpeningBuildWithoutCapital { power: PowerId },
+    /// Building canals: a canal is ordered in a D phase, in place of a build.
+    CanalOnlyInBuildPhase,
+    /// Building canals: canals are dug through Panama, Miskito Coast and Leon only.
+    CanalNoSite { at: ProvinceId },
+    /// Building canals: this canal is finished.
+    CanalFinished { at: ProvinceId },
+    /// Building canals: the power controlling the province needs a unit holding there.
+    CanalNeedsUnit { at: ProvinceId },
+    /// Building canals: a contribution counts only when the controller builds there too.
+    CanalContributionAlone { at: ProvinceId },
+    /// Building canals: the builds ordered this phase went past the canal's cost.
+    CanalBeyondCost { at: ProvinceId },
+    /// Building canals (a note on a build that counted): builds spent of the cost.
+    CanalProgress {
+        at: ProvinceId,
+        spent: u32,
+        cost: u32,
+    },
 }
 
 crate::rule_reasons! {
@@ -74,6 +92,13 @@ crate::rule_reasons! {
         SupportWithinFromOutside = "support-within-from-outside",
         OneBuildOffCentres = "one-build-off-centres",
         OpeningBuildWithoutCapital = "opening-build-without-capital",
+        CanalOnlyInBuildPhase = "canal-only-in-build-phase",
+        CanalNoSite = "canal-no-site",
+        CanalFinished = "canal-finished",
+        CanalNeedsUnit = "canal-needs-unit",
+        CanalContributionAlone = "canal-contribution-alone",
+        CanalBeyondCost = "canal-beyond-cost",
+        CanalProgress = "canal-progress",
     }
 }
 
@@ -107,6 +132,20 @@ impl LatinAmericanCause {
             C::OpeningBuildWithoutCapital { power } => {
                 (R::OpeningBuildWithoutCapital, vec![Subject::Power(power)])
             }
+            C::CanalOnlyInBuildPhase => (R::CanalOnlyInBuildPhase, vec![]),
+            C::CanalNoSite { at } => (R::CanalNoSite, vec![at.into()]),
+            C::CanalFinished { at } => (R::CanalFinished, vec![at.into()]),
+            C::CanalNeedsUnit { at } => (R::CanalNeedsUnit, vec![at.into()]),
+            C::CanalContributionAlone { at } => (R::CanalContributionAlone, vec![at.into()]),
+            C::CanalBeyondCost { at } => (R::CanalBeyondCost, vec![at.into()]),
+            C::CanalProgress { at, spent, cost } => (
+                R::CanalProgress,
+                vec![
+                    at.into(),
+                    Subject::Number(spent.into()),
+                    Subject::Number(cost.into()),
+                ],
+            ),
         };
         RuleReason::new(key, about)
     }
@@ -198,6 +237,50 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
             name(1),
             name(0)
         ),
+        CanalOnlyInBuildPhase => "a canal is built in a D phase, in place of a build (building \
+             canals)"
+            .to_string(),
+        CanalNoSite => format!(
+            "no canal can be dug through {}: canals go through Panama (four builds), Miskito \
+             Coast (two) and Leon (one) only (building canals)",
+            name(0)
+        ),
+        CanalFinished => format!(
+            "the canal through {} is finished; fleets and flotillas already pass through it \
+             (building canals)",
+            name(0)
+        ),
+        CanalNeedsUnit => format!(
+            "the power controlling {0} builds its canal only with a unit holding in {0} \
+             (building canals)",
+            name(0)
+        ),
+        CanalContributionAlone => format!(
+            "a build given to the canal through {} counts only when the power controlling it, \
+             with a unit holding there, builds on it in the same phase; this one is lost \
+             (building canals)",
+            name(0)
+        ),
+        CanalBeyondCost => format!(
+            "the canal through {} was finished by the builds ordered before this one; this \
+             one is lost (building canals)",
+            name(0)
+        ),
+        CanalProgress => {
+            let (spent, cost) = (s.number(1), s.number(2));
+            if spent >= cost {
+                format!(
+                    "the canal through {} is finished ({spent} of {cost} builds) and opens in \
+                     the next A phase: no coast need be named there any more",
+                    name(0)
+                )
+            } else {
+                format!(
+                    "the canal through {} has {spent} of its {cost} builds",
+                    name(0)
+                )
+            }
+        }
         OpeningBuildWithoutCapital => format!(
             "{0} has no build due in 1890 D: the opening build is only for the powers with a \
              capital on the map (rule 7.A.i), and {0}'s capital lies off it",
@@ -216,4 +299,9 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
 /// [`Cause`].
 pub fn cause(c: LatinAmericanCause) -> Cause {
     Cause::Rule(c.reason())
+}
+
+/// The cause as a note on a result (what a rule adds whatever the verdict).
+pub(super) fn note(c: LatinAmericanCause) -> RuleReason {
+    c.reason()
 }

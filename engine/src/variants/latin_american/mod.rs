@@ -4,9 +4,11 @@
 //! The board (provinces and their kinds, the Greater and Chilean Andes, rainforest borders,
 //! rivers, capitals, outposts and each power's territory) is data in `maps/latin-american/`.
 //! The rules live here: the terrain of rule 5 (`terrain`), the ocean provinces and their
-//! attack orders of rule 5.F (`oceans`); their refusals are worded in `causes`.
+//! attack orders of rule 5.F (`oceans`), the supply centres of rule 7 (`builds`) and the
+//! canals (`canals`); their refusals are worded in `causes`.
 
 mod builds;
+mod canals;
 mod causes;
 mod oceans;
 mod terrain;
@@ -22,7 +24,8 @@ use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
 };
 use crate::rulebook::{
-    OrderHelp, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantRules,
+    Marking, OrderHelp, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules,
+    VariantRules,
 };
 use crate::unit::PowerId;
 use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
@@ -75,6 +78,10 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
         capital: map.tag("capital"),
         outpost: map.tag("outpost"),
         antofagasta: map.province_by_id("ant"),
+        canal_costs: [4, 2, 1]
+            .into_iter()
+            .map(|cost| (map.tag(&format!("canal-{cost}")), cost))
+            .collect(),
         bolivia: variant.power_by_name("Bolivia"),
     })
 }
@@ -108,7 +115,13 @@ pub struct LatinAmericanRules {
     /// Rule 7.B: Antofagasta, a home centre of Bolivia's too once Bolivia regains it.
     antofagasta: Option<ProvinceId>,
     bolivia: Option<PowerId>,
+    /// Building canals: the tag marking each canal's province (`canal-4` ...), with its cost
+    /// in builds.
+    canal_costs: Vec<(ProvinceTag, u32)>,
 }
+
+/// The variant's own verbs: attacks in the oceans, and canals.
+const VERBS: &[&str] = &["at", "attack", "attacks", canals::VERB];
 
 impl GeographyHooks for LatinAmericanRules {
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
@@ -118,6 +131,10 @@ impl GeographyHooks for LatinAmericanRules {
 
     fn why_unreachable(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<Cause> {
         self.unreachable(ctx, unit, to).map(cause)
+    }
+
+    fn porous(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
+        self.canal_open(ctx, province)
     }
 
     fn check_move(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Result<(), Cause> {
@@ -192,21 +209,26 @@ impl StrengthHooks for LatinAmericanRules {
 
 impl OrderHooks for LatinAmericanRules {
     fn special_verbs(&self) -> &'static [&'static str] {
-        oceans::VERBS
+        VERBS
     }
 
     fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
-        self.attack_orders(ctx, power)
+        let mut orders = self.attack_orders(ctx, power);
+        orders.extend(self.canal_orders(ctx, power));
+        orders
     }
 
     fn check_special(
         &self,
         ctx: &RuleContext,
-        _power: PowerId,
+        power: PowerId,
         unit: Option<&Unit>,
         verb: &str,
         args: &[String],
     ) -> Result<(), Cause> {
+        if verb == canals::VERB {
+            return self.check_canal(ctx, power, unit, args).map_err(cause);
+        }
         if !oceans::VERBS.contains(&verb) {
             return Err(Cause::UnknownVerb {
                 verb: verb.to_string(),
@@ -246,9 +268,18 @@ impl OrderHooks for LatinAmericanRules {
         if ctx.step().kind == crate::phase::PhaseKind::Movement {
             self.note_rainforest_moves(ctx, settled.orders, settled.results, settled.after);
         }
+        let canal: Vec<SpecialOrder> = orders
+            .iter()
+            .filter(|o| o.verb == canals::VERB)
+            .cloned()
+            .collect();
+        let mut settled_canals = self.settle_canals(ctx, &canal, settled.after).into_iter();
         orders
             .iter()
-            .map(|_| OrderResult::fails(Cause::NotAdjudicated))
+            .map(|o| match o.verb.as_str() {
+                canals::VERB => settled_canals.next().expect("one result per canal order"),
+                _ => OrderResult::fails(Cause::NotAdjudicated),
+            })
             .collect()
     }
 
@@ -266,6 +297,10 @@ impl AdjustmentHooks for LatinAmericanRules {
             }
         }
         sites
+    }
+
+    fn spends_build(&self, verb: &str) -> bool {
+        verb == canals::VERB
     }
 
     fn refuse_build(
@@ -290,6 +325,12 @@ impl AdjustmentHooks for LatinAmericanRules {
 impl SecretHooks for LatinAmericanRules {}
 impl DrawingHooks for LatinAmericanRules {
     fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
-        oceans::help(ctx)
+        let mut help = oceans::help(ctx);
+        help.push(canals::help(ctx));
+        help
+    }
+
+    fn state_marks(&self, ctx: &RuleContext) -> Vec<Marking> {
+        self.canal_marks(ctx)
     }
 }
