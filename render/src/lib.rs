@@ -218,14 +218,7 @@ pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, E
             None,
         );
     }
-    pm.draw_pixmap(
-        0,
-        0,
-        art.over.as_ref(),
-        &tiny_skia::PixmapPaint::default(),
-        tiny_skia::Transform::identity(),
-        None,
-    );
+    art::lay_over(&mut pm, &art.over, &art.over_spans);
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());
     draw::labels::draw(art, &layout, &mut pm);
     Ok(pm)
