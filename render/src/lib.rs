@@ -207,16 +207,7 @@ pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, E
     let (overlay, tree, layout) = overlay_and_labels(art, scene)?;
     let mut pm = art.under.clone();
     for (idx, colour) in &overlay.fills {
-        let mut paint = tiny_skia::Paint::default();
-        paint.set_color_rgba8(colour.0, colour.1, colour.2, 255);
-        paint.anti_alias = true;
-        pm.fill_path(
-            &art.provinces[*idx].path,
-            &paint,
-            tiny_skia::FillRule::EvenOdd,
-            art.to_px,
-            None,
-        );
+        art.cover[*idx].paint(&mut pm, (colour.0, colour.1, colour.2));
     }
     art::lay_over(&mut pm, &art.over, &art.over_spans);
     resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());
