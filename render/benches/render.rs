@@ -7,12 +7,15 @@
 //! with the art, each colour run looked up once while quantising. Medians, old and new binaries
 //! run in turn in the same sitting:
 //!
-//! | sitting            | png (scene to bytes) | pixmap only | quantise only |
-//! |--------------------|----------------------|-------------|---------------|
-//! | quieter, before    | 41.0 ms              | 26.4 ms     | 6.2 ms        |
-//! | quieter, step 1    |                      | 20.5 ms     |               |
-//! | loaded, before     | 58.3 / 63.1 ms       | 39.8 / 39.2 | 9.2 / 8.7     |
-//! | loaded, after      | 53.0 / 50.6 ms       | 26.5 / 26.3 | 7.9 / 7.8     |
+//! | sitting (two runs each) | png (scene to bytes) | pixmap only   | encode only  |
+//! |--------------------------|----------------------|---------------|--------------|
+//! | quiet, before            | 42.5 / 38.9 ms       | 25.5 / 23.9   | 10.4 / 10.3  |
+//! | quiet, after             | 31.1 / 29.8 ms       | 16.9 / 15.8   | 9.7 / 9.6    |
+//! | loaded, before           | 58.3 / 63.1 ms       | 39.8 / 39.2   |              |
+//! | loaded, after            | 53.0 / 50.6 ms       | 26.5 / 26.3   |              |
+//!
+//! png's `zlib-rs` feature (flate2's zlib-rs backend instead of miniz_oxide) was tried, not
+//! kept: png 31.7 -> 27.8 ms, encode 10.3 -> 8.7 ms, the file 220 -> 232 KB.
 //!
 //! What is left: the overlay's SVG is still parsed (usvg shapes every text anew) and
 //! rasterised per map, and deflate at level 1 (miniz_oxide) takes about 5 ms of the encode.

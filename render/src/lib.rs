@@ -120,7 +120,7 @@
 //! draw) and then draws an overlay SVG with centres, units, orders and the
 //! legend. [`render_svg`] produces the same picture as one SVG document. The
 //! Standard board (1300x1000) with 34 units and 34 orders renders to PNG in
-//! about 30 ms in a release build (render/benches/render.rs has the figures).
+//! about 30 ms in a release build, 16 ms of it drawing (render/benches/render.rs has the figures).
 //!
 //! Text uses DejaVu Sans compiled into the binary (see [`fonts`]); no system
 //! font is ever looked up.
