@@ -78,6 +78,91 @@ pub struct MapArt {
     /// The two layers, already rasterised: opaque below, transparent above.
     pub(crate) under: Pixmap,
     pub(crate) over: Pixmap,
+    /// The runs of `over`'s pixels that draw anything, as pixel-index ranges, so that a
+    /// render lays the upper layer on with a plain blend of those pixels alone.
+    pub(crate) over_spans: Vec<std::ops::Range<usize>>,
+    /// Each province's anti-aliased coverage, rasterised once, so that filling it in an
+    /// owner's colour is a blend of the pixels it covers.
+    pub(crate) cover: Vec<Coverage>,
+}
+
+/// Where a shape covers the picture and how much: runs of covered pixels (start pixel
+/// index, length) and their coverage, 1..=255, one byte per pixel in run order.
+#[derive(Default)]
+pub(crate) struct Coverage {
+    runs: Vec<(u32, u32)>,
+    alpha: Vec<u8>,
+}
+
+impl Coverage {
+    /// The shape's coverage drawn as tiny-skia fills it (anti-aliased), in a picture `width`
+    /// x `height`. Empty where the shape lies outside the picture.
+    fn of(
+        path: &tiny_skia::Path,
+        rule: tiny_skia::FillRule,
+        to_px: tiny_skia::Transform,
+        width: u32,
+        height: u32,
+    ) -> Coverage {
+        let mut out = Coverage::default();
+        let Some(b) = path.clone().transform(to_px).map(|p| p.bounds()) else {
+            return out;
+        };
+        let x0 = (b.left().floor() as i64 - 1).clamp(0, width as i64) as u32;
+        let y0 = (b.top().floor() as i64 - 1).clamp(0, height as i64) as u32;
+        let x1 = (b.right().ceil() as i64 + 1).clamp(0, width as i64) as u32;
+        let y1 = (b.bottom().ceil() as i64 + 1).clamp(0, height as i64) as u32;
+        let Some(mut mask) = tiny_skia::Mask::new(x1 - x0, y1 - y0) else {
+            return out;
+        };
+        // An integer shift of the same scan conversion: the coverage is the full picture's.
+        mask.fill_path(
+            path,
+            rule,
+            true,
+            to_px.post_translate(-(x0 as f32), -(y0 as f32)),
+        );
+        let mw = mask.width() as usize;
+        for (y, row) in mask.data().chunks_exact(mw).enumerate() {
+            let mut x = 0;
+            while x < mw {
+                if row[x] == 0 {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                while x < mw && row[x] != 0 {
+                    x += 1;
+                }
+                let at = (y0 as usize + y) * width as usize + x0 as usize + start;
+                out.runs.push((at as u32, (x - start) as u32));
+                out.alpha.extend_from_slice(&row[start..x]);
+            }
+        }
+        out
+    }
+
+    /// Paints the covered pixels of an opaque picture in an opaque colour, each by its
+    /// coverage (source-over, rounded as tiny-skia's fill rounds).
+    pub(crate) fn paint(&self, pm: &mut Pixmap, rgb: (u8, u8, u8)) {
+        let c = [rgb.0 as u32, rgb.1 as u32, rgb.2 as u32, 255];
+        let data = pm.data_mut();
+        let mut alpha = self.alpha.iter();
+        for &(at, len) in &self.runs {
+            let px = &mut data[at as usize * 4..(at + len) as usize * 4];
+            for (d, &a) in px.chunks_exact_mut(4).zip(alpha.by_ref()) {
+                if a == 255 {
+                    d.copy_from_slice(&[rgb.0, rgb.1, rgb.2, 255]);
+                    continue;
+                }
+                let (a, keep) = (a as u32, 255 - a as u32);
+                for i in 0..4 {
+                    let t = c[i] * a + d[i] as u32 * keep + 128;
+                    d[i] = ((t + (t >> 8)) >> 8) as u8;
+                }
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for MapArt {
@@ -419,7 +504,14 @@ impl MapArt {
             });
         }
 
+        let over_spans = spans(&over);
+        let cover = provinces
+            .iter()
+            .map(|p| Coverage::of(&p.path, tiny_skia::FillRule::EvenOdd, to_px, width, height))
+            .collect();
         Ok(MapArt {
+            cover,
+            over_spans,
             width,
             height,
             to_px,
@@ -591,6 +683,52 @@ impl MapArt {
     }
 }
 
+/// The runs of pixels that are not fully transparent, row by row.
+fn spans(pm: &Pixmap) -> Vec<std::ops::Range<usize>> {
+    let w = pm.width() as usize;
+    let mut out = Vec::new();
+    for (y, row) in pm.pixels().chunks_exact(w).enumerate() {
+        let mut x = 0;
+        while x < w {
+            if row[x].alpha() == 0 {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < w && row[x].alpha() != 0 {
+                x += 1;
+            }
+            out.push(y * w + start..y * w + x);
+        }
+    }
+    out
+}
+
+/// Lays the pixels of `src` in `spans` over the same pixels of `dst` (source-over, both
+/// premultiplied, both the same size): a pixel-aligned copy, where tiny-skia's image draw
+/// would run its float sampling pipeline over the whole picture.
+pub(crate) fn lay_over(dst: &mut Pixmap, src: &Pixmap, spans: &[std::ops::Range<usize>]) {
+    let (d, s) = (dst.data_mut(), src.data());
+    for span in spans {
+        let range = span.start * 4..span.end * 4;
+        for (d, s) in d[range.clone()]
+            .chunks_exact_mut(4)
+            .zip(s[range].chunks_exact(4))
+        {
+            let keep = 255 - s[3] as u32;
+            if keep == 0 {
+                d.copy_from_slice(s);
+                continue;
+            }
+            for i in 0..4 {
+                // d * keep / 255, rounded, as tiny-skia's float pipeline rounds it.
+                let t = d[i] as u32 * keep + 128;
+                d[i] = (s[i] as u32 + ((t + (t >> 8)) >> 8)) as u8;
+            }
+        }
+    }
+}
+
 pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, Error> {
     usvg::Tree::from_str(svg, &fonts::options()).map_err(|e| Error::Svg(e.to_string()))
 }
@@ -688,4 +826,79 @@ fn segment_distance(p: Point, a: Point, b: Point) -> f32 {
     };
     let (qx, qy) = (a.0 + t * dx, a.1 + t * dy);
     ((p.0 - qx).powi(2) + (p.1 - qy).powi(2)).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The blend gives what tiny-skia's own image draw gives, within a level of rounding.
+    #[test]
+    fn laying_the_upper_layer_over_matches_an_image_draw() {
+        let (w, h) = (37, 23);
+        let mut under = Pixmap::new(w, h).expect("pixmap");
+        let mut over = Pixmap::new(w, h).expect("pixmap");
+        for (i, p) in under.pixels_mut().iter_mut().enumerate() {
+            let i = i as u32;
+            *p = tiny_skia::PremultipliedColorU8::from_rgba(
+                (i * 7) as u8,
+                (i * 13) as u8,
+                (i * 29) as u8,
+                255,
+            )
+            .expect("opaque");
+        }
+        for (i, p) in over.pixels_mut().iter_mut().enumerate() {
+            let i = i as u32;
+            // Transparent, translucent and opaque pixels, in runs of different lengths.
+            let a = [0u8, 0, 255, 128, 1, 254, 0, 77][(i % 8) as usize];
+            let c = tiny_skia::ColorU8::from_rgba((i * 11) as u8, (i * 3) as u8, 200, a);
+            *p = c.premultiply();
+        }
+        let mut want = under.clone();
+        want.draw_pixmap(
+            0,
+            0,
+            over.as_ref(),
+            &tiny_skia::PixmapPaint::default(),
+            tiny_skia::Transform::identity(),
+            None,
+        );
+        let mut got = under.clone();
+        lay_over(&mut got, &over, &spans(&over));
+        for (i, (a, b)) in want.data().iter().zip(got.data()).enumerate() {
+            assert!(a.abs_diff(*b) <= 1, "byte {i}: {a} against {b}");
+        }
+    }
+
+    /// A province painted from its stored coverage looks as tiny-skia's own fill draws it.
+    #[test]
+    fn painting_a_stored_coverage_matches_a_fill() {
+        let (w, h) = (60, 45);
+        let mut pb = tiny_skia::PathBuilder::new();
+        pb.push_circle(20.3, 18.7, 13.2);
+        pb.push_rect(tiny_skia::Rect::from_xywh(25.5, 10.25, 40.0, 20.0).expect("rect"));
+        let path = pb.finish().expect("path");
+        let to_px = tiny_skia::Transform::from_row(1.1, 0.0, 0.0, 0.9, -2.0, 3.5);
+        let mut under = Pixmap::new(w, h).expect("pixmap");
+        under.fill(tiny_skia::Color::from_rgba8(200, 220, 240, 255));
+        let mut want = under.clone();
+        let mut paint = tiny_skia::Paint::default();
+        paint.set_color_rgba8(180, 40, 90, 255);
+        paint.anti_alias = true;
+        want.fill_path(&path, &paint, tiny_skia::FillRule::EvenOdd, to_px, None);
+        let mut got = under.clone();
+        Coverage::of(&path, tiny_skia::FillRule::EvenOdd, to_px, w, h)
+            .paint(&mut got, (180, 40, 90));
+        let changed = want
+            .data()
+            .iter()
+            .zip(under.data())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(changed > 1000, "the shape covers pixels: {changed}");
+        for (i, (a, b)) in want.data().iter().zip(got.data()).enumerate() {
+            assert!(a.abs_diff(*b) <= 1, "byte {i}: {a} against {b}");
+        }
+    }
 }

@@ -79,7 +79,8 @@ impl Counts {
         }
     }
 
-    fn add(&mut self, k: Key, n: u32) {
+    /// Adds `n` pixels of colour `k` and returns the colour's slot.
+    fn add(&mut self, k: Key, n: u32) -> usize {
         let i = self.slot(k);
         if self.keys[i] == 0 {
             self.keys[i] = k;
@@ -87,10 +88,11 @@ impl Counts {
             if self.len * 2 > self.keys.len() {
                 self.vals[i] = n;
                 self.grow();
-                return;
+                return self.slot(k);
             }
         }
         self.vals[i] += n;
+        i
     }
 
     fn grow(&mut self) {
@@ -112,29 +114,30 @@ impl Counts {
         self.add_runs(rgba, |_, _| {});
     }
 
-    /// Counts the pixels and tells `run` each run of one colour, in order.
-    fn add_runs(&mut self, rgba: &[u8], mut run: impl FnMut(Key, u32)) {
-        let mut pixels = rgba
-            .chunks_exact(4)
-            .map(|p| u32::from_ne_bytes([p[0], p[1], p[2], p[3]]));
-        let Some(mut prev) = pixels.next() else {
-            return;
-        };
-        let mut len = 1u32;
-        for px in pixels {
-            if px == prev {
-                len += 1;
-                continue;
+    /// Counts the pixels and tells `run` each run of one colour, in order: the slot its colour
+    /// holds in the table (valid while the table does not grow) and its length.
+    fn add_runs(&mut self, rgba: &[u8], mut run: impl FnMut(usize, u32)) {
+        let (px, _) = rgba.as_chunks::<4>();
+        let mut start = 0;
+        while start < px.len() {
+            let prev = px[start];
+            let mut end = start + 1;
+            // Most of a map is long runs: step over four equal pixels at a time.
+            let four = [prev; 4];
+            while let Some(next) = px.get(end..end + 4) {
+                if next != four {
+                    break;
+                }
+                end += 4;
             }
-            let k = key_of(prev.to_ne_bytes());
-            self.add(k, len);
-            run(k, len);
-            prev = px;
-            len = 1;
+            while end < px.len() && px[end] == prev {
+                end += 1;
+            }
+            let len = (end - start) as u32;
+            let slot = self.add(key_of(prev), len);
+            run(slot, len);
+            start = end;
         }
-        let k = key_of(prev.to_ne_bytes());
-        self.add(k, len);
-        run(k, len);
     }
 
     /// How many distinct colours were counted.
@@ -167,10 +170,11 @@ impl Counts {
         }
     }
 
-    /// The palette index of every pixel, from the runs [`Counts::add_runs`] found.
-    fn index_runs(&self, runs: &[(Key, u32)], out: &mut Vec<u8>) {
-        for (k, len) in runs {
-            let idx = self.vals[self.slot(*k)] as u8;
+    /// The palette index of every pixel, from the runs [`Counts::add_runs`] found, each by
+    /// its colour's slot: the table has not grown since, so the slots still hold.
+    fn index_runs(&self, runs: &[(u32, u32)], out: &mut Vec<u8>) {
+        for (slot, len) in runs {
+            let idx = self.vals[*slot as usize] as u8;
             out.resize(out.len() + *len as usize, idx);
         }
     }
@@ -505,9 +509,19 @@ pub fn quantise(pm: &Pixmap, max: usize) -> Indexed {
     let max = max.clamp(2, 256);
     // Sized for a busy map (some 11,000 colours, 200,000 runs at 1300x1000) so that neither
     // grows while counting.
-    let mut counts = Counts::with_bits(15);
-    let mut runs = Vec::with_capacity(pm.data().len() / 24);
-    counts.add_runs(pm.data(), |k, n| runs.push((k, n)));
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(pm.data().len() / 24);
+    let mut bits = 15;
+    let mut counts = loop {
+        let mut counts = Counts::with_bits(bits);
+        counts.add_runs(pm.data(), |slot, n| runs.push((slot as u32, n)));
+        if counts.keys.len() == 1 << bits {
+            break counts;
+        }
+        // The table grew while counting, which moved the colours the runs point at: count
+        // again in a table that holds them all from the start (a rare, very colourful picture).
+        bits = counts.keys.len().trailing_zeros();
+        runs.clear();
+    };
     let palette = palette(&counts, max);
     counts.assign(&palette);
     let mut indices = Vec::with_capacity(pm.data().len() / 4);
