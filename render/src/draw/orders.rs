@@ -170,12 +170,12 @@ fn route_crossings(units: &[super::figure::UnitShape], path: &[Point], ends: &[P
 /// `points` with bend points put beside any leg whose drawn curve runs over a unit symbol it
 /// does not join: for each leg in turn, the nearest bend that clears every unit along the
 /// whole smooth way (as [`spline`] draws it, which swings wider than the legs), else the one
-/// over fewest; a second pass may bend a leg twice.
+/// over fewest; further passes (three in all) may bend a leg again.
 fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
     let crossed = |path: &[Point]| route_crossings(units, path, points);
     let mut path = points.to_vec();
     let mut now = route_crossings(units, &path, points);
-    for _pass in 0..2 {
+    for _pass in 0..3 {
         let mut k = 0;
         while now > 0 && k + 1 < path.len() {
             let (a, b) = (path[k], path[k + 1]);
@@ -188,7 +188,7 @@ fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
                 -200.0,
             ]
             .into_iter()
-            .flat_map(|k| [0.5f32, 0.35, 0.65, 0.2, 0.8].map(|t| (t, k)))
+            .flat_map(|k| [0.5f32, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9].map(|t| (t, k)))
             .map(|(t, k)| {
                 let m = lerp(a, b, t);
                 (m.0 + side.0 * k, m.1 + side.1 * k)
