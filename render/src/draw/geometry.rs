@@ -186,25 +186,7 @@ pub(super) fn clear_bend(
         let c = bend_control(from, to, b);
         let (_, t0, t_tip, cramped) = t_of(b);
         let pts = samples(from, c, to, t0, t_tip);
-        let mut area = Bounds {
-            x0: f32::MAX,
-            y0: f32::MAX,
-            x1: f32::MIN,
-            y1: f32::MIN,
-        };
-        for p in &pts {
-            area.x0 = area.x0.min(p.0);
-            area.y0 = area.y0.min(p.1);
-            area.x1 = area.x1.max(p.0);
-            area.y1 = area.y1.max(p.1);
-        }
-        let area = area.grow(half + 1.0);
-        let crossed = avoid
-            .units
-            .iter()
-            .filter(|u| u.bounds.intersects(&area) && !near_end(u.at))
-            .filter(|u| pts.windows(2).any(|w| u.crossed_by(w[0], w[1], half)))
-            .count();
+        let crossed = crossed_on(avoid, &pts, half, &near_end);
         let ringed = if head == Head::None {
             0
         } else {
@@ -266,6 +248,48 @@ pub(super) fn clear_bend(
         }
     }
     best.1
+}
+
+/// How many unit symbols the polyline `pts`, stroked `half` to each side, runs over, leaving
+/// out those `joined` says it joins.
+fn crossed_on(avoid: &Avoid, pts: &[Point], half: f32, joined: &dyn Fn(Point) -> bool) -> usize {
+    let mut area = Bounds {
+        x0: f32::MAX,
+        y0: f32::MAX,
+        x1: f32::MIN,
+        y1: f32::MIN,
+    };
+    for p in pts {
+        area.x0 = area.x0.min(p.0);
+        area.y0 = area.y0.min(p.1);
+        area.x1 = area.x1.max(p.0);
+        area.y1 = area.y1.max(p.1);
+    }
+    let area = area.grow(half + 1.0);
+    avoid
+        .units
+        .iter()
+        .filter(|u| u.bounds.intersects(&area) && !joined(u.at))
+        .filter(|u| pts.windows(2).any(|w| u.crossed_by(w[0], w[1], half)))
+        .count()
+}
+
+/// How many unit symbols the arrow from `from` to `to` bent by `bend` runs over, besides the
+/// ones at its ends.
+pub(super) fn units_crossed(
+    avoid: &Avoid,
+    from: Point,
+    to: Point,
+    bend: f32,
+    gaps: (f32, f32),
+    line: &Line,
+    head: Head,
+) -> usize {
+    let half = line.width.max(line.casing) / 2.0;
+    let (_, t0, t_tip, _) = span(from, to, bend, gaps, line, head);
+    let pts = samples(from, bend_control(from, to, bend), to, t0, t_tip);
+    let near_end = |p: Point| dist(p, from) < END_REACH || dist(p, to) < END_REACH;
+    crossed_on(avoid, &pts, half, &near_end)
 }
 
 /// The triangle of a head of this size with its tip at `tip`, pointing along `dir`.

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use super::figure::{ArrowShape, MarkKind, MarkShape, Pen, Pending};
 use super::geometry::{
     arrow, arrow_exact, bend_control, clear_bend, cross, head_at, head_size, mid_point, no_entry,
-    octagon, quad_point, spline, spline_points, stroke, unit_vec, Curve, Head, Line,
+    octagon, quad_point, spline, spline_points, stroke, unit_vec, units_crossed, Curve, Head, Line,
 };
 use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::placement::target_at;
@@ -152,28 +152,30 @@ pub(super) fn plan_routes(ctx: &Ctx, scene: &Scene) -> Result<Vec<Route>, Error>
     Ok(routes)
 }
 
+/// How many unit symbols the smooth way through `path` runs over, besides those at `ends`.
+fn route_crossings(units: &[super::figure::UnitShape], path: &[Point], ends: &[Point]) -> usize {
+    const HALF: f32 = 4.5;
+    let joins = |u: &super::figure::UnitShape| {
+        ends.iter()
+            .any(|p| super::figure::dist(*p, u.at) < super::figure::END_REACH)
+    };
+    let pts = spline_points(path);
+    units
+        .iter()
+        .filter(|u| !joins(u))
+        .filter(|u| pts.windows(2).any(|w| u.crossed_by(w[0], w[1], HALF + 2.0)))
+        .count()
+}
+
 /// `points` with bend points put beside any leg whose drawn curve runs over a unit symbol it
 /// does not join: for each leg in turn, the nearest bend that clears every unit along the
 /// whole smooth way (as [`spline`] draws it, which swings wider than the legs), else the one
-/// over fewest; a second pass may bend a leg twice.
+/// over fewest; further passes (three in all) may bend a leg again.
 fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
-    const HALF: f32 = 4.5;
-    let joins = |u: &super::figure::UnitShape| {
-        points
-            .iter()
-            .any(|p| super::figure::dist(*p, u.at) < super::figure::END_REACH)
-    };
-    let others: Vec<&super::figure::UnitShape> = units.iter().filter(|u| !joins(u)).collect();
-    let crossed = |path: &[Point]| {
-        let pts = spline_points(path);
-        others
-            .iter()
-            .filter(|u| pts.windows(2).any(|w| u.crossed_by(w[0], w[1], HALF + 2.0)))
-            .count()
-    };
+    let crossed = |path: &[Point]| route_crossings(units, path, points);
     let mut path = points.to_vec();
-    let mut now = crossed(&path);
-    for _pass in 0..2 {
+    let mut now = route_crossings(units, &path, points);
+    for _pass in 0..3 {
         let mut k = 0;
         while now > 0 && k + 1 < path.len() {
             let (a, b) = (path[k], path[k + 1]);
@@ -186,7 +188,7 @@ fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
                 -200.0,
             ]
             .into_iter()
-            .flat_map(|k| [0.5f32, 0.35, 0.65, 0.2, 0.8].map(|t| (t, k)))
+            .flat_map(|k| [0.5f32, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9].map(|t| (t, k)))
             .map(|(t, k)| {
                 let m = lerp(a, b, t);
                 (m.0 + side.0 * k, m.1 + side.1 * k)
@@ -297,7 +299,14 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
                 let o = &scene.orders[m];
                 let colour = ctx.colour(&o.power, &format!("move order of {}", o.power))?;
                 let mut own = Pen::new(out.avoid);
-                route_arrow(&mut own, r, colour, o.outcome, ctx.end_gap(dest));
+                route_arrow(
+                    &mut own,
+                    &r.path,
+                    &r.points,
+                    colour,
+                    o.outcome,
+                    ctx.end_gap(dest),
+                );
                 out.absorb(own, Some(m));
             }
             None => {
@@ -311,7 +320,14 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
                     cap: "butt",
                 };
                 let mut own = Pen::new(out.avoid);
-                route_line(&mut own, r, &r.path, &ghost, Head::Open, ctx.end_gap(dest));
+                route_line(
+                    &mut own,
+                    &r.points,
+                    &r.path,
+                    &ghost,
+                    Head::Open,
+                    ctx.end_gap(dest),
+                );
                 out.absorb(own, Some(r.fleets[0]));
             }
         }
@@ -326,7 +342,7 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
 /// the destination. Returns spots on its last leg, for marks.
 fn route_line(
     out: &mut Pen,
-    r: &Route,
+    ends: &[Point],
     points: &[Point],
     line: &Line,
     head: Head,
@@ -361,7 +377,7 @@ fn route_line(
         order: None,
         line: spline_points(&through),
         half: line.width.max(line.casing) / 2.0,
-        ends: r.points.clone(),
+        ends: ends.to_vec(),
     });
     head_at(out, tip, last, line, head);
     if gap < end && head != Head::None {
@@ -373,9 +389,16 @@ fn route_line(
     along(a, mid_point(a, b), b, 0.5)
 }
 
-/// A convoyed move along its route, drawn by outcome as `move_arrow` draws a move.
-fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32) {
-    let points = &r.path;
+/// A move along `points` (a convoy's route, or a move bent round units through bend points),
+/// drawn by outcome as `move_arrow` draws a move; `ends` are the places it joins.
+fn route_arrow(
+    out: &mut Pen,
+    points: &[Point],
+    ends: &[Point],
+    colour: Rgb,
+    outcome: Outcome,
+    end: f32,
+) {
     match outcome {
         Outcome::Succeeded => {
             let line = Line {
@@ -385,7 +408,7 @@ fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32
                 casing: 6.4,
                 cap: "round",
             };
-            route_line(out, r, points, &line, Head::Solid, end);
+            route_line(out, ends, points, &line, Head::Solid, end);
         }
         Outcome::Failed | Outcome::Void => {
             let edge = Line {
@@ -395,7 +418,7 @@ fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32
                 casing: 7.8,
                 cap: "round",
             };
-            let mark = route_line(out, r, points, &edge, Head::Hollow, end);
+            let mark = route_line(out, ends, points, &edge, Head::Hollow, end);
             let core = Line {
                 dash: None,
                 width: 2.2,
@@ -412,7 +435,9 @@ fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32
                 points[n - 1].0 - last.0 * (head_len * 0.5 + 2.0),
                 points[n - 1].1 - last.1 * (head_len * 0.5 + 2.0),
             );
-            route_line(out, r, &inner, &core, Head::None, end);
+            route_line(out, ends, &inner, &core, Head::None, end);
+            // One arrow on the map (the core inside the edge): one shape in the figure.
+            out.fig.arrows.pop();
             outcome_mark(out, mark, 5.5, outcome);
         }
         Outcome::Illegal => {
@@ -426,7 +451,7 @@ fn route_arrow(out: &mut Pen, r: &Route, colour: Rgb, outcome: Outcome, end: f32
                 },
                 outcome,
             );
-            let mark = route_line(out, r, points, &line, Head::Open, end);
+            let mark = route_line(out, ends, points, &line, Head::Open, end);
             outcome_mark(out, mark, 5.0, outcome);
         }
     }
@@ -552,26 +577,58 @@ fn move_line(
     (a, b, bend_of(scene, unit, to, convoyed))
 }
 
+/// The widest a move is drawn (a failed one): moves are routed as that, whatever their
+/// outcome.
+const WIDEST_MOVE: Line = Line {
+    dash: None,
+    width: 6.0,
+    colour: Rgb::WHITE,
+    casing: 7.8,
+    cap: "round",
+};
+
 /// The bend a move from `a` to `b` is drawn with: the nearest to `bend` that takes it round
-/// the units on its way. A support finds the move it helps along the same curve.
+/// the units on its way.
 fn move_bend(ctx: &Ctx, a: Point, b: Point, bend: f32) -> f32 {
-    // Routed as the widest a move is drawn (a failed one), whatever its outcome.
-    let line = Line {
-        dash: None,
-        width: 6.0,
-        colour: Rgb::WHITE,
-        casing: 7.8,
-        cap: "round",
-    };
     clear_bend(
         &ctx.avoid,
         a,
         b,
         bend,
         (ctx.start_gap(a), ctx.end_gap(b)),
-        &line,
+        &WIDEST_MOVE,
         Head::Hollow,
     )
+}
+
+/// How a move is drawn: with one bend, or, when no single bend takes it round the units on
+/// its way (a long move past a crowded coast), smoothly through bend points beside them, as a
+/// convoy's route is. A support finds the move it helps along the same way.
+enum Way {
+    Bent(f32),
+    Through(Vec<Point>),
+}
+
+fn move_way(ctx: &Ctx, a: Point, b: Point, bend: f32) -> Way {
+    let bend = move_bend(ctx, a, b, bend);
+    let gaps = (ctx.start_gap(a), ctx.end_gap(b));
+    let over = units_crossed(&ctx.avoid, a, b, bend, gaps, &WIDEST_MOVE, Head::Hollow);
+    if over == 0 {
+        return Way::Bent(bend);
+    }
+    let path = detour(&ctx.avoid.units, &[a, b]);
+    if path.len() > 2 && route_crossings(&ctx.avoid.units, &path, &[a, b]) < over {
+        Way::Through(path)
+    } else {
+        Way::Bent(bend)
+    }
+}
+
+/// A point on the shaft of a move drawn through bend points, a little past half way, where a
+/// support's dot sits.
+fn through_point(path: &[Point]) -> Point {
+    let pts = spline_points(path);
+    pts[(pts.len() * 11 / 20).min(pts.len() - 1)]
 }
 
 fn lerp(a: Point, b: Point, t: f32) -> Point {
@@ -613,22 +670,24 @@ fn order(
             let from = own_at(unit, false, "move")?;
             let dest = ctx.anchor_from(to, from, &context("move"))?;
             let (from, dest, bend) = move_line(scene, unit, to, from, dest, *via_convoy);
-            let bend = move_bend(ctx, from, dest, bend);
             let gaps = (ctx.start_gap(from), ctx.end_gap(dest));
-            move_arrow(high, from, dest, bend, colour, o.outcome, gaps);
+            match move_way(ctx, from, dest, bend) {
+                Way::Bent(bend) => move_arrow(high, from, dest, bend, colour, o.outcome, gaps),
+                Way::Through(path) => {
+                    route_arrow(high, &path, &[from, dest], colour, o.outcome, gaps.1)
+                }
+            }
         }
         Order::Retreat { unit, to } => {
             let from = own_at(unit, true, "retreat")?;
             let dest = ctx.anchor_from(to, from, &context("retreat"))?;
-            move_arrow(
-                high,
-                from,
-                dest,
-                move_bend(ctx, from, dest, MOVE_BEND),
-                colour,
-                o.outcome,
-                (ctx.start_gap(from), ctx.end_gap(dest)),
-            );
+            let gaps = (ctx.start_gap(from), ctx.end_gap(dest));
+            match move_way(ctx, from, dest, MOVE_BEND) {
+                Way::Bent(bend) => move_arrow(high, from, dest, bend, colour, o.outcome, gaps),
+                Way::Through(path) => {
+                    route_arrow(high, &path, &[from, dest], colour, o.outcome, gaps.1)
+                }
+            }
         }
         Order::RuledRetreat { unit, to } => {
             let from = ctx.unit_at(unit, true, &context("retreat"))?;
@@ -659,7 +718,18 @@ fn order(
                 }
                 None => {
                     let (a, b, bend) = move_line(scene, from, to, a, b, false);
-                    let bend = move_bend(ctx, a, b, bend);
+                    let bend = match move_way(ctx, a, b, bend) {
+                        Way::Bent(bend) => bend,
+                        Way::Through(path) => {
+                            if !drawn {
+                                let ghost = ghost_line(colour);
+                                route_line(low, &[a, b], &path, &ghost, Head::Open, ctx.end_gap(b));
+                            }
+                            let target = through_point(&path);
+                            support_move(low, me, target, colour, o.outcome);
+                            return Ok(());
+                        }
+                    };
                     if !drawn {
                         ghost_move(low, a, b, bend, colour, (ctx.start_gap(a), ctx.end_gap(b)));
                     }
@@ -934,14 +1004,18 @@ fn support_hold(out: &mut Pen, from: Point, at: Point, colour: Rgb, outcome: Out
 
 /// A move that a support names but the scene does not draw, sketched as a thin dashed arrow.
 fn ghost_move(out: &mut Pen, a: Point, b: Point, bend: f32, colour: Rgb, gaps: (f32, f32)) {
-    let ghost = Line {
+    arrow_exact(out, a, b, bend, gaps, &ghost_line(colour), Head::Open);
+}
+
+/// The thin dashed line of a sketched move.
+fn ghost_line(colour: Rgb) -> Line {
+    Line {
         dash: Some("3 3"),
         width: 1.6,
         colour: colour.mix(Rgb::WHITE, 0.2),
         casing: 0.0,
         cap: "butt",
-    };
-    arrow_exact(out, a, b, bend, gaps, &ghost, Head::Open);
+    }
 }
 
 /// A support to move: a dashed line from the unit at `me` ending in a dot at `target`, a
@@ -957,7 +1031,29 @@ fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: O
         },
         outcome,
     );
-    arrow(out, me, target, 0.0, (UNIT_RADIUS, 4.0), &line, Head::None);
+    let gaps = (UNIT_RADIUS, 4.0);
+    let bend = clear_bend(out.avoid, me, target, 0.0, gaps, &line, Head::None);
+    let over = units_crossed(out.avoid, me, target, bend, gaps, &line, Head::None);
+    // No single bend takes it round the units on its way: through bend points beside them,
+    // as a long move goes (see `move_way`).
+    let path = match over {
+        0 => None,
+        _ => Some(detour(&out.avoid.units, &[me, target]))
+            .filter(|p| p.len() > 2 && route_crossings(&out.avoid.units, p, &[me, target]) < over),
+    };
+    let spots = match &path {
+        Some(p) => {
+            route_line(out, &[me, target], p, &line, Head::None, gaps.1);
+            let pts = spline_points(p);
+            [50, 40, 60, 30, 70]
+                .map(|k| pts[(pts.len() * k / 100).min(pts.len() - 1)])
+                .to_vec()
+        }
+        None => {
+            arrow_exact(out, me, target, bend, gaps, &line, Head::None);
+            along(me, bend_control(me, target, bend), target, 0.5)
+        }
+    };
     let _ = writeln!(
         out,
         "<circle cx=\"{}\" cy=\"{}\" r=\"4.5\" fill=\"{}\" stroke=\"{INK}\" stroke-width=\"2\"/>",
@@ -968,12 +1064,7 @@ fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: O
     out.fig
         .marks
         .push(MarkShape::boxed(MarkKind::Badge, target, 5.5));
-    outcome_mark(
-        out,
-        along(me, mid_point(me, target), target, 0.5),
-        5.0,
-        outcome,
-    );
+    outcome_mark(out, spots, 5.0, outcome);
 }
 
 /// A build: the new unit at `pos` in a dashed ring, with a "+" badge.
@@ -1096,6 +1187,9 @@ fn move_arrow(
                 &core,
                 Head::None,
             );
+            // The core lies inside the edge: one arrow on the map, so one shape in the
+            // figure (the edge's, the wider), not two that each count the same crossing.
+            out.fig.arrows.pop();
             outcome_mark(out, along(from, c, to, 0.55), 5.5, outcome);
         }
         Outcome::Illegal => {
