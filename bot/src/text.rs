@@ -127,6 +127,16 @@ pub fn order_help(heading: &str, entries: &[engine::rulebook::OrderHelp]) -> Opt
     Some(out.trim_end().to_string())
 }
 
+/// A phrase as a sentence's start: its first letter in capitals ("the canal ..." → "The
+/// canal ...").
+pub fn as_sentence(phrase: &str) -> String {
+    let mut chars = phrase.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,5 +194,15 @@ mod tests {
         assert!(text.contains("more"), "{text}");
         // A backquote in a form cannot break the code span round it.
         assert!(text.contains("order0 'x'`"), "{text}");
+    }
+
+    #[test]
+    fn a_phrase_starts_a_sentence_in_capitals() {
+        assert_eq!(
+            super::as_sentence("the canal through Panama"),
+            "The canal through Panama"
+        );
+        assert_eq!(super::as_sentence("élan"), "Élan");
+        assert_eq!(super::as_sentence(""), "");
     }
 }

@@ -11,6 +11,7 @@ use crate::order::{Order, Target};
 use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Dislodged, Mark, Position};
+use crate::reason::RuleReason;
 use crate::rulebook::{Marking, Options, Ruleset};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
@@ -744,6 +745,13 @@ pub trait DrawingHooks {
     /// the report's centres gained and lost; `None` for every other province.
     fn centre_name(&self, _ctx: &RuleContext, _province: ProvinceId) -> Option<String> {
         None
+    }
+
+    /// What `/game status` tells players of the variant's state beyond units and centres (a
+    /// canal's builds so far), as reasons worded by the variant's own wording. Never let it
+    /// depend on a secret of [`Ruleset::hidden`] the rules have not revealed. Standard: none.
+    fn state_words(&self, _ctx: &RuleContext) -> Vec<RuleReason> {
+        Vec::new()
     }
 }
 

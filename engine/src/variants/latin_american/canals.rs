@@ -219,6 +219,20 @@ impl LatinAmericanRules {
     }
 }
 
+impl LatinAmericanRules {
+    /// Each canal begun, with its builds so far (or finished), for `/game status`.
+    pub(super) fn canal_words(&self, ctx: &RuleContext) -> Vec<crate::reason::RuleReason> {
+        ctx.map()
+            .province_ids()
+            .filter_map(|at| {
+                let cost = self.canal_cost(ctx, at)?;
+                let spent = Self::canal_spent(ctx.position, at).min(cost);
+                (spent > 0).then(|| note(LatinAmericanCause::CanalProgress { at, spent, cost }))
+            })
+            .collect()
+    }
+}
+
 /// How a canal order is written and what it does, for players.
 pub(super) fn help(ctx: &RuleContext) -> OrderHelp {
     OrderHelp::new(

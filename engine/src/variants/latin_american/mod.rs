@@ -333,4 +333,8 @@ impl DrawingHooks for LatinAmericanRules {
     fn state_marks(&self, ctx: &RuleContext) -> Vec<Marking> {
         self.canal_marks(ctx)
     }
+
+    fn state_words(&self, ctx: &RuleContext) -> Vec<crate::reason::RuleReason> {
+        self.canal_words(ctx)
+    }
 }
