@@ -127,8 +127,8 @@ pub fn order_help(heading: &str, entries: &[engine::rulebook::OrderHelp]) -> Opt
     Some(out.trim_end().to_string())
 }
 
-/// A phrase as a sentence's start: its first letter in capitals ("the canal ..." → "The
-/// canal ...").
+/// A phrase as a sentence's start: its first letter in capitals ("the sea ..." → "The
+/// sea ...").
 pub fn as_sentence(phrase: &str) -> String {
     let mut chars = phrase.chars();
     match chars.next() {
@@ -198,10 +198,7 @@ mod tests {
 
     #[test]
     fn a_phrase_starts_a_sentence_in_capitals() {
-        assert_eq!(
-            super::as_sentence("the canal through Panama"),
-            "The canal through Panama"
-        );
+        assert_eq!(super::as_sentence("the sea is frozen"), "The sea is frozen");
         assert_eq!(super::as_sentence("élan"), "Élan");
         assert_eq!(super::as_sentence(""), "");
     }

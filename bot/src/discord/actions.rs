@@ -394,7 +394,7 @@ pub async fn game_status(games: &Games, caller: &Caller, named: Option<GameId>) 
             // The variant's own orders that may be given in this phase. A game that cannot be
             // loaded still has its status shown, without them.
             if let Ok((_, v, position)) = games.current(id).await {
-                // The variant's state beyond units and centres (a canal's builds so far).
+                // The variant's state beyond units and centres, in its own words.
                 for state in v.book.state_words(&v.context(&position)) {
                     text += &format!("{}.\n", crate::text::as_sentence(&state.words(&v.variant)));
                 }
