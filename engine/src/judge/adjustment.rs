@@ -140,8 +140,7 @@ impl<'p> Tally<'p> {
         let sites = self.sites[p].get_or_insert_with(|| rules.build_sites(ctx, power));
         let at = unit.province;
         if self.due[p] <= 0 {
-            let why = rules.no_builds_due(ctx, power);
-            return OrderResult::illegal(why.unwrap_or(Cause::NoBuildsDue { power }));
+            return OrderResult::illegal(nothing_due(ctx, power));
         }
         if self.over_ordered[p] {
             return OrderResult::fails(Cause::ExcessBuilds);
@@ -273,13 +272,18 @@ impl<'p> Tally<'p> {
         args: &[String],
     ) -> OrderResult {
         let rules = ctx.book;
+        let spends_build = rules.spends_build(verb);
         // An order given in place of a build names a place the power may have no unit in
         // (a contribution to another power's canal): the place is then its first argument.
-        let mut args = args.to_vec();
-        if let Some(r) = unit.filter(|_| rules.spends_build(verb)) {
-            args.insert(0, ctx.map().province(r.province).id.clone());
-        }
-        let args = args.as_slice();
+        let named: Vec<String>;
+        let args = match unit.filter(|_| spends_build) {
+            Some(r) => {
+                let place = ctx.map().province(r.province).id.clone();
+                named = std::iter::once(place).chain(args.iter().cloned()).collect();
+                &named
+            }
+            None => args,
+        };
         // The power's own unit in the province the order names, if there is one.
         let unit = unit.and_then(|r| {
             self.position
@@ -294,19 +298,17 @@ impl<'p> Tally<'p> {
             ),
             _ => rules.check_special(ctx, power, unit.as_ref(), verb, args),
         };
-        let p = power.0 as usize;
         match checked {
-            // Given in place of a build: it needs a build due, and uses one.
-            Ok(()) if rules.spends_build(verb) && self.due[p] <= 0 => OrderResult::illegal(
-                rules
-                    .no_builds_due(ctx, power)
-                    .unwrap_or(Cause::NoBuildsDue { power }),
-            ),
-            Ok(()) if rules.spends_build(verb) && self.left[p] <= 0 => {
-                OrderResult::fails(Cause::BuildsUsed)
-            }
             Ok(()) => {
-                if rules.spends_build(verb) {
+                // Given in place of a build: it needs a build due, and uses one.
+                if spends_build {
+                    let p = power.0 as usize;
+                    if self.due[p] <= 0 {
+                        return OrderResult::illegal(nothing_due(ctx, power));
+                    }
+                    if self.left[p] <= 0 {
+                        return OrderResult::fails(Cause::BuildsUsed);
+                    }
                     self.left[p] -= 1;
                 }
                 self.specials.push(SpecialOrder {
@@ -497,4 +499,12 @@ pub fn removal_distance(ctx: &RuleContext, unit: &Unit) -> u32 {
         }
     }
     u32::MAX
+}
+
+/// Why a power with no build due may not build: the rulebook's reason where its rules say more
+/// than the count (`no_builds_due`), else the count's.
+fn nothing_due(ctx: &RuleContext, power: PowerId) -> Cause {
+    ctx.book
+        .no_builds_due(ctx, power)
+        .unwrap_or(Cause::NoBuildsDue { power })
 }

@@ -67,8 +67,7 @@ impl Games {
                     } else {
                         // Orders given beside a unit's own (conditional retreats) take no
                         // unit's place.
-                        let conditional = matches!(&a.order, Order::Special { verb, .. }
-                            if v.book.conditional_verbs().contains(&verb.as_str()));
+                        let conditional = is_conditional(v, &a.order);
                         let sharing = key.map_or(0, |k| own_units_in(&position, power, k));
                         if replacing && sharing > 1 && !adjustment && !conditional {
                             replaced = standing
@@ -345,12 +344,10 @@ fn in_force(
         }
         for a in list {
             let key = order_key(v, &a.order);
-            if let (Order::Special { verb, .. }, Some(at)) = (&a.order, key) {
-                if v.book.conditional_verbs().contains(&verb.as_str()) {
-                    beside.retain(|(k, _)| *k != at);
-                    beside.push((at, a));
-                    continue;
-                }
+            if let (true, Some(at)) = (is_conditional(v, &a.order), key) {
+                beside.retain(|(k, _)| *k != at);
+                beside.push((at, a));
+                continue;
             }
             place(v, position, power, &mut out, key, a);
         }
@@ -375,6 +372,12 @@ pub(super) fn owing_in(v: &Rules, position: &Position, standing: &[Vec<Standing>
         .filter(|(power, current)| !missing_orders(v, position, *power, current).is_empty())
         .map(|(power, _)| v.power_name(power).to_string())
         .collect()
+}
+
+/// Whether the order is given beside a unit's own order rather than instead of it (a
+/// rulebook's conditional verb: Atlantica II's retreat lists).
+fn is_conditional(v: &Rules, order: &Order) -> bool {
+    matches!(order, Order::Special { verb, .. } if v.book.conditional_verbs().contains(&verb.as_str()))
 }
 
 /// The province of the unit (or build site) an order is for; `None` for a waive, and for a
