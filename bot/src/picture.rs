@@ -355,14 +355,18 @@ fn scene_drawn(
                 .and_then(|h| v.power_by_name(h))
                 != home;
         marker.name = v.book.centre_name(&ctx, c);
-        marker.claim = position.mark_at(c).and_then(|m| {
-            let (done, needed) = v.book.mark_progress(&v.variant, m)?;
-            Some(Claim {
-                power: power(m.power),
-                done,
-                needed,
-            })
-        });
+        marker.claim = position
+            .tokens
+            .iter()
+            .filter(|t| t.at.province == c)
+            .find_map(|t| {
+                let (done, needed) = v.book.token_progress(&v.variant, t)?;
+                Some(Claim {
+                    power: power(t.power?),
+                    done,
+                    needed,
+                })
+            });
         s.supply_centres.push(marker);
     }
     // Every kind drawn, for the legend's keys.

@@ -66,7 +66,7 @@ fn with_atlantis_in_each_area(case: &Value) -> Vec<Value> {
 #[test]
 fn a_search_that_finds_nothing_tells_nothing_of_where_atlantis_is() {
     // Areas 1 and 2 searched, one searcher attacked: whichever of the other areas is
-    // Atlantis, the results, the board and the marks are word for word the same.
+    // Atlantis, the results, the board and the tokens are word for word the same.
     let case = json!({
         "variant": "atlantica",
         "phase": "February 1870 movement",
@@ -87,7 +87,7 @@ fn a_search_that_finds_nothing_tells_nothing_of_where_atlantis_is() {
         );
     }
     assert!(
-        outs[2].get("marks").is_none_or(Value::is_null),
+        outs[2].get("tokens").is_none_or(Value::is_null),
         "{:#}",
         outs[2]
     );
@@ -140,7 +140,7 @@ fn atlantis_found_is_an_island_armies_reach_by_the_fast_ferry() {
         "variant": "atlantica",
         "phase": "May 1870 movement",
         "hidden": {"atlantis-area": 3, "coin-seed": 7},
-        "marks": [{"province": "ar3", "power": "France", "count": 1}],
+        "tokens": [{"kind": "atlantis", "province": "ar3", "power": "France"}],
         "units": {"France": ["A por", "F mao"]},
         "orders": {"France": ["A por - ar3", "F mao C A por - ar3"]},
     }))

@@ -71,7 +71,7 @@ fn an_unknown_field_is_refused_at_every_level_naming_it() {
         &typo.to_string(),
         &["dislodged[0]", "atacker_from"],
     );
-    // An entry of `marks`.
+    // An entry of `tokens`, and one of an older release's `marks`.
     let mut typo = base.clone();
     typo["variant"] = json!("maharajah");
     typo["phase"] = json!("Spring 1501 movement");
@@ -79,6 +79,10 @@ fn an_unknown_field_is_refused_at_every_level_naming_it() {
     typo["orders"] = json!({});
     typo["marks"] = json!([{"province": "kas", "power": "Delhi", "count": 1, "cuont": 2}]);
     refused("marks cuont", &typo.to_string(), &["marks[0]", "cuont"]);
+    typo.as_object_mut().unwrap().remove("marks");
+    typo["tokens"] =
+        json!([{"kind": "earning", "province": "kas", "power": "Delhi", "count": 1, "cuont": 2}]);
+    refused("tokens cuont", &typo.to_string(), &["tokens[0]", "cuont"]);
     // The case files' own annotations are not input, and are accepted.
     let mut annotated = base.clone();
     annotated["id"] = json!("6.A.1");

@@ -86,7 +86,7 @@ fn an_army_boards_then_lands_across_two_seas() {
     let out = adjudicate(&case).expect("adjudicated");
     assert_eq!(units_of(&out, "England"), ["A/F nwg"]);
     assert_eq!(units_of(&out["then"][0], "England"), ["A nwy", "F nwg"]);
-    assert!(out["then"][0]["marks"]
+    assert!(out["then"][0]["tokens"]
         .as_array()
         .is_none_or(|m| m.is_empty()));
 }

@@ -1,7 +1,7 @@
 //! Maharajah through the product: `parley demo --variant maharajah` plays and draws its phases,
 //! and the picture of a position shows earned home centres and conversions under way.
 
-use engine::position::Mark;
+use engine::token::{Token, TokenKind, TokenValue};
 use engine::Variant;
 use std::process::Command;
 
@@ -58,7 +58,10 @@ fn a_maharajah_demo_plays_and_draws_every_phase() {
         String::from_utf8_lossy(&o.stdout).into_owned()
     };
     let exported = parley(&["export", "1"], &out.join("demo.db"));
-    assert!(exported.contains("\"marks\""), "a unit stood on a centre");
+    assert!(
+        exported.contains("\"kind\":\"earning\"") || exported.contains("\"kind\": \"earning\""),
+        "a unit stood on a centre"
+    );
     let file = dir.path().join("game.json");
     std::fs::write(&file, &exported).expect("write");
     let other = dir.path().join("other.db");
@@ -78,17 +81,19 @@ fn the_picture_shows_earned_homes_and_conversions_under_way() {
     let gondwana = v.power_by_name("Gondwana").expect("Gondwana");
     // Delhi has earned Gondwana's Jabalpur; Gondwana is a year's Spring into Kashmir.
     p.homes[id("jab").0 as usize] = Some(delhi);
-    p.marks.push(Mark {
-        province: id("kas"),
-        power: gondwana,
-        count: 1,
-    });
+    p.tokens.push(Token::owned(
+        TokenKind::by_name("earning").expect("Maharajah keeps earning tokens"),
+        id("kas"),
+        gondwana,
+        TokenValue::Count(1),
+    ));
     // A conversion not yet begun is not drawn.
-    p.marks.push(Mark {
-        province: id("her"),
-        power: gondwana,
-        count: 0,
-    });
+    p.tokens.push(Token::owned(
+        TokenKind::by_name("earning").expect("Maharajah keeps earning tokens"),
+        id("her"),
+        gondwana,
+        TokenValue::Count(0),
+    ));
     let scene = parley::picture::scene(&v, &p, &[], &[], render::Palette::Default);
     let marker = |c: &str| {
         scene

@@ -93,8 +93,8 @@ fn a_survey_is_judged_in_the_movement_phase_with_the_moves() {
     }));
     assert_eq!(result_of(&calm, "R mil survey"), ("succeeds", ""));
     assert_eq!(
-        calm["marks"],
-        json!([{"province": "mil", "power": "South", "count": 1}]),
+        calm["tokens"],
+        json!([{"kind": "survey", "province": "mil", "power": "South"}]),
         "{calm:#}"
     );
 
@@ -122,7 +122,7 @@ fn a_survey_is_judged_in_the_movement_phase_with_the_moves() {
         ("illegal", "only a river flotilla may survey")
     );
     assert!(
-        raided["marks"].as_array().is_none_or(Vec::is_empty),
+        raided["tokens"].as_array().is_none_or(Vec::is_empty),
         "{raided:#}"
     );
     let dislodged = raided["dislodged"].as_array().expect("dislodged");

@@ -10,7 +10,7 @@
 mod common;
 mod frostmark;
 use common::*;
-use frostmark::{register, units_of, ANCHOR, CANAL_DIGS};
+use frostmark::{register, units_of, CANAL_DIGS, DIGS};
 use parley::discord::actions::{self, CreateArgs};
 use serde_json::{json, Value};
 
@@ -184,8 +184,8 @@ fn a_fleet_up_the_river_becomes_a_flotilla_and_its_anchor_is_picked_up_later() {
     assert_eq!(results_of(&up, "F lak - mil")[0].0, "succeeds", "{up:#}");
     assert_eq!(units_of(&up, "South"), ["R mil"], "{up:#}");
     assert_eq!(
-        up["marks"],
-        json!([{"province": "lak", "power": "South", "count": ANCHOR}]),
+        up["tokens"],
+        json!([{"kind": "anchor", "province": "lak", "power": "South"}]),
         "{up:#}"
     );
     // An army walks up the same way, and stays an army.
@@ -203,7 +203,7 @@ fn a_fleet_up_the_river_becomes_a_flotilla_and_its_anchor_is_picked_up_later() {
         "variant": "frostmark",
         "phase": "Spring 1902 movement",
         "units": up["units"],
-        "marks": up["marks"],
+        "tokens": up["tokens"],
         "orders": {"South": ["R mil - lak"]},
     }));
     assert_eq!(
@@ -212,7 +212,7 @@ fn a_fleet_up_the_river_becomes_a_flotilla_and_its_anchor_is_picked_up_later() {
         "{down:#}"
     );
     assert_eq!(units_of(&down, "South"), ["F lak"], "{down:#}");
-    assert_eq!(down["marks"], json!([]), "{down:#}");
+    assert_eq!(down["tokens"], json!([]), "{down:#}");
     // Without an anchor there, the flotilla stays a flotilla.
     let stays = adjudicate(json!({
         "variant": "frostmark",
@@ -226,7 +226,7 @@ fn a_fleet_up_the_river_becomes_a_flotilla_and_its_anchor_is_picked_up_later() {
 #[test]
 fn the_canal_grows_a_dig_a_move_and_opens_the_dale_to_fleets_when_finished() {
     let mut units = json!({"North": ["A dal", "F fjo"]});
-    let mut marks = json!([]);
+    let mut tokens = json!([]);
     let phases = [
         "Spring 1901 movement",
         "Fall 1901 movement",
@@ -238,7 +238,7 @@ fn the_canal_grows_a_dig_a_move_and_opens_the_dale_to_fleets_when_finished() {
             "variant": "frostmark",
             "phase": phase,
             "units": units,
-            "marks": marks,
+            "tokens": tokens,
             "orders": {"North": ["A dal dig", "F fjo - dal"]},
         }));
         assert_eq!(results_of(&out, "A dal dig")[0].0, "succeeds", "{out:#}");
@@ -248,12 +248,12 @@ fn the_canal_grows_a_dig_a_move_and_opens_the_dale_to_fleets_when_finished() {
             "{phase}: {out:#}"
         );
         assert_eq!(
-            out["marks"],
-            json!([{"province": "dal", "power": "North", "count": k as u32 + 1}]),
+            out["tokens"],
+            json!([{"kind": "digs", "province": "dal", "count": k as u32 + 1}]),
             "{out:#}"
         );
         units = out["units"].clone();
-        marks = out["marks"].clone();
+        tokens = out["tokens"].clone();
     }
     // Finished (three digs over two years): the fleet sails into the Dale as a fleet, no
     // flotilla needed.
@@ -261,7 +261,7 @@ fn the_canal_grows_a_dig_a_move_and_opens_the_dale_to_fleets_when_finished() {
         "variant": "frostmark",
         "phase": "Fall 1902 movement",
         "units": {"North": ["A hil", "F fjo"]},
-        "marks": marks,
+        "tokens": tokens,
         "orders": {"North": ["F fjo - dal"]},
     }));
     assert_eq!(
@@ -303,16 +303,19 @@ async fn a_stored_game_keeps_the_canal_counter_through_export_and_import() {
     games.adjudicate(id, 0).await.unwrap().expect("adjudicated");
     let (_, _, position) = games.current(id).await.unwrap();
     assert!(
-        position.marks.iter().any(|m| m.count == 1),
+        position
+            .tokens
+            .iter()
+            .any(|t| t.kind == DIGS && t.count() == 1),
         "one dig recorded: {:?}",
-        position.marks
+        position.tokens
     );
     let exported = games.export(id).await.expect("export");
     let other = tempfile::tempdir().unwrap();
     let (again, _) = fresh(&other).await;
     let copy = again.import(&exported).await.expect("import");
     let (_, _, copied) = again.current(copy).await.unwrap();
-    assert_eq!(copied.marks, position.marks);
+    assert_eq!(copied.tokens, position.tokens);
     let mut back = again.export(copy).await.expect("export again");
     let mut first = exported.clone();
     // The ids are the databases' own; everything else is the game.

@@ -319,7 +319,7 @@ fn the_canal_is_drawn_and_keyed_in_the_maps_vocabulary_with_no_line_of_render_or
             json!({
                 "phase": "Fall 1901 movement",
                 "units": {"North": ["A dal", "F fjo"]},
-                "marks": [{"province": "dal", "power": "North", "count": digs}],
+                "tokens": [{"kind": "digs", "province": "dal", "count": digs}],
             }),
         )
     };

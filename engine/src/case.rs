@@ -6,8 +6,10 @@
 //! province that holds many, such as Davis's High Ocean Box, may be listed more than once),
 //! `supply_centers` (ownership, or null), `dislodged` and `contested` (retreat phases), `orders`
 //! (`{"England": ["F lon - nth", ...]}`), optionally `homes` (each power's home centres, when
-//! they differ from the map's) and `marks` (a variant's per-province state, such as Maharajah's
-//! home-centre conversions: `[{"province": "kas", "power": "Delhi", "count": 1}]`), and
+//! they differ from the map's) and `tokens` (a variant's own state on the board, each of a
+//! kind its rulebook declares, such as Maharajah's home-centre conversions:
+//! `[{"kind": "earning", "province": "kas", "power": "Delhi", "count": 1}]`; an older
+//! release's `marks`, without a kind, are read by the rulebook's reading of them), and
 //! optionally `then`: the steps that follow, each with its own `phase` and `orders`,
 //! adjudicated from the position the step before left; each is the phase the step before
 //! leads to, or a later one when every phase between has nothing to decide (see `follows`). A variant that
@@ -18,7 +20,7 @@
 //! Output: `results` (one per input order, in order), `dislodged` (with the legal `retreats`),
 //! `units` after, `built` / `removed` / `disbanded` where they apply, `retreated` (dislodged
 //! units the rules moved with no retreat order of theirs, each with `to`) where there are any, `supply_centers` after,
-//! `homes` and `marks` after (only when the case gave them or the phase changed them),
+//! `homes` and `tokens` after (only when the case gave them or the phase changed them),
 //! `winner` where the phase ended the year's centre count (the power with the victory number
 //! of centres, or null; only when ownership was given), `next_phase`, and `then` with one
 //! output per input step.
@@ -44,9 +46,10 @@ use crate::judge::{adjudicate, Adjudication, RemovalCause, Submitted};
 use crate::map::{Location, ProvinceId};
 use crate::parse::{parse_location, parse_order, parse_unit};
 use crate::phase::PhaseKind;
-use crate::position::{Dislodged, Mark, Position};
+use crate::position::{Dislodged, Position};
 use crate::rules::Rules;
 use crate::settled::nothing_to_decide;
+use crate::token::{Token, TokenShape, TokenValue};
 use crate::unit::{PowerId, Unit};
 use crate::variant::Variant;
 use serde_json::{json, Map as JsonMap, Value};
@@ -95,6 +98,7 @@ const STEP_FIELDS: &[&str] = &[
     "contested",
     "orders",
     "homes",
+    "tokens",
     "marks",
     "then",
 ];
@@ -340,7 +344,7 @@ pub struct CaseInput {
     pub variant: Arc<Rules>,
     pub position: Position,
     pub centres_given: bool,
-    /// The case stated `homes` or `marks`: the output then shows them too.
+    /// The case stated `homes` or `tokens`: the output then shows them too.
     pub state_given: bool,
     /// (power, order text as written, parsed order).
     pub orders: Vec<(PowerId, String, Submitted)>,
@@ -532,13 +536,28 @@ fn read_step(
         Some(p) => Position { phase, ..p.clone() },
         None => variant.empty_position(phase),
     };
-    // Marks and homes first: where a unit may stand and which provinces are centres may
-    // depend on them (Atlantica II: Atlantis, once found, is marked, and is then a province
-    // and a centre).
+    // Tokens and homes first: where a unit may stand and which provinces are centres may
+    // depend on them (Atlantica II: Atlantis, once found, has its token, and is then a
+    // province and a centre).
     let mut state_given = false;
-    if let Some(marks) = obj.get("marks").filter(|m| !m.is_null()) {
-        state_given = true;
-        position.marks = read_marks(&variant, marks)?;
+    let tokens = obj.get("tokens").filter(|m| !m.is_null());
+    let marks = obj.get("marks").filter(|m| !m.is_null());
+    match (tokens, marks) {
+        (Some(_), Some(_)) => {
+            return Err(bad(
+                "marks",
+                "give the variant's state once, as `tokens` (`marks` is an older release's form)",
+            ))
+        }
+        (Some(t), None) => {
+            state_given = true;
+            position.tokens = read_tokens(&variant, &position, t)?;
+        }
+        (None, Some(m)) => {
+            state_given = true;
+            position.tokens = read_marks(&variant, &position, m)?;
+        }
+        (None, None) => {}
     }
     if let Some(homes) = obj.get("homes").filter(|h| !h.is_null()) {
         state_given = true;
@@ -783,7 +802,6 @@ fn check_dislodged(variant: &Rules, at: &Position, d: &Dislodged) -> Result<(), 
     }
 }
 
-/// Reads `marks`: `[{"province": "kas", "power": "Delhi", "count": 1}, ...]`.
 /// A per-power list of supply centres (`{"England": ["lon", ...]}`, as `supply_centers` and
 /// `homes` are written) as a table indexed by province: whose each centre is, or `None`.
 fn read_centre_table(
@@ -825,11 +843,115 @@ fn read_centre_table(
     Ok(table)
 }
 
-fn read_marks(variant: &Rules, v: &Value) -> Result<Vec<Mark>, CaseError> {
+/// Reads `tokens`: `[{"kind": "rations", "province": "nao", "power": "England", "count": 3},
+/// {"kind": "anchor", "province": "ama/nb", "carried": true}, ...]`, each of a kind the
+/// variant's rulebook declares, holding what its kind holds.
+fn read_tokens(variant: &Rules, at: &Position, v: &Value) -> Result<Vec<Token>, CaseError> {
+    let kinds = variant.book.token_kinds();
+    let names = || {
+        if kinds.is_empty() {
+            format!("{} keeps no tokens", variant.variant.name)
+        } else {
+            let list: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            format!("{} keeps {}", variant.variant.name, list.join(", "))
+        }
+    };
+    let arr = v
+        .as_array()
+        .ok_or_else(|| bad("tokens", "expected a list of {kind, province, ...}"))?;
+    let mut out: Vec<Token> = Vec::new();
+    for (i, e) in arr.iter().enumerate() {
+        let f = format!("tokens[{i}]");
+        let fields = e
+            .as_object()
+            .ok_or_else(|| bad(&f, "expected an object {kind, province, ...}"))?;
+        let text = |k: &str| {
+            e.get(k)
+                .and_then(Value::as_str)
+                .ok_or_else(|| bad(&format!("{f}.{k}"), "missing; expected a string"))
+        };
+        let name = text("kind")?;
+        let kind = kinds
+            .iter()
+            .copied()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| {
+                bad(
+                    &format!("{f}.kind"),
+                    format!("'{name}' is unknown: {}", names()),
+                )
+            })?;
+        let mut known: Vec<&str> = vec!["kind", "province"];
+        if kind.owned() {
+            known.push("power");
+        }
+        known.push(match kind.shape() {
+            TokenShape::Count => "count",
+            TokenShape::From => "from",
+            TokenShape::Flag => "kind",
+            TokenShape::Marker => "carried",
+        });
+        only_fields(fields, &f, &[&known])?;
+        let target = parse_location(&variant.grammar(), text("province")?)
+            .map_err(|er| bad(&format!("{f}.province"), er))?;
+        let place = target.location();
+        if place.coast.is_some() && !kind.0.on_coasts {
+            return Err(bad(
+                &format!("{f}.province"),
+                format!("a {name} token stands on a whole province; write it without a coast"),
+            ));
+        }
+        let power = if kind.owned() {
+            let power_name = text("power")?;
+            Some(variant.power_by_name(power_name).ok_or_else(|| {
+                bad(
+                    &format!("{f}.power"),
+                    format!("'{power_name}' is not a power"),
+                )
+            })?)
+        } else {
+            None
+        };
+        let value = match kind.shape() {
+            TokenShape::Count => TokenValue::Count(
+                e.get("count")
+                    .and_then(Value::as_u64)
+                    .and_then(|c| u32::try_from(c).ok())
+                    .ok_or_else(|| bad(&format!("{f}.count"), "expected a whole number"))?,
+            ),
+            TokenShape::From => {
+                let from = parse_location(&variant.grammar(), text("from")?)
+                    .map_err(|er| bad(&format!("{f}.from"), er))?;
+                TokenValue::From(from.province)
+            }
+            TokenShape::Flag => TokenValue::Standing,
+            TokenShape::Marker => match e.get("carried") {
+                None | Some(Value::Bool(false)) => TokenValue::Standing,
+                Some(Value::Bool(true)) => TokenValue::Carried,
+                Some(_) => return Err(bad(&format!("{f}.carried"), "expected true or false")),
+            },
+        };
+        out.push(Token {
+            kind,
+            at: place,
+            power,
+            value,
+        });
+    }
+    Token::sort(&mut out);
+    check_tokens(variant, at, &out)?;
+    Ok(out)
+}
+
+/// Reads `marks`, the form an older release stored a variant's state in
+/// (`[{"province": "kas", "power": "Delhi", "count": 1}, ...]`), as tokens by the rulebook's
+/// reading of each.
+fn read_marks(variant: &Rules, at: &Position, v: &Value) -> Result<Vec<Token>, CaseError> {
     let arr = v
         .as_array()
         .ok_or_else(|| bad("marks", "expected a list of {province, power, count}"))?;
-    let mut out: Vec<Mark> = Vec::new();
+    let ctx = variant.context(at);
+    let mut out: Vec<Token> = Vec::new();
     for (i, e) in arr.iter().enumerate() {
         let f = format!("marks[{i}]");
         let fields = e
@@ -856,43 +978,112 @@ fn read_marks(variant: &Rules, v: &Value) -> Result<Vec<Mark>, CaseError> {
             .and_then(Value::as_u64)
             .and_then(|c| u32::try_from(c).ok())
             .ok_or_else(|| bad(&format!("{f}.count"), "expected a whole number"))?;
-        // One mark per power in a province, but where many units may stand (a box) one per
-        // unit: two A/Fs of one power in Davis's High Ocean Box each keep their own count.
-        if !variant.map.terrain(province).holds_many
-            && out
-                .iter()
-                .any(|m| m.province == province && m.power == power)
-        {
-            return Err(bad(
-                &format!("{f}.province"),
-                format!(
-                    "{} already has a mark of that power",
-                    variant.map.province(province).name
-                ),
-            ));
-        }
-        out.push(Mark {
-            province,
-            power,
-            count,
-        });
+        let token = variant
+            .book
+            .token_of_mark(&ctx, province, power, count)
+            .ok_or_else(|| {
+                bad(
+                    &f,
+                    format!(
+                        "{} keeps no such state in {}; write the variant's state as `tokens`",
+                        variant.variant.name,
+                        variant.map.province(province).name
+                    ),
+                )
+            })?;
+        out.push(token);
     }
-    out.sort_by_key(|m| m.province);
+    Token::sort(&mut out);
+    check_tokens(variant, at, &out)?;
     Ok(out)
 }
 
-fn marks_json(variant: &Rules, position: &Position) -> Value {
-    position
-        .marks
-        .iter()
-        .map(|m| {
-            json!({
-                "province": variant.map.province(m.province).id,
-                "power": variant.power_name(m.power),
-                "count": m.count,
+/// One token per kind and power in a province (one per kind where it belongs to no power),
+/// except where many units may stand (a box): there one per unit, as two A/Fs of one power
+/// in Davis's High Ocean Box each keep their own count. Each of a kind the variant declares.
+fn check_tokens(variant: &Rules, at: &Position, tokens: &[Token]) -> Result<(), CaseError> {
+    let ctx = variant.context(at);
+    let kinds = variant.book.token_kinds();
+    for (i, t) in tokens.iter().enumerate() {
+        let field = format!("tokens[{i}]");
+        if !kinds.contains(&t.kind) || !t.value.fits(t.kind.shape()) {
+            return Err(bad(
+                &field,
+                format!(
+                    "{} keeps no token '{}' of that form",
+                    variant.variant.name,
+                    t.kind.name()
+                ),
+            ));
+        }
+        if t.kind.owned() != t.power.is_some() {
+            return Err(bad(
+                &field,
+                format!(
+                    "a {} token {}",
+                    t.kind.name(),
+                    if t.kind.owned() {
+                        "names its power"
+                    } else {
+                        "belongs to no power"
+                    }
+                ),
+            ));
+        }
+        let carried = t.value == TokenValue::Carried;
+        if !carried
+            && !variant.book.holds_many(&ctx, t.at.province)
+            && tokens[..i].iter().any(|e| {
+                e.kind == t.kind
+                    && e.at == t.at
+                    && e.power == t.power
+                    && e.value != TokenValue::Carried
             })
-        })
+        {
+            return Err(bad(
+                &field,
+                format!(
+                    "{} already has a {} token{}",
+                    variant.map.location_name(t.at),
+                    t.kind.name(),
+                    t.power
+                        .map(|p| format!(" of {}", variant.power_name(p)))
+                        .unwrap_or_default()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn tokens_json(variant: &Rules, position: &Position) -> Value {
+    position
+        .tokens
+        .iter()
+        .map(|t| token_json(variant, t))
         .collect()
+}
+
+fn token_json(variant: &Rules, t: &Token) -> Value {
+    let mut out = JsonMap::new();
+    out.insert("kind".into(), json!(t.kind.name()));
+    out.insert("province".into(), json!(variant.map.location_name(t.at)));
+    if let Some(p) = t.power {
+        out.insert("power".into(), json!(variant.power_name(p)));
+    }
+    match t.value {
+        TokenValue::Count(n) => {
+            out.insert("count".into(), json!(n));
+        }
+        TokenValue::From(p) => {
+            out.insert("from".into(), json!(variant.map.province(p).id));
+        }
+        TokenValue::Standing => {}
+        TokenValue::Carried => {
+            out.insert("carried".into(), json!(true));
+        }
+    }
+    Value::Object(out)
 }
 
 fn homes_json(variant: &Rules, position: &Position) -> Value {
@@ -1130,12 +1321,12 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
             Value::Null
         },
     );
-    // Homes and marks are shown when the case gave them or the phase changed them, so
+    // Homes and tokens are shown when the case gave them or the phase changed them, so
     // Standard's output stays as it was.
     let initial_homes = variant.initial_position().homes;
-    if input.state_given || after.homes != initial_homes || !after.marks.is_empty() {
+    if input.state_given || after.homes != initial_homes || !after.tokens.is_empty() {
         out.insert("homes".into(), homes_json(variant, after));
-        out.insert("marks".into(), marks_json(variant, after));
+        out.insert("tokens".into(), tokens_json(variant, after));
     }
     // Victory is judged when the year's centre count is taken (ownership given in the case).
     let counted = match kind {
@@ -1226,7 +1417,7 @@ fn run_step(input: &CaseInput, following: Option<&Value>) -> Result<(Value, Posi
 
 /// Compares an adjudication result with an expected outcome in the DATC's shape (`results`,
 /// `dislodged`, `units`, `built`, `removed`, `disbanded`, and where the expectation gives them
-/// `supply_centers`, `homes` and `marks`), and the `then` steps of `case` if given. Returns one
+/// `supply_centers`, `homes` and `tokens`), and the `then` steps of `case` if given. Returns one
 /// line per difference; empty when they agree.
 pub fn differences(id: &str, got: &Value, case: &Value) -> Vec<String> {
     let mut problems = Vec::new();
@@ -1342,23 +1533,31 @@ fn compare(id: &str, got: &Value, want: &Value, problems: &mut Vec<String>) {
             }
         }
     }
-    if want.get("marks").is_some() {
-        let mark = |v: &Value| -> BTreeSet<(String, String, u64)> {
+    if want.get("tokens").is_some() {
+        // Compared as sets of their written forms, whatever order the case lists them in.
+        let tokens = |v: &Value| -> BTreeSet<String> {
             v.as_array()
                 .into_iter()
                 .flatten()
-                .map(|m| {
-                    (
-                        m["province"].as_str().unwrap_or("").to_string(),
-                        m["power"].as_str().unwrap_or("").to_string(),
-                        m["count"].as_u64().unwrap_or(u64::MAX),
-                    )
+                .map(|t| {
+                    let mut fields: Vec<(String, String)> = t
+                        .as_object()
+                        .into_iter()
+                        .flatten()
+                        .map(|(k, v)| (k.clone(), v.to_string()))
+                        .collect();
+                    fields.sort();
+                    fields
+                        .iter()
+                        .map(|(k, v)| format!("{k}={v}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 })
                 .collect()
         };
-        let (g, w) = (mark(&got["marks"]), mark(&want["marks"]));
+        let (g, w) = (tokens(&got["tokens"]), tokens(&want["tokens"]));
         if g != w {
-            problems.push(format!("{id}: marks expected {w:?}, got {g:?}"));
+            problems.push(format!("{id}: tokens expected {w:?}, got {g:?}"));
         }
     }
 }
@@ -1390,8 +1589,8 @@ pub fn position_json(variant: &Rules, position: &Position) -> Value {
         "homes": homes_json(variant, position),
     });
     // Variant state only where a rulebook keeps some: Standard's document is unchanged.
-    if !position.marks.is_empty() {
-        out["marks"] = marks_json(variant, position);
+    if !position.tokens.is_empty() {
+        out["tokens"] = tokens_json(variant, position);
     }
     out
 }
@@ -1407,7 +1606,7 @@ pub fn read_position(variant: Arc<Rules>, v: &Value) -> Result<Position, CaseErr
 /// Refuses a position that [`read_position`] could not read back from [`position_json`]: a
 /// phase out of the calendar's years, two units in one province (outside provinces that hold
 /// many), a unit where it cannot stand, an owner or home on a province that is no centre, two
-/// marks in one province. Checked before a position is stored, so a stored game always loads.
+/// tokens in one place, or a token the variant does not keep. Checked before a position is stored, so a stored game always loads.
 pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseError> {
     let map = &variant.map;
     let ctx = variant.context(position);
@@ -1477,21 +1676,6 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
             }
         }
     }
-    for (i, m) in position.marks.iter().enumerate() {
-        if !variant.book.holds_many(&ctx, m.province)
-            && position.marks[..i]
-                .iter()
-                .any(|e| e.province == m.province && e.power == m.power)
-        {
-            return Err(bad(
-                "marks",
-                format!(
-                    "{} has two marks of {}",
-                    map.province(m.province).name,
-                    variant.power_name(m.power)
-                ),
-            ));
-        }
-    }
+    check_tokens(variant, position, &position.tokens)?;
     Ok(())
 }

@@ -31,6 +31,7 @@ pub mod rules;
 pub mod settled;
 #[cfg(feature = "store")]
 pub mod store;
+pub mod token;
 pub mod unit;
 pub mod variant;
 pub mod variants;

@@ -2,6 +2,7 @@
 
 use crate::map::ProvinceId;
 use crate::phase::Phase;
+use crate::token::{Token, TokenKind};
 use crate::unit::{PowerId, Unit};
 use serde::{Deserialize, Serialize};
 
@@ -18,16 +19,6 @@ pub struct Dislodged {
     pub attacked_along_other_coast: bool,
 }
 
-/// A count a variant's rulebook keeps for one power on one province from phase to phase
-/// (Maharajah: how many turns of the year a unit has held a centre towards making it a home
-/// centre of its power). Standard keeps none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Mark {
-    pub province: ProvinceId,
-    pub power: PowerId,
-    pub count: u32,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position {
     pub phase: Phase,
@@ -41,8 +32,9 @@ pub struct Position {
     /// Whose home centre each province is, indexed by province. Starts from the map; a variant
     /// may change it during the game (Maharajah's earned home centres).
     pub homes: Vec<Option<PowerId>>,
-    /// Variant state kept by the rulebook's `after_phase`, in province order; empty in Standard.
-    pub marks: Vec<Mark>,
+    /// The variant's own state on the board (an A/F's moves at sea, a canal's builds), in
+    /// [`Token::sort`]'s order; empty in Standard.
+    pub tokens: Vec<Token>,
 }
 
 impl Position {
@@ -70,9 +62,25 @@ impl Position {
         self.homes[i] == Some(power) && self.owners[i] == Some(power)
     }
 
-    /// The rulebook's mark on `province`, if it keeps one.
-    pub fn mark_at(&self, province: ProvinceId) -> Option<&Mark> {
-        self.marks.iter().find(|m| m.province == province)
+    /// The tokens of `kind` in `province`.
+    pub fn tokens_at(
+        &self,
+        kind: TokenKind,
+        province: ProvinceId,
+    ) -> impl Iterator<Item = &Token> + '_ {
+        self.tokens
+            .iter()
+            .filter(move |t| t.kind == kind && t.at.province == province)
+    }
+
+    /// The token of `kind` kept for `power` in `province`, if there is one.
+    pub fn token_of(
+        &self,
+        kind: TokenKind,
+        province: ProvinceId,
+        power: PowerId,
+    ) -> Option<&Token> {
+        self.tokens.iter().find(|t| t.is(kind, province, power))
     }
 
     pub fn centres_of(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {

@@ -88,6 +88,8 @@ impl Rules {
         }
         ruleset.variant_options = named;
         let book = rulebook(&variant, &ruleset);
+        // So a stored position's tokens can be read back by name (as unit kinds by letter).
+        crate::token::declare(book.token_kinds());
         let verbs = book
             .special_verbs()
             .iter()

@@ -445,7 +445,7 @@ impl Variant {
             contested: Vec::new(),
             owners,
             homes,
-            marks: Vec::new(),
+            tokens: Vec::new(),
         }
     }
 

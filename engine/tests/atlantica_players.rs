@@ -13,10 +13,10 @@ use engine::rulebook::{
 };
 use serde_json::{json, Value};
 
-fn case(phase: &str, area: u32, units: Value, marks: Value) -> CaseInput {
+fn case(phase: &str, area: u32, units: Value, tokens: Value) -> CaseInput {
     let c = json!({"variant": "atlantica", "phase": phase,
         "hidden": {"atlantis-area": area, "coin-seed": 7},
-        "units": units, "marks": marks, "orders": {}});
+        "units": units, "tokens": tokens, "orders": {}});
     read_case(&c, None).expect("reads")
 }
 
@@ -113,7 +113,7 @@ fn once_atlantis_is_found_no_search_is_listed_and_five_areas_are_hidden() {
         "May 1870 movement",
         3,
         json!({"France": ["F nao"]}),
-        json!([{"province": "ar3", "power": "France", "count": 1}]),
+        json!([{"kind": "atlantis", "province": "ar3", "power": "France"}]),
     );
     let france = legal(&input, "France");
     assert!(!france.iter().any(|t| t.contains("search")), "{france:?}");

@@ -16,9 +16,9 @@ fn board() -> engine::case::CaseInput {
         "phase": "1895 D adjustment",
         "units": {"Colombia": ["A pan"], "Peru": ["A lim"]},
         "supply_centers": {"Colombia": ["pan", "bog", "med"], "Peru": ["lim"]},
-        "marks": [
-            {"province": "pan", "power": "Colombia", "count": 3},
-            {"province": "leo", "power": "Colombia", "count": 1}
+        "tokens": [
+            {"kind": "canal", "province": "pan", "count": 3},
+            {"kind": "canal", "province": "leo", "count": 1}
         ],
         "orders": {}
     });

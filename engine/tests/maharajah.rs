@@ -3,7 +3,7 @@
 
 use engine::case::{differences, position_json, read_case, read_position, run_case};
 use engine::map::{parse_map_files, MapFiles};
-use engine::position::Mark;
+use engine::token::{Token, TokenKind, TokenValue};
 use engine::Rules;
 use engine::Variant;
 use serde_json::Value;
@@ -160,29 +160,51 @@ fn every_scenario_case() {
 }
 
 #[test]
-fn position_json_carries_homes_and_marks_and_standard_has_no_marks() {
+fn position_json_carries_homes_and_tokens_and_standard_has_no_tokens() {
     let v = maharajah();
     let mut p = v.initial_position();
     let kas = v.map.province_by_id("kas").expect("kas");
     let jab = v.map.province_by_id("jab").expect("jab");
     let delhi = v.power_by_name("Delhi").expect("Delhi");
     p.homes[jab.0 as usize] = Some(delhi);
-    p.marks.push(Mark {
-        province: kas,
-        power: delhi,
-        count: 2,
-    });
+    p.tokens.push(Token::owned(
+        TokenKind::by_name("earning").expect("Maharajah keeps earning tokens"),
+        kas,
+        delhi,
+        TokenValue::Count(2),
+    ));
     let doc = position_json(&v, &p);
     assert_eq!(
-        doc["marks"],
-        serde_json::json!([{"province": "kas", "power": "Delhi", "count": 2}])
+        doc["tokens"],
+        serde_json::json!([{"kind": "earning", "province": "kas", "power": "Delhi", "count": 2}])
     );
     let back = read_position(v.clone(), &doc).expect("reads back");
     assert_eq!(back, p);
+    // A game stored by an older release kept the same progress as a mark with no kind: it
+    // reads as the same token.
+    let mut old = doc.clone();
+    let obj = old.as_object_mut().unwrap();
+    obj.remove("tokens");
+    obj.insert(
+        "marks".into(),
+        serde_json::json!([{"province": "kas", "power": "Delhi", "count": 2}]),
+    );
+    assert_eq!(
+        read_position(v.clone(), &old).expect("reads the old form"),
+        p
+    );
+    // A token of a kind Maharajah does not keep is refused, naming the kinds it keeps.
+    let mut stray = doc.clone();
+    stray["tokens"] = serde_json::json!([{"kind": "canal", "province": "kas", "count": 2}]);
+    let err = read_position(v.clone(), &stray).unwrap_err().to_string();
+    assert!(
+        err.contains("tokens[0].kind") && err.contains("earning"),
+        "{err}"
+    );
 
     let standard = Variant::builtin("standard").expect("standard");
     let doc = position_json(&standard, &standard.initial_position());
-    assert!(doc.get("marks").is_none(), "{doc}");
+    assert!(doc.get("tokens").is_none(), "{doc}");
     assert_eq!(
         doc.as_object()
             .map(|o| o.keys().cloned().collect::<Vec<_>>()),
@@ -203,11 +225,11 @@ fn position_json_carries_homes_and_marks_and_standard_has_no_marks() {
 }
 
 #[test]
-fn the_starting_position_has_no_marks_and_the_first_year_converts_nothing() {
+fn the_starting_position_has_no_tokens_and_the_first_year_converts_nothing() {
     // Every starting unit stands on its own home centre: nothing to earn.
     let v = maharajah();
     let start = v.initial_position();
     let adj = engine::adjudicate(&v, &start, &[]);
-    assert!(adj.after.marks.is_empty());
+    assert!(adj.after.tokens.is_empty());
     assert_eq!(adj.after.homes, start.homes);
 }

@@ -434,8 +434,8 @@ async fn a_moderator_sets_the_owner_of_atlantis_once_found() {
     // The same game with Atlantis found in Area 3 by England (written into its export).
     let mut doc = games.export(id).await.expect("export");
     doc["channel"] = serde_json::Value::Null;
-    doc["phases"][0]["position"]["marks"] =
-        serde_json::json!([{"province": "ar3", "power": "England", "count": 1}]);
+    doc["phases"][0]["position"]["tokens"] =
+        serde_json::json!([{"kind": "atlantis", "province": "ar3", "power": "England"}]);
     let found = games.import(&doc).await.expect("import");
     let line = games
         .edit_board(found, &set("ar3"), "mod")

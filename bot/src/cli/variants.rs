@@ -1,8 +1,8 @@
 //! `parley variants`: the built-in variants and their vital numbers.
 
 use super::CliError;
-use engine::position::Mark;
 use engine::rules::Rules;
+use engine::token::{Token, TokenShape, TokenValue};
 use engine::unit::PowerId;
 use engine::variant::{Variant, VariantFiles};
 use engine::variants::{check_files, ids};
@@ -24,18 +24,26 @@ pub struct Args {
 /// How many supply centres a game of this variant can have at once, as its rulebook counts
 /// them. A rulebook may make a province a centre only once something has happened there
 /// (Atlantica II's Atlantis, a centre once found, which the map cannot flag since nobody knows
-/// where it is): the rulebook is asked about a board where every province bears a mark, so
-/// whatever could be found has been. Each centre counts as many times as the rulebook counts
+/// where it is): the rulebook is asked about a board where every province bears a token of
+/// each kind it keeps, so whatever could be found has been. Each centre counts as many times as the rulebook counts
 /// it for the power holding it.
 fn centres_in_play(v: &Rules) -> usize {
     let mut board = v.initial_position();
-    board.marks = v
-        .map
-        .province_ids()
-        .map(|province| Mark {
-            province,
-            power: PowerId(0),
-            count: 1,
+    board.tokens = v
+        .book
+        .token_kinds()
+        .iter()
+        .flat_map(|&kind| {
+            v.map.province_ids().map(move |province| Token {
+                kind,
+                at: engine::map::Location::province(province),
+                power: kind.owned().then_some(PowerId(0)),
+                value: match kind.shape() {
+                    TokenShape::Count => TokenValue::Count(1),
+                    TokenShape::From => TokenValue::From(province),
+                    TokenShape::Flag | TokenShape::Marker => TokenValue::Standing,
+                },
+            })
         })
         .collect();
     let centres: Vec<_> = {

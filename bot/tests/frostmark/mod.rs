@@ -11,15 +11,16 @@ use engine::judge::{Cause, OrderResult};
 use engine::map::{Border, Location, ProvinceId};
 use engine::order::{Order, UnitRef};
 use engine::phase::PhaseKind;
-use engine::position::Mark;
 use engine::reason::{RuleReason, Said, Subject, Wording};
 use engine::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use engine::rulebook::{
     Glyph, MapMark, MarkColour, Marking, OrderHelp, Pattern, RuleContext, Ruleset, Settled,
     SpecialAct, SpecialOrder, StandardRules, Stroke, VariantRules,
 };
+use engine::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
 use engine::unit::{MoveClass, PowerId, Unit, UnitKind, UnitKindDecl};
 use engine::variant::Variant;
 use std::sync::Once;
@@ -59,10 +60,33 @@ pub const DISBAND_MARGIN: u32 = 3;
 
 const ATTACK_VERBS: &[&str] = &["at", "attacks"];
 
-/// An anchor marker: where a fleet that sailed up a river left its ships, as a mark of the
-/// fleet's power with this count (survey marks count 1, the canal's digs 1 to
-/// [`CANAL_DIGS`]).
-pub const ANCHOR: u32 = 1000;
+/// An anchor marker: where a fleet that sailed up a river left its ships, kept for the
+/// fleet's power.
+static ANCHOR_DECL: TokenDecl = TokenDecl {
+    name: "anchor",
+    shape: TokenShape::Marker,
+    owned: true,
+    on_coasts: false,
+};
+pub const ANCHOR: TokenKind = TokenKind(&ANCHOR_DECL);
+
+/// A province a power's flotilla surveyed.
+static SURVEY_DECL: TokenDecl = TokenDecl {
+    name: "survey",
+    shape: TokenShape::Flag,
+    owned: true,
+    on_coasts: false,
+};
+pub const SURVEYED: TokenKind = TokenKind(&SURVEY_DECL);
+
+/// The canal's digs so far, on the Dale; they belong to no power.
+static DIGS_DECL: TokenDecl = TokenDecl {
+    name: "digs",
+    shape: TokenShape::Count,
+    owned: false,
+    on_coasts: false,
+};
+pub const DIGS: TokenKind = TokenKind(&DIGS_DECL);
 
 /// Digs that open the canal through the Dale to fleets.
 pub const CANAL_DIGS: u32 = 3;
@@ -126,10 +150,7 @@ fn survey_rule(reason: FrostReason) -> Cause {
 
 /// Whether `power` has an anchor marker in `p`.
 fn anchor_at(ctx: &RuleContext, p: ProvinceId, power: PowerId) -> bool {
-    ctx.position
-        .marks
-        .iter()
-        .any(|m| m.province == p && m.power == power && m.count == ANCHOR)
+    ctx.position.token_of(ANCHOR, p, power).is_some()
 }
 
 impl FrostRules {
@@ -137,10 +158,8 @@ impl FrostRules {
     fn digs(&self, position: &engine::position::Position) -> u32 {
         let Some(dale) = self.dale else { return 0 };
         position
-            .marks
-            .iter()
-            .filter(|m| m.province == dale && m.count < ANCHOR)
-            .map(|m| m.count)
+            .tokens_at(DIGS, dale)
+            .map(Token::count)
             .max()
             .unwrap_or(0)
     }
@@ -311,17 +330,22 @@ impl OrderHooks for FrostRules {
         // its anchor picks it up.
         for (before, after) in settled.arrived_as {
             if after.kind == UnitKind(&FLOTILLA) {
-                settled.after.marks.push(Mark {
-                    province: before.location.province,
-                    power: before.power,
-                    count: ANCHOR,
-                });
+                let from = before.location.province;
+                if settled.after.token_of(ANCHOR, from, before.power).is_none() {
+                    settled.after.tokens.push(Token::owned(
+                        ANCHOR,
+                        from,
+                        before.power,
+                        TokenValue::Standing,
+                    ));
+                    Token::sort(&mut settled.after.tokens);
+                }
             } else {
                 let at = after.location.province;
                 settled
                     .after
-                    .marks
-                    .retain(|m| !(m.province == at && m.power == after.power && m.count == ANCHOR));
+                    .tokens
+                    .retain(|t| !t.is(ANCHOR, at, after.power));
             }
         }
         orders
@@ -338,13 +362,15 @@ impl OrderHooks for FrostRules {
                     let digs = self.digs(settled.after) + 1;
                     settled
                         .after
-                        .marks
-                        .retain(|m| !(m.province == at && m.count < ANCHOR));
-                    settled.after.marks.push(Mark {
-                        province: at,
-                        power: unit.power,
-                        count: digs,
+                        .tokens
+                        .retain(|t| !(t.kind == DIGS && t.province() == at));
+                    settled.after.tokens.push(Token {
+                        kind: DIGS,
+                        at: Location::province(at),
+                        power: None,
+                        value: TokenValue::Count(digs),
                     });
+                    Token::sort(&mut settled.after.tokens);
                     return OrderResult::ok();
                 }
                 if settled.after.dislodged.iter().any(|d| d.unit == unit) {
@@ -353,11 +379,15 @@ impl OrderHooks for FrostRules {
                         [at.into()],
                     )));
                 }
-                settled.after.marks.push(Mark {
-                    province: at,
-                    power: unit.power,
-                    count: 1,
-                });
+                if settled.after.token_of(SURVEYED, at, unit.power).is_none() {
+                    settled.after.tokens.push(Token::owned(
+                        SURVEYED,
+                        at,
+                        unit.power,
+                        TokenValue::Standing,
+                    ));
+                    Token::sort(&mut settled.after.tokens);
+                }
                 OrderResult::ok()
             })
             .collect()
@@ -367,6 +397,12 @@ impl OrderHooks for FrostRules {
 impl AdjustmentHooks for FrostRules {}
 
 impl SecretHooks for FrostRules {}
+
+impl StateHooks for FrostRules {
+    fn token_kinds(&self) -> &'static [TokenKind] {
+        &[ANCHOR, SURVEYED, DIGS]
+    }
+}
 
 impl DrawingHooks for FrostRules {
     fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {

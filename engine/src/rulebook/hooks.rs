@@ -10,9 +10,10 @@ use crate::map::{Border, Location, Map, ProvinceId};
 use crate::order::{Order, Target};
 use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::phase::{CalendarStep, Phase};
-use crate::position::{Dislodged, Mark, Position};
+use crate::position::{Dislodged, Position};
 use crate::reason::RuleReason;
 use crate::rulebook::{Marking, Options, Ruleset};
+use crate::token::{Token, TokenKind};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -74,14 +75,15 @@ impl<'a> RuleContext<'a> {
 ///
 /// The hooks are grouped by concern, one trait each, every hook with Standard's answer as its
 /// default: [`GeographyHooks`], [`StrengthHooks`], [`OrderHooks`], [`AdjustmentHooks`],
-/// [`SecretHooks`] and [`DrawingHooks`]. A rulebook implements all six (an empty `impl` keeps
-/// every default of a group) and is a `VariantRules` by that alone.
+/// [`SecretHooks`], [`StateHooks`] and [`DrawingHooks`]. A rulebook implements all seven (an
+/// empty `impl` keeps every default of a group) and is a `VariantRules` by that alone.
 pub trait VariantRules:
     GeographyHooks
     + StrengthHooks
     + OrderHooks
     + AdjustmentHooks
     + SecretHooks
+    + StateHooks
     + DrawingHooks
     + Send
     + Sync
@@ -95,6 +97,7 @@ impl<T> VariantRules for T where
         + OrderHooks
         + AdjustmentHooks
         + SecretHooks
+        + StateHooks
         + DrawingHooks
         + Send
         + Sync
@@ -706,6 +709,28 @@ pub trait SecretHooks {
     }
 }
 
+/// The variant's own state on the board: the kinds of [`Token`] its rules keep.
+pub trait StateHooks {
+    /// The kinds of token the rules keep in a position (an A/F's moves at sea, a canal's
+    /// builds). Reading a position refuses a token of any other kind. Standard: none.
+    fn token_kinds(&self) -> &'static [TokenKind] {
+        &[]
+    }
+
+    /// What an older release's mark meant: it stored every piece of a variant's state as
+    /// one kind of record (a province, a power and a count), which each rulebook read its
+    /// own way. `None` refuses the mark as state this variant never kept. Standard: none.
+    fn token_of_mark(
+        &self,
+        _ctx: &RuleContext,
+        _province: ProvinceId,
+        _power: PowerId,
+        _count: u32,
+    ) -> Option<Token> {
+        None
+    }
+}
+
 /// How the variant is shown and explained to players: order help, the marks of its state
 /// and of its orders on the map, progress of its marks, centre names.
 pub trait DrawingHooks {
@@ -733,10 +758,10 @@ pub trait DrawingHooks {
         None
     }
 
-    /// How far the progress a mark of `after_phase` records has got, as (turns done, turns
-    /// needed), for pictures; `None` for a mark not worth drawing (Maharajah: a conversion
-    /// needs Spring, Fall and the Monsoon; one not begun is not drawn).
-    fn mark_progress(&self, _variant: &Variant, _mark: &Mark) -> Option<(u32, u32)> {
+    /// How far the progress a token records on a centre has got, as (turns done, turns
+    /// needed), drawn on the centre's marker; `None` for a token not drawn so (Maharajah: a
+    /// conversion needs Spring, Fall and the Monsoon; one not begun is not drawn).
+    fn token_progress(&self, _variant: &Variant, _token: &Token) -> Option<(u32, u32)> {
         None
     }
 
@@ -937,4 +962,5 @@ impl StrengthHooks for StandardRules {}
 impl OrderHooks for StandardRules {}
 impl AdjustmentHooks for StandardRules {}
 impl SecretHooks for StandardRules {}
+impl StateHooks for StandardRules {}
 impl DrawingHooks for StandardRules {}

@@ -13,7 +13,7 @@ pub use drawing::{Arrow, Glyph, Head, MapMark, MarkColour, Marking, Pattern, Str
 pub use hooks::{
     AdjustmentHooks, AfterLanding, CivilDisorderRemoval, Controller, ConvoyAttack, DrawingHooks,
     GeographyHooks, Landing, OrderHelp, OrderHooks, RuleContext, Rulebook, SecretHooks, Settled,
-    SpecialAct, SpecialOrder, StandardRules, StrengthHooks, VariantRules,
+    SpecialAct, SpecialOrder, StandardRules, StateHooks, StrengthHooks, VariantRules,
 };
 
 use serde::{Deserialize, Serialize};

@@ -9,9 +9,9 @@
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, Target};
-use crate::position::Mark;
 use crate::reason::{RuleReason, Said, Subject};
 use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialAct, SpecialOrder};
+use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
 use crate::unit::{PowerId, Unit, UnitKind, UnitKindDecl, WATER};
 
 /// An army aboard a fleet: moves, attacks, supports and defends as one fleet, never convoys
@@ -27,6 +27,23 @@ pub static ARMY_FLEET: UnitKindDecl = UnitKindDecl {
 
 /// The A/F kind.
 pub const A_F: UnitKind = UnitKind(&ARMY_FLEET);
+
+/// Rule 8c's count of an A/F's moves at sea so far, one token per A/F, kept for its power
+/// where it stands (in a box, the n-th highest for the n-th of that power's A/Fs there).
+pub static RATIONS_DECL: TokenDecl = TokenDecl {
+    name: "rations",
+    shape: TokenShape::Count,
+    owned: true,
+    on_coasts: false,
+};
+
+/// The rations token kind.
+pub const RATIONS_TOKEN: TokenKind = TokenKind(&RATIONS_DECL);
+
+/// An older release's mark of an A/F's moves at sea, as its token.
+pub fn rations_of_mark(province: ProvinceId, power: PowerId, count: u32) -> Token {
+    Token::owned(RATIONS_TOKEN, province, power, TokenValue::Count(count))
+}
 
 /// The unit kinds of a variant with A/F units: army, fleet and A/F.
 pub const AF_KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, A_F];
@@ -583,15 +600,16 @@ impl AfRules {
         after: &mut crate::position::Position,
     ) {
         let map = ctx.map();
+        let rations = |t: &Token, p: ProvinceId, power: PowerId| t.is(RATIONS_TOKEN, p, power);
         for d in &ctx.position.dislodged {
             if d.unit.kind != A_F {
                 continue;
             }
             let from = d.unit.location.province;
             let Some(k) = after
-                .marks
+                .tokens
                 .iter()
-                .position(|m| m.province == from && m.power == d.unit.power)
+                .position(|t| rations(t, from, d.unit.power))
             else {
                 continue;
             };
@@ -600,47 +618,39 @@ impl AfRules {
                     && after
                         .units_at(p)
                         .any(|u| u.kind == A_F && u.power == d.unit.power)
-                    && !after
-                        .marks
-                        .iter()
-                        .any(|m| m.province == p && m.power == d.unit.power)
+                    && !after.tokens.iter().any(|t| rations(t, p, d.unit.power))
             });
             match went {
-                Some(p) if !self.renews(ctx, p) => after.marks[k].province = p,
+                Some(p) if !self.renews(ctx, p) => after.tokens[k].at = Location::province(p),
                 _ => {
-                    after.marks.remove(k);
+                    after.tokens.remove(k);
                 }
             }
         }
-        let at_sea = |p: ProvinceId| {
-            let t = map.terrain(p);
-            t.convoys || t.holds_many
-        };
         // A count stays while an A/F of its power is there: as many counts as A/Fs (in a box,
         // the highest; which of several alike A/Fs was removed cannot be told).
-        sort_marks(&mut after.marks);
+        Token::sort(&mut after.tokens);
         let mut seen: Vec<(ProvinceId, PowerId)> = Vec::new();
         let keep: Vec<bool> = after
-            .marks
+            .tokens
             .iter()
-            .map(|m| {
-                if !at_sea(m.province) {
+            .map(|t| {
+                let (Some(power), true) = (t.power, t.kind == RATIONS_TOKEN) else {
                     return true;
-                }
+                };
+                let p = t.province();
                 let afs = after
-                    .units_at(m.province)
+                    .units_at(p)
                     .chain(after.dislodged.iter().map(|d| &d.unit))
-                    .filter(|u| {
-                        u.kind == A_F && u.power == m.power && u.location.province == m.province
-                    })
+                    .filter(|u| u.kind == A_F && u.power == power && u.location.province == p)
                     .count();
-                let before = seen.iter().filter(|s| **s == (m.province, m.power)).count();
-                seen.push((m.province, m.power));
+                let before = seen.iter().filter(|s| **s == (p, power)).count();
+                seen.push((p, power));
                 before < afs
             })
             .collect();
         let mut i = 0;
-        after.marks.retain(|_| {
+        after.tokens.retain(|_| {
             i += 1;
             keep[i - 1]
         });
@@ -657,7 +667,7 @@ impl AfRules {
     /// highest count and takes the n-th order naming the box.
     fn count_rations(&self, ctx: &RuleContext, settled: &mut Settled) {
         let before = ctx.position;
-        let mut counts: Vec<Mark> = Vec::new();
+        let mut counts: Vec<Token> = Vec::new();
         let mut stale: Vec<(ProvinceId, PowerId)> = Vec::new();
         // A/F places of `after` already taken by an A/F counted, one entry each.
         let mut claimed: Vec<(ProvinceId, PowerId)> = Vec::new();
@@ -730,19 +740,21 @@ impl AfRules {
                 continue;
             }
             if count > 0 {
-                counts.push(Mark {
-                    province: p,
-                    power: u.power,
-                    count,
-                });
+                counts.push(Token::owned(
+                    RATIONS_TOKEN,
+                    p,
+                    u.power,
+                    TokenValue::Count(count),
+                ));
             }
         }
-        settled
-            .after
-            .marks
-            .retain(|m| !stale.contains(&(m.province, m.power)));
-        settled.after.marks.extend(counts);
-        sort_marks(&mut settled.after.marks);
+        settled.after.tokens.retain(|t| {
+            !(t.kind == RATIONS_TOKEN
+                && t.power
+                    .is_some_and(|power| stale.contains(&(t.province(), power))))
+        });
+        settled.after.tokens.extend(counts);
+        Token::sort(&mut settled.after.tokens);
     }
 
     /// Rules 8a, 8b, 8f and the clarification: where the army went aboard, from what the
@@ -845,16 +857,17 @@ impl AfRules {
         // At sea the new A/F is the power's only unit there; in a box the others keep theirs.
         if !ctx.book.holds_many(ctx, formed_at) {
             after
-                .marks
-                .retain(|m| !(m.province == formed_at && m.power == o.power));
+                .tokens
+                .retain(|t| !t.is(RATIONS_TOKEN, formed_at, o.power));
         }
         if count > 0 {
-            after.marks.push(Mark {
-                province: formed_at,
-                power: o.power,
-                count,
-            });
-            sort_marks(&mut after.marks);
+            after.tokens.push(Token::owned(
+                RATIONS_TOKEN,
+                formed_at,
+                o.power,
+                TokenValue::Count(count),
+            ));
+            Token::sort(&mut after.tokens);
         }
         OrderResult::ok()
     }
@@ -932,19 +945,13 @@ fn nth_order_of<'s>(settled: &'s Settled, unit: &Unit, nth: usize) -> Option<(us
 /// The counts of moves at sea of `power`'s A/Fs in `p`, highest first: one per A/F.
 fn counts_at(position: &crate::position::Position, p: ProvinceId, power: PowerId) -> Vec<u32> {
     let mut out: Vec<u32> = position
-        .marks
+        .tokens
         .iter()
-        .filter(|m| m.province == p && m.power == power)
-        .map(|m| m.count)
+        .filter(|t| t.is(RATIONS_TOKEN, p, power))
+        .map(Token::count)
         .collect();
     out.sort_unstable_by(|a, b| b.cmp(a));
     out
-}
-
-/// Marks by province and power, and several of one power in one box highest first (so the
-/// n-th pairs with the n-th A/F there).
-fn sort_marks(marks: &mut [Mark]) {
-    marks.sort_by_key(|m| (m.province, m.power, std::cmp::Reverse(m.count)));
 }
 
 /// The arguments of a boarding without a leading kind (`F gsl`, `fleet gsl`).

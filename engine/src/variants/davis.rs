@@ -14,12 +14,14 @@ use crate::map::{Border, Location, ProvinceId, TerrainId};
 use crate::order::Order;
 use crate::position::Position;
 use crate::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use crate::rulebook::{
     Landing, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules, VariantOption,
     VariantRules,
 };
+use crate::token::{Token, TokenKind};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::Variant;
 
@@ -251,5 +253,28 @@ impl AdjustmentHooks for DavisRules {
 }
 
 impl SecretHooks for DavisRules {}
+
+impl StateHooks for DavisRules {
+    /// Rule 8c's rations of each A/F, with the Abstraction option.
+    fn token_kinds(&self) -> &'static [TokenKind] {
+        if self.af.is_some() {
+            &[super::af::RATIONS_TOKEN]
+        } else {
+            &[]
+        }
+    }
+
+    /// An older release kept only the A/Fs' rations as marks.
+    fn token_of_mark(
+        &self,
+        _ctx: &RuleContext,
+        province: ProvinceId,
+        power: PowerId,
+        count: u32,
+    ) -> Option<Token> {
+        self.af
+            .map(|_| super::af::rations_of_mark(province, power, count))
+    }
+}
 
 impl DrawingHooks for DavisRules {}

@@ -18,22 +18,35 @@
 //!
 //! Rule 3, additional home centres (`after_phase`): a unit that stands on a supply centre
 //! from the start of a year's first movement turn until the year's adjustment (Monsoon) is
-//! over, without moving, makes it a home centre of its power. The progress is kept in
-//! `Position::marks`: for each centre with a unit on it that is not already that power's home,
-//! the number of the year's movement turns the same unit has stood through (0 until a year
-//! starts with it there). Builds follow from `Position::homes` through the standard
+//! over, without moving, makes it a home centre of its power. The progress is kept as an
+//! [`EARNING_TOKEN`] for each centre with a unit on it that is not already that power's
+//! home: the number of the year's movement turns the same unit has stood through (0 until a
+//! year starts with it there). Builds follow from `Position::homes` through the standard
 //! `build_sites`.
 
 use super::{builtin_entry, VariantEntry};
 use crate::map::{BorderKind, Location, Map, ProvinceId, ProvinceTag, LAND};
 use crate::phase::PhaseKind;
-use crate::position::{Mark, Position};
+use crate::position::Position;
 use crate::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use crate::rulebook::{ConvoyAttack, RuleContext, Ruleset, StandardRules, VariantRules};
-use crate::unit::{UnitKind, STANDARD_KINDS};
+use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
+use crate::unit::{PowerId, UnitKind, STANDARD_KINDS};
 use crate::variant::Variant;
+
+/// Rule 3's progress: how many of the year's movement turns a power's unit has stood on a
+/// centre that is not yet its power's home.
+pub static EARNING_DECL: TokenDecl = TokenDecl {
+    name: "earning",
+    shape: TokenShape::Count,
+    owned: true,
+    on_coasts: false,
+};
+
+pub const EARNING_TOKEN: TokenKind = TokenKind(&EARNING_DECL);
 
 pub const ENTRY: VariantEntry = builtin_entry!("maharajah", &[], STANDARD_KINDS, rulebook);
 
@@ -118,7 +131,7 @@ impl OrderHooks for MaharajahRules {
         // Which movement turn of the year this was (0 for Spring, 1 for Fall).
         let movement_index = (!phase.setup).then(|| movements_before(variant, phase.step));
         let movements = movements_per_year(variant);
-        let mut marks = Vec::new();
+        let mut marks: Vec<Token> = Vec::new();
         for c in variant.map.supply_centers() {
             let Some(unit) = after.unit_at(c).copied() else {
                 continue;
@@ -129,18 +142,18 @@ impl OrderHooks for MaharajahRules {
             }
             if arrivals.contains(&c) {
                 // A unit came in this phase: a different unit, starting afresh.
-                marks.push(Mark {
-                    province: c,
-                    power: unit.power,
-                    count: 0,
-                });
+                marks.push(Token::owned(
+                    EARNING_TOKEN,
+                    c,
+                    unit.power,
+                    TokenValue::Count(0),
+                ));
                 continue;
             }
             // The same unit stood here through the phase.
             let held = before
-                .mark_at(c)
-                .filter(|m| m.power == unit.power)
-                .map_or(0, |m| m.count);
+                .token_of(EARNING_TOKEN, c, unit.power)
+                .map_or(0, Token::count);
             let count = match (kind, movement_index) {
                 // A movement turn counts if the unit has stood through every earlier one of
                 // the year, that is, since before the year's first. A unit that came during
@@ -156,13 +169,14 @@ impl OrderHooks for MaharajahRules {
                 (PhaseKind::Adjustment, _) => 0,
                 _ => held,
             };
-            marks.push(Mark {
-                province: c,
-                power: unit.power,
-                count,
-            });
+            marks.push(Token::owned(
+                EARNING_TOKEN,
+                c,
+                unit.power,
+                TokenValue::Count(count),
+            ));
         }
-        after.marks = marks;
+        after.tokens = marks;
     }
 }
 
@@ -170,11 +184,34 @@ impl AdjustmentHooks for MaharajahRules {}
 
 impl SecretHooks for MaharajahRules {}
 
+impl StateHooks for MaharajahRules {
+    fn token_kinds(&self) -> &'static [TokenKind] {
+        &[EARNING_TOKEN]
+    }
+
+    /// An older release kept only rule 3's progress as marks.
+    fn token_of_mark(
+        &self,
+        _ctx: &RuleContext,
+        province: ProvinceId,
+        power: PowerId,
+        count: u32,
+    ) -> Option<Token> {
+        Some(Token::owned(
+            EARNING_TOKEN,
+            province,
+            power,
+            TokenValue::Count(count),
+        ))
+    }
+}
+
 impl DrawingHooks for MaharajahRules {
     /// Rule 3 on the map: a unit that has stood through Spring (1) or Spring and Fall (2) of
     /// the three turns of a year.
-    fn mark_progress(&self, variant: &Variant, mark: &Mark) -> Option<(u32, u32)> {
-        (mark.count > 0).then_some((mark.count, movements_per_year(variant) + 1))
+    fn token_progress(&self, variant: &Variant, token: &Token) -> Option<(u32, u32)> {
+        (token.kind == EARNING_TOKEN && token.count() > 0)
+            .then_some((token.count(), movements_per_year(variant) + 1))
     }
 }
 

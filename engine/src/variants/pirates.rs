@@ -11,7 +11,8 @@ use crate::judge::{Adjudication, Submitted};
 use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, TerrainId};
 use crate::order::Order;
 use crate::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use crate::rulebook::{
     Controller, ConvoyAttack, Glyph, MapMark, MarkColour, Marking, RuleContext, Ruleset,
@@ -162,6 +163,8 @@ impl AdjustmentHooks for PiratesRules {
 }
 
 impl SecretHooks for PiratesRules {}
+
+impl StateHooks for PiratesRules {}
 
 impl DrawingHooks for PiratesRules {
     /// Rules 3-5 on the setup map: a grant rings the centre in the colour of the power it goes

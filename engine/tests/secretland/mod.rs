@@ -6,7 +6,8 @@
 #![allow(dead_code)]
 
 use engine::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use engine::rulebook::{HiddenDraw, RuleContext, Ruleset, VariantRules};
 use engine::variant::{Variant, VariantFiles};
@@ -38,6 +39,8 @@ impl StrengthHooks for SecretRules {}
 impl OrderHooks for SecretRules {}
 
 impl AdjustmentHooks for SecretRules {}
+
+impl StateHooks for SecretRules {}
 
 impl SecretHooks for SecretRules {
     fn revealed(&self, ctx: &RuleContext, draw: &str) -> bool {

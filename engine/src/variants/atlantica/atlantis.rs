@@ -3,8 +3,8 @@
 //! Which of the six areas is Atlantis is the game's hidden draw `atlantis-area` (1-6 for
 //! `ar1`..`ar6`), read from the ruleset only when a search is judged: no check of an order,
 //! and nothing written into the position before Atlantis is found, depends on it. Once found,
-//! the position keeps a [`Mark`] on the area (`power`: the first power whose fleet found it,
-//! `count` 1); every rule below reads "found" from that mark alone.
+//! the position keeps an [`ATLANTIS_TOKEN`] on the area (`power`: the first power whose fleet
+//! found it); every rule below reads "found" from that token alone.
 
 use super::frozen::by_water;
 use super::reasons::{refuse, AtlanticaReason};
@@ -12,10 +12,23 @@ use super::AtlanticaRules;
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId, LAND};
 use crate::phase::PhaseKind;
-use crate::position::{Mark, Position};
+use crate::position::Position;
 use crate::reason::Subject;
 use crate::rulebook::{RuleContext, Settled, SpecialOrder};
+use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
 use crate::unit::{PowerId, Unit, UnitKind};
+
+/// Atlantis found: a flag on the area that was Atlantis, kept for the first power whose fleet
+/// found it (rule 6d).
+pub static ATLANTIS_DECL: TokenDecl = TokenDecl {
+    name: "atlantis",
+    shape: TokenShape::Flag,
+    owned: true,
+    on_coasts: false,
+};
+
+/// The Atlantis-found token kind.
+pub const ATLANTIS_TOKEN: TokenKind = TokenKind(&ATLANTIS_DECL);
 
 /// The search verbs: `F nao search 3`, `F North Atlantic searching for Atlantis in Area 3`.
 pub(super) const SEARCH_VERBS: [&str; 2] = ["search", "searching"];
@@ -24,13 +37,13 @@ pub(super) const SEARCH_VERBS: [&str; 2] = ["search", "searching"];
 const FILLER: [&str; 5] = ["for", "atlantis", "in", "area", "the"];
 
 impl AtlanticaRules {
-    /// The area Atlantis was found in, if it has been (the mark on it).
+    /// The area Atlantis was found in, if it has been (the token on it).
     pub fn atlantis(&self, position: &Position) -> Option<ProvinceId> {
         position
-            .marks
+            .tokens
             .iter()
-            .map(|m| m.province)
-            .find(|p| self.areas.contains(&Some(*p)))
+            .find(|t| t.kind == ATLANTIS_TOKEN)
+            .map(Token::province)
     }
 
     /// Whether `p` is one of the six numbered areas.
@@ -227,12 +240,13 @@ impl AtlanticaRules {
             });
         }
         if let (Some(area), Some(first)) = (real, finders.first()) {
-            settled.after.marks.push(Mark {
-                province: area,
-                power: first.power,
-                count: 1,
-            });
-            settled.after.marks.sort_by_key(|m| m.province);
+            settled.after.tokens.push(Token::owned(
+                ATLANTIS_TOKEN,
+                area,
+                first.power,
+                TokenValue::Standing,
+            ));
+            Token::sort(&mut settled.after.tokens);
         }
         results
     }

@@ -24,13 +24,15 @@ use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::reason::Wording;
 use crate::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use crate::rulebook::{
     CivilDisorderRemoval, HiddenDraw, Marking, OrderHelp, RuleContext, Ruleset, Settled,
     SpecialOrder, StandardRules, VariantRules,
 };
 use crate::rulebook::{Landing, SpecialAct};
+use crate::token::{Token, TokenKind, TokenValue};
 use crate::unit::{PowerId, Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
 use reasons::AtlanticaReason;
@@ -472,6 +474,34 @@ impl SecretHooks for AtlanticaRules {
 
     fn hidden_provinces(&self, ctx: &RuleContext) -> Vec<ProvinceId> {
         self.hidden_areas(ctx)
+    }
+}
+
+impl StateHooks for AtlanticaRules {
+    /// Rule 8c's rations of each A/F, and Atlantis once found (rule 6d).
+    fn token_kinds(&self) -> &'static [TokenKind] {
+        &[super::af::RATIONS_TOKEN, atlantis::ATLANTIS_TOKEN]
+    }
+
+    /// An older release marked Atlantis found on its area and each A/F's rations where it
+    /// stood: no A/F stands in an unfound area, so a mark on an area is Atlantis.
+    fn token_of_mark(
+        &self,
+        _ctx: &RuleContext,
+        province: ProvinceId,
+        power: PowerId,
+        count: u32,
+    ) -> Option<Token> {
+        Some(if self.is_area(province) {
+            Token::owned(
+                atlantis::ATLANTIS_TOKEN,
+                province,
+                power,
+                TokenValue::Standing,
+            )
+        } else {
+            super::af::rations_of_mark(province, power, count)
+        })
     }
 }
 

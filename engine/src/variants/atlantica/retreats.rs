@@ -353,7 +353,7 @@ mod tests {
     use crate::position::Position;
     use crate::rulebook::{
         AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, Ruleset, SecretHooks,
-        StrengthHooks,
+        StateHooks, StrengthHooks,
     };
     use crate::rules::Rules;
     use crate::variant::Variant;
@@ -422,6 +422,7 @@ mod tests {
     }
 
     impl SecretHooks for Rule9 {}
+    impl StateHooks for Rule9 {}
 
     impl DrawingHooks for Rule9 {}
 

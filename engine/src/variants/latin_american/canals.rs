@@ -3,23 +3,32 @@
 //! province a finished canal makes (its coasts join: no coast is named going in, and a fleet
 //! there leaves by any of them).
 //!
-//! A canal's progress is kept on the board as a mark on its province: the builds spent so
-//! far, under the power that last built there. It belongs to the canal, not to that power: a
-//! new controller carries on from it (the rules: the builds given up are "subtracted from the
+//! A canal's progress is kept on the board as a [`CANAL_TOKEN`] on its province: the builds
+//! spent so far. It belongs to the canal, not to a power: a new controller carries on from it (the rules: the builds given up are "subtracted from the
 //! number needed to complete the Canal").
 
 use super::causes::{note, LatinAmericanCause};
-use super::terrain::ENTERED_FROM;
 use super::LatinAmericanRules;
 use crate::map::{Location, ProvinceId};
 use crate::order::{Order, UnitRef};
 use crate::outcome::OrderResult;
 use crate::phase::PhaseKind;
-use crate::position::{Mark, Position};
+use crate::position::Position;
 use crate::rulebook::{
     Glyph, MapMark, MarkColour, Marking, OrderHelp, Pattern, RuleContext, SpecialOrder,
 };
+use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
 use crate::unit::{PowerId, Unit};
+
+/// A canal's builds so far, on its province; it belongs to no power.
+pub static CANAL_DECL: TokenDecl = TokenDecl {
+    name: "canal",
+    shape: TokenShape::Count,
+    owned: false,
+    on_coasts: false,
+};
+
+pub const CANAL_TOKEN: TokenKind = TokenKind(&CANAL_DECL);
 
 /// The verb of a canal order: `Build Panama Canal` is read as `pan canal`.
 pub(super) const VERB: &str = "canal";
@@ -36,10 +45,9 @@ impl LatinAmericanRules {
     /// The builds spent so far on the canal through `p`.
     fn canal_spent(position: &Position, p: ProvinceId) -> u32 {
         position
-            .marks
-            .iter()
-            .find(|m| m.province == p && m.count < ENTERED_FROM)
-            .map_or(0, |m| m.count)
+            .tokens_at(CANAL_TOKEN, p)
+            .next()
+            .map_or(0, Token::count)
     }
 
     /// Whether the canal through `p` is finished: its province is porous.
@@ -137,14 +145,15 @@ impl LatinAmericanRules {
             }
             if builds {
                 after
-                    .marks
-                    .retain(|m| !(m.province == at && m.count < ENTERED_FROM));
-                after.marks.push(Mark {
-                    province: at,
-                    power: controller.expect("a controller builds"),
-                    count: spent,
+                    .tokens
+                    .retain(|t| !(t.kind == CANAL_TOKEN && t.province() == at));
+                after.tokens.push(Token {
+                    kind: CANAL_TOKEN,
+                    at: Location::province(at),
+                    power: None,
+                    value: TokenValue::Count(spent),
                 });
-                after.marks.sort_by_key(|m| (m.province, m.power, m.count));
+                Token::sort(&mut after.tokens);
             }
         }
         results

@@ -21,12 +21,14 @@ use crate::order::Order;
 use crate::outcome::{Cause, OrderResult};
 use crate::position::Position;
 use crate::rulebook::{
-    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StrengthHooks,
+    AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
+    StrengthHooks,
 };
 use crate::rulebook::{
     Marking, OrderHelp, RuleContext, Ruleset, Settled, SpecialAct, SpecialOrder, StandardRules,
     VariantRules,
 };
+use crate::token::{Token, TokenKind, TokenValue};
 use crate::unit::PowerId;
 use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
 use crate::variant::{Variant, VariantFiles};
@@ -323,6 +325,42 @@ impl AdjustmentHooks for LatinAmericanRules {
     }
 }
 impl SecretHooks for LatinAmericanRules {}
+
+impl StateHooks for LatinAmericanRules {
+    /// Rule 5.D.ii's rainforest entries and each canal's builds.
+    fn token_kinds(&self) -> &'static [TokenKind] {
+        &[terrain::ENTERED_TOKEN, canals::CANAL_TOKEN]
+    }
+
+    /// An older release kept both as marks: a rainforest entry with its count raised by
+    /// [`terrain::OLD_ENTERED_FROM`], a canal's builds as the count itself.
+    fn token_of_mark(
+        &self,
+        ctx: &RuleContext,
+        province: ProvinceId,
+        power: PowerId,
+        count: u32,
+    ) -> Option<Token> {
+        if count >= terrain::OLD_ENTERED_FROM {
+            let from = ProvinceId(u16::try_from(count - terrain::OLD_ENTERED_FROM).ok()?);
+            (usize::from(from.0) < ctx.map().provinces.len()).then(|| {
+                Token::owned(
+                    terrain::ENTERED_TOKEN,
+                    province,
+                    power,
+                    TokenValue::From(from),
+                )
+            })
+        } else {
+            self.canal_cost(ctx, province).map(|_| Token {
+                kind: canals::CANAL_TOKEN,
+                at: crate::map::Location::province(province),
+                power: None,
+                value: TokenValue::Count(count),
+            })
+        }
+    }
+}
 impl DrawingHooks for LatinAmericanRules {
     fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
         let mut help = oceans::help(ctx);

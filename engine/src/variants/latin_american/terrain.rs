@@ -10,8 +10,9 @@ use crate::map::{Border, ProvinceId};
 use crate::order::Order;
 use crate::outcome::{OrderResult, Submitted, Verdict};
 use crate::phase::PhaseKind;
-use crate::position::{Mark, Position};
+use crate::position::Position;
 use crate::rulebook::RuleContext;
+use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
 use crate::unit::{Unit, UnitKind};
 
 impl LatinAmericanRules {
@@ -152,14 +153,15 @@ impl LatinAmericanRules {
     }
 
     /// Rule 5.D.ii: where the army in a rainforest province came from, if it entered last
-    /// turn (the mark the rulebook left when it did).
+    /// turn (the token the rulebook left when it did).
     fn entered_from(&self, position: &Position, unit: &Unit) -> Option<ProvinceId> {
-        let here = unit.location.province;
-        position
-            .marks
-            .iter()
-            .find(|m| m.province == here && m.power == unit.power && m.count >= ENTERED_FROM)
-            .map(|m| ProvinceId((m.count - ENTERED_FROM) as u16))
+        match position
+            .token_of(ENTERED_TOKEN, unit.location.province, unit.power)?
+            .value
+        {
+            TokenValue::From(p) => Some(p),
+            _ => None,
+        }
     }
 
     /// Rule 5.D.ii: an army that entered a rainforest province moves next only back. Lake
@@ -193,7 +195,7 @@ impl LatinAmericanRules {
         results: &[OrderResult],
         after: &mut Position,
     ) {
-        after.marks.retain(|m| m.count < ENTERED_FROM);
+        after.tokens.retain(|t| t.kind != ENTERED_TOKEN);
         for (s, r) in orders.iter().zip(results) {
             let Ok(Order::Move { unit, to, .. }) = &s.order else {
                 continue;
@@ -256,17 +258,29 @@ impl LatinAmericanRules {
         from: ProvinceId,
     ) {
         after
-            .marks
-            .retain(|m| !(m.province == at && m.count >= ENTERED_FROM));
-        after.marks.push(Mark {
-            province: at,
+            .tokens
+            .retain(|t| !(t.kind == ENTERED_TOKEN && t.province() == at));
+        after.tokens.push(Token::owned(
+            ENTERED_TOKEN,
+            at,
             power,
-            count: ENTERED_FROM + u32::from(from.0),
-        });
-        after.marks.sort_by_key(|m| (m.province, m.power, m.count));
+            TokenValue::From(from),
+        ));
+        Token::sort(&mut after.tokens);
     }
 }
 
-/// A rainforest mark's count is this plus the index of the province its army entered from
-/// (rule 5.D.ii), so it is told apart from any count the rulebook keeps for other rules.
-pub const ENTERED_FROM: u32 = 1_000_000;
+/// Rule 5.D.ii: an army that entered a rainforest province last turn, and where from (it may
+/// move next only back there).
+pub static ENTERED_DECL: TokenDecl = TokenDecl {
+    name: "entered",
+    shape: TokenShape::From,
+    owned: true,
+    on_coasts: false,
+};
+
+pub const ENTERED_TOKEN: TokenKind = TokenKind(&ENTERED_DECL);
+
+/// An older release kept a rainforest entry as a mark whose count was this plus the index of
+/// the province its army entered from.
+pub const OLD_ENTERED_FROM: u32 = 1_000_000;
