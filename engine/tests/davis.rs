@@ -153,3 +153,43 @@ fn an_af_is_offered_moves_at_sea_landings_and_supports_but_no_convoy() {
     }
     assert!(!texts.iter().any(|t| t.contains(" C ")), "{texts:?}");
 }
+
+/// Rule 8c's count of moves at sea is part of the board: `/game status` words it for each
+/// A/F, and a position written out reads back with it.
+#[test]
+fn an_af_s_moves_at_sea_are_kept_on_the_board_and_told_in_the_status() {
+    let case = json!({"variant": "davis", "variant_options": {"abstraction": true},
+        "phase": "Spring 1901 movement",
+        "units": {"England": ["A lon", "F nth"]},
+        "orders": {"England": ["A lon boards F nth", "F nth - nwg"]}});
+    let input = read_case(&case, None).expect("reads");
+    let v = input.variant.clone();
+    let orders: Vec<_> = input.orders.iter().map(|(_, _, s)| s.clone()).collect();
+    let after = engine::adjudicate(&v, &input.position, &orders).after;
+    let words: Vec<String> = v
+        .book
+        .state_words(&v.context(&after))
+        .iter()
+        .map(|r| r.words(&v.variant))
+        .collect();
+    assert_eq!(
+        words,
+        ["England's A/F in Norwegian Sea has made 1 of its army's 5 moves at sea (rule 8c)"],
+        "{after:?}"
+    );
+    let doc = engine::case::position_json(&v, &after);
+    assert_eq!(
+        doc["tokens"],
+        json!([{"kind": "rations", "province": "nwg", "power": "England", "count": 1}])
+    );
+    assert_eq!(
+        engine::case::read_position(v.clone(), &doc).expect("reads back"),
+        after
+    );
+    // Without the option Davis keeps no state, and says which tokens it would keep.
+    let standard_davis = davis();
+    let err = engine::case::read_position(standard_davis, &doc)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("keeps no tokens"), "{err}");
+}

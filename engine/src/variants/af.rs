@@ -112,6 +112,8 @@ crate::rule_reasons! {
         /// About the sea the fleet was to move on to.
         MoveOnFailed = "move-on-failed",
         OutOfRations = "out-of-rations",
+        /// For `/game status`: about the sea, the power, and the moves made at sea.
+        MovesAtSea = "moves-at-sea",
     }
 }
 
@@ -119,6 +121,12 @@ crate::rule_reasons! {
 fn af_words(reason: AfReason, s: &Said) -> String {
     use AfReason::*;
     match reason {
+        MovesAtSea => format!(
+            "{}'s A/F in {} has made {} of its army's {RATIONS} moves at sea (rule 8c)",
+            s.power(1),
+            s.province(0),
+            s.number(2)
+        ),
         NotASea => format!(
             "an A/F moves only by sea before it lands; {} is no sea",
             s.province(0)
@@ -654,6 +662,25 @@ impl AfRules {
             i += 1;
             keep[i - 1]
         });
+    }
+
+    /// For `state_words`: each A/F's moves at sea so far, as `/game status` tells them.
+    pub fn rations_words(ctx: &RuleContext) -> Vec<RuleReason> {
+        ctx.position
+            .tokens
+            .iter()
+            .filter(|t| t.kind == RATIONS_TOKEN)
+            .filter_map(|t| {
+                Some(RuleReason::new(
+                    AfReason::MovesAtSea,
+                    [
+                        t.province().into(),
+                        Subject::Power(t.power?),
+                        Subject::Number(i64::from(t.count())),
+                    ],
+                ))
+            })
+            .collect()
     }
 
     fn renews(&self, ctx: &RuleContext, p: ProvinceId) -> bool {

@@ -277,4 +277,9 @@ impl StateHooks for DavisRules {
     }
 }
 
-impl DrawingHooks for DavisRules {}
+impl DrawingHooks for DavisRules {
+    /// With Abstraction: each A/F's moves at sea so far (rule 8c).
+    fn state_words(&self, ctx: &RuleContext) -> Vec<crate::reason::RuleReason> {
+        AfRules::rations_words(ctx)
+    }
+}

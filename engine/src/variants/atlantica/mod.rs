@@ -506,6 +506,12 @@ impl StateHooks for AtlanticaRules {
 }
 
 impl DrawingHooks for AtlanticaRules {
+    /// Each A/F's moves at sea so far (rule 8c); Atlantis, once found, is on the map and in
+    /// the centre counts.
+    fn state_words(&self, ctx: &RuleContext) -> Vec<crate::reason::RuleReason> {
+        AfRules::rations_words(ctx)
+    }
+
     /// Rule 6d: the area found is Atlantis from then on.
     fn centre_name(&self, ctx: &RuleContext, province: ProvinceId) -> Option<String> {
         (self.atlantis(ctx.position) == Some(province)).then(|| "Atlantis".to_string())
