@@ -748,12 +748,22 @@ fn order(
                     // From the usual spot back towards the helped unit, then on towards the
                     // head, then on the helped unit's rim: the first spot clear of every
                     // arrowhead, else the one covering fewest.
-                    let spots = (0..12)
+                    let along_shaft = (0..12)
                         .map(|k| t - step * k as f32)
                         .take_while(|s| *s >= t0)
                         .chain((1..8).map(|k| t + step * k as f32).take_while(|s| *s <= t1))
                         .chain((0..4).map(|k| t0 - (t0 - rim) * k as f32 / 3.0))
                         .map(|s| quad_point(a, c, b, s));
+                    // Then round the helped unit's rim, either side of where its move
+                    // leaves it: a short move's head may fill its whole shaft.
+                    let leave = unit_vec(a, quad_point(a, c, b, t0));
+                    let round_rim = [0.45f32, -0.45, 0.9, -0.9, 1.35, -1.35].map(|turn| {
+                        let (sin, cos) = turn.sin_cos();
+                        let d = (leave.0 * cos - leave.1 * sin, leave.0 * sin + leave.1 * cos);
+                        let r = UNIT_RADIUS * 0.7;
+                        (a.0 + d.0 * r, a.1 + d.1 * r)
+                    });
+                    let spots: Vec<Point> = along_shaft.chain(round_rim).collect();
                     let covered = |p: Point| {
                         let m = MarkShape::boxed(MarkKind::Badge, p, 5.5);
                         ctx.avoid
@@ -762,10 +772,23 @@ fn order(
                             .filter(|h| h.order != Some(index) && m.covers(h))
                             .count()
                     };
-                    spots
-                        .enumerate()
-                        .min_by_key(|(k, p)| (covered(*p), *k))
-                        .map(|(_, p)| p)
+                    // The first spot on no arrowhead that the support's line reaches over no
+                    // unit, else the one covering fewest heads, then crossing fewest units.
+                    let mut best: Option<((usize, usize), Point)> = None;
+                    for p in spots {
+                        let heads = covered(p);
+                        if best.is_some_and(|(b, _)| b.0 < heads) {
+                            continue;
+                        }
+                        let score = (heads, support_crossings(ctx, me, p));
+                        if best.is_none_or(|(b, _)| score < b) {
+                            best = Some((score, p));
+                        }
+                        if score == (0, 0) {
+                            break;
+                        }
+                    }
+                    best.map(|(_, p)| p)
                         .unwrap_or_else(|| quad_point(a, c, b, t))
                 }
             };
@@ -1065,6 +1088,21 @@ fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: O
         .marks
         .push(MarkShape::boxed(MarkKind::Badge, target, 5.5));
     outcome_mark(out, spots, 5.0, outcome);
+}
+
+/// How many units a support's line from `me` to a dot at `target` runs over, drawn as
+/// [`support_move`] draws it (its clearest bend).
+fn support_crossings(ctx: &Ctx, me: Point, target: Point) -> usize {
+    let line = Line {
+        dash: Some("7 4.5"),
+        width: 2.6,
+        colour: Rgb::WHITE,
+        casing: 4.6,
+        cap: "butt",
+    };
+    let gaps = (UNIT_RADIUS, 4.0);
+    let bend = clear_bend(&ctx.avoid, me, target, 0.0, gaps, &line, Head::None);
+    units_crossed(&ctx.avoid, me, target, bend, gaps, &line, Head::None)
 }
 
 /// A build: the new unit at `pos` in a dashed ring, with a "+" badge.
