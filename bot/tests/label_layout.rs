@@ -127,11 +127,11 @@ fn check(variant: &str, seed: u64) -> (usize, usize, usize, Vec<String>) {
 // What the renderer still covers over twenty years, per variant (arrows over units, marks on
 // arrowheads); lower these as the drawing improves, never raise them.
 const COVERED_STANDARD: usize = 0;
-const COVERED_DAVIS: usize = 1;
+const COVERED_DAVIS: usize = 0;
 const COVERED_MAHARAJAH: usize = 0;
-const COVERED_ATLANTICA: usize = 14;
-const COVERED_PIRATES: usize = 10;
-const COVERED_LATIN_AMERICAN: usize = 10;
+const COVERED_ATLANTICA: usize = 0;
+const COVERED_PIRATES: usize = 8;
+const COVERED_LATIN_AMERICAN: usize = 3;
 
 fn variant(id: &str, seed: u64, most_covered: usize) {
     let (phases, moved, plated, covered) = check(id, seed);

@@ -99,7 +99,9 @@ impl<'a> Ctx<'a> {
             .rings
             .iter()
             .filter(|(c, _, _)| figure::dist(*c, from) < figure::END_REACH)
-            .map(|(c, r, half)| r + half + 1.0 - figure::dist(*c, from))
+            // From a point beside the ring's centre (a head-to-head pair's arrows run to
+            // either side) the way out may lead away from the centre: far enough whatever way.
+            .map(|(c, r, half)| r + half + 1.0 + figure::dist(*c, from))
             .fold(marks::UNIT_RADIUS, f32::max)
     }
 

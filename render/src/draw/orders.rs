@@ -305,7 +305,7 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
                     &r.points,
                     colour,
                     o.outcome,
-                    ctx.end_gap(dest),
+                    (ctx.start_gap(r.points[0]), ctx.end_gap(dest)),
                 );
                 out.absorb(own, Some(m));
             }
@@ -326,7 +326,7 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
                     &r.path,
                     &ghost,
                     Head::Open,
-                    ctx.end_gap(dest),
+                    (ctx.start_gap(r.points[0]), ctx.end_gap(dest)),
                 );
                 out.absorb(own, Some(r.fleets[0]));
             }
@@ -337,23 +337,21 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
     Ok(())
 }
 
-/// Strokes a route through `points` (unit, fleets, destination) as `line`: from the edge of
-/// the first unit's token, exactly through each fleet's place, to an arrowhead `end` short of
-/// the destination. Returns spots on its last leg, for marks.
+/// Strokes a route through `points` (unit, fleets, destination) as `line`: from `start` out
+/// of the first unit (its token's edge, or outside a ring round it, as a bent arrow starts),
+/// exactly through each fleet's place, to an arrowhead `end` short of the destination.
+/// Returns spots on its last leg, for marks.
 fn route_line(
     out: &mut Pen,
     ends: &[Point],
     points: &[Point],
     line: &Line,
     head: Head,
-    end: f32,
+    (start, end): (f32, f32),
 ) -> Vec<Point> {
     let n = points.len();
     let first = unit_vec(points[0], points[1]);
-    let start = (
-        points[0].0 + first.0 * UNIT_RADIUS,
-        points[0].1 + first.1 * UNIT_RADIUS,
-    );
+    let start = (points[0].0 + first.0 * start, points[0].1 + first.1 * start);
     let last = unit_vec(points[n - 2], points[n - 1]);
     let leg = (points[n - 1].0 - points[n - 2].0).hypot(points[n - 1].1 - points[n - 2].1);
     let (head_len, _) = head_size(line.width);
@@ -397,7 +395,7 @@ fn route_arrow(
     ends: &[Point],
     colour: Rgb,
     outcome: Outcome,
-    end: f32,
+    gaps: (f32, f32),
 ) {
     match outcome {
         Outcome::Succeeded => {
@@ -408,7 +406,7 @@ fn route_arrow(
                 casing: 6.4,
                 cap: "round",
             };
-            route_line(out, ends, points, &line, Head::Solid, end);
+            route_line(out, ends, points, &line, Head::Solid, gaps);
         }
         Outcome::Failed | Outcome::Void => {
             let edge = Line {
@@ -418,7 +416,7 @@ fn route_arrow(
                 casing: 7.8,
                 cap: "round",
             };
-            let mark = route_line(out, ends, points, &edge, Head::Hollow, end);
+            let mark = route_line(out, ends, points, &edge, Head::Hollow, gaps);
             let core = Line {
                 dash: None,
                 width: 2.2,
@@ -435,7 +433,7 @@ fn route_arrow(
                 points[n - 1].0 - last.0 * (head_len * 0.5 + 2.0),
                 points[n - 1].1 - last.1 * (head_len * 0.5 + 2.0),
             );
-            route_line(out, ends, &inner, &core, Head::None, end);
+            route_line(out, ends, &inner, &core, Head::None, gaps);
             // One arrow on the map (the core inside the edge): one shape in the figure.
             out.fig.arrows.pop();
             outcome_mark(out, mark, 5.5, outcome);
@@ -451,7 +449,7 @@ fn route_arrow(
                 },
                 outcome,
             );
-            let mark = route_line(out, ends, points, &line, Head::Open, end);
+            let mark = route_line(out, ends, points, &line, Head::Open, gaps);
             outcome_mark(out, mark, 5.0, outcome);
         }
     }
@@ -674,7 +672,7 @@ fn order(
             match move_way(ctx, from, dest, bend) {
                 Way::Bent(bend) => move_arrow(high, from, dest, bend, colour, o.outcome, gaps),
                 Way::Through(path) => {
-                    route_arrow(high, &path, &[from, dest], colour, o.outcome, gaps.1)
+                    route_arrow(high, &path, &[from, dest], colour, o.outcome, gaps)
                 }
             }
         }
@@ -685,7 +683,7 @@ fn order(
             match move_way(ctx, from, dest, MOVE_BEND) {
                 Way::Bent(bend) => move_arrow(high, from, dest, bend, colour, o.outcome, gaps),
                 Way::Through(path) => {
-                    route_arrow(high, &path, &[from, dest], colour, o.outcome, gaps.1)
+                    route_arrow(high, &path, &[from, dest], colour, o.outcome, gaps)
                 }
             }
         }
@@ -723,7 +721,14 @@ fn order(
                         Way::Through(path) => {
                             if !drawn {
                                 let ghost = ghost_line(colour);
-                                route_line(low, &[a, b], &path, &ghost, Head::Open, ctx.end_gap(b));
+                                route_line(
+                                    low,
+                                    &[a, b],
+                                    &path,
+                                    &ghost,
+                                    Head::Open,
+                                    (ctx.start_gap(a), ctx.end_gap(b)),
+                                );
                             }
                             let target = through_point(&path);
                             support_move(low, me, target, colour, o.outcome);
@@ -748,12 +753,22 @@ fn order(
                     // From the usual spot back towards the helped unit, then on towards the
                     // head, then on the helped unit's rim: the first spot clear of every
                     // arrowhead, else the one covering fewest.
-                    let spots = (0..12)
+                    let along_shaft = (0..12)
                         .map(|k| t - step * k as f32)
                         .take_while(|s| *s >= t0)
                         .chain((1..8).map(|k| t + step * k as f32).take_while(|s| *s <= t1))
                         .chain((0..4).map(|k| t0 - (t0 - rim) * k as f32 / 3.0))
                         .map(|s| quad_point(a, c, b, s));
+                    // Then round the helped unit's rim, either side of where its move
+                    // leaves it: a short move's head may fill its whole shaft.
+                    let leave = unit_vec(a, quad_point(a, c, b, t0));
+                    let round_rim = [0.45f32, -0.45, 0.9, -0.9, 1.35, -1.35].map(|turn| {
+                        let (sin, cos) = turn.sin_cos();
+                        let d = (leave.0 * cos - leave.1 * sin, leave.0 * sin + leave.1 * cos);
+                        let r = UNIT_RADIUS * 0.7;
+                        (a.0 + d.0 * r, a.1 + d.1 * r)
+                    });
+                    let spots: Vec<Point> = along_shaft.chain(round_rim).collect();
                     let covered = |p: Point| {
                         let m = MarkShape::boxed(MarkKind::Badge, p, 5.5);
                         ctx.avoid
@@ -762,10 +777,23 @@ fn order(
                             .filter(|h| h.order != Some(index) && m.covers(h))
                             .count()
                     };
-                    spots
-                        .enumerate()
-                        .min_by_key(|(k, p)| (covered(*p), *k))
-                        .map(|(_, p)| p)
+                    // The first spot on no arrowhead that the support's line reaches over no
+                    // unit, else the one covering fewest heads, then crossing fewest units.
+                    let mut best: Option<((usize, usize), Point)> = None;
+                    for p in spots {
+                        let heads = covered(p);
+                        if best.is_some_and(|(b, _)| b.0 < heads) {
+                            continue;
+                        }
+                        let score = (heads, support_crossings(ctx, me, p));
+                        if best.is_none_or(|(b, _)| score < b) {
+                            best = Some((score, p));
+                        }
+                        if score == (0, 0) {
+                            break;
+                        }
+                    }
+                    best.map(|(_, p)| p)
                         .unwrap_or_else(|| quad_point(a, c, b, t))
                 }
             };
@@ -1043,7 +1071,7 @@ fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: O
     };
     let spots = match &path {
         Some(p) => {
-            route_line(out, &[me, target], p, &line, Head::None, gaps.1);
+            route_line(out, &[me, target], p, &line, Head::None, gaps);
             let pts = spline_points(p);
             [50, 40, 60, 30, 70]
                 .map(|k| pts[(pts.len() * k / 100).min(pts.len() - 1)])
@@ -1065,6 +1093,21 @@ fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: O
         .marks
         .push(MarkShape::boxed(MarkKind::Badge, target, 5.5));
     outcome_mark(out, spots, 5.0, outcome);
+}
+
+/// How many units a support's line from `me` to a dot at `target` runs over, drawn as
+/// [`support_move`] draws it (its clearest bend).
+fn support_crossings(ctx: &Ctx, me: Point, target: Point) -> usize {
+    let line = Line {
+        dash: Some("7 4.5"),
+        width: 2.6,
+        colour: Rgb::WHITE,
+        casing: 4.6,
+        cap: "butt",
+    };
+    let gaps = (UNIT_RADIUS, 4.0);
+    let bend = clear_bend(&ctx.avoid, me, target, 0.0, gaps, &line, Head::None);
+    units_crossed(&ctx.avoid, me, target, bend, gaps, &line, Head::None)
 }
 
 /// A build: the new unit at `pos` in a dashed ring, with a "+" badge.
