@@ -10,6 +10,7 @@
 mod builds;
 mod canals;
 mod causes;
+mod flotilla;
 mod oceans;
 mod terrain;
 
@@ -28,7 +29,7 @@ use crate::rulebook::{
     VariantRules,
 };
 use crate::unit::PowerId;
-use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
+use crate::unit::{Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
 use causes::cause;
 
@@ -55,7 +56,7 @@ pub const ENTRY: VariantEntry = VariantEntry {
     },
     art: Some(map_file!("map.svg")),
     options: &[],
-    unit_kinds: STANDARD_KINDS,
+    unit_kinds: flotilla::KINDS,
     hidden_draws: &[],
     rulebook,
     reasons: &[crate::reason::Wording::of::<causes::LatinAmericanReason>()],
