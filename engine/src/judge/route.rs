@@ -34,9 +34,18 @@ pub(super) fn support_border_into<'v>(
     unit: &Unit,
     to: ProvinceId,
 ) -> Option<&'v Border> {
-    crossing_into(ctx, unit, to, |b| {
-        ctx.book.can_support_into(ctx, unit.kind, b.to)
-    })
+    ctx.map()
+        .province(unit.location.province)
+        .borders
+        .iter()
+        .find(|b| {
+            b.to.province == to
+                && ctx.book.support_crossing(ctx, unit, b).unwrap_or_else(|| {
+                    leaves_by(ctx, unit.kind, unit.location, b)
+                        && ctx.book.can_cross(ctx, unit.kind, b)
+                })
+                && ctx.book.can_support_into(ctx, unit.kind, b.to)
+        })
 }
 
 /// The first border from the unit's place (its coast, for a kind that uses coasts) into `to`

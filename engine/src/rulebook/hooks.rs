@@ -294,6 +294,29 @@ pub trait StrengthHooks {
         true
     }
 
+    /// The strength a unit that does not move holds its province with before supports: 1, or
+    /// 0 for Latin American Diplomacy's river flotilla in an ocean or in a sea no coastal
+    /// province borders (rule 6.B.ii: "it can be supported to hold ... its attack strength
+    /// equals the number of supporting units"). Asked by the resolver for each hold strength.
+    fn hold_base_strength(&self, _ctx: &RuleContext, _unit: &Unit) -> u32 {
+        1
+    }
+
+    /// Whether `supporter` may reach across `border` to support into the province beyond,
+    /// given the supporter's own coast and its kind's borders; `None` keeps the core's answer
+    /// (it leaves by its coast and its class crosses the border, `can_cross`). Latin American
+    /// Diplomacy's river flotilla supports across any border of its province but a
+    /// mountainous one, "even to provinces where they cannot travel" (rule 6.E). Asked when
+    /// each support is checked, for each border into the supported province.
+    fn support_crossing(
+        &self,
+        _ctx: &RuleContext,
+        _supporter: &Unit,
+        _border: &Border,
+    ) -> Option<bool> {
+        None
+    }
+
     /// Whether this unit may be supported to hold (a rule that caps hold support, such as swamps, says no). Asked by the
     /// resolver for the hold strength of a unit that does not move.
     fn may_receive_hold_support(&self, _ctx: &RuleContext, _unit: &Unit) -> bool {

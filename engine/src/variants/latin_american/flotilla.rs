@@ -23,3 +23,93 @@ pub const FLOTILLA: UnitKind = UnitKind(&RIVER_FLOTILLA);
 
 /// Latin American Diplomacy's unit kinds: army, fleet and river flotilla.
 pub const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, FLOTILLA];
+
+use super::causes::LatinAmericanCause;
+use crate::map::{Border, BorderKind, Map, ProvinceId, TerrainId};
+use crate::rulebook::RuleContext;
+use crate::unit::Unit;
+
+/// What rule 6 asks of the map, looked up once.
+#[derive(Debug)]
+pub(super) struct FlotillaRules {
+    coast: Option<TerrainId>,
+    desert: Option<TerrainId>,
+    sea: Option<TerrainId>,
+    ocean: Option<TerrainId>,
+    island: Option<TerrainId>,
+    mountain_border: BorderKind,
+}
+
+impl FlotillaRules {
+    pub(super) fn new(map: &Map) -> Self {
+        FlotillaRules {
+            coast: map.terrain_id("coast"),
+            desert: map.terrain_id("desert"),
+            sea: map.terrain_id("sea"),
+            ocean: map.terrain_id("ocean"),
+            island: map.terrain_id("island"),
+            mountain_border: map.border_kind("mountain"),
+        }
+    }
+
+    fn is(map: &Map, p: ProvinceId, t: Option<TerrainId>) -> bool {
+        t.is_some_and(|t| map.province(p).terrain == t)
+    }
+
+    /// A sea or an ocean province.
+    fn at_sea(&self, map: &Map, p: ProvinceId) -> bool {
+        Self::is(map, p, self.sea) || Self::is(map, p, self.ocean)
+    }
+
+    /// A coastal province (CP: the coast, and the deserts, all on the Pacific coast).
+    fn coastal(&self, map: &Map, p: ProvinceId) -> bool {
+        Self::is(map, p, self.coast) || Self::is(map, p, self.desert)
+    }
+
+    /// Rule 6.B.ii: any ocean, or a sea not directly adjacent to a coastal province: where a
+    /// flotilla has attack strength zero and cannot support.
+    pub(super) fn open_water(&self, map: &Map, p: ProvinceId) -> bool {
+        Self::is(map, p, self.ocean)
+            || (Self::is(map, p, self.sea) && !map.neighbours(p).any(|n| self.coastal(map, n)))
+    }
+
+    /// Rule 6.B.ii: the strength a flotilla's move brings before supports: zero out of or into
+    /// open water.
+    pub(super) fn move_strength(&self, map: &Map, unit: &Unit, border: Option<&Border>) -> u32 {
+        let into_open = border.is_some_and(|b| self.open_water(map, b.to.province));
+        u32::from(!(into_open || self.open_water(map, unit.location.province)))
+    }
+
+    /// Rule 6.B.ii: a flotilla in open water holds with its supports alone.
+    pub(super) fn hold_strength(&self, map: &Map, unit: &Unit) -> u32 {
+        u32::from(!self.open_water(map, unit.location.province))
+    }
+
+    /// Rules 6.B.ii, 6.B.iii and 6.E: why a flotilla may not give this support.
+    /// `supported_from == into` for a support to hold.
+    pub(super) fn support_refusal(
+        &self,
+        ctx: &RuleContext,
+        supporter: &Unit,
+        supported_from: ProvinceId,
+        into: ProvinceId,
+        border: &Border,
+    ) -> Option<LatinAmericanCause> {
+        let map = ctx.map();
+        let here = supporter.location.province;
+        if self.open_water(map, here) {
+            return Some(LatinAmericanCause::FlotillaAtOpenSea { at: here });
+        }
+        if self.at_sea(map, into) {
+            return Some(LatinAmericanCause::FlotillaSupportAtSea { at: into });
+        }
+        if border.kinds.contains(self.mountain_border) {
+            return Some(LatinAmericanCause::FlotillaSupportOverMountains { from: here, into });
+        }
+        let island = |p| Self::is(map, p, self.island);
+        if island(here) && !(supported_from == into && island(into)) {
+            return Some(LatinAmericanCause::FlotillaIslandSupport { from: here, into });
+        }
+        None
+    }
+}

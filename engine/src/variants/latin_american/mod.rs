@@ -84,6 +84,7 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
             .map(|cost| (map.tag(&format!("canal-{cost}")), cost))
             .collect(),
         bolivia: variant.power_by_name("Bolivia"),
+        flotilla: flotilla::FlotillaRules::new(map),
     })
 }
 
@@ -119,6 +120,8 @@ pub struct LatinAmericanRules {
     /// Building canals: the tag marking each canal's province (`canal-4` ...), with its cost
     /// in builds.
     canal_costs: Vec<(ProvinceTag, u32)>,
+    /// Rule 6: the river flotilla's strength and supports.
+    flotilla: flotilla::FlotillaRules,
 }
 
 /// The variant's own verbs: attacks in the oceans, and canals.
@@ -160,8 +163,29 @@ impl GeographyHooks for LatinAmericanRules {
 }
 
 impl StrengthHooks for LatinAmericanRules {
-    fn move_base_strength(&self, _ctx: &RuleContext, _unit: &Unit, border: Option<&Border>) -> u32 {
-        self.base_strength(border)
+    fn move_base_strength(&self, ctx: &RuleContext, unit: &Unit, border: Option<&Border>) -> u32 {
+        let base = self.base_strength(border);
+        if unit.kind == flotilla::FLOTILLA {
+            return base.min(self.flotilla.move_strength(ctx.map(), unit, border));
+        }
+        base
+    }
+
+    fn hold_base_strength(&self, ctx: &RuleContext, unit: &Unit) -> u32 {
+        if unit.kind == flotilla::FLOTILLA {
+            return self.flotilla.hold_strength(ctx.map(), unit);
+        }
+        1
+    }
+
+    fn support_crossing(&self, _ctx: &RuleContext, supporter: &Unit, _: &Border) -> Option<bool> {
+        // Rule 6.E: across any border of its province, even where it cannot travel; a
+        // mountainous border is refused by `may_support`, with its reason.
+        (supporter.kind == flotilla::FLOTILLA).then_some(true)
+    }
+
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        kind == flotilla::FLOTILLA || ctx.book.can_stand(ctx, kind, at)
     }
 
     fn crossing_needs_support(
@@ -187,7 +211,7 @@ impl StrengthHooks for LatinAmericanRules {
         into: ProvinceId,
         border: &Border,
     ) -> bool {
-        self.support_refusal(ctx, supporter, supported_from, into, border)
+        self.why_may_not_support(ctx, supporter, supported_from, into, border)
             .is_none()
     }
 
@@ -199,7 +223,14 @@ impl StrengthHooks for LatinAmericanRules {
         into: ProvinceId,
         border: &Border,
     ) -> Option<Cause> {
-        self.support_refusal(ctx, supporter, supported_from, into, border)
+        let flotilla = (supporter.kind == flotilla::FLOTILLA)
+            .then(|| {
+                self.flotilla
+                    .support_refusal(ctx, supporter, supported_from, into, border)
+            })
+            .flatten();
+        flotilla
+            .or_else(|| self.support_refusal(ctx, supporter, supported_from, into, border))
             .map(cause)
     }
 
