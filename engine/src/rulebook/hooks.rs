@@ -111,6 +111,16 @@ pub trait GeographyHooks {
         ctx.map().admits(kind.class(), at)
     }
 
+    /// Whether `unit` may move to `to`, another coast of the province it stands in (Latin
+    /// American Diplomacy's river flotilla crossing from one bank, shore or coast to another,
+    /// rule 6.B.iv). Such a move takes the turn and is judged as a hold: supports of it are
+    /// supports to hold, and the rulebook puts the unit on its new coast once the phase is
+    /// settled (`adjudicate_special`) unless it was dislodged. Standard: a move to one's own
+    /// province is refused. Asked when such a move, or a support of it, is checked.
+    fn crosses_within(&self, _ctx: &RuleContext, _unit: &Unit, _to: Location) -> bool {
+        false
+    }
+
     /// Whether the coasts of `province` all join, so that a unit using coasts leaves it by
     /// any of them and enters it without naming one (Latin American Diplomacy: a province
     /// through which a canal is finished). Standard: none.

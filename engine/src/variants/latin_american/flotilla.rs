@@ -26,7 +26,9 @@ pub const KINDS: &[UnitKind] = &[UnitKind::ARMY, UnitKind::FLEET, FLOTILLA];
 
 use super::causes::LatinAmericanCause;
 use crate::map::{Border, BorderKind, Map, ProvinceId, TerrainId};
-use crate::rulebook::RuleContext;
+use crate::order::Order;
+use crate::outcome::Verdict;
+use crate::rulebook::{RuleContext, Settled};
 use crate::unit::Unit;
 
 /// What rule 6 asks of the map, looked up once.
@@ -111,5 +113,26 @@ impl FlotillaRules {
             return Some(LatinAmericanCause::FlotillaIslandSupport { from: here, into });
         }
         None
+    }
+}
+
+/// Rule 6.B.iv: each flotilla ordered to another bank, shore or coast of its province (judged as
+/// a hold, `crosses_within`) stands there once the phase is settled, unless it was dislodged.
+pub(super) fn cross_banks(ctx: &RuleContext, settled: &mut Settled) {
+    for (s, result) in settled.orders.iter().zip(settled.results.iter()) {
+        let Ok(Order::Move { unit, to, .. }) = &s.order else {
+            continue;
+        };
+        if unit.province != to.province || result.verdict == Verdict::Illegal {
+            continue;
+        }
+        let target = to.location();
+        if let Some(u) = settled.after.units.iter_mut().find(|u| {
+            u.power == s.power && u.kind == FLOTILLA && u.location.province == unit.province
+        }) {
+            if ctx.map().admits(&RIVER, target) {
+                u.location = target;
+            }
+        }
     }
 }

@@ -141,6 +141,14 @@ impl GeographyHooks for LatinAmericanRules {
         self.canal_open(ctx, province)
     }
 
+    fn crosses_within(&self, ctx: &RuleContext, unit: &Unit, to: Location) -> bool {
+        // Rule 6.B.iv: a flotilla crosses to another bank, shore or coast of its province.
+        unit.kind == flotilla::FLOTILLA
+            && to.province == unit.location.province
+            && to.coast != unit.location.coast
+            && ctx.book.can_stand(ctx, unit.kind, to)
+    }
+
     fn check_move(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Result<(), Cause> {
         match self.move_refusal(ctx, unit, to) {
             Some(c) => Err(cause(c)),
@@ -299,6 +307,7 @@ impl OrderHooks for LatinAmericanRules {
     ) -> Vec<OrderResult> {
         if ctx.step().kind == crate::phase::PhaseKind::Movement {
             self.note_rainforest_moves(ctx, settled.orders, settled.results, settled.after);
+            flotilla::cross_banks(ctx, settled);
         }
         let canal: Vec<SpecialOrder> = orders
             .iter()
