@@ -105,3 +105,27 @@ fn offered_builds(case: serde_json::Value, power: &str) -> Vec<String> {
         .map(|o| o.to_text(&v.map))
         .collect()
 }
+
+#[test]
+fn the_order_help_shows_the_flotillas_orders() {
+    let case = json!({
+        "variant": "latin-american",
+        "phase": "A 1891 movement",
+        "units": { "Brazil": ["R cui/eb"] },
+        "orders": {}
+    });
+    let input = read_case(&case, None).expect("the board reads");
+    let v = &input.variant;
+    let help = v.book.order_help(&v.context(&input.position));
+    let now: Vec<&str> = help
+        .iter()
+        .filter(|h| h.now)
+        .map(|h| h.form.as_str())
+        .collect();
+    assert!(now.contains(&"R rbr - guy/rb"), "{now:?}");
+    assert!(now.contains(&"R cui/eb - cui/sb"), "{now:?}");
+    // Each form offered reads as an order.
+    for h in &help {
+        assert!(parse_order(&v.grammar(), &h.form).is_ok(), "{}", h.form);
+    }
+}

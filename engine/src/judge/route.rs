@@ -15,7 +15,8 @@ use std::rc::Rc;
 /// leaves by the coast it stands on, or by any coast of a porous province.
 pub(crate) fn leaves_by(ctx: &RuleContext, kind: UnitKind, from: Location, b: &Border) -> bool {
     !ctx.map().moves_along_coasts(kind.class())
-        || b.from_coast == from.coast || ctx.book.porous(ctx, from.province)
+        || b.from_coast == from.coast
+        || ctx.book.porous(ctx, from.province)
 }
 
 /// The border a unit would cross to reach `to` (any coast of it), if it can.

@@ -163,7 +163,11 @@ mod tests {
         assert_eq!(v.tags.len(), 2);
         assert_eq!(v.border_kinds.len(), 6);
         assert_eq!(Vocabulary::standard().terrains.len(), 8);
-        let classes: Vec<_> = v.classes.iter().map(|c| (c.name.as_str(), c.coasts)).collect();
+        let classes: Vec<_> = v
+            .classes
+            .iter()
+            .map(|c| (c.name.as_str(), c.coasts))
+            .collect();
         assert_eq!(classes, [("land", false), ("water", true)]);
     }
 

@@ -229,7 +229,12 @@ fn check_ends(
                 );
             }
             if let Some(c) = end.coast {
-                if coasts && !p.coast_classes.get(c.0 as usize).is_some_and(|k| k.contains(bit)) {
+                if coasts
+                    && !p
+                        .coast_classes
+                        .get(c.0 as usize)
+                        .is_some_and(|k| k.contains(bit))
+                {
                     errs.at(
                         bfile,
                         ln,
@@ -270,7 +275,11 @@ pub(super) fn follow(r: &Resolved, provinces: &mut [Province]) {
             match c {
                 Some(c) if mine(c.0 as usize) => Some(Some(c)),
                 Some(_) => None,
-                None => Some((0..p.coasts.len()).find(|&i| mine(i)).map(|i| CoastId(i as u8))),
+                None => Some(
+                    (0..p.coasts.len())
+                        .find(|&i| mine(i))
+                        .map(|i| CoastId(i as u8)),
+                ),
             }
         };
         let mut added: Vec<(usize, Border)> = Vec::new();
@@ -287,9 +296,10 @@ pub(super) fn follow(r: &Resolved, provinces: &mut [Province]) {
                 if !stands[b.to.province.0 as usize].contains(follower) {
                     continue;
                 }
-                let (Some(from_coast), Some(to_coast)) =
-                    (coast_of(&snapshot[i], b.from_coast), coast_of(q, b.to.coast))
-                else {
+                let (Some(from_coast), Some(to_coast)) = (
+                    coast_of(&snapshot[i], b.from_coast),
+                    coast_of(q, b.to.coast),
+                ) else {
                     continue;
                 };
                 if from_coast == b.from_coast && to_coast == b.to.coast {

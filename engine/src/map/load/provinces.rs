@@ -225,7 +225,10 @@ fn designations(
             errs.at(
                 pfile,
                 ln,
-                format!("{} lists one coast for a class; split coasts come at least in pairs", p.id),
+                format!(
+                    "{} lists one coast for a class; split coasts come at least in pairs",
+                    p.id
+                ),
             );
         }
         for d in list {

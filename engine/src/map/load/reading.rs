@@ -115,12 +115,7 @@ impl Resolved<'_> {
 }
 
 fn class_bit(classes: &[&'static MoveClass], c: &MoveClass) -> Classes {
-    Classes(
-        1 << classes
-            .iter()
-            .position(|x| x.name == c.name)
-            .unwrap_or(0),
-    )
+    Classes(1 << classes.iter().position(|x| x.name == c.name).unwrap_or(0))
 }
 
 /// Resolves the variant's movement and vocabulary once, reporting a vocabulary that declares

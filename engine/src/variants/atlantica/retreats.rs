@@ -325,8 +325,7 @@ fn harm(ctx: &RuleContext, unit: &Unit) -> u8 {
 
 /// Whether `unit` may move across the border `b` (its own coast, its kind's borders).
 fn may_move(ctx: &RuleContext, unit: &Unit, b: &crate::map::Border) -> bool {
-    (!ctx.map().moves_along_coasts(unit.kind.class())
-        || b.from_coast == unit.location.coast)
+    (!ctx.map().moves_along_coasts(unit.kind.class()) || b.from_coast == unit.location.coast)
         && ctx.book.can_cross(ctx, unit.kind, b)
         && ctx.book.can_stand(ctx, unit.kind, b.to)
 }

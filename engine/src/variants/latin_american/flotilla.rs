@@ -28,7 +28,8 @@ use super::causes::LatinAmericanCause;
 use crate::map::{Border, BorderKind, Map, ProvinceId, TerrainId};
 use crate::order::Order;
 use crate::outcome::Verdict;
-use crate::rulebook::{RuleContext, Settled};
+use crate::phase::PhaseKind;
+use crate::rulebook::{OrderHelp, RuleContext, Settled};
 use crate::unit::Unit;
 
 /// What rule 6 asks of the map, looked up once.
@@ -135,4 +136,30 @@ pub(super) fn cross_banks(ctx: &RuleContext, settled: &mut Settled) {
             }
         }
     }
+}
+
+/// The flotilla's orders in the order help: moving along a river, crossing banks, and where it
+/// is built.
+pub(super) fn help(ctx: &RuleContext) -> Vec<OrderHelp> {
+    let kind = ctx.step().kind;
+    vec![
+        OrderHelp::new(
+            "R rbr - guy/rb",
+            "a river flotilla moves along a river, naming the bank it reaches (also written \
+             [rib], (river bank), /nwb); at sea it moves as a fleet (rule 6.B)",
+            kind == PhaseKind::Movement,
+        ),
+        OrderHelp::new(
+            "R cui/eb - cui/sb",
+            "a river flotilla crosses to another bank, shore or coast of its province: it takes \
+             the turn and is supported as a hold (rule 6.B.iv)",
+            kind == PhaseKind::Movement,
+        ),
+        OrderHelp::new(
+            "R lpz/rb B",
+            "build a river flotilla on a home or capital centre where a river, lake or sea \
+             reaches it, naming its bank or shore (rule 6.A)",
+            kind == PhaseKind::Adjustment,
+        ),
+    ]
 }

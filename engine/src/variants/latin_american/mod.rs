@@ -367,6 +367,7 @@ impl SecretHooks for LatinAmericanRules {}
 impl DrawingHooks for LatinAmericanRules {
     fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
         let mut help = oceans::help(ctx);
+        help.extend(flotilla::help(ctx));
         help.push(canals::help(ctx));
         help
     }
