@@ -1,4 +1,5 @@
-//! Latin American Diplomacy's own rules (rule 5's terrain, the ocean provinces), one or more
+//! Latin American Diplomacy's own rules (rule 5's terrain, the ocean provinces, rule 6's river
+//! flotilla), one or more
 //! scenarios each, through `parley adjudicate`'s library entry point.
 //!
 //! Every file in `tests/data/latin-american/` is one case: a position on the reconstructed
@@ -53,6 +54,12 @@ fn every_worked_example_has_a_case() {
         "5c4-example-3-",
         "5c4-example-4-",
         "5d2-rainforest-example-",
+        "6b1-example-guyana-river-bank-to-para",
+        "6b2-example-falkland-current",
+        "6b4-example-la-paz-river-bank-to-lake-shore",
+        "6b4-example-cuiaba-bank-crossing",
+        "6e-example-napo-supports-pastaza",
+        "6e-example-beni-may-not-support-over-mountains",
     ] {
         assert!(
             names.iter().any(|n| n.starts_with(example)),

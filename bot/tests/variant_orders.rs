@@ -181,10 +181,7 @@ async fn autocomplete_the_start_dm_and_status_tell_of_the_variants_own_orders() 
 
 /// An army aboard a fleet, declared as a variant would declare it (Atlantica's A/F), for the
 /// picture's symbol and key.
-static PIGGYBACK: MoveClass = MoveClass {
-    name: "piggyback",
-    coasts: false,
-};
+static PIGGYBACK: MoveClass = MoveClass { name: "piggyback" };
 static ARMY_FLEET: UnitKindDecl = UnitKindDecl {
     letter: "A/F",
     name: "army/fleet",

@@ -319,7 +319,7 @@ fn read_unit(
         province: r.province,
         coast: r.coast,
     };
-    if !kind.uses_coasts() {
+    if !variant.map.moves_along_coasts(kind.class()) {
         location.coast = None;
     }
     if !variant.book.can_stand(&variant.context(at), kind, location) {

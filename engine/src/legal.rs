@@ -26,12 +26,11 @@ pub(crate) fn unit_ref(u: &Unit) -> UnitRef {
 fn targets(variant: &Rules, kind: UnitKind) -> Vec<Target> {
     let mut out = Vec::new();
     for p in variant.map.province_ids() {
-        let prov = variant.map.province(p);
-        if kind.uses_coasts() && !prov.coasts.is_empty() {
-            for c in 0..prov.coasts.len() {
+        if variant.map.has_coasts_for(kind.class(), p) {
+            for c in variant.map.coasts_for(kind.class(), p) {
                 out.push(Target {
                     province: p,
-                    coast: Some(crate::map::CoastId(c as u8)),
+                    coast: Some(c),
                 });
             }
         } else {

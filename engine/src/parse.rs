@@ -419,25 +419,29 @@ impl<'a> Parser<'a> {
             if let Some(c) = map.coast_id(p, first) {
                 return Ok(Some(c));
             }
-            if word_is(self.peek(), &["coast", "bank", "shore"]) && coast_word(first).is_some() {
+            if let (Some(Tok::Word(kind)), Some(_)) = (self.peek(), coast_word(first)) {
+                if !SHORE_WORDS.contains(&kind.as_str()) {
+                    self.pos = start;
+                    return Ok(None);
+                }
+                words.push(kind.clone());
                 self.pos += 1;
-                words.push("coast".into());
             } else {
                 self.pos = start;
                 return Ok(None);
             }
-        } else if word_is(self.peek(), &["coast", "bank", "shore"]) {
-            self.pos += 1;
+        } else if let Some(Tok::Word(kind)) = self.peek() {
+            if words.len() == 1 && SHORE_WORDS.contains(&kind.as_str()) {
+                words.push(kind.clone());
+                self.pos += 1;
+            }
         }
         if bracketed && self.peek() == Some(&Tok::Close) {
             self.pos += 1;
         }
         let pr = map.province(p);
         let said = words.join(" ");
-        let id = words.first().and_then(|w| {
-            map.coast_id(p, w)
-                .or_else(|| coast_word(w).and_then(|c| map.coast_id(p, c)))
-        });
+        let id = designation(map, p, &words);
         match id {
             Some(c) => Ok(Some(c)),
             None if pr.coasts.is_empty() => Err(ParseError {
@@ -714,15 +718,58 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Direction words for coasts, mapped to the usual coast ids.
+/// The words after a direction that say what kind of designation it is: a sea coast, a river
+/// bank (Latin American Diplomacy's river flotilla), a lake shore.
+const SHORE_WORDS: &[&str] = &["coast", "bank", "shore"];
+
+/// A direction or a water's name before a coast, bank or shore word, as the first letters of
+/// a designation's id (`north` for `nc`/`nb`, `northwest` for `nwb`, `river` for `rb`, `lake`
+/// for `ls`, `sea` for `sc`).
 fn coast_word(w: &str) -> Option<&'static str> {
     Some(match w {
-        "nc" | "n" | "north" | "northern" => "nc",
-        "sc" | "s" | "south" | "southern" => "sc",
-        "ec" | "e" | "east" | "eastern" => "ec",
-        "wc" | "w" | "west" | "western" => "wc",
+        "n" | "north" | "northern" => "n",
+        "s" | "south" | "southern" | "sea" => "s",
+        "e" | "east" | "eastern" => "e",
+        "w" | "west" | "western" => "w",
+        "nw" | "northwest" | "north-west" | "northwestern" => "nw",
+        "ne" | "northeast" | "north-east" | "northeastern" => "ne",
+        "sw" | "southwest" | "south-west" | "southwestern" => "sw",
+        "se" | "southeast" | "south-east" | "southeastern" => "se",
+        "c" | "central" | "centre" | "center" => "c",
+        "r" | "river" => "r",
+        "l" | "lake" => "l",
         _ => return None,
     })
+}
+
+/// The designation of `p` that `words` name: its id (`nc`, `rb`, `nwb`), the rules' own
+/// spellings (`rib` a river bank, `sec` a sea coast), or a direction or water and what kind
+/// of designation it is (`north coast`, `east bank`, `lake shore`); a direction alone
+/// (`north`) is the first of its coast, bank or shore the province has.
+fn designation(map: &Map, p: ProvinceId, words: &[String]) -> Option<CoastId> {
+    let first = words.first()?;
+    if let Some(c) = map.coast_id(p, first) {
+        return Some(c);
+    }
+    let spelled = match first.as_str() {
+        "rib" => Some("rb"),
+        "sec" => Some("sc"),
+        "lsh" => Some("ls"),
+        _ => None,
+    };
+    if let Some(c) = spelled.and_then(|c| map.coast_id(p, c)) {
+        return Some(c);
+    }
+    let prefix = coast_word(first)?;
+    let kinds: &[&str] = match words.get(1).map(String::as_str) {
+        Some("coast") => &["c"],
+        Some("bank") => &["b"],
+        Some("shore") => &["s"],
+        _ => &["c", "b", "s"],
+    };
+    kinds
+        .iter()
+        .find_map(|k| map.coast_id(p, &format!("{prefix}{k}")))
 }
 
 /// Parses one order.

@@ -67,7 +67,7 @@ pub fn movement_words(
 ) -> (Vec<(&'static str, &'static Class)>, Vec<&'static Class>) {
     let mut words: Vec<(&'static str, &'static Class)> = Vec::new();
     for k in kinds {
-        if !words.iter().any(|(_, c)| std::ptr::eq(*c, k.class())) {
+        if !words.iter().any(|(_, c)| c.name == k.class().name) {
             words.push((k.class().name, k.class()));
         }
     }
@@ -115,11 +115,6 @@ impl UnitKind {
     /// How it moves.
     pub fn class(self) -> &'static Class {
         self.0.class
-    }
-
-    /// Whether it stands on one coast of a province with several (fleets).
-    pub fn uses_coasts(self) -> bool {
-        self.0.class.coasts
     }
 
     /// Whether a convoy may carry it.

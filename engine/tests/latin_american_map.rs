@@ -3,16 +3,11 @@
 //! the Greater and Chilean Andes, the non-traversable corners and the special crossings, and the
 //! adjacencies the rules' worked examples need.
 
-use engine::map::{Location, Map, ProvinceId, LAND, WATER};
+use engine::map::{Location, Map, MoveClass, ProvinceId, LAND, WATER};
 use engine::Rules;
 use engine::Variant;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
-
-const RIVERS: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../maps/latin-american/rivers.txt"
-));
 
 fn la() -> Arc<Rules> {
     Variant::builtin("latin-american").unwrap_or_else(|e| panic!("{e}"))
@@ -400,10 +395,9 @@ fn the_multi_coast_provinces_open_to_the_waters_the_rules_list() {
         assert_eq!(waters(loc), set(want), "{loc}");
     }
     let split: BTreeSet<String> = m
-        .provinces
-        .iter()
-        .filter(|p| !p.coasts.is_empty())
-        .map(|p| p.id.clone())
+        .province_ids()
+        .filter(|&p| m.has_coasts_for(&WATER, p))
+        .map(|p| m.province(p).id.clone())
         .collect();
     assert_eq!(
         split,
@@ -414,38 +408,32 @@ fn the_multi_coast_provinces_open_to_the_waters_the_rules_list() {
     assert!(!fleet(m, "leo/sc", "lnc") && !fleet(m, "mqc/sc", "lnc"));
 }
 
-/// rivers.txt: the banks of each province that has several, and the river links.
-struct Rivers {
-    banks: BTreeMap<String, Vec<String>>,
-    links: Vec<(String, String)>,
+/// The river flotilla's way of moving, declared in the variant's data (`[[vocabulary.classes]]`).
+static RIVER: MoveClass = MoveClass { name: "river" };
+
+fn flotilla(map: &Map, a: &str, b: &str) -> bool {
+    map.border_for(&RIVER, at(map, a), at(map, b)).is_some()
 }
 
-fn rivers() -> Rivers {
-    let mut r = Rivers {
-        banks: BTreeMap::new(),
-        links: Vec::new(),
-    };
-    for (n, line) in RIVERS.lines().enumerate() {
-        let t: Vec<&str> = line.split_whitespace().collect();
-        match t.as_slice() {
-            [] => {}
-            [first, ..] if first.starts_with('#') => {}
-            ["banks", p, banks @ ..] => {
-                r.banks
-                    .insert(p.to_string(), banks.iter().map(|s| s.to_string()).collect());
-            }
-            ["river", a, b] => r.links.push((a.to_string(), b.to_string())),
-            _ => panic!("rivers.txt line {}: {line}", n + 1),
-        }
-    }
-    r
+/// The banks, shores and coasts a flotilla names in each province that has several for it.
+fn banks(map: &Map) -> BTreeMap<String, Vec<String>> {
+    map.province_ids()
+        .filter(|&p| map.has_coasts_for(&RIVER, p))
+        .map(|p| {
+            let prov = map.province(p);
+            let names = map
+                .coasts_for(&RIVER, p)
+                .map(|c| prov.coasts[c.0 as usize].clone())
+                .collect();
+            (prov.id.clone(), names)
+        })
+        .collect()
 }
 
 #[test]
 fn the_river_banks_are_the_ones_the_rules_list_and_every_river_reaches_its_banks() {
     let v = la();
     let m = &v.map;
-    let r = rivers();
     let want: &[(&str, &[&str])] = &[
         ("vic", &["nb", "sb"]),
         ("met", &["nb", "sb"]),
@@ -469,92 +457,97 @@ fn the_river_banks_are_the_ones_the_rules_list_and_every_river_reaches_its_banks
         ("sca", &["sc", "rb"]),
         ("rgs", &["sc", "rb"]),
         ("lpz", &["ls", "rb"]),
+        // Panama, Costa Rica, ...: the fleets' split coasts are the flotilla's too.
+        ("cam", &["nc", "sc"]),
+        ("cri", &["nc", "sc"]),
+        ("gua", &["nc", "sc"]),
+        ("hon", &["nc", "sc"]),
+        ("pan", &["nc", "sc"]),
+        ("scl", &["nc", "sc"]),
+        ("leo", &["ls", "sc"]),
+        ("mqc", &["ls", "sc"]),
     ];
     let got: BTreeMap<String, Vec<String>> = want
         .iter()
         .map(|(p, b)| (p.to_string(), b.iter().map(|s| s.to_string()).collect()))
         .collect();
-    assert_eq!(r.banks, got);
-    // Twelve with several river banks, nine with a river bank and a sea coast (rule 5.B).
-    let river_only = r
-        .banks
-        .values()
-        .filter(|b| !b.contains(&"sc".to_string()))
-        .count();
-    assert_eq!(river_only, 13, "twelve, and La Paz");
-    let split = |s: &str| -> (String, Option<String>) {
-        match s.split_once('/') {
-            Some((p, b)) => (p.to_string(), Some(b.to_string())),
-            None => (s.to_string(), None),
-        }
+    assert_eq!(banks(m), got);
+    // A fleet names none of the river banks: Guyana, Cuiaba and La Paz are one place for it.
+    for p in ["guy", "cui", "lpz", "ama", "mis"] {
+        assert!(!m.has_coasts_for(&WATER, id(m, p)), "{p}");
+    }
+    // Every river border between two provinces carries a flotilla's route, and every bank is
+    // reached by one; the routes along a river bank are river borders.
+    let bank = |l: Location| {
+        l.coast
+            .map(|c| m.province(l.province).coasts[c.0 as usize].clone())
+            .filter(|c| c != "sc" && c != "ls")
     };
     let mut reached: BTreeSet<String> = BTreeSet::new();
-    let mut linked: BTreeSet<(String, String)> = BTreeSet::new();
-    for (a, b) in &r.links {
-        for end in [a, b] {
-            let (p, bank) = split(end);
-            assert!(
-                m.province_by_id(&p).is_some(),
-                "rivers.txt: no province {p}"
-            );
-            match (r.banks.get(&p), &bank) {
-                (Some(banks), Some(bank)) => {
-                    assert!(banks.contains(bank), "{end}: {p} has no bank {bank}");
-                    assert!(
-                        bank != "sc" && bank != "ls",
-                        "{end}: a river reaches a bank"
-                    );
-                    reached.insert(end.clone());
-                }
-                (Some(_), None) => panic!("{end}: {p} needs a bank in {a} {b}"),
-                (None, Some(_)) => panic!("{end}: {p} has no banks"),
-                (None, None) => {}
-            }
-        }
-        let (pa, pb) = (split(a).0, split(b).0);
-        assert!(
-            kinds(m, &pa, &pb).contains("river"),
-            "rivers.txt links {a} {b}: their border is no river"
-        );
-        linked.insert((pa.clone().min(pb.clone()), pa.max(pb)));
-    }
-    // Every river border carries a link, and every bank is reached by a river.
     for p in m.province_ids() {
         let a = m.province(p).id.clone();
         for b in neighbours(m, &a) {
-            if a < b && kinds(m, &a, &b).contains("river") {
-                assert!(linked.contains(&(a.clone(), b.clone())), "{a}-{b}");
+            let (pa, pb) = (id(m, &a), id(m, &b));
+            let routes: Vec<_> = m
+                .province(pa)
+                .borders
+                .iter()
+                .filter(|x| x.to.province == pb && m.crosses(&RIVER, x))
+                .collect();
+            if kinds(m, &a, &b).contains("river") && m.terrain(pa).name != "sea" {
+                assert!(!routes.is_empty(), "{a}-{b}: a river and no flotilla route");
+            }
+            for r in routes {
+                let from = Location {
+                    province: pa,
+                    coast: r.from_coast,
+                };
+                if let Some(k) = bank(from) {
+                    reached.insert(format!("{a}/{k}"));
+                    assert!(kinds(m, &a, &b).contains("river"), "{a}/{k}-{b}");
+                }
             }
         }
     }
-    for (p, banks) in &r.banks {
-        for bank in banks.iter().filter(|b| *b != "sc" && *b != "ls") {
-            assert!(reached.contains(&format!("{p}/{bank}")), "{p}/{bank}");
+    for (p, names) in &banks(m) {
+        for k in names.iter().filter(|b| *b == "rb" || b.ends_with('b')) {
+            assert!(reached.contains(&format!("{p}/{k}")), "{p}/{k}");
         }
     }
     // The South Bank of Amazonas borders only on Cuiaba (rule 5.B's note).
-    let south: Vec<&(String, String)> = r
-        .links
+    let south: BTreeSet<String> = m
+        .province(id(m, "ama"))
+        .borders
         .iter()
-        .filter(|(a, b)| a == "ama/sb" || b == "ama/sb")
+        .filter(|b| m.crosses(&RIVER, b) && b.from_coast == at(m, "ama/sb").coast)
+        .map(|b| m.province(b.to.province).id.clone())
         .collect();
-    assert_eq!(south.len(), 1);
-    assert!(south[0].0.starts_with("cui") || south[0].1.starts_with("cui"));
+    assert_eq!(south, set(&["cui"]));
     // The worked examples: R Rio Branco - Guyana [rib]; R Para - Cuiaba [nwb]; R Meta - Vaupes
     // [nb]; F Amapa - Para up the river; R Rondonia - Amazonas; R Guyana [rib] - Para refused.
-    let has = |a: &str, b: &str| {
-        r.links
-            .iter()
-            .any(|(x, y)| (x == a && y == b) || (x == b && y == a))
-    };
-    assert!(has("rbr", "guy/rb"));
-    assert!(has("par", "cui/nwb"));
-    assert!(has("met/sb", "vau/nb"));
-    assert!(has("par", "amp"));
-    assert!(has("ron", "ama/nb"));
-    assert!(army(m, "guy", "par") && !kinds(m, "guy", "par").contains("river"));
+    assert!(flotilla(m, "rbr", "guy/rb"));
+    assert!(flotilla(m, "par", "cui/nwb"));
+    assert!(flotilla(m, "met/sb", "vau/nb"));
+    assert!(flotilla(m, "par", "amp"));
+    assert!(flotilla(m, "ron", "ama/nb"));
+    assert!(army(m, "guy", "par") && !flotilla(m, "guy/rb", "par"));
+    assert!(!flotilla(m, "guy/sc", "par"));
     // Rule 5.J.4.v: San Pedro and Tarija, by the river.
-    assert!(has("spd/wb", "tja"));
+    assert!(flotilla(m, "spd/wb", "tja"));
+    // Rule 6.B.ii: at sea from a river mouth and round the coast; never into land with no river,
+    // and fleets never up a river.
+    let to_sea = |from: &str| {
+        let l = at(m, from);
+        m.province(l.province).borders.iter().any(|b| {
+            m.crosses(&RIVER, b)
+                && b.from_coast == l.coast
+                && ["sea", "ocean"].contains(&m.terrain(b.to.province).name.as_str())
+        })
+    };
+    assert!(to_sea("guy/sc") && !to_sea("guy/rb") && to_sea("nol"));
+    assert!(flotilla(m, "lpz/ls", "ltt") && !flotilla(m, "lpz/rb", "ltt"));
+    assert!(!flotilla(m, "ltt", "pun"), "Puno has no river");
+    assert!(!fleet(m, "rbr", "guy") && !fleet(m, "par", "amp"));
 }
 
 #[test]

@@ -326,7 +326,7 @@ pub enum UnitKind {
     Army,
     Fleet,
     /// A unit that travels only along rivers, drawn for any kind declared with the letter `R`
-    /// (the test variant's flotilla; Latin American Diplomacy's to come; Maharajah has none:
+    /// (Latin American Diplomacy's river flotilla and the test variant's; Maharajah has none:
     /// its ordinary fleets sail the rivers).
     RiverFlotilla,
     /// An army aboard a fleet (Davis's and Atlantica's A/F): the fleet's hull carrying an

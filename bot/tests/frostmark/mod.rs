@@ -27,10 +27,7 @@ use std::sync::Once;
 
 /// Moving along rivers, over land and shores (the terrains that admit it are declared in
 /// the variant's `variant.toml`).
-static RIVER: MoveClass = MoveClass {
-    name: "river",
-    coasts: false,
-};
+static RIVER: MoveClass = MoveClass { name: "river" };
 
 pub static FLOTILLA: UnitKindDecl = UnitKindDecl {
     letter: "R",

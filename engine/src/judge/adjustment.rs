@@ -421,10 +421,10 @@ pub(crate) fn build_location(
         province: at,
         coast: unit.coast,
     };
-    if !kind.uses_coasts() && unit.coast.is_some() {
+    if !map.moves_along_coasts(kind.class()) && unit.coast.is_some() {
         return Err(Cause::ArmyBuiltOnCoast { at });
     }
-    if kind.uses_coasts() && !p.coasts.is_empty() && unit.coast.is_none() {
+    if map.has_coasts_for(kind.class(), at) && unit.coast.is_none() {
         return Err(Cause::BuildNeedsCoast { at });
     }
     if !ctx.book.can_stand(ctx, kind, loc)
@@ -451,7 +451,10 @@ pub fn by_removal_distance(ctx: &RuleContext, candidates: &[usize]) -> Vec<usize
     ranked.sort_by(|(da, a), (db, b)| {
         let (a, b) = (&position.units[*a], &position.units[*b]);
         db.cmp(da)
-            .then((!a.kind.uses_coasts()).cmp(&!b.kind.uses_coasts()))
+            .then(
+                (!map.moves_along_coasts(a.kind.class()))
+                    .cmp(&!map.moves_along_coasts(b.kind.class())),
+            )
             .then(
                 map.province(a.location.province)
                     .name

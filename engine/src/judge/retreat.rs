@@ -40,7 +40,7 @@ pub(crate) fn options(ctx: &RuleContext, d: &Dislodged) -> Vec<Location> {
         if after.units.iter().any(|u| u.location.province == p) && !rules.holds_many(ctx, p) {
             continue;
         }
-        let loc = if !unit.kind.uses_coasts() {
+        let loc = if !ctx.map().moves_along_coasts(unit.kind.class()) {
             Location::province(p)
         } else {
             b.to

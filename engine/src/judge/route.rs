@@ -14,7 +14,9 @@ use std::rc::Rc;
 /// Whether a unit of `kind` at `from` may set out across border `b`: a kind that uses coasts
 /// leaves by the coast it stands on, or by any coast of a porous province.
 pub(crate) fn leaves_by(ctx: &RuleContext, kind: UnitKind, from: Location, b: &Border) -> bool {
-    !kind.uses_coasts() || b.from_coast == from.coast || ctx.book.porous(ctx, from.province)
+    !ctx.map().moves_along_coasts(kind.class())
+        || b.from_coast == from.coast
+        || ctx.book.porous(ctx, from.province)
 }
 
 /// The border a unit would cross to reach `to` (any coast of it), if it can.
@@ -33,9 +35,18 @@ pub(super) fn support_border_into<'v>(
     unit: &Unit,
     to: ProvinceId,
 ) -> Option<&'v Border> {
-    crossing_into(ctx, unit, to, |b| {
-        ctx.book.can_support_into(ctx, unit.kind, b.to)
-    })
+    ctx.map()
+        .province(unit.location.province)
+        .borders
+        .iter()
+        .find(|b| {
+            b.to.province == to
+                && ctx.book.support_crossing(ctx, unit, b).unwrap_or_else(|| {
+                    leaves_by(ctx, unit.kind, unit.location, b)
+                        && ctx.book.can_cross(ctx, unit.kind, b)
+                })
+                && ctx.book.can_support_into(ctx, unit.kind, b.to)
+        })
 }
 
 /// The first border from the unit's place (its coast, for a kind that uses coasts) into `to`
@@ -63,8 +74,7 @@ fn crossing_into<'v>(
 pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<Location, Cause> {
     let map = ctx.map();
     let strict = ctx.options().coasts == CoastLeniency::Strict;
-    let dest = map.province(to.province);
-    if !unit.kind.uses_coasts() {
+    if !map.moves_along_coasts(unit.kind.class()) {
         if to.coast.is_some() && strict {
             return Err(Cause::ArmyToCoast {
                 to: Some(to.location()),
@@ -107,7 +117,8 @@ pub(super) fn destination(ctx: &RuleContext, unit: &Unit, to: Target) -> Result<
         ));
     };
     // A porous province's coasts all join: no coast need be named, and any named will do.
-    let one_shore = dest.coasts.is_empty() || ctx.book.porous(ctx, to.province);
+    let one_shore =
+        !map.has_coasts_for(unit.kind.class(), to.province) || ctx.book.porous(ctx, to.province);
     match to.coast {
         Some(c) => match reachable().find(|b| b.to.coast == Some(c)) {
             Some(b) => Ok(b.to),

@@ -60,6 +60,7 @@ pub fn parse_map_files_with(
     let r = reading::resolve(movement, vocabulary, &mut errs);
     let (mut provinces, names) = provinces::read(files.provinces, &r, &mut errs);
     borders::read(files.borders, &r, &mut provinces, &names, &mut errs);
+    borders::follow(&r, &mut provinces);
     borders::check_every_place_has_one(files.provinces.0, &provinces, &mut errs);
     let starting_units = units::read(files.units, &provinces, &names, &mut errs);
     if !errs.0.is_empty() {
@@ -72,6 +73,7 @@ pub fn parse_map_files_with(
         names,
         classes: r.classes,
         convoy_classes: r.convoy_classes,
+        coast_classes: r.coast_classes,
         terrains: r.terrains,
         tag_names: r.tag_names,
         border_kind_names: r.border_kind_names,

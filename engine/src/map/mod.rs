@@ -14,7 +14,7 @@ pub use load::{
     parse_map_files, parse_map_files_with, MapError, MapFiles, Movement, STANDARD_MOVEMENT,
 };
 pub use names::{alphabetical_key, normalise, NameError, NameLookup};
-pub use vocabulary::{TagDecl, TerrainDecl, Vocabulary};
+pub use vocabulary::{ClassDecl, TagDecl, TerrainDecl, Vocabulary};
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -64,29 +64,21 @@ pub struct Terrain {
     pub holds_many: bool,
 }
 
-/// A way of moving, which borders grant or refuse (`borders.txt` names the classes that may
-/// cross each border) and which terrains admit or refuse (each terrain's `stand` list in the
-/// vocabulary names the classes that may stand on it).
+/// A way of moving, as a unit kind names it: which borders grant or refuse it (`borders.txt`
+/// names the classes that may cross each border), which terrains admit it (each terrain's
+/// `stand` list), and whether it moves along coasts (the vocabulary's `[[classes]]`) are the
+/// map's data, asked of the [`Map`] by this name.
 #[derive(Debug)]
 pub struct MoveClass {
     /// The word `borders.txt` and the vocabulary use for it (`land`, `water`, `river`).
     pub name: &'static str,
-    /// Whether a unit moving by this class stands on one coast of a province that has several
-    /// (and so names the coast it moves to), as fleets do.
-    pub coasts: bool,
 }
 
 /// Moving over land: armies.
-pub static LAND: MoveClass = MoveClass {
-    name: "land",
-    coasts: false,
-};
+pub static LAND: MoveClass = MoveClass { name: "land" };
 
 /// Moving over water and along shores: fleets.
-pub static WATER: MoveClass = MoveClass {
-    name: "water",
-    coasts: true,
-};
+pub static WATER: MoveClass = MoveClass { name: "water" };
 
 /// A province tag, as a rulebook holds it: looked up by name once ([`Map::tag`]); a name the
 /// variant does not declare gives a tag no province carries.
@@ -169,8 +161,15 @@ pub struct Province {
     /// centre (`owner=` in `provinces.txt`): a centre given away at the start, never a build
     /// site for its owner (Atlantica II's gift centres).
     pub owner: Option<String>,
-    /// Split coasts (`nc`, `sc`), empty for a province with one shore or none.
+    /// Split coasts (`nc`, `sc`), empty for a province with one shore or none: every
+    /// designation of every class that moves along coasts (a flotilla's river banks too).
     pub coasts: Vec<String>,
+    /// For each of [`Province::coasts`], the classes that stand on it (`coasts=` gives a
+    /// designation to every class that moves along coasts, `coasts-<class>=` to that one).
+    pub coast_classes: Vec<Classes>,
+    /// The classes that may stand here: those its terrain admits, and a class that stands on
+    /// its routes wherever one of its own borders reaches.
+    pub stands: Classes,
     pub aliases: Vec<String>,
     /// Special qualities the rulebook may ask about (`tags=river-convoy`).
     pub tags: ProvinceTags,
@@ -199,6 +198,8 @@ pub struct Map {
     pub classes: Vec<&'static MoveClass>,
     /// The classes of the kinds that convoy: the borders a chain of convoying units follows.
     pub convoy_classes: Classes,
+    /// The classes that move along coasts (declared `coasts = true` in the vocabulary).
+    pub coast_classes: Classes,
     /// The terrains the variant declares; a province's [`TerrainId`] indexes this list.
     pub terrains: Vec<Terrain>,
     /// The province tags the variant declares, in order: the n-th is bit n of [`ProvinceTags`].
@@ -223,10 +224,37 @@ impl Map {
 
     /// The set holding this class (empty if the map's units have no such class).
     pub fn class_bits(&self, class: &MoveClass) -> Classes {
-        match self.classes.iter().position(|c| std::ptr::eq(*c, class)) {
+        match self.classes.iter().position(|c| c.name == class.name) {
             Some(i) => Classes(1 << i),
             None => Classes(0),
         }
+    }
+
+    /// Whether a unit moving by `class` stands on one coast of a province that has several
+    /// for it (the vocabulary's `coasts`).
+    pub fn moves_along_coasts(&self, class: &MoveClass) -> bool {
+        self.coast_classes.contains(self.class_bits(class))
+    }
+
+    /// The coasts of a province a unit moving by `class` stands on, one of which it names
+    /// there: empty where it has one shore or none.
+    pub fn coasts_for(
+        &self,
+        class: &MoveClass,
+        province: ProvinceId,
+    ) -> impl Iterator<Item = CoastId> + '_ {
+        let bit = self.class_bits(class);
+        self.province(province)
+            .coast_classes
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.contains(bit))
+            .map(|(i, _)| CoastId(i as u8))
+    }
+
+    /// Whether a unit moving by `class` names a coast in this province.
+    pub fn has_coasts_for(&self, class: &MoveClass, province: ProvinceId) -> bool {
+        self.coasts_for(class, province).next().is_some()
     }
 
     /// Whether a unit moving by `class` may cross this border (the default of the rulebook's
@@ -244,14 +272,15 @@ impl Map {
     /// terrain admits the class, and the location names a coast exactly when the class moves
     /// along coasts and the province has several (the default of the rulebook's `can_stand`).
     pub fn admits(&self, class: &MoveClass, at: Location) -> bool {
+        let bit = self.class_bits(class);
         let p = self.province(at.province);
-        self.terrains[p.terrain.0 as usize]
-            .admits
-            .contains(self.class_bits(class))
-            && if class.coasts {
-                p.coasts.is_empty() == at.coast.is_none()
-            } else {
-                at.coast.is_none()
+        p.stands.contains(bit)
+            && match at.coast {
+                None => !self.has_coasts_for(class, at.province),
+                Some(c) => p
+                    .coast_classes
+                    .get(c.0 as usize)
+                    .is_some_and(|k| k.contains(bit)),
             }
     }
 
@@ -342,7 +371,7 @@ impl Map {
     /// The border a unit moving by `class` at `from` would cross to reach `to` (a coast of
     /// `to`, if it names one), by its class alone.
     pub fn border_for(&self, class: &MoveClass, from: Location, to: Location) -> Option<&Border> {
-        let coasts = class.coasts;
+        let coasts = self.moves_along_coasts(class);
         let class = self.class_bits(class);
         self.province(from.province).borders.iter().find(|b| {
             b.classes.contains(class)
@@ -360,7 +389,7 @@ impl Map {
         from: Location,
         to: ProvinceId,
     ) -> impl Iterator<Item = &Border> + '_ {
-        let coasts = class.coasts;
+        let coasts = self.moves_along_coasts(class);
         let class = self.class_bits(class);
         self.province(from.province)
             .borders

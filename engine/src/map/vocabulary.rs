@@ -1,4 +1,5 @@
-//! The words a variant's map data may use: terrains, province tags and border kinds, declared
+//! The words a variant's map data may use: movement classes, terrains, province tags and
+//! border kinds, declared
 //! as data (`maps/vocabulary.toml`, extended by a variant's `[vocabulary]` table) rather than
 //! fixed in the core.
 //!
@@ -23,6 +24,32 @@ pub struct Vocabulary {
     pub tags: Vec<TagDecl>,
     #[serde(default)]
     pub border_kinds: Vec<String>,
+    /// The movement classes whose facts are data (`land`, `water`, Latin American Diplomacy's
+    /// `river`); a class a unit kind moves by that no declaration names moves along no coasts
+    /// and only where borders and terrains name it.
+    #[serde(default)]
+    pub classes: Vec<ClassDecl>,
+}
+
+/// One movement class as declared: what the map loader needs to know of a way of moving.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassDecl {
+    pub name: String,
+    /// Whether a unit moving by it stands on one coast of a province that has several (and so
+    /// names the coast it moves to), as fleets do.
+    #[serde(default)]
+    pub coasts: bool,
+    /// Another class whose every border this one may cross too, where it may stand at both
+    /// ends (Latin American Diplomacy's flotillas sail the fleets' waters).
+    #[serde(default)]
+    pub follows: Option<String>,
+    /// Whether it also stands on any province one of its own borders in `borders.txt` reaches,
+    /// whatever the terrain (a flotilla on land wherever a river runs).
+    #[serde(default)]
+    pub stands_on_routes: bool,
+    #[serde(skip)]
+    pub file: String,
 }
 
 /// One terrain as declared.
@@ -75,6 +102,9 @@ impl Vocabulary {
         for t in &mut self.tags {
             t.file = file.to_string();
         }
+        for c in &mut self.classes {
+            c.file = file.to_string();
+        }
     }
 
     /// The shared vocabulary of `maps/vocabulary.toml`: Standard's land, coast and sea, and
@@ -108,6 +138,12 @@ impl Vocabulary {
                 v.border_kinds.push(k.clone());
             }
         }
+        for c in &more.classes {
+            match v.classes.iter_mut().find(|x| x.name == c.name) {
+                Some(x) => *x = c.clone(),
+                None => v.classes.push(c.clone()),
+            }
+        }
         v
     }
 }
@@ -127,6 +163,12 @@ mod tests {
         assert_eq!(v.tags.len(), 2);
         assert_eq!(v.border_kinds.len(), 6);
         assert_eq!(Vocabulary::standard().terrains.len(), 8);
+        let classes: Vec<_> = v
+            .classes
+            .iter()
+            .map(|c| (c.name.as_str(), c.coasts))
+            .collect();
+        assert_eq!(classes, [("land", false), ("water", true)]);
     }
 
     #[test]

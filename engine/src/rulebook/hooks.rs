@@ -114,6 +114,16 @@ pub trait GeographyHooks {
         ctx.map().admits(kind.class(), at)
     }
 
+    /// Whether `unit` may move to `to`, another coast of the province it stands in (Latin
+    /// American Diplomacy's river flotilla crossing from one bank, shore or coast to another,
+    /// rule 6.B.iv). Such a move takes the turn and is judged as a hold: supports of it are
+    /// supports to hold, and the rulebook puts the unit on its new coast once the phase is
+    /// settled (`adjudicate_special`) unless it was dislodged. Standard: a move to one's own
+    /// province is refused. Asked when such a move, or a support of it, is checked.
+    fn crosses_within(&self, _ctx: &RuleContext, _unit: &Unit, _to: Location) -> bool {
+        false
+    }
+
     /// Whether the coasts of `province` all join, so that a unit using coasts leaves it by
     /// any of them and enters it without naming one (Latin American Diplomacy: a province
     /// through which a canal is finished). Standard: none.
@@ -295,6 +305,29 @@ pub trait StrengthHooks {
         _to: Location,
     ) -> bool {
         true
+    }
+
+    /// The strength a unit that does not move holds its province with before supports: 1, or
+    /// 0 for Latin American Diplomacy's river flotilla in an ocean or in a sea no coastal
+    /// province borders (rule 6.B.ii: "it can be supported to hold ... its attack strength
+    /// equals the number of supporting units"). Asked by the resolver for each hold strength.
+    fn hold_base_strength(&self, _ctx: &RuleContext, _unit: &Unit) -> u32 {
+        1
+    }
+
+    /// Whether `supporter` may reach across `border` to support into the province beyond,
+    /// given the supporter's own coast and its kind's borders; `None` keeps the core's answer
+    /// (it leaves by its coast and its class crosses the border, `can_cross`). Latin American
+    /// Diplomacy's river flotilla supports across any border of its province but a
+    /// mountainous one, "even to provinces where they cannot travel" (rule 6.E). Asked when
+    /// each support is checked, for each border into the supported province.
+    fn support_crossing(
+        &self,
+        _ctx: &RuleContext,
+        _supporter: &Unit,
+        _border: &Border,
+    ) -> Option<bool> {
+        None
     }
 
     /// Whether this unit may be supported to hold (a rule that caps hold support, such as swamps, says no). Asked by the

@@ -33,6 +33,12 @@ impl Ctx<'_> {
             });
         }
         match &loc.coast {
+            // A coast the art gives no place of its own (a river flotilla's bank in a
+            // province drawn with one place): the unit stands at the province's anchor.
+            Some(_) if self.art.coasts(&loc.province).is_empty() => Ok(self
+                .art
+                .unit_anchor(&loc.province, None)
+                .expect("every province has a unit anchor")),
             Some(c) => {
                 self.art
                     .unit_anchor(&loc.province, Some(c))

@@ -102,6 +102,9 @@ pub(super) fn check_order(
         Order::Hold { .. } => Ok(Checked::Hold),
         Order::Move { to, via_convoy, .. } => {
             if to.province == here {
+                if to.coast.is_some() && rules.crosses_within(ctx, unit, to.location()) {
+                    return Ok(Checked::Hold);
+                }
                 return Err(Cause::MoveToOwnProvince { at: here });
             }
             rules.check_move(ctx, unit, to.province)?;
@@ -223,6 +226,16 @@ pub(super) fn check_order(
             match order {
                 Order::SupportMove { to, .. } => {
                     if to.province == supported.province {
+                        // A crossing to another coast of its province is supported as a hold.
+                        let crosses = to.coast.is_some()
+                            && units.iter().enumerate().any(|(x, t)| {
+                                x != u
+                                    && t.location.province == supported.province
+                                    && rules.crosses_within(ctx, t, to.location())
+                            });
+                        if crosses {
+                            return Ok(Checked::SupportHold { target: *supported });
+                        }
                         return Err(Cause::SupportedMoveGoesNowhere);
                     }
                     // The supported unit, if there, must be able to make the move: by land or

@@ -365,8 +365,9 @@ impl<'a> Resolver<'a> {
         let Some(o) = self.occupant[p.0 as usize] else {
             return NO_STRENGTH;
         };
+        let base = self.ctx.book.hold_base_strength(self.ctx, &self.units[o]) as Strength;
         if self.mv(o).is_some() {
-            return if self.resolve(o) { NO_STRENGTH } else { 1 };
+            return if self.resolve(o) { NO_STRENGTH } else { base };
         }
         // Left at the start of the move; one whose leaving failed holds there.
         if matches!(self.acts[o], Act::Leave { .. }) && self.resolve(o) {
@@ -377,9 +378,9 @@ impl<'a> Resolver<'a> {
             .book
             .may_receive_hold_support(self.ctx, &self.units[o])
         {
-            return 1;
+            return base;
         }
-        1 + self.count_supports(o, None)
+        base + self.count_supports(o, None)
     }
 
     /// The hold strength of `p` against the move `m`: 0 when the unit staying there does not

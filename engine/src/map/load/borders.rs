@@ -179,8 +179,11 @@ fn check_ends(
             continue;
         };
         for (word, class) in carried {
-            let stands = terrain.admits.contains(r.class_bit(class));
-            if !class.coasts && (!stands || end.coast.is_some()) {
+            let bit = r.class_bit(class);
+            let coasts = r.coast_classes.contains(bit);
+            // A class that stands on its routes stands wherever its own borders reach.
+            let stands = terrain.admits.contains(bit) || r.route_classes.contains(bit);
+            if !coasts && (!stands || end.coast.is_some()) {
                 errs.at(
                     bfile,
                     ln,
@@ -197,7 +200,7 @@ fn check_ends(
                     ),
                 );
             }
-            if class.coasts && !stands {
+            if coasts && !stands {
                 errs.at(
                     bfile,
                     ln,
@@ -207,17 +210,119 @@ fn check_ends(
                     ),
                 );
             }
-            if class.coasts && !p.coasts.is_empty() && end.coast.is_none() {
+            let mine: Vec<&str> = p
+                .coasts
+                .iter()
+                .zip(&p.coast_classes)
+                .filter(|(_, c)| c.contains(bit))
+                .map(|(n, _)| n.as_str())
+                .collect();
+            if coasts && !mine.is_empty() && end.coast.is_none() {
                 errs.at(
                     bfile,
                     ln,
                     format!(
                         "{word} border at {} must name one of its coasts ({})",
                         p.id,
-                        p.coasts.join(", ")
+                        mine.join(", ")
                     ),
                 );
             }
+            if let Some(c) = end.coast {
+                if coasts
+                    && !p
+                        .coast_classes
+                        .get(c.0 as usize)
+                        .is_some_and(|k| k.contains(bit))
+                {
+                    errs.at(
+                        bfile,
+                        ln,
+                        format!(
+                            "{word} border at {}/{}: units moving by {} do not stand on that coast{}",
+                            p.id,
+                            p.coasts[c.0 as usize],
+                            class.name,
+                            if mine.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" (theirs: {})", mine.join(", "))
+                            }
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The borders a class that follows another's may cross as well (a flotilla the fleets'
+/// waters): every border of the followed class whose both ends the follower may stand on. A
+/// class that stands on its routes first stands at every end of its own borders. Where the
+/// follower names coasts in a province the followed class does not, the border reaches the
+/// follower's first coast there (the sea coast of a province with a river bank, listed first).
+pub(super) fn follow(r: &Resolved, provinces: &mut [Province]) {
+    for p in provinces.iter_mut() {
+        for b in &p.borders {
+            let mine = Classes(b.classes.0 & r.route_classes.0);
+            p.stands.0 |= mine.0;
+        }
+    }
+    let stands: Vec<Classes> = provinces.iter().map(|p| p.stands).collect();
+    for &(follower, followed) in &r.follows {
+        let coast_of = |p: &Province, c: Option<CoastId>| -> Option<Option<CoastId>> {
+            let mine = |i: usize| p.coast_classes[i].contains(follower);
+            match c {
+                Some(c) if mine(c.0 as usize) => Some(Some(c)),
+                Some(_) => None,
+                None => Some(
+                    (0..p.coasts.len())
+                        .find(|&i| mine(i))
+                        .map(|i| CoastId(i as u8)),
+                ),
+            }
+        };
+        let mut added: Vec<(usize, Border)> = Vec::new();
+        let snapshot: Vec<Province> = provinces.to_vec();
+        for (i, p) in provinces.iter_mut().enumerate() {
+            if !stands[i].contains(follower) {
+                continue;
+            }
+            for b in p.borders.iter_mut() {
+                if !b.classes.contains(followed) || b.classes.contains(follower) {
+                    continue;
+                }
+                let q = &snapshot[b.to.province.0 as usize];
+                if !stands[b.to.province.0 as usize].contains(follower) {
+                    continue;
+                }
+                let (Some(from_coast), Some(to_coast)) = (
+                    coast_of(&snapshot[i], b.from_coast),
+                    coast_of(q, b.to.coast),
+                ) else {
+                    continue;
+                };
+                if from_coast == b.from_coast && to_coast == b.to.coast {
+                    b.classes.0 |= follower.0;
+                } else {
+                    added.push((
+                        i,
+                        Border {
+                            from: b.from,
+                            from_coast,
+                            to: Location {
+                                province: b.to.province,
+                                coast: to_coast,
+                            },
+                            classes: follower,
+                            kinds: b.kinds,
+                        },
+                    ));
+                }
+            }
+        }
+        for (i, b) in added {
+            provinces[i].borders.push(b);
         }
     }
 }

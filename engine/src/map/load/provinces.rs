@@ -96,6 +96,11 @@ fn province(
         home_of: None,
         owner: None,
         coasts: Vec::new(),
+        coast_classes: Vec::new(),
+        stands: r
+            .terrains
+            .get(terrain.0 as usize)
+            .map_or(Classes(0), |t| t.admits),
         aliases: Vec::new(),
         tags: ProvinceTags::default(),
         borders: Vec::new(),
@@ -115,9 +120,29 @@ fn read_flags(
     errs: &mut Errors,
 ) {
     let id = p.id.clone();
+    let mut own: Vec<(Classes, Vec<String>)> = Vec::new();
     for flag in flags {
         match flag.split_once('=') {
             None if flag == "sc" => p.supply_center = true,
+            Some((key, list)) if key.starts_with("coasts-") => {
+                let name = &key["coasts-".len()..];
+                match r.classes.iter().find(|c| c.name == name) {
+                    Some(c) if r.coast_classes.contains(r.class_bit(c)) => own.push((
+                        r.class_bit(c),
+                        list.split(',')
+                            .map(normalise)
+                            .filter(|c| !c.is_empty())
+                            .collect(),
+                    )),
+                    _ => errs.at(
+                        pfile,
+                        ln,
+                        format!(
+                            "{id}: '{key}' names no movement class of this variant that moves along coasts"
+                        ),
+                    ),
+                }
+            }
             Some(("home", power)) => p.home_of = Some(power.to_string()),
             Some(("owner", power)) => p.owner = Some(power.to_string()),
             Some(("coasts", list)) => {
@@ -172,9 +197,48 @@ fn read_flags(
                 pfile,
                 ln,
                 format!(
-                    "unknown flag '{flag}'; expected sc, home=, owner=, coasts=, aliases= or tags="
+                    "unknown flag '{flag}'; expected sc, home=, owner=, coasts=, coasts-<class>=, aliases= or tags="
                 ),
             ),
+        }
+    }
+    designations(p, own, r, (pfile, ln), errs);
+}
+
+/// Every designation of the province once, with the classes that stand on each: `coasts=`'s
+/// for each class that moves along coasts and has no list of its own, then each class's own.
+fn designations(
+    p: &mut Province,
+    own: Vec<(Classes, Vec<String>)>,
+    r: &Resolved,
+    (pfile, ln): (&str, usize),
+    errs: &mut Errors,
+) {
+    let own_classes = own.iter().fold(0, |a, (c, _)| a | c.0);
+    let shared = Classes(r.coast_classes.0 & !own_classes);
+    p.coast_classes = vec![shared; p.coasts.len()];
+    if p.coasts.is_empty() {
+        p.coast_classes.clear();
+    }
+    for (class, list) in own {
+        if list.len() == 1 {
+            errs.at(
+                pfile,
+                ln,
+                format!(
+                    "{} lists one coast for a class; split coasts come at least in pairs",
+                    p.id
+                ),
+            );
+        }
+        for d in list {
+            match p.coasts.iter().position(|c| *c == d) {
+                Some(i) => p.coast_classes[i].0 |= class.0,
+                None => {
+                    p.coasts.push(d);
+                    p.coast_classes.push(class);
+                }
+            }
         }
     }
 }
@@ -217,7 +281,11 @@ fn check_flags(p: &Province, r: &Resolved, (pfile, ln): (&str, usize), errs: &mu
         .terrains
         .get(p.terrain.0 as usize)
         .map_or(Classes(0), |t| t.admits);
-    if !p.coasts.is_empty() && !admits.contains(r.coast_classes) {
+    let on_routes = p
+        .coast_classes
+        .iter()
+        .all(|c| r.route_classes.contains(*c) && !c.is_empty());
+    if !p.coasts.is_empty() && !admits.contains(r.coast_classes) && !on_routes {
         errs.at(
             pfile,
             ln,

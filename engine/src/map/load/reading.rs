@@ -91,6 +91,10 @@ pub(super) struct Resolved<'v> {
     pub convoy_classes: Classes,
     /// The classes that move along coasts (a split coast is only for them).
     pub coast_classes: Classes,
+    /// Each class that follows another's borders, with the class it follows.
+    pub follows: Vec<(Classes, Classes)>,
+    /// The classes that stand wherever one of their own borders reaches.
+    pub route_classes: Classes,
     pub words: Vec<(String, &'static MoveClass)>,
     pub terrains: Vec<Terrain>,
     pub terrain_names: Vec<String>,
@@ -111,12 +115,7 @@ impl Resolved<'_> {
 }
 
 fn class_bit(classes: &[&'static MoveClass], c: &MoveClass) -> Classes {
-    Classes(
-        1 << classes
-            .iter()
-            .position(|x| std::ptr::eq(*x, c))
-            .unwrap_or(0),
-    )
+    Classes(1 << classes.iter().position(|x| x.name == c.name).unwrap_or(0))
 }
 
 /// Resolves the variant's movement and vocabulary once, reporting a vocabulary that declares
@@ -128,7 +127,7 @@ pub(super) fn resolve<'v>(
 ) -> Resolved<'v> {
     let mut classes: Vec<&'static MoveClass> = Vec::new();
     for (_, c) in movement.words {
-        if !classes.iter().any(|x| std::ptr::eq(*x, *c)) {
+        if !classes.iter().any(|x| x.name == c.name) {
             classes.push(c);
         }
     }
@@ -168,18 +167,44 @@ pub(super) fn resolve<'v>(
             );
         }
     }
+    let declared = |c: &MoveClass| vocabulary.classes.iter().find(|d| d.name == c.name);
     let coast_classes = Classes(
         classes
             .iter()
-            .filter(|c| c.coasts)
+            .filter(|c| declared(c).is_some_and(|d| d.coasts))
             .map(|c| class_bit(c).0)
             .fold(0, |a, b| a | b),
     );
+    let route_classes = Classes(
+        classes
+            .iter()
+            .filter(|c| declared(c).is_some_and(|d| d.stands_on_routes))
+            .map(|c| class_bit(c).0)
+            .fold(0, |a, b| a | b),
+    );
+    let mut follows = Vec::new();
+    for c in &classes {
+        let Some(d) = declared(c) else { continue };
+        let Some(other) = &d.follows else { continue };
+        match classes.iter().find(|x| x.name == other.as_str()) {
+            Some(o) => follows.push((class_bit(c), class_bit(o))),
+            None => errs.at(
+                &d.file,
+                0,
+                format!(
+                    "class {} follows '{other}', which is not a movement class of this variant's unit kinds",
+                    d.name
+                ),
+            ),
+        }
+    }
     Resolved {
         vocabulary,
         classes,
         convoy_classes,
         coast_classes,
+        follows,
+        route_classes,
         words,
         terrains,
         terrain_names,

@@ -125,7 +125,8 @@ pub fn check_list(ctx: &RuleContext, unit: &Unit, args: &[String]) -> Result<(),
             .any(|b| {
                 b.to.province == loc.province
                     && (loc.coast.is_none() || b.to.coast == loc.coast)
-                    && (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+                    && (!map.moves_along_coasts(unit.kind.class())
+                        || b.from_coast == unit.location.coast)
                     && ctx.book.can_cross(ctx, unit.kind, b)
                     && ctx.book.can_stand(ctx, unit.kind, b.to)
             });
@@ -324,7 +325,7 @@ fn harm(ctx: &RuleContext, unit: &Unit) -> u8 {
 
 /// Whether `unit` may move across the border `b` (its own coast, its kind's borders).
 fn may_move(ctx: &RuleContext, unit: &Unit, b: &crate::map::Border) -> bool {
-    (!unit.kind.uses_coasts() || b.from_coast == unit.location.coast)
+    (!ctx.map().moves_along_coasts(unit.kind.class()) || b.from_coast == unit.location.coast)
         && ctx.book.can_cross(ctx, unit.kind, b)
         && ctx.book.can_stand(ctx, unit.kind, b.to)
 }

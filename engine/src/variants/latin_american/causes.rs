@@ -49,6 +49,16 @@ pub enum LatinAmericanCause {
     OneBuildOffCentres { at: ProvinceId, first: ProvinceId },
     /// Rule 7.A.i: in the opening 1890 D only powers with a capital on the map build.
     OpeningBuildWithoutCapital { power: PowerId },
+    /// Rule 6.B.ii: a flotilla in an ocean, or in a sea no coastal province borders, offers
+    /// no support.
+    FlotillaAtOpenSea { at: ProvinceId },
+    /// Rule 6.E: a flotilla supports no unit in a sea or an ocean.
+    FlotillaSupportAtSea { at: ProvinceId },
+    /// Rule 6.E: a flotilla never supports across a mountainous border.
+    FlotillaSupportOverMountains { from: ProvinceId, into: ProvinceId },
+    /// Rules 6.B.iii and 6.E: a flotilla on an island supports only units in other island
+    /// provinces, and only to hold.
+    FlotillaIslandSupport { from: ProvinceId, into: ProvinceId },
     /// Building canals: a canal is ordered in a D phase, in place of a build.
     CanalOnlyInBuildPhase,
     /// Building canals: canals are dug through Panama, Miskito Coast and Leon only.
@@ -92,6 +102,10 @@ crate::rule_reasons! {
         SupportWithinFromOutside = "support-within-from-outside",
         OneBuildOffCentres = "one-build-off-centres",
         OpeningBuildWithoutCapital = "opening-build-without-capital",
+        FlotillaAtOpenSea = "flotilla-at-open-sea",
+        FlotillaSupportAtSea = "flotilla-support-at-sea",
+        FlotillaSupportOverMountains = "flotilla-support-over-mountains",
+        FlotillaIslandSupport = "flotilla-island-support",
         CanalOnlyInBuildPhase = "canal-only-in-build-phase",
         CanalNoSite = "canal-no-site",
         CanalFinished = "canal-finished",
@@ -132,6 +146,12 @@ impl LatinAmericanCause {
             C::OpeningBuildWithoutCapital { power } => {
                 (R::OpeningBuildWithoutCapital, vec![Subject::Power(power)])
             }
+            C::FlotillaAtOpenSea { at } => (R::FlotillaAtOpenSea, vec![at.into()]),
+            C::FlotillaSupportAtSea { at } => (R::FlotillaSupportAtSea, vec![at.into()]),
+            C::FlotillaSupportOverMountains { from, into } => {
+                (R::FlotillaSupportOverMountains, two(from, into))
+            }
+            C::FlotillaIslandSupport { from, into } => (R::FlotillaIslandSupport, two(from, into)),
             C::CanalOnlyInBuildPhase => (R::CanalOnlyInBuildPhase, vec![]),
             C::CanalNoSite { at } => (R::CanalNoSite, vec![at.into()]),
             C::CanalFinished { at } => (R::CanalFinished, vec![at.into()]),
@@ -236,6 +256,28 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
              7.A.ii), and it already builds in {}; {} is not one of its home centres",
             name(1),
             name(0)
+        ),
+        FlotillaAtOpenSea => format!(
+            "a river flotilla in {}, an ocean or a sea no coastal province borders, cannot \
+             support another unit (rule 6.B.ii)",
+            name(0)
+        ),
+        FlotillaSupportAtSea => format!(
+            "a river flotilla may not support a unit in a sea or ocean province such as {} \
+             (rule 6.E)",
+            name(0)
+        ),
+        FlotillaSupportOverMountains => format!(
+            "a river flotilla never supports across a mountainous border (rule 6.E), and {} \
+             borders {} over the mountains",
+            name(0),
+            name(1)
+        ),
+        FlotillaIslandSupport => format!(
+            "a river flotilla on an island province ({}) supports only units in other island \
+             provinces, and only to hold (rule 6.E): not into {}",
+            name(0),
+            name(1)
         ),
         CanalOnlyInBuildPhase => "a canal is built in a D phase, in place of a build (building \
              canals)"

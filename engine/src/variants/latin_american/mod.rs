@@ -10,6 +10,7 @@
 mod builds;
 mod canals;
 mod causes;
+mod flotilla;
 mod oceans;
 mod terrain;
 
@@ -30,7 +31,7 @@ use crate::rulebook::{
 };
 use crate::token::{Token, TokenKind, TokenValue};
 use crate::unit::PowerId;
-use crate::unit::{Unit, UnitKind, STANDARD_KINDS};
+use crate::unit::{Unit, UnitKind};
 use crate::variant::{Variant, VariantFiles};
 use causes::cause;
 
@@ -57,7 +58,7 @@ pub const ENTRY: VariantEntry = VariantEntry {
     },
     art: Some(map_file!("map.svg")),
     options: &[],
-    unit_kinds: STANDARD_KINDS,
+    unit_kinds: flotilla::KINDS,
     hidden_draws: &[],
     rulebook,
     reasons: &[crate::reason::Wording::of::<causes::LatinAmericanReason>()],
@@ -85,6 +86,7 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
             .map(|cost| (map.tag(&format!("canal-{cost}")), cost))
             .collect(),
         bolivia: variant.power_by_name("Bolivia"),
+        flotilla: flotilla::FlotillaRules::new(map),
     })
 }
 
@@ -120,6 +122,8 @@ pub struct LatinAmericanRules {
     /// Building canals: the tag marking each canal's province (`canal-4` ...), with its cost
     /// in builds.
     canal_costs: Vec<(ProvinceTag, u32)>,
+    /// Rule 6: the river flotilla's strength and supports.
+    flotilla: flotilla::FlotillaRules,
 }
 
 /// The variant's own verbs: attacks in the oceans, and canals.
@@ -137,6 +141,14 @@ impl GeographyHooks for LatinAmericanRules {
 
     fn porous(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
         self.canal_open(ctx, province)
+    }
+
+    fn crosses_within(&self, ctx: &RuleContext, unit: &Unit, to: Location) -> bool {
+        // Rule 6.B.iv: a flotilla crosses to another bank, shore or coast of its province.
+        unit.kind == flotilla::FLOTILLA
+            && to.province == unit.location.province
+            && to.coast != unit.location.coast
+            && ctx.book.can_stand(ctx, unit.kind, to)
     }
 
     fn check_move(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Result<(), Cause> {
@@ -161,8 +173,29 @@ impl GeographyHooks for LatinAmericanRules {
 }
 
 impl StrengthHooks for LatinAmericanRules {
-    fn move_base_strength(&self, _ctx: &RuleContext, _unit: &Unit, border: Option<&Border>) -> u32 {
-        self.base_strength(border)
+    fn move_base_strength(&self, ctx: &RuleContext, unit: &Unit, border: Option<&Border>) -> u32 {
+        let base = self.base_strength(border);
+        if unit.kind == flotilla::FLOTILLA {
+            return base.min(self.flotilla.move_strength(ctx.map(), unit, border));
+        }
+        base
+    }
+
+    fn hold_base_strength(&self, ctx: &RuleContext, unit: &Unit) -> u32 {
+        if unit.kind == flotilla::FLOTILLA {
+            return self.flotilla.hold_strength(ctx.map(), unit);
+        }
+        1
+    }
+
+    fn support_crossing(&self, _ctx: &RuleContext, supporter: &Unit, _: &Border) -> Option<bool> {
+        // Rule 6.E: across any border of its province, even where it cannot travel; a
+        // mountainous border is refused by `may_support`, with its reason.
+        (supporter.kind == flotilla::FLOTILLA).then_some(true)
+    }
+
+    fn can_support_into(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
+        kind == flotilla::FLOTILLA || ctx.book.can_stand(ctx, kind, at)
     }
 
     fn crossing_needs_support(
@@ -188,7 +221,7 @@ impl StrengthHooks for LatinAmericanRules {
         into: ProvinceId,
         border: &Border,
     ) -> bool {
-        self.support_refusal(ctx, supporter, supported_from, into, border)
+        self.why_may_not_support(ctx, supporter, supported_from, into, border)
             .is_none()
     }
 
@@ -200,7 +233,14 @@ impl StrengthHooks for LatinAmericanRules {
         into: ProvinceId,
         border: &Border,
     ) -> Option<Cause> {
-        self.support_refusal(ctx, supporter, supported_from, into, border)
+        let flotilla = (supporter.kind == flotilla::FLOTILLA)
+            .then(|| {
+                self.flotilla
+                    .support_refusal(ctx, supporter, supported_from, into, border)
+            })
+            .flatten();
+        flotilla
+            .or_else(|| self.support_refusal(ctx, supporter, supported_from, into, border))
             .map(cause)
     }
 
@@ -269,6 +309,7 @@ impl OrderHooks for LatinAmericanRules {
     ) -> Vec<OrderResult> {
         if ctx.step().kind == crate::phase::PhaseKind::Movement {
             self.note_rainforest_moves(ctx, settled.orders, settled.results, settled.after);
+            flotilla::cross_banks(ctx, settled);
         }
         let canal: Vec<SpecialOrder> = orders
             .iter()
@@ -364,6 +405,7 @@ impl StateHooks for LatinAmericanRules {
 impl DrawingHooks for LatinAmericanRules {
     fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
         let mut help = oceans::help(ctx);
+        help.extend(flotilla::help(ctx));
         help.push(canals::help(ctx));
         help
     }
