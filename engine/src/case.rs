@@ -885,11 +885,11 @@ fn read_tokens(variant: &Rules, at: &Position, v: &Value) -> Result<Vec<Token>, 
         if kind.owned() {
             known.push("power");
         }
-        known.push(match kind.shape() {
-            TokenShape::Count => "count",
-            TokenShape::From => "from",
-            TokenShape::Flag => "kind",
-            TokenShape::Marker => "carried",
+        known.extend(match kind.shape() {
+            TokenShape::Count => Some("count"),
+            TokenShape::From => Some("from"),
+            TokenShape::Flag => None,
+            TokenShape::Marker => Some("carried"),
         });
         only_fields(fields, &f, &[&known])?;
         let target = parse_location(&variant.grammar(), text("province")?)

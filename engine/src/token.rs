@@ -182,6 +182,16 @@ impl Token {
         }
     }
 
+    /// A token of a kind that belongs to no power, on a whole province.
+    pub fn unowned(kind: TokenKind, province: ProvinceId, value: TokenValue) -> Self {
+        Token {
+            kind,
+            at: Location::province(province),
+            power: None,
+            value,
+        }
+    }
+
     pub fn province(&self) -> ProvinceId {
         self.at.province
     }

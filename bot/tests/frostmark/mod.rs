@@ -361,12 +361,10 @@ impl OrderHooks for FrostRules {
                         .after
                         .tokens
                         .retain(|t| !(t.kind == DIGS && t.province() == at));
-                    settled.after.tokens.push(Token {
-                        kind: DIGS,
-                        at: Location::province(at),
-                        power: None,
-                        value: TokenValue::Count(digs),
-                    });
+                    settled
+                        .after
+                        .tokens
+                        .push(Token::unowned(DIGS, at, TokenValue::Count(digs)));
                     Token::sort(&mut settled.after.tokens);
                     return OrderResult::ok();
                 }

@@ -35,18 +35,25 @@ pub(super) fn support_border_into<'v>(
     unit: &Unit,
     to: ProvinceId,
 ) -> Option<&'v Border> {
+    border_to(ctx, unit, to, |b| {
+        ctx.book.support_crossing(ctx, unit, b).unwrap_or_else(|| {
+            leaves_by(ctx, unit.kind, unit.location, b) && ctx.book.can_cross(ctx, unit.kind, b)
+        }) && ctx.book.can_support_into(ctx, unit.kind, b.to)
+    })
+}
+
+/// The first border from the unit's province into `to` that `fits`.
+fn border_to<'v>(
+    ctx: &RuleContext<'v>,
+    unit: &Unit,
+    to: ProvinceId,
+    fits: impl Fn(&Border) -> bool,
+) -> Option<&'v Border> {
     ctx.map()
         .province(unit.location.province)
         .borders
         .iter()
-        .find(|b| {
-            b.to.province == to
-                && ctx.book.support_crossing(ctx, unit, b).unwrap_or_else(|| {
-                    leaves_by(ctx, unit.kind, unit.location, b)
-                        && ctx.book.can_cross(ctx, unit.kind, b)
-                })
-                && ctx.book.can_support_into(ctx, unit.kind, b.to)
-        })
+        .find(|b| b.to.province == to && fits(b))
 }
 
 /// The first border from the unit's place (its coast, for a kind that uses coasts) into `to`
@@ -57,16 +64,11 @@ fn crossing_into<'v>(
     to: ProvinceId,
     reaches: impl Fn(&Border) -> bool,
 ) -> Option<&'v Border> {
-    ctx.map()
-        .province(unit.location.province)
-        .borders
-        .iter()
-        .find(|b| {
-            b.to.province == to
-                && leaves_by(ctx, unit.kind, unit.location, b)
-                && ctx.book.can_cross(ctx, unit.kind, b)
-                && reaches(b)
-        })
+    border_to(ctx, unit, to, |b| {
+        leaves_by(ctx, unit.kind, unit.location, b)
+            && ctx.book.can_cross(ctx, unit.kind, b)
+            && reaches(b)
+    })
 }
 
 /// Checks a move's destination for a unit moving without convoy and settles its coast.

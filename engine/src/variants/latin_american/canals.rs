@@ -147,12 +147,9 @@ impl LatinAmericanRules {
                 after
                     .tokens
                     .retain(|t| !(t.kind == CANAL_TOKEN && t.province() == at));
-                after.tokens.push(Token {
-                    kind: CANAL_TOKEN,
-                    at: Location::province(at),
-                    power: None,
-                    value: TokenValue::Count(spent),
-                });
+                after
+                    .tokens
+                    .push(Token::unowned(CANAL_TOKEN, at, TokenValue::Count(spent)));
                 Token::sort(&mut after.tokens);
             }
         }

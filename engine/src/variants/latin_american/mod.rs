@@ -393,12 +393,8 @@ impl StateHooks for LatinAmericanRules {
                 )
             })
         } else {
-            self.canal_cost(ctx, province).map(|_| Token {
-                kind: canals::CANAL_TOKEN,
-                at: crate::map::Location::province(province),
-                power: None,
-                value: TokenValue::Count(count),
-            })
+            self.canal_cost(ctx, province)
+                .map(|_| Token::unowned(canals::CANAL_TOKEN, province, TokenValue::Count(count)))
         }
     }
 }
