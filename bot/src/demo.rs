@@ -305,10 +305,26 @@ async fn play(
             } else if kind == PhaseKind::Adjustment {
                 let supply = v.supply(&position, power) as i64;
                 let units = position.units.iter().filter(|u| u.power == power).count() as i64;
-                lists
+                let mut due = supply - units;
+                let mut chosen = Vec::new();
+                // The variant's own orders given in place of a build (a canal's), one time in
+                // three that there is one; the rng is asked only then, so other variants
+                // play as before.
+                let instead: Vec<&Order> = lists
                     .iter()
-                    .flat_map(|(_, o)| pick_adjustments(&mut rng, o, supply - units))
-                    .collect()
+                    .flat_map(|(_, o)| o)
+                    .filter(|o| matches!(o, Order::Special { .. }))
+                    .collect();
+                if due > 0 && !instead.is_empty() && rng.below(3) == 0 {
+                    chosen.push(instead[rng.below(instead.len())].clone());
+                    due -= 1;
+                }
+                chosen.extend(
+                    lists
+                        .iter()
+                        .flat_map(|(_, o)| pick_adjustments(&mut rng, o, due)),
+                );
+                chosen
             } else {
                 lists
                     .iter()

@@ -1,170 +1,169 @@
-//! Latin American Diplomacy through the real binary: `parley demo --variant latin-american`
-//! plays the opening 1890 D and ten years with random legal orders, names every phase as the
-//! rules do (`1891 A movement (March-June)`) and draws each one; `parley variants` lists it.
+//! A thirty-year demo of Latin American Diplomacy plays the variant's own pieces: fleets turn
+//! into river flotillas and back, anchor markers are left and carried, and a canal is built.
+//! Every phase keeps the board's invariants, and the game exports and imports back to the
+//! same file (markers and canal builds included).
 
-use std::path::Path;
 use std::process::Command;
+use std::sync::Arc;
 
-/// The months each phase letter stands for (rule 8).
-const MONTHS: [(&str, &str); 4] = [
-    ("A", "March-June"),
-    ("B", "June-September"),
-    ("C", "September-December"),
-    ("D", "December-March"),
-];
+use engine::store::clock::ManualClock;
+use engine::store::Games;
+use engine::token::TokenValue;
+use engine::unit::UnitKind;
+use parley::demo::{run, DemoOptions};
 
-/// Whether `name` is a phase named the rules' way: year, letter, kind, months.
-fn named_the_rules_way(name: &str) -> bool {
-    let words: Vec<&str> = name.splitn(4, ' ').collect();
-    let [year, letter, kind, months] = words[..] else {
-        return false;
-    };
-    year.len() == 4
-        && year.chars().all(|c| c.is_ascii_digit())
-        && ["movement", "retreat", "adjustment"].contains(&kind)
-        && MONTHS
-            .iter()
-            .any(|(l, m)| *l == letter && months == format!("({m})"))
-}
-
-/// The picture's size, once the whole PNG has been decoded.
-fn decoded_size(png: &Path) -> (u32, u32) {
-    let bytes = std::fs::read(png).unwrap_or_else(|e| panic!("{}: {e}", png.display()));
-    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes));
-    dec.set_transformations(png::Transformations::EXPAND);
-    let mut reader = dec.read_info().expect("PNG header");
-    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
-    let info = reader.next_frame(&mut buf).expect("PNG data");
-    (info.width, info.height)
+fn parley(args: &[&str], db: &std::path::Path) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_parley"))
+        .args(args)
+        .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        .output()
+        .expect("parley runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]
-fn the_demo_plays_1890_d_and_ten_years_and_draws_every_phase() {
+fn thirty_years_convert_carry_markers_build_a_canal_and_keep_the_invariants() {
     let dir = tempfile::tempdir().expect("tmp");
-    let out = dir.path().join("latin-american");
-    let run = Command::new(env!("CARGO_BIN_EXE_parley"))
-        .args([
-            "demo",
-            "--variant",
-            "latin-american",
-            "--years",
-            "10",
-            "--seed",
-            "1890",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .expect("parley runs");
-    let stdout = String::from_utf8_lossy(&run.stdout);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let (history, database, game) = rt.block_on(async {
+        let summary = run(&DemoOptions {
+            variant: "latin-american".into(),
+            years: 30,
+            seed: 1,
+            out: dir.path().join("demo"),
+            force: false,
+            palette: render::Palette::Default,
+            progress: None,
+            before_commit: None,
+        })
+        .await
+        .expect("the demo plays");
+        let games = Games::open(
+            &format!("sqlite://{}", summary.database.display()),
+            Arc::new(ManualClock::at(1_900_000_000)),
+        )
+        .await
+        .expect("the demo's database");
+        let history = games.history(summary.game).await.expect("history");
+        (history, summary.database, summary.game)
+    });
+    // The game ends after 1917 D (rule C): 27 years, retreat phases only where one is due.
+    assert!(history.len() > 60, "{} phases", history.len());
+
+    let v = engine::Variant::builtin("latin-american").expect("variant");
+    let map = &v.map;
+    let coastal = |p: engine::map::ProvinceId| {
+        let t = &map.terrain(p).name;
+        t == "coast" || t == "desert"
+    };
+    let canal_cost = |p: engine::map::ProvinceId| {
+        map.tags_of(p)
+            .iter()
+            .find_map(|t| t.strip_prefix("canal-")?.parse::<u32>().ok())
+    };
+    let (mut to_flotilla, mut to_fleet, mut carried, mut canal_builds) = (0, 0, 0, 0);
+    let mut problems = Vec::new();
+    for phase in &history {
+        let p = &phase.position;
+        let ctx = v.context(p);
+        let name = &phase.name;
+        for (i, u) in p.units.iter().enumerate() {
+            let here = u.location.province;
+            if !v.book.holds_many(&ctx, here)
+                && p.units[..i].iter().any(|o| o.location.province == here)
+            {
+                problems.push(format!("{name}: two units in {}", map.province(here).id));
+            }
+            if !v.book.can_stand(&ctx, u.kind, u.location) {
+                problems.push(format!("{name}: {} cannot stand there", v.unit_text(u)));
+            }
+        }
+        for t in &p.tokens {
+            let at = map.location_name(t.at);
+            match (t.kind.name(), t.value) {
+                ("anchor", TokenValue::Standing) if !coastal(t.at.province) => problems.push(
+                    format!("{name}: an anchor stands at {at}, no coastal province"),
+                ),
+                ("anchor", TokenValue::Carried) => {
+                    carried += 1;
+                    let fleet = p.units.iter().any(|u| {
+                        u.kind == UnitKind::FLEET && u.location == t.at && Some(u.power) == t.power
+                    });
+                    if !fleet {
+                        problems.push(format!("{name}: an anchor carried at {at} by no fleet"));
+                    }
+                }
+                ("canal", TokenValue::Count(n)) => {
+                    if canal_cost(t.at.province).is_none_or(|cost| n > cost) {
+                        problems.push(format!("{name}: {n} builds on the canal at {at}"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(record) = &phase.record else {
+            continue;
+        };
+        for o in &record.orders {
+            let ok = o.result.verdict == engine::outcome::Verdict::Succeeds;
+            let text = o.text.to_lowercase();
+            if ok && text.contains("convert to f") {
+                to_fleet += 1;
+            }
+            if ok && text.contains("canal") {
+                canal_builds += 1;
+            }
+        }
+        // A fleet that went up a river or converted where it stood left its ships.
+        let before = p
+            .tokens
+            .iter()
+            .filter(|t| t.kind.name() == "anchor")
+            .count();
+        let after = record
+            .after
+            .tokens
+            .iter()
+            .filter(|t| t.kind.name() == "anchor")
+            .count();
+        let flotillas =
+            |units: &[engine::unit::Unit]| units.iter().filter(|u| u.kind.letter() == "R").count();
+        if after > before && flotillas(&record.after.units) > flotillas(&p.units) {
+            to_flotilla += 1;
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
     assert!(
-        run.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&run.stderr)
+        to_flotilla > 0,
+        "no fleet became a flotilla in thirty years"
     );
+    assert!(to_fleet > 0, "no flotilla became a fleet in thirty years");
+    assert!(carried > 0, "no anchor marker was ever carried");
+    assert!(canal_builds > 0, "no canal build in thirty years");
 
-    // The phases played, as the demo lists them: the opening build, then A, C and D of each
-    // year (B and D retreats when a unit was dislodged), named the rules' way.
-    let played: Vec<&str> = stdout
-        .lines()
-        .filter(|l| l.starts_with("  "))
-        .map(str::trim)
-        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
-        .collect();
-    assert_eq!(
-        played.first(),
-        Some(&"1890 D adjustment (December-March)"),
-        "{stdout}"
-    );
-    assert_eq!(
-        played.get(1),
-        Some(&"1891 A movement (March-June)"),
-        "{stdout}"
-    );
-    for name in &played {
-        assert!(named_the_rules_way(name), "{name}: {stdout}");
-    }
-    for phase in [
-        "1891 C movement (September-December)",
-        "1891 D adjustment (December-March)",
-        "1895 A movement (March-June)",
-        "1900 A movement (March-June)",
-        "1900 C movement (September-December)",
-        "1900 D adjustment (December-March)",
-    ] {
-        assert!(played.contains(&phase), "no {phase}: {stdout}");
-    }
-    // Ten years after the opening, no more.
-    assert!(!played.iter().any(|p| p.starts_with("1901")), "{stdout}");
+    // The game, markers and canal builds with it, exports and imports back the same.
+    let (ok, exported, stderr) = parley(&["export", &game.to_string()], &database);
+    assert!(ok, "{stderr}");
     assert!(
-        !stdout.contains("Spring") && !stdout.contains("Fall"),
-        "{stdout}"
+        exported.contains("\"anchor\"") && exported.contains("\"canal\""),
+        "the export keeps the markers and the canal"
     );
-
-    // A report and a real map for every phase, numbered in order.
-    let mut reports: Vec<String> = std::fs::read_dir(&out)
-        .expect("out")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|f| f.ends_with(".txt"))
-        .collect();
-    reports.sort();
-    assert_eq!(reports.len(), played.len(), "{reports:?}");
-    for (i, (report, phase)) in reports.iter().zip(&played).enumerate() {
-        assert_eq!(report, &format!("{i:03} {phase}.txt"));
-        let text = std::fs::read_to_string(out.join(report)).expect("report");
-        assert!(text.starts_with(phase), "{report}: {text}");
-        let map = out.join(report.replace(".txt", ".png"));
-        let png = std::fs::read(&map).unwrap_or_else(|e| panic!("{}: {e}", map.display()));
-        assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "{report}");
-    }
-    // The first and the last map decode whole into a picture of the continent (taller than
-    // wide, as the map is drawn).
-    for report in [reports.first(), reports.last()].into_iter().flatten() {
-        let (w, h) = decoded_size(&out.join(report.replace(".txt", ".png")));
-        assert!(w >= 800 && h > w, "{report}: {w}x{h}");
-    }
-
-    // The opening: powers with a capital build their extra unit (rule 7.A.i).
-    let opening = std::fs::read_to_string(out.join(&reports[0])).expect("report");
-    assert!(opening.contains("\nBuilt: "), "{opening}");
-    assert!(
-        opening.contains("Next: 1891 A movement (March-June)"),
-        "{opening}"
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, &exported).expect("write");
+    let other = dir.path().join("other.db");
+    let (ok, id, stderr) = parley(
+        &["import", "--create", file.to_str().expect("utf8")],
+        &other,
     );
-}
-
-#[test]
-fn parley_variants_lists_latin_american_diplomacy() {
-    let run = Command::new(env!("CARGO_BIN_EXE_parley"))
-        .arg("variants")
-        .output()
-        .expect("parley runs");
-    assert!(run.status.success());
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let entry = stdout
-        .split("\n\n")
-        .flat_map(|b| b.split_inclusive('\n'))
-        .skip_while(|l| !l.starts_with("latin-american "))
-        .take(3)
-        .collect::<String>();
-    assert!(entry.contains("Latin American Diplomacy"), "{stdout}");
-    for power in [
-        "Argentina",
-        "Brazil",
-        "Britain",
-        "Bolivia",
-        "Chile",
-        "Colombia",
-        "France",
-        "Mexico",
-        "Peru",
-        "Spain",
-        "Venezuela",
-    ] {
-        assert!(entry.contains(power), "{power}: {entry}");
-    }
-    // 71 centres as the rules count them (rule 12.B): the eight capitals count twice.
-    assert!(entry.contains("71 supply centres, 36 to win"), "{entry}");
-    assert!(entry.contains("1890 D adjustment"), "{entry}");
+    assert!(ok, "{stderr}");
+    let (ok, again, stderr) = parley(&["export", id.trim()], &other);
+    assert!(ok, "{stderr}");
+    assert_eq!(again, exported, "import then export gives the same file");
 }

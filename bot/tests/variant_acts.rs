@@ -185,7 +185,7 @@ fn a_fleet_up_the_river_becomes_a_flotilla_and_its_anchor_is_picked_up_later() {
     assert_eq!(units_of(&up, "South"), ["R mil"], "{up:#}");
     assert_eq!(
         up["tokens"],
-        json!([{"kind": "anchor", "province": "lak", "power": "South"}]),
+        json!([{"kind": "mooring", "province": "lak", "power": "South"}]),
         "{up:#}"
     );
     // An army walks up the same way, and stays an army.

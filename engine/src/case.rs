@@ -592,6 +592,7 @@ fn read_step(
             position.units = units;
         }
     }
+    check_carriers(&variant, &position)?;
     if let Some(sc) = obj.get("supply_centers") {
         if !sc.is_null() {
             centres_given = true;
@@ -882,7 +883,10 @@ fn read_tokens(variant: &Rules, at: &Position, v: &Value) -> Result<Vec<Token>, 
                 )
             })?;
         let mut known: Vec<&str> = vec!["kind", "province"];
-        if kind.owned() {
+        // A carried marker names the power of the unit carrying it, whoever it belongs to.
+        let carried = e.get("carried") == Some(&Value::Bool(true));
+        let names_power = kind.owned() || (kind.shape() == TokenShape::Marker && carried);
+        if names_power {
             known.push("power");
         }
         known.extend(match kind.shape() {
@@ -901,7 +905,7 @@ fn read_tokens(variant: &Rules, at: &Position, v: &Value) -> Result<Vec<Token>, 
                 format!("a {name} token stands on a whole province; write it without a coast"),
             ));
         }
-        let power = if kind.owned() {
+        let power = if names_power {
             let power_name = text("power")?;
             Some(variant.power_by_name(power_name).ok_or_else(|| {
                 bad(
@@ -998,6 +1002,32 @@ fn read_marks(variant: &Rules, at: &Position, v: &Value) -> Result<Vec<Token>, C
     Ok(out)
 }
 
+/// Every carried marker has a unit of its power where it is to carry it. Checked once the
+/// units are read (tokens are read first: where a unit may stand can depend on them).
+fn check_carriers(variant: &Rules, position: &Position) -> Result<(), CaseError> {
+    for (i, t) in position.tokens.iter().enumerate() {
+        if t.value == TokenValue::Carried
+            && !position
+                .units
+                .iter()
+                .any(|u| u.location == t.at && Some(u.power) == t.power)
+        {
+            return Err(bad(
+                &format!("tokens[{i}]"),
+                format!(
+                    "a carried {} token needs a unit of {} at {} to carry it",
+                    t.kind.name(),
+                    t.power
+                        .map(|p| variant.power_name(p).to_string())
+                        .unwrap_or_default(),
+                    variant.map.location_name(t.at)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// One token per kind and power in a province (one per kind where it belongs to no power),
 /// except where many units may stand (a box): there one per unit, as two A/Fs of one power
 /// in Davis's High Ocean Box each keep their own count. Each of a kind the variant declares.
@@ -1016,7 +1046,8 @@ fn check_tokens(variant: &Rules, at: &Position, tokens: &[Token]) -> Result<(), 
                 ),
             ));
         }
-        if t.kind.owned() != t.power.is_some() {
+        let carried = t.value == TokenValue::Carried;
+        if (t.kind.owned() || carried) != t.power.is_some() {
             return Err(bad(
                 &field,
                 format!(
@@ -1024,14 +1055,17 @@ fn check_tokens(variant: &Rules, at: &Position, tokens: &[Token]) -> Result<(), 
                     t.kind.name(),
                     if t.kind.owned() {
                         "names its power"
+                    } else if carried {
+                        "carried names the power of the unit carrying it"
                     } else {
                         "belongs to no power"
                     }
                 ),
             ));
         }
-        let carried = t.value == TokenValue::Carried;
+        // Markers pile up: two fleets may leave their ships on one coast.
         if !carried
+            && t.kind.shape() != TokenShape::Marker
             && !variant.book.holds_many(&ctx, t.at.province)
             && tokens[..i].iter().any(|e| {
                 e.kind == t.kind
@@ -1677,5 +1711,6 @@ pub fn check_position(variant: &Rules, position: &Position) -> Result<(), CaseEr
         }
     }
     check_tokens(variant, position, &position.tokens)?;
+    check_carriers(variant, position)?;
     Ok(())
 }

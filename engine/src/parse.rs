@@ -256,7 +256,7 @@ impl<'a> Parser<'a> {
     /// A rulebook's verb after a complete move or support (`F ptr - epr AT Peru`, `F gal S F
     /// ptr - epr AT Peru`, Latin American Diplomacy's attacks in oceans) makes the line that
     /// verb's order: its args are `before` (the standard order's words after the unit: `-`
-    /// and the destination's id, or `s`, the supported unit's province id and, for a move,
+    /// and the destination as orders write it (`epr`, `guy/sc`), or `s`, the supported unit's province id and, for a move,
     /// `-` and its destination's id), then the words after the verb. `None`, and nothing
     /// read, when no such verb follows.
     fn suffixed(&mut self, unit: UnitRef, before: &[&str]) -> Option<Order> {
@@ -638,7 +638,10 @@ impl<'a> Parser<'a> {
                     args,
                 });
             }
-            if let Some(special) = self.suffixed(unit, &["-", &self.id_of(to.province)]) {
+            // The place keeps its coast: a flotilla's order may name a bank
+            // (`R tri - guy/sc convert to F`).
+            let place = self.g.map.location_name(to.location());
+            if let Some(special) = self.suffixed(unit, &["-", &place]) {
                 return Ok(special);
             }
             let via_convoy = self.via_convoy();

@@ -58,9 +58,10 @@ pub const DISBAND_MARGIN: u32 = 3;
 const ATTACK_VERBS: &[&str] = &["at", "attacks"];
 
 /// An anchor marker: where a fleet that sailed up a river left its ships, kept for the
-/// fleet's power.
+/// fleet's power. Named `mooring` in files, as Latin American Diplomacy's own anchor marker
+/// (which belongs to no power) is `anchor`, and token names are one registry.
 static ANCHOR_DECL: TokenDecl = TokenDecl {
-    name: "anchor",
+    name: "mooring",
     shape: TokenShape::Marker,
     owned: true,
     on_coasts: false,

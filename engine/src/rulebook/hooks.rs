@@ -935,6 +935,13 @@ pub enum SpecialAct {
         power: PowerId,
         disband_margin: Option<u32>,
     },
+    /// It moves into `to` as a standard move would (bounced, supported, dislodging and cutting
+    /// supports alike), and the rulebook then finishes the order by what the move did
+    /// (Latin American Diplomacy: `R tri - guy/sc convert to F`, a flotilla that takes the
+    /// ships of an anchor marker as it arrives). Unlike the other moves above, the order goes
+    /// on to [`VariantRules::adjudicate_special`], whose `settled.results` hold the move's own
+    /// result. The unit's border into `to` is the rulebook's to check.
+    MovesThen { to: Location },
     /// It supports the move of the unit in `supported` into `to`, as a standard support of
     /// that move would (an order of the variant's own that repeats the move's attack:
     /// `F gal S F ptr - epr AT Peru`). Its reach is the rulebook's to check.

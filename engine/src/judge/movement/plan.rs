@@ -289,6 +289,18 @@ fn standard_special_acts(
                 }
                 attack_on[u] = Some((power, disband_margin));
             }
+            SpecialAct::MovesThen { to } => {
+                let unit = &units[u];
+                let border = variant.map.border_for(unit.kind.class(), unit.location, to);
+                let base = variant.book.move_base_strength(routes.ctx(), unit, border);
+                checked[u] = Checked::Move {
+                    to,
+                    needs_convoy: false,
+                    via_convoy: false,
+                    base,
+                    convoy_base: base,
+                };
+            }
             SpecialAct::SupportsMove { supported, to } => {
                 checked[u] = Checked::SupportMove {
                     target: UnitRef {
@@ -529,7 +541,8 @@ fn resolver_special_acts(
             continue;
         };
         acts[u] = match *l {
-            SpecialAct::Holds => continue,
+            // Made a move above; its rulebook finishes the order once the move is settled.
+            SpecialAct::Holds | SpecialAct::MovesThen { .. } => continue,
             // Made a move or a support above, and explained as one.
             SpecialAct::AttacksInto { .. } | SpecialAct::SupportsMove { .. } => {
                 judged[i] = true;

@@ -1,7 +1,7 @@
 //! Why Latin American Diplomacy's rules refuse an order or decide an outcome: one typed cause
 //! per rule, stored as the core's typed reason and worded here and nowhere else.
 
-use crate::map::ProvinceId;
+use crate::map::{Location, ProvinceId};
 use crate::outcome::Cause;
 use crate::reason::{RuleReason, Said, Subject};
 use crate::unit::PowerId;
@@ -77,6 +77,45 @@ pub enum LatinAmericanCause {
         spent: u32,
         cost: u32,
     },
+    /// Anchor markers: an anchor order this rulebook does not read.
+    AnchorUnreadable { written: String },
+    /// Anchor markers: anchor orders are given in movement phases.
+    AnchorOutsideMovement,
+    /// Converting fleets: a fleet converts by moving up a river (a plain move) or where it
+    /// stands, never in a move of another kind.
+    ConvertByMoving,
+    /// Converting: an army has no ships.
+    ArmyHasNoShips,
+    /// Converting: the unit is already of the kind the order names.
+    ConvertToOwnKind,
+    /// Anchor markers: a release or a sink is made where the fleet stands.
+    AnchorOrderStays,
+    /// Anchor markers: only fleets capture, release or sink ships.
+    OnlyFleetsHandleShips,
+    /// Converting: the change is made in a coastal province, where the ships are left.
+    ConvertAwayFromCoast { at: ProvinceId },
+    /// Converting: no river reaches the fleet's coast, so no flotilla could stand there.
+    NoFlotillaHere { at: ProvinceId },
+    /// Anchor markers: no anchor marker stands there (on that coast).
+    NoAnchorThere { at: Location },
+    /// Anchor markers: a fleet carries one anchor marker at a time.
+    AlreadyCarrying,
+    /// Anchor markers: the unit cannot move there.
+    AnchorCannotReach { from: ProvinceId, to: ProvinceId },
+    /// Anchor markers: the fleet carries no anchor marker.
+    NothingCarried,
+    /// Anchor markers: carried ships are released in a coastal province.
+    ReleaseAwayFromCoast { at: ProvinceId },
+    /// Anchor markers: no anchor marker to sink, carried or in the province.
+    NoAnchorToSink { at: ProvinceId },
+    /// A note: the fleet became a river flotilla, its ships left as an anchor marker.
+    BecameFlotilla { at: Location },
+    /// A note: the flotilla took the anchor marker's ships and became a fleet.
+    BecameFleet { at: Location },
+    /// For `/game status`: an anchor marker standing.
+    AnchorStanding { at: Location },
+    /// For `/game status`: an anchor marker carried by `power`'s fleet.
+    AnchorCarried { at: Location, power: PowerId },
 }
 
 crate::rule_reasons! {
@@ -113,6 +152,25 @@ crate::rule_reasons! {
         CanalContributionAlone = "canal-contribution-alone",
         CanalBeyondCost = "canal-beyond-cost",
         CanalProgress = "canal-progress",
+        AnchorUnreadable = "anchor-unreadable",
+        AnchorOutsideMovement = "anchor-outside-movement",
+        ConvertByMoving = "convert-by-moving",
+        ArmyHasNoShips = "army-has-no-ships",
+        ConvertToOwnKind = "convert-to-own-kind",
+        AnchorOrderStays = "anchor-order-stays",
+        OnlyFleetsHandleShips = "only-fleets-handle-ships",
+        ConvertAwayFromCoast = "convert-away-from-coast",
+        NoFlotillaHere = "no-flotilla-here",
+        NoAnchorThere = "no-anchor-there",
+        AlreadyCarrying = "already-carrying",
+        AnchorCannotReach = "anchor-cannot-reach",
+        NothingCarried = "nothing-carried",
+        ReleaseAwayFromCoast = "release-away-from-coast",
+        NoAnchorToSink = "no-anchor-to-sink",
+        BecameFlotilla = "became-flotilla",
+        BecameFleet = "became-fleet",
+        AnchorStanding = "anchor-standing",
+        AnchorCarried = "anchor-carried",
     }
 }
 
@@ -166,6 +224,27 @@ impl LatinAmericanCause {
                     Subject::Number(cost.into()),
                 ],
             ),
+            C::AnchorUnreadable { written } => (R::AnchorUnreadable, vec![Subject::Quote(written)]),
+            C::AnchorOutsideMovement => (R::AnchorOutsideMovement, vec![]),
+            C::ConvertByMoving => (R::ConvertByMoving, vec![]),
+            C::ArmyHasNoShips => (R::ArmyHasNoShips, vec![]),
+            C::ConvertToOwnKind => (R::ConvertToOwnKind, vec![]),
+            C::AnchorOrderStays => (R::AnchorOrderStays, vec![]),
+            C::OnlyFleetsHandleShips => (R::OnlyFleetsHandleShips, vec![]),
+            C::ConvertAwayFromCoast { at } => (R::ConvertAwayFromCoast, vec![at.into()]),
+            C::NoFlotillaHere { at } => (R::NoFlotillaHere, vec![at.into()]),
+            C::NoAnchorThere { at } => (R::NoAnchorThere, vec![at.into()]),
+            C::AlreadyCarrying => (R::AlreadyCarrying, vec![]),
+            C::AnchorCannotReach { from, to } => (R::AnchorCannotReach, two(from, to)),
+            C::NothingCarried => (R::NothingCarried, vec![]),
+            C::ReleaseAwayFromCoast { at } => (R::ReleaseAwayFromCoast, vec![at.into()]),
+            C::NoAnchorToSink { at } => (R::NoAnchorToSink, vec![at.into()]),
+            C::BecameFlotilla { at } => (R::BecameFlotilla, vec![at.into()]),
+            C::BecameFleet { at } => (R::BecameFleet, vec![at.into()]),
+            C::AnchorStanding { at } => (R::AnchorStanding, vec![at.into()]),
+            C::AnchorCarried { at, power } => {
+                (R::AnchorCarried, vec![at.into(), Subject::Power(power)])
+            }
         };
         RuleReason::new(key, about)
     }
@@ -327,6 +406,85 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
             "{0} has no build due in 1890 D: the opening build is only for the powers with a \
              capital on the map (rule 7.A.i), and {0}'s capital lies off it",
             s.power(0)
+        ),
+        AnchorUnreadable => format!(
+            "'{}' is not an anchor order; write \"F amp convert to R\", \"R tri - guy/sc convert \
+             to F\", \"F guy capture anchor\", \"F guy release anchor\" or \"F guy sink anchor\" \
+             (anchor markers)",
+            s.quote(0)
+        ),
+        AnchorOutsideMovement => {
+            "fleets and flotillas convert, and ships are captured, released or sunk, in movement \
+             phases only (anchor markers)"
+                .to_string()
+        }
+        ConvertByMoving => "a fleet becomes a river flotilla by moving up a river from a coastal \
+             province into an upland one (a plain move: F amp - par), or where it stands (F amp \
+             convert to R), which takes its turn (converting fleets)"
+            .to_string(),
+        ArmyHasNoShips => "an army has no ships: only fleets and river flotillas convert \
+             (converting fleets)"
+            .to_string(),
+        ConvertToOwnKind => {
+            "the unit already is of that kind: a fleet converts to a river flotilla (R), a \
+             flotilla to a fleet (F) (converting fleets)"
+                .to_string()
+        }
+        AnchorOrderStays => "a fleet releases or sinks ships where it stands; give the move \
+             and the release in different turns (anchor markers)"
+            .to_string(),
+        OnlyFleetsHandleShips => "only a fleet captures, releases or sinks ships; armies and \
+             river flotillas never destroy anchor markers (anchor markers)"
+            .to_string(),
+        ConvertAwayFromCoast => format!(
+            "{} is no coastal province: a fleet leaves its ships, and a flotilla takes them, in a \
+             coastal province only (converting fleets)",
+            name(0)
+        ),
+        NoFlotillaHere => format!(
+            "no river reaches the fleet's coast in {}, so it cannot become a river flotilla there \
+             (rule 6.B.ii)",
+            name(0)
+        ),
+        NoAnchorThere => format!(
+            "no anchor marker stands at {}: a flotilla takes the ships, and a fleet captures \
+             them, only on the coast where they were left (anchor markers)",
+            s.place_name(0)
+        ),
+        AlreadyCarrying => "the fleet already carries an anchor marker, and may not carry more \
+             than one at a time (anchor markers)"
+            .to_string(),
+        AnchorCannotReach => format!(
+            "the unit in {} cannot move to {} (anchor markers)",
+            name(0),
+            name(1)
+        ),
+        NothingCarried => {
+            "the fleet carries no anchor marker to release (anchor markers)".to_string()
+        }
+        ReleaseAwayFromCoast => format!(
+            "{} is no coastal province: a fleet releases an anchor marker only in a coastal \
+             province (anchor markers)",
+            name(0)
+        ),
+        NoAnchorToSink => format!(
+            "there is no anchor marker in {} and the fleet carries none: nothing to sink \
+             (anchor markers)",
+            name(0)
+        ),
+        BecameFlotilla => format!(
+            "became a river flotilla at {}; its ships stay there as an anchor marker",
+            s.place_name(0)
+        ),
+        BecameFleet => format!(
+            "took the ships of the anchor marker at {} and became a fleet",
+            s.place_name(0)
+        ),
+        AnchorStanding => format!("an anchor marker stands at {}", s.place_name(0)),
+        AnchorCarried => format!(
+            "an anchor marker is carried by the {} fleet at {}",
+            s.adjective(1),
+            s.place_name(0)
         ),
         AttackUnreadable => format!(
             "'{}' is not an attack order; write \"F pbs AT Peru\" (attack where the fleet \

@@ -60,12 +60,17 @@ impl FlotillaRules {
     }
 
     /// A sea or an ocean province.
-    fn at_sea(&self, map: &Map, p: ProvinceId) -> bool {
+    pub(super) fn at_sea(&self, map: &Map, p: ProvinceId) -> bool {
         Self::is(map, p, self.sea) || Self::is(map, p, self.ocean)
     }
 
+    /// An island province.
+    pub(super) fn island(&self, map: &Map, p: ProvinceId) -> bool {
+        Self::is(map, p, self.island)
+    }
+
     /// A coastal province (CP: the coast, and the deserts, all on the Pacific coast).
-    fn coastal(&self, map: &Map, p: ProvinceId) -> bool {
+    pub(super) fn coastal(&self, map: &Map, p: ProvinceId) -> bool {
         Self::is(map, p, self.coast) || Self::is(map, p, self.desert)
     }
 

@@ -4,9 +4,11 @@
 //! The board (provinces and their kinds, the Greater and Chilean Andes, rainforest borders,
 //! rivers, capitals, outposts and each power's territory) is data in `maps/latin-american/`.
 //! The rules live here: the terrain of rule 5 (`terrain`), the ocean provinces and their
-//! attack orders of rule 5.F (`oceans`), the supply centres of rule 7 (`builds`) and the
-//! canals (`canals`); their refusals are worded in `causes`.
+//! attack orders of rule 5.F (`oceans`), the supply centres of rule 7 (`builds`), the river
+//! flotilla of rule 6 (`flotilla`), fleets and flotillas converting with their anchor markers
+//! (`anchors`) and the canals (`canals`); their refusals are worded in `causes`.
 
+mod anchors;
 mod builds;
 mod canals;
 mod causes;
@@ -126,8 +128,9 @@ pub struct LatinAmericanRules {
     flotilla: flotilla::FlotillaRules,
 }
 
-/// The variant's own verbs: attacks in the oceans, and canals.
-const VERBS: &[&str] = &["at", "attack", "attacks", canals::VERB];
+/// The variant's own verbs: attacks in the oceans, canals, and the anchor orders.
+static VERBS: std::sync::LazyLock<Vec<&'static str>> =
+    std::sync::LazyLock::new(|| [oceans::VERBS, &[canals::VERB], anchors::VERBS].concat());
 
 impl GeographyHooks for LatinAmericanRules {
     fn can_stand(&self, ctx: &RuleContext, kind: UnitKind, at: Location) -> bool {
@@ -141,6 +144,10 @@ impl GeographyHooks for LatinAmericanRules {
 
     fn porous(&self, ctx: &RuleContext, province: ProvinceId) -> bool {
         self.canal_open(ctx, province)
+    }
+
+    fn arrives_as(&self, ctx: &RuleContext, unit: &Unit, to: ProvinceId) -> Option<UnitKind> {
+        self.fleet_upriver(ctx, unit, to)
     }
 
     fn crosses_within(&self, ctx: &RuleContext, unit: &Unit, to: Location) -> bool {
@@ -251,11 +258,12 @@ impl StrengthHooks for LatinAmericanRules {
 
 impl OrderHooks for LatinAmericanRules {
     fn special_verbs(&self) -> &'static [&'static str] {
-        VERBS
+        VERBS.as_slice()
     }
 
     fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
         let mut orders = self.attack_orders(ctx, power);
+        orders.extend(self.anchor_orders(ctx, power));
         orders.extend(self.canal_orders(ctx, power));
         orders
     }
@@ -270,6 +278,17 @@ impl OrderHooks for LatinAmericanRules {
     ) -> Result<(), Cause> {
         if verb == canals::VERB {
             return self.check_canal(ctx, power, unit, args).map_err(cause);
+        }
+        if anchors::VERBS.contains(&verb) {
+            let Some(unit) = unit else {
+                return Err(cause(LatinAmericanCause::AnchorUnreadable {
+                    written: args.join(" "),
+                }));
+            };
+            return self
+                .read_anchor_order(ctx, unit, verb, args)
+                .map(|_| ())
+                .map_err(cause);
         }
         if !oceans::VERBS.contains(&verb) {
             return Err(Cause::UnknownVerb {
@@ -292,12 +311,21 @@ impl OrderHooks for LatinAmericanRules {
     ) -> Vec<SpecialAct> {
         orders
             .iter()
-            .map(
-                |o| match o.unit.as_ref().map(|u| self.read_attack(ctx, u, &o.args)) {
-                    Some(Ok((attack, power))) => self.attack_act(attack, power),
-                    _ => SpecialAct::Holds,
-                },
-            )
+            .map(|o| {
+                let Some(unit) = o.unit.as_ref() else {
+                    return SpecialAct::Holds;
+                };
+                if anchors::VERBS.contains(&o.verb.as_str()) {
+                    return match self.read_anchor_order(ctx, unit, &o.verb, &o.args) {
+                        Ok(order) => self.anchor_act(unit, order),
+                        Err(_) => SpecialAct::Holds,
+                    };
+                }
+                match self.read_attack(ctx, unit, &o.args) {
+                    Ok((attack, power)) => self.attack_act(attack, power),
+                    Err(_) => SpecialAct::Holds,
+                }
+            })
             .collect()
     }
 
@@ -307,9 +335,22 @@ impl OrderHooks for LatinAmericanRules {
         orders: &[SpecialOrder],
         settled: &mut Settled,
     ) -> Vec<OrderResult> {
+        // Each anchor order's result, by its place among the phase's orders.
+        let mut anchored: Vec<(usize, OrderResult)> = Vec::new();
         if ctx.step().kind == crate::phase::PhaseKind::Movement {
             self.note_rainforest_moves(ctx, settled.orders, settled.results, settled.after);
             flotilla::cross_banks(ctx, settled);
+            let read: Vec<(SpecialOrder, anchors::AnchorOrder)> = orders
+                .iter()
+                .filter(|o| anchors::VERBS.contains(&o.verb.as_str()))
+                .filter_map(|o| {
+                    let unit = o.unit.as_ref()?;
+                    let order = self.read_anchor_order(ctx, unit, &o.verb, &o.args).ok()?;
+                    Some((o.clone(), order))
+                })
+                .collect();
+            let answers = self.settle_anchors(ctx, &read, settled);
+            anchored = read.iter().map(|(o, _)| o.index).zip(answers).collect();
         }
         let canal: Vec<SpecialOrder> = orders
             .iter()
@@ -321,13 +362,18 @@ impl OrderHooks for LatinAmericanRules {
             .iter()
             .map(|o| match o.verb.as_str() {
                 canals::VERB => settled_canals.next().expect("one result per canal order"),
-                _ => OrderResult::fails(Cause::NotAdjudicated),
+                _ => anchored
+                    .iter()
+                    .find(|(i, _)| *i == o.index)
+                    .map(|(_, r)| r.clone())
+                    .unwrap_or_else(|| OrderResult::fails(Cause::NotAdjudicated)),
             })
             .collect()
     }
 
     fn after_phase(&self, ctx: &RuleContext, arrivals: &[ProvinceId], after: &mut Position) {
         self.note_rainforest_retreats(ctx, arrivals, after);
+        self.drop_lost_ships(ctx, after);
     }
 }
 
@@ -368,9 +414,13 @@ impl AdjustmentHooks for LatinAmericanRules {
 impl SecretHooks for LatinAmericanRules {}
 
 impl StateHooks for LatinAmericanRules {
-    /// Rule 5.D.ii's rainforest entries and each canal's builds.
+    /// Rule 5.D.ii's rainforest entries, each canal's builds and the anchor markers.
     fn token_kinds(&self) -> &'static [TokenKind] {
-        &[terrain::ENTERED_TOKEN, canals::CANAL_TOKEN]
+        &[
+            terrain::ENTERED_TOKEN,
+            canals::CANAL_TOKEN,
+            anchors::ANCHOR_TOKEN,
+        ]
     }
 
     /// An older release kept both as marks: a rainforest entry with its count raised by
@@ -402,15 +452,31 @@ impl DrawingHooks for LatinAmericanRules {
     fn order_help(&self, ctx: &RuleContext) -> Vec<OrderHelp> {
         let mut help = oceans::help(ctx);
         help.extend(flotilla::help(ctx));
+        help.extend(anchors::help(ctx));
         help.push(canals::help(ctx));
         help
     }
 
     fn state_marks(&self, ctx: &RuleContext) -> Vec<Marking> {
-        self.canal_marks(ctx)
+        let mut marks = self.canal_marks(ctx);
+        marks.extend(self.anchor_marks(ctx));
+        marks
     }
 
     fn state_words(&self, ctx: &RuleContext) -> Vec<crate::reason::RuleReason> {
-        self.canal_words(ctx)
+        let mut words = self.canal_words(ctx);
+        words.extend(self.anchor_words(ctx));
+        words
+    }
+
+    fn order_marks(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<Marking> {
+        if !anchors::VERBS.contains(&order.verb.as_str()) {
+            return None;
+        }
+        let unit = order.unit.as_ref()?;
+        let read = self
+            .read_anchor_order(ctx, unit, &order.verb, &order.args)
+            .ok()?;
+        Some(self.anchor_order_marks(unit, read))
     }
 }
