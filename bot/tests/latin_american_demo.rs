@@ -100,10 +100,10 @@ fn thirty_years_convert_carry_markers_build_a_canal_and_keep_the_invariants() {
                         problems.push(format!("{name}: an anchor carried at {at} by no fleet"));
                     }
                 }
-                ("canal", TokenValue::Count(n)) => {
-                    if canal_cost(t.at.province).is_none_or(|cost| n > cost) {
-                        problems.push(format!("{name}: {n} builds on the canal at {at}"));
-                    }
+                ("canal", TokenValue::Count(n))
+                    if canal_cost(t.at.province).is_none_or(|cost| n > cost) =>
+                {
+                    problems.push(format!("{name}: {n} builds on the canal at {at}"))
                 }
                 _ => {}
             }
