@@ -307,7 +307,7 @@ async fn play(
                 let units = position.units.iter().filter(|u| u.power == power).count() as i64;
                 let mut due = supply - units;
                 let mut chosen = Vec::new();
-                // The variant's own orders given in place of a build (a canal's), one time in
+                // The variant's own orders given in place of a build, one time in
                 // three that there is one; the rng is asked only then, so other variants
                 // play as before.
                 let instead: Vec<&Order> = lists

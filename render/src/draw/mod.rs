@@ -162,13 +162,16 @@ pub(crate) fn build(art: &MapArt, scene: &Scene) -> Result<Overlay, Error> {
     // Drawn each into a pen of their own, so that the outcome marks, placed last, know every
     // arrowhead; then laid in drawing order: convoys under the units, orders over them, the
     // marks over the orders, the dislodged units over all.
-    if scene
-        .orders
-        .iter()
-        .any(|o| matches!(o.order, crate::scene::Order::SupportMove { .. }))
+    let symbols =
+        vocabulary::state(scene).any(|(_, m)| matches!(m, crate::scene::Mark::Symbol { .. }));
+    if symbols
+        || scene
+            .orders
+            .iter()
+            .any(|o| matches!(o.order, crate::scene::Order::SupportMove { .. }))
     {
         // A first drawing, to learn where the arrowheads fall: a support's dot on the move
-        // it helps keeps off them.
+        // it helps, and a symbol of the board's state, keep off them.
         let mut first = figure::Pen::new(&ctx.avoid);
         orders::convoys(&ctx, scene, &mut first)?;
         orders::orders(&ctx, scene, &mut first)?;

@@ -112,7 +112,36 @@ pub(super) fn ring_at(
 fn symbol_at(ctx: &Ctx, at: &Location, context: &str) -> Result<Point, Error> {
     let (x, y) = ctx.anchor(at, context)?;
     let d = 24.0 / std::f32::consts::SQRT_2;
-    Ok((x - d, y - d))
+    // Upper left, as the key shows it, where that covers no arrowhead (of the first drawing)
+    // and no unit; else the spot round the place that covers fewest: a marker that stays
+    // for years (an anchor) must not hide the heads of the moves into its province.
+    let spots = [
+        (-d, -d),
+        (d, -d),
+        (-d, d),
+        (d, d),
+        (0.0, -24.0),
+        (-24.0, 0.0),
+        (24.0, 0.0),
+        (0.0, 24.0),
+    ];
+    let score = |p: Point| {
+        let m = MarkShape::boxed(MarkKind::Badge, p, 10.5);
+        let heads = ctx.avoid.heads.iter().filter(|h| m.covers(h)).count();
+        let units = ctx
+            .avoid
+            .units
+            .iter()
+            .filter(|u| u.touches_disc(p, 10.5))
+            .count();
+        heads * 1000 + units * 10
+    };
+    Ok(spots
+        .iter()
+        .map(|(dx, dy)| (x + dx, y + dy))
+        .enumerate()
+        .min_by_key(|(k, p)| (score(*p), *k))
+        .map_or((x - d, y - d), |(_, p)| p))
 }
 
 /// Draws `marks` for an order (or for the board, `outcome` succeeded): arrows and symbols in
