@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::figure::{ArrowShape, MarkKind, MarkShape, Pen, Pending};
+use super::figure::{dist, ArrowShape, MarkKind, MarkShape, Pen, Pending, END_REACH};
 use super::geometry::{
     arrow, arrow_exact, bend_control, clear_bend, cross, cubic_at, cubic_part, cubic_tangent,
     first_beyond, head_at, head_size, last_beyond, mid_point, no_entry, octagon, pieces_path,
@@ -381,10 +381,21 @@ fn route_line(
     let m = pieces.len();
     let leg = (points[n - 1].0 - points[n - 2].0).hypot(points[n - 1].1 - points[n - 2].1);
     let (head_len, _) = head_size(line.width);
-    // The head stays clear of the last fleet's token however short the last leg.
+    // The head stays clear of the last fleet's token, and of the convoy's ring round it,
+    // however short the last leg.
+    let last_reach = match n {
+        2 => UNIT_RADIUS,
+        _ => out
+            .avoid
+            .rings
+            .iter()
+            .filter(|(c, _, _)| dist(*c, points[n - 2]) < END_REACH)
+            .map(|(_, r, half)| r + half + 2.0)
+            .fold(UNIT_RADIUS, f32::max),
+    };
     let gap = match head {
         Head::None => end.min(leg - UNIT_RADIUS),
-        _ => end.min(leg - UNIT_RADIUS - head_len),
+        _ => end.min(leg - last_reach - head_len),
     }
     .max(0.0);
     let t0 = first_beyond(&pieces[0], 0.0, 1.0, points[0], start);
