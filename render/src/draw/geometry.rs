@@ -163,6 +163,10 @@ fn samples(from: Point, c: Point, to: Point, t0: f32, t1: f32) -> Vec<Point> {
         .collect()
 }
 
+/// How far past its stroke a line is kept from a unit symbol when choosing its bend: the
+/// curve is measured at a dozen points, and drawn (and measured again) at others.
+const CLEAR: f32 = 1.0;
+
 /// The bend nearest the one asked for at which the arrow passes over no unit symbol but the
 /// ones at its ends (its own unit, its goal) and its head lands on no ring round another unit;
 /// the one doing least of that when none is clear.
@@ -178,7 +182,7 @@ pub(super) fn clear_bend(
     if avoid.units.is_empty() {
         return bend;
     }
-    let half = line.width.max(line.casing) / 2.0;
+    let half = line.width.max(line.casing) / 2.0 + CLEAR;
     let t_of = |b: f32| span(from, to, b, gaps, line, head);
     let near_end = |p: Point| dist(p, from) < END_REACH || dist(p, to) < END_REACH;
     let (head_len, head_w) = head_size(line.width);
@@ -285,7 +289,7 @@ pub(super) fn units_crossed(
     line: &Line,
     head: Head,
 ) -> usize {
-    let half = line.width.max(line.casing) / 2.0;
+    let half = line.width.max(line.casing) / 2.0 + CLEAR;
     let (_, t0, t_tip, _) = span(from, to, bend, gaps, line, head);
     let pts = samples(from, bend_control(from, to, bend), to, t0, t_tip);
     let near_end = |p: Point| dist(p, from) < END_REACH || dist(p, to) < END_REACH;
@@ -407,55 +411,148 @@ pub(super) fn no_entry(out: &mut impl Write, at: Point, void: bool) {
 /// A smooth path through `points` as cubic Béziers, so that it passes exactly through each
 /// point given. At each point the curve runs along the line from the point before to the one
 /// after (as a Catmull-Rom spline does), but each handle is a third of its own leg, so that a
-/// long leg beside a short one does not swing the curve out wide. Returns the path data.
-pub(super) fn spline(points: &[Point]) -> String {
-    let mut d = String::new();
-    let Some(first) = points.first() else {
-        return d;
-    };
-    let _ = write!(d, "M{} {}", f(first.0), f(first.1));
+/// long leg beside a short one does not swing the curve out wide. One piece per leg, each its
+/// start, two handles and end.
+pub(super) fn spline_pieces(points: &[Point]) -> Vec<[Point; 4]> {
     let at = |i: isize| points[i.clamp(0, points.len() as isize - 1) as usize];
-    for i in 0..points.len().saturating_sub(1) as isize {
-        let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
-        let leg = (p2.0 - p1.0).hypot(p2.1 - p1.1) / 3.0;
-        let (t1, t2) = (unit_vec(p0, p2), unit_vec(p1, p3));
-        let c1 = (p1.0 + t1.0 * leg, p1.1 + t1.1 * leg);
-        let c2 = (p2.0 - t2.0 * leg, p2.1 - t2.1 * leg);
+    (0..points.len().saturating_sub(1) as isize)
+        .map(|i| {
+            let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
+            let leg = (p2.0 - p1.0).hypot(p2.1 - p1.1) / 3.0;
+            let (t1, t2) = (unit_vec(p0, p2), unit_vec(p1, p3));
+            let c1 = (p1.0 + t1.0 * leg, p1.1 + t1.1 * leg);
+            let c2 = (p2.0 - t2.0 * leg, p2.1 - t2.1 * leg);
+            [p1, c1, c2, p2]
+        })
+        .collect()
+}
+
+/// The point at `t` (0 to 1) of a cubic piece.
+pub(super) fn cubic_at(p: &[Point; 4], t: f32) -> Point {
+    let u = 1.0 - t;
+    let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
+    (
+        w[0] * p[0].0 + w[1] * p[1].0 + w[2] * p[2].0 + w[3] * p[3].0,
+        w[0] * p[0].1 + w[1] * p[1].1 + w[2] * p[2].1 + w[3] * p[3].1,
+    )
+}
+
+/// The direction a cubic piece runs at `t`.
+pub(super) fn cubic_tangent(p: &[Point; 4], t: f32) -> Point {
+    let u = 1.0 - t;
+    let w = [
+        -3.0 * u * u,
+        3.0 * u * u - 6.0 * u * t,
+        6.0 * u * t - 3.0 * t * t,
+        3.0 * t * t,
+    ];
+    (
+        w[0] * p[0].0 + w[1] * p[1].0 + w[2] * p[2].0 + w[3] * p[3].0,
+        w[0] * p[0].1 + w[1] * p[1].1 + w[2] * p[2].1 + w[3] * p[3].1,
+    )
+}
+
+/// The part of a cubic piece from `t0` to `t1`, as a cubic of its own (de Casteljau).
+pub(super) fn cubic_part(p: &[Point; 4], t0: f32, t1: f32) -> [Point; 4] {
+    let lerp = |a: Point, b: Point, t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+    // From t0 on: the second half of a split at t0.
+    let split_after = |q: &[Point; 4], t: f32| {
+        let (a, b, c) = (
+            lerp(q[0], q[1], t),
+            lerp(q[1], q[2], t),
+            lerp(q[2], q[3], t),
+        );
+        let (d, e) = (lerp(a, b, t), lerp(b, c, t));
+        [lerp(d, e, t), e, c, q[3]]
+    };
+    let split_before = |q: &[Point; 4], t: f32| {
+        let (a, b, c) = (
+            lerp(q[0], q[1], t),
+            lerp(q[1], q[2], t),
+            lerp(q[2], q[3], t),
+        );
+        let (d, e) = (lerp(a, b, t), lerp(b, c, t));
+        [q[0], a, d, lerp(d, e, t)]
+    };
+    let tail = split_after(p, t0);
+    if t0 >= 1.0 {
+        return tail;
+    }
+    split_before(&tail, ((t1 - t0) / (1.0 - t0)).clamp(0.0, 1.0))
+}
+
+/// The path data of the pieces as drawn.
+pub(super) fn pieces_path(pieces: &[[Point; 4]]) -> String {
+    let mut d = String::new();
+    if let Some(first) = pieces.first() {
+        let _ = write!(d, "M{} {}", f(first[0].0), f(first[0].1));
+    }
+    for p in pieces {
         let _ = write!(
             d,
             "C{} {} {} {} {} {}",
-            f(c1.0),
-            f(c1.1),
-            f(c2.0),
-            f(c2.1),
-            f(p2.0),
-            f(p2.1)
+            f(p[1].0),
+            f(p[1].1),
+            f(p[2].0),
+            f(p[2].1),
+            f(p[3].0),
+            f(p[3].1)
         );
     }
     d
 }
 
-/// Points along the path [`spline`] draws through `points`, close enough to it for measuring.
-pub(super) fn spline_points(points: &[Point]) -> Vec<Point> {
-    let mut out: Vec<Point> = points.first().copied().into_iter().collect();
-    let at = |i: isize| points[i.clamp(0, points.len() as isize - 1) as usize];
-    for i in 0..points.len().saturating_sub(1) as isize {
-        let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
-        let leg = (p2.0 - p1.0).hypot(p2.1 - p1.1) / 3.0;
-        let (t1, t2) = (unit_vec(p0, p2), unit_vec(p1, p3));
-        let c1 = (p1.0 + t1.0 * leg, p1.1 + t1.1 * leg);
-        let c2 = (p2.0 - t2.0 * leg, p2.1 - t2.1 * leg);
-        for k in 1..=8 {
-            let t = k as f32 / 8.0;
-            let u = 1.0 - t;
-            let w = [u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t];
-            out.push((
-                w[0] * p1.0 + w[1] * c1.0 + w[2] * c2.0 + w[3] * p2.0,
-                w[0] * p1.1 + w[1] * c1.1 + w[2] * c2.1 + w[3] * p2.1,
-            ));
-        }
+/// Points along the pieces, close enough to them for measuring.
+pub(super) fn pieces_points(pieces: &[[Point; 4]]) -> Vec<Point> {
+    let mut out: Vec<Point> = pieces.first().map(|p| p[0]).into_iter().collect();
+    for p in pieces {
+        out.extend((1..=8).map(|k| cubic_at(p, k as f32 / 8.0)));
     }
     out
+}
+
+/// Points along the path [`spline_pieces`] draws through `points`, close enough to it for
+/// measuring.
+pub(super) fn spline_points(points: &[Point]) -> Vec<Point> {
+    pieces_points(&spline_pieces(points))
+}
+
+/// The point at `t` (0 to 1) of the piece of the path [`spline_pieces`] draws through `points`
+/// that runs from `points[i]` to `points[i + 1]`.
+pub(super) fn spline_at(points: &[Point], i: usize, t: f32) -> Point {
+    cubic_at(&spline_pieces(points)[i], t)
+}
+
+/// The last parameter in `lo..=hi` of the piece at which it stands at least `d` from `centre`
+/// (walking back from `hi`), or `lo` when it never does.
+pub(super) fn last_beyond(p: &[Point; 4], lo: f32, hi: f32, centre: Point, d: f32) -> f32 {
+    let far = |t: f32| dist(cubic_at(p, t), centre) >= d;
+    if far(hi) {
+        return hi;
+    }
+    const N: usize = 64;
+    let step = (hi - lo) / N as f32;
+    let Some(k) = (1..=N).find(|&k| far(hi - step * k as f32)) else {
+        return lo;
+    };
+    // Between hi - step * k (far) and one step nearer hi (near).
+    let (mut a, mut b) = (hi - step * k as f32, hi - step * (k - 1) as f32);
+    for _ in 0..20 {
+        let m = (a + b) / 2.0;
+        if far(m) {
+            a = m;
+        } else {
+            b = m;
+        }
+    }
+    a
+}
+
+/// The first parameter in `lo..=hi` of the piece at which it stands at least `d` from
+/// `centre` (walking on from `lo`), or `hi` when it never does.
+pub(super) fn first_beyond(p: &[Point; 4], lo: f32, hi: f32, centre: Point, d: f32) -> f32 {
+    let flipped = [p[3], p[2], p[1], p[0]];
+    1.0 - last_beyond(&flipped, 1.0 - hi, 1.0 - lo, centre, d)
 }
 
 /// Strokes path data `d` as `line` (its casing first).

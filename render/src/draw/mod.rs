@@ -12,6 +12,7 @@ pub(crate) mod labels;
 mod legend;
 mod marks;
 mod orders;
+mod pathfind;
 mod placement;
 mod strokes;
 mod vocabulary;
@@ -71,15 +72,17 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    /// How far short of the place `to` an arrow's tip stops: outside a unit standing there and
-    /// any ring round it, else near the place itself.
+    /// How far short of the place `to` an arrow's tip stops: outside a unit standing there or
+    /// beside it and any ring round them, else near the place itself.
     fn end_gap(&self, to: Point) -> f32 {
         let rings = self
             .avoid
             .rings
             .iter()
             .map(|(c, r, half)| (figure::dist(*c, to), r + half))
-            .filter(|(d, reach)| d < reach)
+            // A ring round a unit standing near the place (the province's unit, beside the
+            // coast a fleet moves to) as much as one round the place itself.
+            .filter(|(d, reach)| *d < reach.max(2.0 * figure::END_REACH))
             .map(|(d, reach)| d + reach + 2.0);
         let units = self
             .avoid

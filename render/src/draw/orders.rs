@@ -3,12 +3,15 @@
 
 use std::fmt::Write;
 
-use super::figure::{ArrowShape, MarkKind, MarkShape, Pen, Pending};
+use super::figure::{dist, ArrowShape, MarkKind, MarkShape, Pen, Pending, END_REACH};
 use super::geometry::{
-    arrow, arrow_exact, bend_control, clear_bend, cross, head_at, head_size, mid_point, no_entry,
-    octagon, quad_point, spline, spline_points, stroke, unit_vec, units_crossed, Curve, Head, Line,
+    arrow, arrow_exact, bend_control, clear_bend, cross, cubic_at, cubic_part, cubic_tangent,
+    first_beyond, head_at, head_size, last_beyond, mid_point, no_entry, octagon, pieces_path,
+    pieces_points, quad_point, spline_at, spline_pieces, spline_points, stroke, unit_vec,
+    units_crossed, Curve, Head, Line,
 };
 use super::marks::{unit_symbol, UNIT_RADIUS};
+use super::pathfind;
 use super::placement::target_at;
 use super::strokes::{along, corners, outcome_mark, ring, styled, MOVE_BEND};
 use super::vocabulary;
@@ -215,8 +218,30 @@ fn detour(units: &[super::figure::UnitShape], points: &[Point]) -> Vec<Point> {
             }
         }
     }
+    if now > 0 {
+        // No bend beside a leg clears it (a long way past a crowded coast, units packed
+        // round the goal): the shortest way round every symbol, leg by leg.
+        let mut round = vec![points[0]];
+        for w in points.windows(2) {
+            round.extend(pathfind::way_round(
+                units,
+                points,
+                w[0],
+                w[1],
+                ROUND_CLEARANCE,
+            ));
+            round.push(w[1]);
+        }
+        if crossed(&round) < now {
+            path = round;
+        }
+    }
     path
 }
+
+/// How far from a unit symbol a way found round it keeps its centre line: a little more than
+/// [`route_crossings`] asks, so that the curve through its corners still clears.
+const ROUND_CLEARANCE: f32 = 8.0;
 
 /// The rings the scene's orders will draw round units, each its centre, radius and half its
 /// stroke, so that arrows drawn before them can keep their heads off them.
@@ -339,8 +364,10 @@ pub(super) fn convoys(ctx: &Ctx, scene: &Scene, out: &mut Pen) -> Result<(), Err
 
 /// Strokes a route through `points` (unit, fleets, destination) as `line`: from `start` out
 /// of the first unit (its token's edge, or outside a ring round it, as a bent arrow starts),
-/// exactly through each fleet's place, to an arrowhead `end` short of the destination.
-/// Returns spots on its last leg, for marks.
+/// exactly through each fleet's place, to an arrowhead `end` short of the destination; the
+/// curve is the one [`spline_pieces`] draws through `points`, cut at both ends, so that what
+/// is drawn is what [`detour`] measured. Returns spots on its last leg, for marks, and how
+/// far short of the destination its tip stops.
 fn route_line(
     out: &mut Pen,
     ends: &[Point],
@@ -348,43 +375,68 @@ fn route_line(
     line: &Line,
     head: Head,
     (start, end): (f32, f32),
-) -> Vec<Point> {
+) -> (Vec<Point>, f32) {
     let n = points.len();
-    let first = unit_vec(points[0], points[1]);
-    let start = (points[0].0 + first.0 * start, points[0].1 + first.1 * start);
-    let last = unit_vec(points[n - 2], points[n - 1]);
+    let mut pieces = spline_pieces(points);
+    let m = pieces.len();
     let leg = (points[n - 1].0 - points[n - 2].0).hypot(points[n - 1].1 - points[n - 2].1);
     let (head_len, _) = head_size(line.width);
-    // The head stays clear of the last fleet's token however short the last leg.
-    let gap = end.min(leg - UNIT_RADIUS - head_len).max(0.0);
-    let tip = (
-        points[n - 1].0 - last.0 * gap,
-        points[n - 1].1 - last.1 * gap,
-    );
+    // The head stays clear of the last fleet's token, and of the convoy's ring round it,
+    // however short the last leg.
+    let last_reach = match n {
+        2 => UNIT_RADIUS,
+        _ => out
+            .avoid
+            .rings
+            .iter()
+            .filter(|(c, _, _)| dist(*c, points[n - 2]) < END_REACH)
+            .map(|(_, r, half)| r + half + 2.0)
+            .fold(UNIT_RADIUS, f32::max),
+    };
+    let gap = match head {
+        Head::None => end.min(leg - UNIT_RADIUS),
+        _ => end.min(leg - last_reach - head_len),
+    }
+    .max(0.0);
+    let t0 = first_beyond(&pieces[0], 0.0, 1.0, points[0], start);
+    let lo = if m == 1 { t0 } else { 0.0 };
+    let t_tip = last_beyond(&pieces[m - 1], lo, 1.0, points[n - 1], gap);
+    let tip = cubic_at(&pieces[m - 1], t_tip);
+    let chord = unit_vec(points[n - 2], points[n - 1]);
+    let dir = match cubic_tangent(&pieces[m - 1], t_tip) {
+        (0.0, 0.0) => chord,
+        d => unit_vec((0.0, 0.0), d),
+    };
     let cut = if head == Head::None {
         0.0
     } else {
         head_len * 0.6
     };
-    let stop = (tip.0 - last.0 * cut, tip.1 - last.1 * cut);
-    let mut through = vec![start];
-    through.extend_from_slice(&points[1..n - 1]);
-    through.push(stop);
-    stroke(out, &spline(&through), line);
+    let t_stop = last_beyond(&pieces[m - 1], lo, t_tip, tip, cut);
+    let spots = [0.5f32, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]
+        .map(|t| cubic_at(&pieces[m - 1], lo + (t_tip - lo) * t))
+        .to_vec();
+    pieces[m - 1] = cubic_part(&pieces[m - 1], 0.0, t_stop);
+    // The first piece's cut is taken after the last's, which may be the same piece.
+    pieces[0] = if m == 1 {
+        cubic_part(&pieces[0], (t0 / t_stop.max(1e-3)).min(1.0), 1.0)
+    } else {
+        cubic_part(&pieces[0], t0, 1.0)
+    };
+    stroke(out, &pieces_path(&pieces), line);
     out.fig.arrows.push(ArrowShape {
         order: None,
-        line: spline_points(&through),
+        line: pieces_points(&pieces),
         half: line.width.max(line.casing) / 2.0,
         ends: ends.to_vec(),
     });
-    head_at(out, tip, last, line, head);
+    head_at(out, tip, dir, line, head);
     if gap < end && head != Head::None {
         if let Some(h) = out.fig.heads.last_mut() {
             h.squeezed = Some((points[n - 2], points[n - 1]));
         }
     }
-    let (a, b) = (points[n - 2], points[n - 1]);
-    along(a, mid_point(a, b), b, 0.5)
+    (spots, gap)
 }
 
 /// A move along `points` (a convoy's route, or a move bent round units through bend points),
@@ -416,7 +468,7 @@ fn route_arrow(
                 casing: 7.8,
                 cap: "round",
             };
-            let mark = route_line(out, ends, points, &edge, Head::Hollow, gaps);
+            let (mark, gap) = route_line(out, ends, points, &edge, Head::Hollow, gaps);
             let core = Line {
                 dash: None,
                 width: 2.2,
@@ -425,15 +477,9 @@ fn route_arrow(
                 cap: "round",
             };
             // The white core stops where the hollow head begins.
-            let n = points.len();
             let (head_len, _) = head_size(edge.width);
-            let last = unit_vec(points[n - 2], points[n - 1]);
-            let mut inner = points.to_vec();
-            inner[n - 1] = (
-                points[n - 1].0 - last.0 * (head_len * 0.5 + 2.0),
-                points[n - 1].1 - last.1 * (head_len * 0.5 + 2.0),
-            );
-            route_line(out, ends, &inner, &core, Head::None, gaps);
+            let inner = (gaps.0, gap + head_len * 0.5 + 2.0);
+            route_line(out, ends, points, &core, Head::None, inner);
             // One arrow on the map (the core inside the edge): one shape in the figure.
             out.fig.arrows.pop();
             outcome_mark(out, mark, 5.5, outcome);
@@ -449,7 +495,7 @@ fn route_arrow(
                 },
                 outcome,
             );
-            let mark = route_line(out, ends, points, &line, Head::Open, gaps);
+            let (mark, _) = route_line(out, ends, points, &line, Head::Open, gaps);
             outcome_mark(out, mark, 5.0, outcome);
         }
     }
@@ -711,8 +757,13 @@ fn order(
             let target = match ctx.route(&from.province, &to.province) {
                 // A convoyed move: its last leg, from the last fleet to the coast.
                 Some(r) => {
+                    // A little past half way along it, else further back towards the fleet
+                    // or on towards the coast, short of the head.
                     let n = r.path.len();
-                    lerp(r.path[n - 2], r.path[n - 1], 0.55)
+                    let spots = [0.55f32, 0.48, 0.62, 0.4, 0.7, 0.32, 0.25, 0.18, 0.76]
+                        .map(|t| spline_at(&r.path, n - 2, t));
+                    dot_spot(ctx, index, me, spots)
+                        .unwrap_or_else(|| lerp(r.path[n - 2], r.path[n - 1], 0.55))
                 }
                 None => {
                     let (a, b, bend) = move_line(scene, from, to, a, b, false);
@@ -768,32 +819,7 @@ fn order(
                         let r = UNIT_RADIUS * 0.7;
                         (a.0 + d.0 * r, a.1 + d.1 * r)
                     });
-                    let spots: Vec<Point> = along_shaft.chain(round_rim).collect();
-                    let covered = |p: Point| {
-                        let m = MarkShape::boxed(MarkKind::Badge, p, 5.5);
-                        ctx.avoid
-                            .heads
-                            .iter()
-                            .filter(|h| h.order != Some(index) && m.covers(h))
-                            .count()
-                    };
-                    // The first spot on no arrowhead that the support's line reaches over no
-                    // unit, else the one covering fewest heads, then crossing fewest units.
-                    let mut best: Option<((usize, usize), Point)> = None;
-                    for p in spots {
-                        let heads = covered(p);
-                        if best.is_some_and(|(b, _)| b.0 < heads) {
-                            continue;
-                        }
-                        let score = (heads, support_crossings(ctx, me, p));
-                        if best.is_none_or(|(b, _)| score < b) {
-                            best = Some((score, p));
-                        }
-                        if score == (0, 0) {
-                            break;
-                        }
-                    }
-                    best.map(|(_, p)| p)
+                    dot_spot(ctx, index, me, along_shaft.chain(round_rim))
                         .unwrap_or_else(|| quad_point(a, c, b, t))
                 }
             };
@@ -1093,6 +1119,40 @@ fn support_move(out: &mut Pen, me: Point, target: Point, colour: Rgb, outcome: O
         .marks
         .push(MarkShape::boxed(MarkKind::Badge, target, 5.5));
     outcome_mark(out, spots, 5.0, outcome);
+}
+
+/// Where the support `index` of the unit at `me` puts its dot among `spots` (best first): the
+/// first on no other order's arrowhead that the support's line reaches over no unit, else the
+/// one covering fewest heads, then crossing fewest units.
+fn dot_spot(
+    ctx: &Ctx,
+    index: usize,
+    me: Point,
+    spots: impl IntoIterator<Item = Point>,
+) -> Option<Point> {
+    let covered = |p: Point| {
+        let m = MarkShape::boxed(MarkKind::Badge, p, 5.5);
+        ctx.avoid
+            .heads
+            .iter()
+            .filter(|h| h.order != Some(index) && m.covers(h))
+            .count()
+    };
+    let mut best: Option<((usize, usize), Point)> = None;
+    for p in spots {
+        let heads = covered(p);
+        if best.is_some_and(|(b, _)| b.0 < heads) {
+            continue;
+        }
+        let score = (heads, support_crossings(ctx, me, p));
+        if best.is_none_or(|(b, _)| score < b) {
+            best = Some((score, p));
+        }
+        if score == (0, 0) {
+            break;
+        }
+    }
+    best.map(|(_, p)| p)
 }
 
 /// How many units a support's line from `me` to a dot at `target` runs over, drawn as

@@ -9,6 +9,9 @@ use crate::art::{MapArt, Point};
 use crate::error::Error;
 use crate::scene::{Location, Order, Scene};
 
+/// How near the line to a coast a unit of the province stands for an arrow to meet it first:
+/// a symbol's half width and a wide arrow's.
+const ON_WAY: f32 = 22.0;
 /// Where a dislodged unit is drawn, relative to the province's unit anchor.
 const DISLODGED_OFFSET: Point = (17.0, 13.0);
 /// Where units beyond a province's places stand, round each place in turn.
@@ -56,7 +59,9 @@ impl Ctx<'_> {
     }
 
     /// The anchor for a destination `loc` as seen from `from`: in a province with several
-    /// places for units, the place nearest `from`.
+    /// places for units, the place nearest `from`, or a unit standing nearer (one of many
+    /// drawn round the places), so that the arrow ends at the first unit it meets there
+    /// rather than passing it.
     pub(super) fn anchor_from(
         &self,
         loc: &Location,
@@ -64,14 +69,37 @@ impl Ctx<'_> {
         context: &str,
     ) -> Result<Point, Error> {
         let anchor = self.anchor(loc, context)?;
-        if loc.coast.is_some() {
-            return Ok(anchor);
-        }
         let d = |p: &Point| (p.0 - from.0).hypot(p.1 - from.1);
+        if loc.coast.is_some() {
+            let standing = self
+                .units
+                .get(loc.province.as_str())
+                .into_iter()
+                .flatten()
+                .filter(|(u, _)| !u.dislodged && u.dislodged_by.is_none())
+                .map(|(_, p)| *p);
+            // A coast beyond a unit standing in the province, on the way to it: the arrow
+            // stops at that unit, not past it with its head on the unit's rings.
+            let on_way = standing
+                .filter(|p| d(p) > 1.0 && d(p) < d(&anchor))
+                .filter(|p| super::figure::segment_distance(*p, from, anchor) < ON_WAY)
+                .min_by(|a, b| d(a).total_cmp(&d(b)));
+            return Ok(on_way.unwrap_or(anchor));
+        }
+        let standing = self
+            .units
+            .get(loc.province.as_str())
+            .into_iter()
+            .flatten()
+            .filter(|(u, _)| !u.dislodged && u.dislodged_by.is_none() && u.location.coast.is_none())
+            .map(|(_, p)| *p);
         Ok(self
             .art
             .unit_places(&loc.province)
             .into_iter()
+            .chain(standing)
+            // The unit leaving is not where it goes.
+            .filter(|p| d(p) > 1.0)
             .min_by(|a, b| d(a).total_cmp(&d(b)))
             .unwrap_or(anchor))
     }
@@ -300,10 +328,21 @@ fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut 
         if places.is_empty() || (places.len() < 2 && units.len() < 2) {
             continue;
         }
-        let mut free: Vec<bool> = vec![true; places.len()];
-        let mut extra = places.len();
         let (aimed, rest): (Vec<usize>, Vec<usize>) =
             units.iter().partition(|&&i| aim[i].is_some());
+        if units.len() > places.len() {
+            crowd(
+                art,
+                province,
+                &places,
+                aimed.into_iter().chain(rest),
+                aim,
+                pos,
+            );
+            continue;
+        }
+        let mut free: Vec<bool> = vec![true; places.len()];
+        let mut extra = places.len();
         for i in aimed.into_iter().chain(rest) {
             let dist = |k: usize| match aim[i] {
                 Some(a) => (places[k].0 - a.0).hypot(places[k].1 - a.1),
@@ -323,6 +362,78 @@ fn place_standing(art: &MapArt, scene: &Scene, aim: &[Option<Point>], pos: &mut 
                 }
             };
         }
+    }
+}
+
+/// How near a unit's way out to another unit of its crowd counts as passing it: a symbol's
+/// half width and a wide arrow's, with a little room.
+const PASSING: f32 = 30.0;
+
+/// Places the units of a province that holds more than its places (`units`, those whose order
+/// points somewhere first): each at the spot, among the places and the ring of spots round
+/// them, that keeps it inside the province, keeps its way out (the line to where its order
+/// points) clear of the units placed before, and stands off their ways out; nearest the places
+/// and its aim among the spots that do.
+fn crowd(
+    art: &MapArt,
+    province: &str,
+    places: &[Point],
+    units: impl Iterator<Item = usize>,
+    aim: &[Option<Point>],
+    pos: &mut [Point],
+) {
+    use super::figure::{dist, segment_distance};
+    let spots: Vec<Point> = (0..places.len() * (1 + FAN.len()))
+        .map(|k| {
+            if k < places.len() {
+                places[k]
+            } else {
+                fan(places, k)
+            }
+        })
+        .collect();
+    let inside = |p: Point| {
+        [
+            (0.0, 0.0),
+            (-14.0, -12.0),
+            (14.0, -12.0),
+            (-14.0, 12.0),
+            (14.0, 12.0),
+        ]
+        .iter()
+        .all(|(dx, dy)| art.contains(province, (p.0 + dx, p.1 + dy)))
+    };
+    let mut taken: Vec<(Point, Option<Point>)> = Vec::new();
+    for i in units {
+        let cost = |k: usize| {
+            let p = spots[k];
+            let mut c = (k / places.len()) as f32 * 5.0;
+            if let Some(a) = aim[i] {
+                c += dist(p, a) / 10.0;
+                c += 100.0
+                    * taken
+                        .iter()
+                        .filter(|(q, _)| segment_distance(*q, p, a) < PASSING)
+                        .count() as f32;
+            }
+            c += 100.0
+                * taken
+                    .iter()
+                    .filter_map(|(q, their)| their.map(|t| (q, t)))
+                    .filter(|(q, t)| segment_distance(p, **q, *t) < PASSING)
+                    .count() as f32;
+            if !inside(p) {
+                c += 1000.0;
+            }
+            c
+        };
+        let free =
+            (0..spots.len()).filter(|&k| !taken.iter().any(|(q, _)| dist(*q, spots[k]) < 1.0));
+        let Some(k) = free.min_by(|&a, &b| cost(a).total_cmp(&cost(b))) else {
+            continue;
+        };
+        pos[i] = spots[k];
+        taken.push((spots[k], aim[i]));
     }
 }
 
