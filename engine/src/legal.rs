@@ -53,14 +53,20 @@ fn accepted_for(judge: &Checker, unit: usize, order: Order) -> Option<Order> {
 }
 
 /// The moves a unit (the position's unit number `index`) may make, by land or sea or
-/// (armies) by convoy.
+/// (armies) by convoy, and to another coast of its own province where the rulebook lets it
+/// cross within (a river flotilla changing banks); the judge refuses that to any other.
 fn moves(variant: &Rules, judge: &Checker, index: usize, u: &Unit) -> Vec<Order> {
     let map = &variant.map;
     let here = u.location.province;
     targets(variant, u.kind)
         .into_iter()
-        .filter(|t| t.province != here)
-        .filter(|t| u.kind.convoyed() || map.any_border(here, t.province))
+        .filter(|t| {
+            if t.province == here {
+                t.coast.is_some() && t.coast != u.location.coast
+            } else {
+                u.kind.convoyed() || map.any_border(here, t.province)
+            }
+        })
         .filter_map(|to| {
             accepted_for(
                 judge,

@@ -73,6 +73,34 @@ fn the_lists_offer_the_flotilla_its_rivers_and_the_sea() {
     assert!(!island.iter().any(|o| o.contains("- guy/rb")), "{island:?}");
 }
 
+/// Rule 6.B.iv: crossing to another bank of its province is offered to a flotilla (every other
+/// bank of Cuiaba, the lake shore of La Paz), never to a fleet changing coasts.
+#[test]
+fn the_lists_offer_a_flotilla_its_bank_crossings_and_no_fleet_a_coast_change() {
+    let case = json!({
+        "variant": "latin-american",
+        "phase": "A 1891 movement",
+        "units": { "Brazil": ["R cui/eb"], "Bolivia": ["R lpz/rb"], "Colombia": ["F pan/nc"] },
+        "orders": {}
+    });
+    let cuiaba = offered(case.clone(), "Brazil", "cui/eb");
+    for bank in ["wb", "nwb", "neb", "sb"] {
+        let crossing = format!("R cui/eb - cui/{bank}");
+        assert!(cuiaba.contains(&crossing), "{crossing}: {cuiaba:?}");
+    }
+    assert!(
+        !cuiaba.contains(&"R cui/eb - cui/eb".to_string()),
+        "{cuiaba:?}"
+    );
+    let la_paz = offered(case.clone(), "Bolivia", "lpz/rb");
+    assert!(
+        la_paz.contains(&"R lpz/rb - lpz/ls".to_string()),
+        "{la_paz:?}"
+    );
+    let panama = offered(case, "Colombia", "pan/nc");
+    assert!(!panama.iter().any(|o| o.contains("- pan/")), "{panama:?}");
+}
+
 #[test]
 fn a_flotilla_is_built_where_it_may_stand_and_names_its_bank() {
     // Bolivia, its army gone from La Paz, builds there: a capital with a lake shore and a
