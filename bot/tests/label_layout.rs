@@ -181,5 +181,7 @@ fn pirates_labels_stay_clear_for_twenty_years() {
 
 #[test]
 fn latin_american_labels_stay_clear_for_twenty_years() {
-    variant("latin-american", 1890, COVERED_LATIN_AMERICAN);
+    // A seed whose random play dislodges units (five retreat phases): twelve powers' random
+    // supports rarely meet, and seed 1890 has none once flotillas cross banks.
+    variant("latin-american", 3, COVERED_LATIN_AMERICAN);
 }
