@@ -4,10 +4,10 @@
 //! mark in view: no unit symbol on another, no arrow over a unit it does not join, no mark on
 //! another order's arrowhead (`render::figure`); measured from the scene's geometry, not by eye.
 //!
-//! Units hidden by units are refused outright. Arrows over units and marks on arrowheads are
-//! still found on busy phases (long convoy chains, moves between neighbouring islands); each
-//! variant's count is held at or under what the renderer gives today, so that it can only
-//! fall (issue #27).
+//! Units hidden by units are refused outright. Arrows over units and marks on arrowheads were
+//! found on busy phases (long convoy chains, moves between neighbouring islands, oceans that
+//! hold many units); each variant's count is held at or under what the renderer gives today,
+//! now none on any variant, so that it can only fall (issue #27).
 
 use std::sync::Arc;
 

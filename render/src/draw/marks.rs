@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::figure::Pen;
-use super::geometry::{arrow, Head, Line};
+use super::geometry::{Head, Line};
 use super::placement::DISLODGED_SCALE;
 use super::{f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
@@ -268,7 +268,7 @@ pub(super) fn dislodged_units(
                 casing: 3.6,
                 cap: "round",
             };
-            arrow(out, pos, to, 0.0, (UNIT_RADIUS, 6.0), &line, Head::Open);
+            super::orders::line_round(out, pos, to, 0.0, (UNIT_RADIUS, 6.0), &line, Head::Open);
         }
         let by = match &u.dislodged_by {
             Some(by) => format!(" data-by=\"{}\"", super::esc(&by.to_string())),

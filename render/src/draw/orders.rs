@@ -1155,6 +1155,35 @@ fn dot_spot(
     best.map(|(_, p)| p)
 }
 
+/// A line from `a` to `b` (a dislodged unit's retreat option) bent as little as it can be
+/// from `bend` to pass no unit symbol it does not join, or, where no single bend does, drawn
+/// smoothly through bend points beside them, as a move is.
+pub(super) fn line_round(
+    out: &mut Pen,
+    a: Point,
+    b: Point,
+    bend: f32,
+    gaps: (f32, f32),
+    line: &Line,
+    head: Head,
+) {
+    let bend = clear_bend(out.avoid, a, b, bend, gaps, line, head);
+    let over = units_crossed(out.avoid, a, b, bend, gaps, line, head);
+    let path = match over {
+        0 => None,
+        _ => Some(detour(&out.avoid.units, &[a, b]))
+            .filter(|p| p.len() > 2 && route_crossings(&out.avoid.units, p, &[a, b]) < over),
+    };
+    match path {
+        Some(p) => {
+            route_line(out, &[a, b], &p, line, head, gaps);
+        }
+        None => {
+            arrow_exact(out, a, b, bend, gaps, line, head);
+        }
+    }
+}
+
 /// How many units a support's line from `me` to a dot at `target` runs over, drawn as
 /// [`support_move`] draws it (its clearest bend).
 fn support_crossings(ctx: &Ctx, me: Point, target: Point) -> usize {

@@ -84,7 +84,7 @@ impl Ctx<'_> {
                 .filter(|p| d(p) > 1.0 && d(p) < d(&anchor))
                 .filter(|p| super::figure::segment_distance(*p, from, anchor) < ON_WAY)
                 .min_by(|a, b| d(a).total_cmp(&d(b)));
-            return Ok(on_way.unwrap_or(anchor));
+            return Ok(on_way.unwrap_or_else(|| self.off_rings(&loc.province, from, anchor)));
         }
         let standing = self
             .units
@@ -101,7 +101,51 @@ impl Ctx<'_> {
             // The unit leaving is not where it goes.
             .filter(|p| d(p) > 1.0)
             .min_by(|a, b| d(a).total_cmp(&d(b)))
+            .map(|p| self.off_rings(&loc.province, from, p))
             .unwrap_or(anchor))
+    }
+
+    /// `goal`, or, where no unit stands there and a ring round a unit nearby (a neighbour's
+    /// hold, convoy or support) comes so near it that the head of an arrow from `from` would
+    /// lie on the ring, the nearest point of its province round it where the head has room.
+    fn off_rings(&self, province: &str, from: Point, goal: Point) -> Point {
+        use super::figure::{dist, END_REACH};
+        if self
+            .avoid
+            .units
+            .iter()
+            .any(|u| dist(u.at, goal) < END_REACH)
+        {
+            return goal;
+        }
+        // The tip stops short of the goal and the head runs back from it towards `from`.
+        let room = |p: Point| {
+            let u = super::geometry::unit_vec(p, from);
+            self.avoid.rings.iter().all(|(c, r, half)| {
+                let reach = r + half;
+                dist(*c, p) >= reach + 4.0
+                    && [9.0f32, 14.0, 19.0, 24.0]
+                        .iter()
+                        .all(|s| dist(*c, (p.0 + u.0 * s, p.1 + u.1 * s)) >= reach + 1.0)
+            })
+        };
+        if room(goal) {
+            return goal;
+        }
+        let near = |p: &Point| dist(*p, from);
+        (1..=10)
+            .find_map(|k| {
+                let d = k as f32 * 6.0;
+                (0..16)
+                    .map(|a| {
+                        let a = a as f32 * std::f32::consts::PI / 8.0;
+                        (goal.0 + d * a.cos(), goal.1 + d * a.sin())
+                    })
+                    .filter(|p| self.art.contains(province, *p) && room(*p))
+                    .filter(|p| !self.avoid.units.iter().any(|u| u.touches_disc(*p, 4.0)))
+                    .min_by(|a, b| near(a).total_cmp(&near(b)))
+            })
+            .unwrap_or(goal)
     }
 
     /// Where the unit an order refers to is drawn. Prefers a unit standing in
