@@ -13,8 +13,9 @@
 //! Readings where the rules are silent are written in `maps/latin-american/NOTES.md`: a fleet
 //! converts only in a coastal province (the anchor has to be left in one); a carrier that is
 //! dislodged, disbanded or goes up a river drops the ships it carries where it stood (sunk,
-//! at sea); a carried marker is on the carrier's power, so the fleet carrying it is known
-//! in an ocean that holds many.
+//! at sea; the option `lost-ships-stay`); a flotilla on an anchor's coast converts there (the
+//! option `convert-where-it-stands`); a carried marker is on the carrier's power, so the fleet
+//! carrying it is known in an ocean that holds many.
 
 use super::causes::{note, LatinAmericanCause};
 use super::flotilla::{FLOTILLA, RIVER};
@@ -26,7 +27,7 @@ use crate::phase::PhaseKind;
 use crate::position::Position;
 use crate::rulebook::{
     Arrow, Glyph, MapMark, MarkColour, Marking, OrderHelp, RuleContext, Settled, SpecialAct,
-    SpecialOrder, Stroke,
+    SpecialOrder, Stroke, VariantOption,
 };
 use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
 use crate::unit::{PowerId, Unit, UnitKind};
@@ -46,6 +47,32 @@ pub const ANCHOR_TOKEN: TokenKind = TokenKind(&ANCHOR_DECL);
 pub(super) const VERBS: &[&str] = &[
     "convert", "converts", "capture", "captures", "release", "releases", "sink", "sinks",
     "scuttle", "destroy",
+];
+
+/// The option letting a flotilla already on an anchor marker's coast convert there.
+pub(super) const CONVERT_WHERE_IT_STANDS: &str = "convert-where-it-stands";
+/// The option keeping a lost carrier's ships on the board.
+pub(super) const LOST_SHIPS_STAY: &str = "lost-ships-stay";
+
+/// The readings of the anchor rules the text leaves open, as named options (ARCHITECTURE.md,
+/// "Rulebook options").
+pub(super) const OPTIONS: &[VariantOption] = &[
+    VariantOption {
+        name: CONVERT_WHERE_IT_STANDS,
+        about: "a river flotilla already on the coast of an anchor marker may take its ships \
+                and become a fleet where it stands, taking its turn (the rules describe the \
+                change only as the flotilla enters; off: it must leave and come back)",
+        default: true,
+        available: true,
+    },
+    VariantOption {
+        name: LOST_SHIPS_STAY,
+        about: "the ships a fleet carries stay as a standing anchor marker where it was when \
+                the fleet is dislodged, disbanded or removed in a coastal province (the rules \
+                are silent; off: they are lost with the fleet)",
+        default: true,
+        available: true,
+    },
 ];
 
 /// The sign of an anchor on the map.
@@ -295,6 +322,9 @@ impl LatinAmericanRules {
                 if !fleet && fleet_place(ctx, to).is_none() {
                     return Err(LatinAmericanCause::NoAnchorThere { at: to });
                 }
+                if !fleet && to == unit.location && !self.convert_where_it_stands {
+                    return Err(LatinAmericanCause::ConvertOnEntering);
+                }
                 if to.province == here {
                     // A flotilla may cross to the anchor's bank; a fleet never changes coast.
                     let crosses = !fleet && to.coast != unit.location.coast;
@@ -526,7 +556,7 @@ impl LatinAmericanRules {
                 u.kind == UnitKind::FLEET && u.location == t.at && Some(u.power) == t.power
             });
             if carried && !carrier {
-                if self.anchorage(ctx, t.at.province) {
+                if self.lost_ships_stay && self.anchorage(ctx, t.at.province) {
                     after.tokens[k].value = TokenValue::Standing;
                     after.tokens[k].power = None;
                     after.tokens[k].at = ships_place(ctx, t.at);

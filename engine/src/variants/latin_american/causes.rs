@@ -90,6 +90,9 @@ pub enum LatinAmericanCause {
     ConvertToOwnKind,
     /// Anchor markers: a release or a sink is made where the fleet stands.
     AnchorOrderStays,
+    /// Anchor markers, with the option `convert-where-it-stands` off: a flotilla converts
+    /// only as it enters the anchor's coast.
+    ConvertOnEntering,
     /// Anchor markers: only fleets capture, release or sink ships.
     OnlyFleetsHandleShips,
     /// Converting: the change is made in a coastal province, where the ships are left.
@@ -158,6 +161,7 @@ crate::rule_reasons! {
         ArmyHasNoShips = "army-has-no-ships",
         ConvertToOwnKind = "convert-to-own-kind",
         AnchorOrderStays = "anchor-order-stays",
+        ConvertOnEntering = "convert-on-entering",
         OnlyFleetsHandleShips = "only-fleets-handle-ships",
         ConvertAwayFromCoast = "convert-away-from-coast",
         NoFlotillaHere = "no-flotilla-here",
@@ -230,6 +234,7 @@ impl LatinAmericanCause {
             C::ArmyHasNoShips => (R::ArmyHasNoShips, vec![]),
             C::ConvertToOwnKind => (R::ConvertToOwnKind, vec![]),
             C::AnchorOrderStays => (R::AnchorOrderStays, vec![]),
+            C::ConvertOnEntering => (R::ConvertOnEntering, vec![]),
             C::OnlyFleetsHandleShips => (R::OnlyFleetsHandleShips, vec![]),
             C::ConvertAwayFromCoast { at } => (R::ConvertAwayFromCoast, vec![at.into()]),
             C::NoFlotillaHere { at } => (R::NoFlotillaHere, vec![at.into()]),
@@ -432,6 +437,9 @@ fn words(reason: LatinAmericanReason, s: &Said) -> String {
         }
         AnchorOrderStays => "a fleet releases or sinks ships where it stands; give the move \
              and the release in different turns (anchor markers)"
+            .to_string(),
+        ConvertOnEntering => "in this game a river flotilla takes an anchor marker's ships only \
+             as it enters their coast (option convert-where-it-stands is off)"
             .to_string(),
         OnlyFleetsHandleShips => "only a fleet captures, releases or sinks ships; armies and \
              river flotillas never destroy anchor markers (anchor markers)"

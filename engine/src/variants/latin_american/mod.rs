@@ -59,7 +59,7 @@ pub const ENTRY: VariantEntry = VariantEntry {
         clockwise: None,
     },
     art: Some(map_file!("map.svg")),
-    options: &[],
+    options: anchors::OPTIONS,
     unit_kinds: flotilla::KINDS,
     hidden_draws: &[],
     rulebook,
@@ -67,7 +67,7 @@ pub const ENTRY: VariantEntry = VariantEntry {
 };
 
 /// The rulebook of one game, with the map's names it asks about looked up once.
-pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> {
+pub fn rulebook(variant: &Variant, ruleset: &Ruleset) -> Box<dyn VariantRules> {
     let map = &variant.map;
     Box::new(LatinAmericanRules {
         mountain: map.terrain_id("mountain"),
@@ -89,6 +89,9 @@ pub fn rulebook(variant: &Variant, _ruleset: &Ruleset) -> Box<dyn VariantRules> 
             .collect(),
         bolivia: variant.power_by_name("Bolivia"),
         flotilla: flotilla::FlotillaRules::new(map),
+        convert_where_it_stands: ruleset
+            .variant_option(anchors::OPTIONS, anchors::CONVERT_WHERE_IT_STANDS),
+        lost_ships_stay: ruleset.variant_option(anchors::OPTIONS, anchors::LOST_SHIPS_STAY),
     })
 }
 
@@ -126,6 +129,10 @@ pub struct LatinAmericanRules {
     canal_costs: Vec<(ProvinceTag, u32)>,
     /// Rule 6: the river flotilla's strength and supports.
     flotilla: flotilla::FlotillaRules,
+    /// The option `convert-where-it-stands` (see `anchors::OPTIONS`).
+    convert_where_it_stands: bool,
+    /// The option `lost-ships-stay` (see `anchors::OPTIONS`).
+    lost_ships_stay: bool,
 }
 
 /// The variant's own verbs: attacks in the oceans, canals, and the anchor orders.
