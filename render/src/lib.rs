@@ -133,6 +133,7 @@ pub mod fonts;
 mod outline;
 pub mod palette;
 pub mod scene;
+mod texts;
 mod xml;
 
 pub use resvg::{tiny_skia, usvg};
@@ -149,22 +150,31 @@ pub use scene::{
     UnitMark,
 };
 
-/// The overlay for a scene, parsed, with the labels placed clear of it.
+/// The overlay for a scene, parsed (its texts shaped once per art, see [`texts`]), with the
+/// labels placed clear of it.
 fn overlay_and_labels(
     art: &MapArt,
     scene: &Scene,
-) -> Result<(draw::Overlay, usvg::Tree, Layout), Error> {
+) -> Result<
+    (
+        draw::Overlay,
+        usvg::Tree,
+        Vec<std::sync::Arc<usvg::Tree>>,
+        Layout,
+    ),
+    Error,
+> {
     let overlay = draw::build(art, scene)?;
-    let doc = format!("{}\n{}{}</svg>\n", art.header, art.defs, overlay.over);
-    let tree = art::parse(&doc)?;
-    let layout = draw::labels::place(art, &tree);
-    Ok((overlay, tree, layout))
+    let prepared = texts::prepare(&art.texts, &art.header, &art.defs, &overlay.over)?;
+    let tree = art::parse(&prepared.doc)?;
+    let layout = draw::labels::place(art, &tree, &prepared.texts);
+    Ok((overlay, tree, prepared.texts, layout))
 }
 
 /// Where a render of the scene puts every province label, and what it kept them off: the
 /// geometry tests measure overlaps with, without drawing a pixel.
 pub fn layout(art: &MapArt, scene: &Scene) -> Result<Layout, Error> {
-    Ok(overlay_and_labels(art, scene)?.2)
+    Ok(overlay_and_labels(art, scene)?.3)
 }
 
 /// Where a render of the scene draws every unit symbol, arrow, arrowhead and order mark: the
@@ -177,7 +187,7 @@ pub fn figure(art: &MapArt, scene: &Scene) -> Result<Figure, Error> {
 /// and the overlay spliced in. Parse it with [`fonts::options`] to get the
 /// same text rendering as [`render_png`].
 pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
-    let (overlay, _, layout) = overlay_and_labels(art, scene)?;
+    let (overlay, _, _, layout) = overlay_and_labels(art, scene)?;
     let labels = draw::labels::svg(art, &layout);
     let mut s = String::with_capacity(
         art.under_src.len() + art.over_src.len() + overlay.over.len() + labels.len() + 64 * 1024,
@@ -206,13 +216,13 @@ pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
 /// Draws the scene and returns the image as RGBA pixels (premultiplied, as
 /// tiny-skia keeps them).
 pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, Error> {
-    let (overlay, tree, layout) = overlay_and_labels(art, scene)?;
+    let (overlay, tree, shaped, layout) = overlay_and_labels(art, scene)?;
     let mut pm = art.under.clone();
     for (idx, colour) in &overlay.fills {
         art.cover[*idx].paint(&mut pm, (colour.0, colour.1, colour.2));
     }
     art::lay_over(&mut pm, &art.over, &art.over_spans);
-    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pm.as_mut());
+    texts::draw(&tree, &shaped, &mut pm);
     draw::labels::draw(art, &layout, &mut pm);
     Ok(pm)
 }
