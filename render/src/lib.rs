@@ -221,7 +221,7 @@ pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, E
     for (idx, colour) in &overlay.fills {
         art.cover[*idx].paint(&mut pm, (colour.0, colour.1, colour.2));
     }
-    art::lay_over(&mut pm, &art.over, &art.over_spans);
+    art::lay_over(&mut pm, &art.over);
     texts::draw(&tree, &shaped, &mut pm);
     draw::labels::draw(art, &layout, &mut pm);
     Ok(pm)
