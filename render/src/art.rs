@@ -81,8 +81,8 @@ pub struct MapArt {
     /// Each province's anti-aliased coverage, rasterised once, so that filling it in an
     /// owner's colour is a blend of the pixels it covers.
     pub(crate) cover: Vec<Coverage>,
-    /// The overlay's texts shaped so far (see `crate::texts`).
-    pub(crate) texts: crate::texts::TextCache,
+    /// The overlay's pieces made so far (see `crate::pieces`).
+    pub(crate) pieces: crate::pieces::Made,
 }
 
 /// Where a shape covers the picture and how much: runs of covered pixels (start pixel
@@ -509,7 +509,7 @@ impl MapArt {
             .map(|p| Coverage::of(&p.path, tiny_skia::FillRule::EvenOdd, to_px, width, height))
             .collect();
         Ok(MapArt {
-            texts: crate::texts::TextCache::default(),
+            pieces: crate::pieces::Made::default(),
             cover,
             width,
             height,

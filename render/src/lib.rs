@@ -132,8 +132,8 @@ pub mod error;
 pub mod fonts;
 mod outline;
 pub mod palette;
+mod pieces;
 pub mod scene;
-mod texts;
 mod xml;
 
 pub use resvg::{tiny_skia, usvg};
@@ -150,25 +150,17 @@ pub use scene::{
     UnitMark,
 };
 
-/// The overlay for a scene, parsed (its texts shaped once per art, see [`texts`]), with the
-/// labels placed clear of it.
+/// The overlay for a scene, parsed (its repeated pieces made once per art, see [`pieces`]),
+/// with the labels placed clear of it.
 fn overlay_and_labels(
     art: &MapArt,
     scene: &Scene,
-) -> Result<
-    (
-        draw::Overlay,
-        usvg::Tree,
-        Vec<std::sync::Arc<usvg::Tree>>,
-        Layout,
-    ),
-    Error,
-> {
+) -> Result<(draw::Overlay, usvg::Tree, pieces::Pieces, Layout), Error> {
     let overlay = draw::build(art, scene)?;
-    let prepared = texts::prepare(&art.texts, &art.header, &art.defs, &overlay.over)?;
+    let prepared = pieces::prepare(&art.pieces, &art.header, &art.defs, &overlay.over)?;
     let tree = art::parse(&prepared.doc)?;
-    let layout = draw::labels::place(art, &tree, &prepared.texts);
-    Ok((overlay, tree, prepared.texts, layout))
+    let layout = draw::labels::place(art, &tree, &prepared.pieces);
+    Ok((overlay, tree, prepared.pieces, layout))
 }
 
 /// Where a render of the scene puts every province label, and what it kept them off: the
@@ -222,7 +214,7 @@ pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, E
         art.cover[*idx].paint(&mut pm, (colour.0, colour.1, colour.2));
     }
     art::lay_over(&mut pm, &art.over);
-    texts::draw(&tree, &shaped, &mut pm);
+    pieces::draw(&tree, &shaped, &mut pm);
     draw::labels::draw(art, &layout, &mut pm);
     Ok(pm)
 }

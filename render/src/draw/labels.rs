@@ -10,7 +10,7 @@
 //! first; where none is free it sits on a small opaque plate at the nearest spot that covers
 //! no other label. Obstacles sit in a coarse grid, so a test costs a few shape checks.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use resvg::tiny_skia::{self, Pixmap, Transform};
 use resvg::usvg;
@@ -150,14 +150,15 @@ fn offsets() -> &'static [(i32, i32)] {
 }
 
 /// Places every province label of the art clear of the overlay drawn in `tree` (the overlay
-/// document the render parses, in the art's coordinates through `art.to_px`; its texts cut
-/// out and shaped in `texts`, see `crate::texts`).
-pub(crate) fn place(art: &MapArt, tree: &usvg::Tree, texts: &[Arc<usvg::Tree>]) -> Layout {
+/// document the render parses, in the art's coordinates through `art.to_px`; its repeated
+/// pieces cut out into `pieces`, see `crate::pieces`).
+pub(crate) fn place(art: &MapArt, tree: &usvg::Tree, pieces: &crate::pieces::Pieces) -> Layout {
     let from_px = art.to_px.invert().unwrap_or_default();
     let mut obstacles = Vec::with_capacity(256);
     collect(
         tree.root(),
-        texts,
+        pieces,
+        &Transform::identity(),
         &from_px,
         ObstacleKind::Mark,
         BACKGROUND,
