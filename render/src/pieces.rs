@@ -156,6 +156,25 @@ fn unit_key<'a>(src: &str, g: roxmltree::Node<'a, 'a>) -> Option<(String, &'a st
     Some((key, transform))
 }
 
+/// A circle as a piece: its key (what it inherits, then the circle at the origin) and its
+/// centre. Centre markers, rings and dots recur map after map in the same few sizes and colours.
+fn circle_key<'a>(g: roxmltree::Node<'a, 'a>) -> Option<(String, (&'a str, &'a str))> {
+    let x = plain_number(g.attribute("cx"))?;
+    let y = plain_number(g.attribute("cy"))?;
+    let mut key = inherited(g)?;
+    key += "<circle";
+    for a in g.attributes() {
+        match a.name() {
+            "cx" | "cy" => {}
+            "transform" | "id" | "style" | "class" | "opacity" | "filter" | "clip-path"
+            | "mask" => return None,
+            _ => key += &attr(&a)?,
+        }
+    }
+    key += "/>";
+    Some((key, (x, y)))
+}
+
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
 /// An attribute written back as SVG text; `None` for a namespace this does not rewrite.
@@ -380,6 +399,16 @@ pub(crate) fn prepare(
                         "<g id=\"{UNIT}{}\" transform=\"{}\"/>",
                         pieces.units.len() - 1,
                         crate::xml::esc(transform)
+                    )
+                }
+                None => continue,
+            },
+            "circle" => match circle_key(n) {
+                Some((key, (x, y))) => {
+                    pieces.units.push(cache.unit(header, defs, &key)?);
+                    format!(
+                        "<g id=\"{UNIT}{}\" transform=\"translate({x} {y})\"/>",
+                        pieces.units.len() - 1
                     )
                 }
                 None => continue,
