@@ -352,11 +352,11 @@ fn text_obstacle(
 }
 
 /// Every visible shape under `group` (only text if `texts_only`), skipping the groups named
-/// in `skip`.
+/// in `skip`; `from_px` takes the tree's canvas to the art's coordinates, and a stand-in of
+/// `pieces` gives its piece's shapes.
 pub(crate) fn collect(
     group: &usvg::Group,
     pieces: &crate::pieces::Pieces,
-    base: &Transform,
     from_px: &Transform,
     kind: ObstacleKind,
     skip: &[&str],
@@ -370,14 +370,14 @@ pub(crate) fn collect(
         match node {
             usvg::Node::Group(g) => {
                 // A piece's copy stands at the origin, its stand-in where the piece is.
-                let at = g.abs_transform().post_concat(*base);
                 if let Some(text) = crate::pieces::stand_in(g, pieces) {
-                    out.extend(text_obstacle(text, at, from_px, kind));
-                } else if let Some(unit) = crate::pieces::unit_stand_in(g, pieces) {
+                    out.extend(text_obstacle(text, g.abs_transform(), from_px, kind));
+                } else if let Some(unit) = crate::pieces::shape_stand_in(g, pieces) {
                     let none = crate::pieces::Pieces::default();
-                    collect(unit, &none, &at, from_px, kind, skip, texts_only, out);
+                    let to_art = g.abs_transform().post_concat(*from_px);
+                    collect(unit, &none, &to_art, kind, skip, texts_only, out);
                 } else if !skip.contains(&g.id()) {
-                    collect(g, pieces, base, from_px, kind, skip, texts_only, out);
+                    collect(g, pieces, from_px, kind, skip, texts_only, out);
                 }
             }
             usvg::Node::Path(p) => {
@@ -389,7 +389,7 @@ pub(crate) fn collect(
                 if !filled && stroke.is_none() {
                     continue;
                 }
-                let t = p.abs_transform().post_concat(*base).post_concat(*from_px);
+                let t = p.abs_transform().post_concat(*from_px);
                 let half = stroke.map_or(0.0, |s| s.width().get() / 2.0 * scale(&t));
                 let lines = flatten(p.data(), &t);
                 let Some(bounds) = Bounds::around(lines.iter().flatten().copied(), half) else {
@@ -416,18 +416,12 @@ pub(crate) fn collect(
                     shape,
                 });
             }
-            usvg::Node::Text(t) => out.extend(text_obstacle(
-                t,
-                t.abs_transform().post_concat(*base),
-                from_px,
-                kind,
-            )),
+            usvg::Node::Text(t) => out.extend(text_obstacle(t, t.abs_transform(), from_px, kind)),
             usvg::Node::Image(_) if texts_only => {}
             usvg::Node::Image(i) => {
                 let b = i.abs_bounding_box();
                 let pts = [(b.left(), b.top()), (b.right(), b.bottom())];
-                let t = base.post_concat(*from_px);
-                if let Some(bounds) = Bounds::around(pts.iter().map(|p| map(&t, *p)), 0.0) {
+                if let Some(bounds) = Bounds::around(pts.iter().map(|p| map(from_px, *p)), 0.0) {
                     out.push(Obstacle {
                         kind,
                         bounds,
@@ -445,7 +439,6 @@ pub(crate) fn fixed_text(over: &usvg::Tree, from_px: Transform) -> Vec<Obstacle>
     collect(
         over.root(),
         &crate::pieces::Pieces::default(),
-        &Transform::identity(),
         &from_px,
         ObstacleKind::ArtText,
         &[],

@@ -1,18 +1,19 @@
 //! The overlay's repeated pieces made once per art, not once per map: each text of the
-//! overlay, and each unit's symbol, is cut out of the document the render parses and drawn
-//! from a copy kept on the art.
+//! overlay, each unit's symbol and each circle is cut out of the document the render parses
+//! and drawn from a copy kept on the art.
 //!
 //! usvg lays out and shapes every `<text>` it parses (a shaper built per text, then every
 //! glyph outlined): on the busy Standard board that was two thirds of the overlay's parse.
 //! The same few texts come back map after map (unit letters, the key's words, most legend
 //! lines), and a text's outlines do not depend on where it stands, so a text here is keyed
 //! by its words, its own attributes and what it inherits, with its position left out.
-//! A unit's symbol (shadow, token, letter) is the same for every unit of a kind and power;
-//! it is parsed once and rasterised once for each fraction of a pixel it stands at (a
-//! province's place is fixed, so the fractions recur), then copied into place: tiny-skia's
-//! anti-aliased fills cost as much for a small shape as a copy of many pixels.
+//! A unit's symbol (shadow, token, letter) is the same for every unit of a kind and power, and
+//! centre markers, rings and dots come in a few sizes and colours: each such shape is parsed
+//! once and rasterised once for each fraction of a pixel it stands at (a province's places are
+//! fixed, so the fractions recur), then copied into place: tiny-skia's anti-aliased fill costs
+//! as much for a small shape as a copy of many pixels.
 //! [`prepare`] replaces each piece with an empty group at its place (an id of [`TEXT`] or
-//! [`UNIT`] and a number); [`draw`] and the label pass find those groups and use the copy.
+//! [`SHAPE`] and a number); [`draw`] and the label pass find those groups and use the copy.
 //! The SVG output ([`crate::render_svg`]) keeps the overlay as written.
 
 use std::collections::HashMap;
@@ -25,16 +26,17 @@ use crate::error::Error;
 
 /// The id prefixes of the stand-in groups in the parsed overlay.
 const TEXT: &str = "parley-text-";
-const UNIT: &str = "parley-unit-";
+const SHAPE: &str = "parley-shape-";
 
 /// How many pieces an art keeps before starting afresh: a game's legend lines (phase
 /// titles, counts) are new now and then, and a long-running bot must not grow without end.
 const KEEP: usize = 4096;
-/// How many fractions of a pixel a unit's symbol is kept rasterised at; beyond that it is
-/// drawn in place.
+/// How many fractions of a pixel a shape is kept rasterised at; beyond that it is drawn in
+/// place.
 const SPRITES: usize = 32;
 
-/// A unit's symbol parsed, and rasterised at the fractions of a pixel it stood at.
+/// A shape (a unit's symbol, a circle) parsed, and rasterised at the fractions of a pixel it
+/// stood at.
 pub(crate) struct Piece {
     tree: usvg::Tree,
     sprites: Mutex<Vec<(SpriteKey, Arc<Sprite>)>>,
@@ -54,14 +56,14 @@ struct Sprite {
 #[derive(Default)]
 pub(crate) struct Made {
     shaped: Mutex<HashMap<String, Arc<usvg::Tree>>>,
-    units: Mutex<HashMap<String, Arc<Piece>>>,
+    shapes: Mutex<HashMap<String, Arc<Piece>>>,
 }
 
 /// The pieces a parsed overlay's stand-ins hold the place of, by number.
 #[derive(Default)]
 pub(crate) struct Pieces {
     texts: Vec<Arc<usvg::Tree>>,
-    units: Vec<Arc<Piece>>,
+    shapes: Vec<Arc<Piece>>,
 }
 
 /// The overlay document with its pieces cut out, and the pieces.
@@ -76,11 +78,11 @@ pub(crate) fn stand_in<'a>(g: &usvg::Group, pieces: &'a Pieces) -> Option<&'a us
     first_text(pieces.texts.get(n)?.root())
 }
 
-/// The unit symbol a stand-in group holds the place of, if `g` is one: its parsed tree, with
-/// the transform from its coordinates to those of `g`'s tree.
-pub(crate) fn unit_stand_in<'a>(g: &usvg::Group, pieces: &'a Pieces) -> Option<&'a usvg::Group> {
-    let n: usize = g.id().strip_prefix(UNIT)?.parse().ok()?;
-    Some(pieces.units.get(n)?.tree.root())
+/// The shape (a unit's symbol, a circle) a stand-in group holds the place of, if `g` is one:
+/// its parsed tree, drawn at the origin of `g`'s coordinates.
+pub(crate) fn shape_stand_in<'a>(g: &usvg::Group, pieces: &'a Pieces) -> Option<&'a usvg::Group> {
+    let n: usize = g.id().strip_prefix(SHAPE)?.parse().ok()?;
+    Some(pieces.shapes.get(n)?.tree.root())
 }
 
 fn first_text(g: &usvg::Group) -> Option<&usvg::Text> {
@@ -252,9 +254,9 @@ impl Made {
         Ok(tree)
     }
 
-    /// A unit's symbol parsed at the origin: the cached one, or a new one.
-    fn unit(&self, header: &str, defs: &str, key: &str) -> Result<Arc<Piece>, Error> {
-        if let Some(t) = lock(&self.units).get(key) {
+    /// A shape (a unit's symbol, a circle) parsed at the origin: the cached one, or a new one.
+    fn shape(&self, header: &str, defs: &str, key: &str) -> Result<Arc<Piece>, Error> {
+        if let Some(t) = lock(&self.shapes).get(key) {
             return Ok(t.clone());
         }
         // Without the art's viewBox, so that the piece's own coordinates are its tree's.
@@ -271,7 +273,7 @@ impl Made {
             tree: parse_piece(&header, defs, key)?,
             sprites: Mutex::new(Vec::new()),
         });
-        let mut map = lock(&self.units);
+        let mut map = lock(&self.shapes);
         if map.len() >= KEEP {
             map.clear();
         }
@@ -369,7 +371,8 @@ fn blit(pm: &mut Pixmap, s: &Pixmap, x: i32, y: i32) {
 }
 
 /// The overlay document (`header`, `defs`, the overlay's elements) with every text that can
-/// be moved whole, and every unit's symbol, replaced by a stand-in group at its place.
+/// be moved whole, every unit's symbol and every circle replaced by a stand-in group at its
+/// place.
 pub(crate) fn prepare(
     cache: &Made,
     header: &str,
@@ -394,10 +397,10 @@ pub(crate) fn prepare(
         let stand_in = match n.tag_name().name() {
             "g" => match unit_key(&doc, n) {
                 Some((key, transform)) => {
-                    pieces.units.push(cache.unit(header, defs, &key)?);
+                    pieces.shapes.push(cache.shape(header, defs, &key)?);
                     format!(
-                        "<g id=\"{UNIT}{}\" transform=\"{}\"/>",
-                        pieces.units.len() - 1,
+                        "<g id=\"{SHAPE}{}\" transform=\"{}\"/>",
+                        pieces.shapes.len() - 1,
                         crate::xml::esc(transform)
                     )
                 }
@@ -405,10 +408,10 @@ pub(crate) fn prepare(
             },
             "circle" => match circle_key(n) {
                 Some((key, (x, y))) => {
-                    pieces.units.push(cache.unit(header, defs, &key)?);
+                    pieces.shapes.push(cache.shape(header, defs, &key)?);
                     format!(
-                        "<g id=\"{UNIT}{}\" transform=\"translate({x} {y})\"/>",
-                        pieces.units.len() - 1
+                        "<g id=\"{SHAPE}{}\" transform=\"translate({x} {y})\"/>",
+                        pieces.shapes.len() - 1
                     )
                 }
                 None => continue,
@@ -451,10 +454,10 @@ fn draw_group(g: &usvg::Group, pieces: &Pieces, t: Transform, pm: &mut Pixmap) {
                     draw_node_at(text.flattened(), inner, pm);
                 } else if let Some(n) = c
                     .id()
-                    .strip_prefix(UNIT)
+                    .strip_prefix(SHAPE)
                     .and_then(|n| n.parse::<usize>().ok())
                 {
-                    let Some(piece) = pieces.units.get(n) else {
+                    let Some(piece) = pieces.shapes.get(n) else {
                         continue;
                     };
                     match piece.sprite(inner) {

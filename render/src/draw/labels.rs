@@ -158,7 +158,6 @@ pub(crate) fn place(art: &MapArt, tree: &usvg::Tree, pieces: &crate::pieces::Pie
     collect(
         tree.root(),
         pieces,
-        &Transform::identity(),
         &from_px,
         ObstacleKind::Mark,
         BACKGROUND,
