@@ -8,10 +8,11 @@
 //! lines), and a text's outlines do not depend on where it stands, so a text here is keyed
 //! by its words, its own attributes and what it inherits, with its position left out.
 //! A unit's symbol (shadow, token, letter) is the same for every unit of a kind and power, and
-//! centre markers, rings and dots come in a few sizes and colours: each such shape is parsed
-//! once and rasterised once for each fraction of a pixel it stands at (a province's places are
-//! fixed, so the fractions recur), then copied into place: tiny-skia's anti-aliased fill costs
-//! as much for a small shape as a copy of many pixels.
+//! centre markers, rings and dots come in a few sizes and colours: each such shape, and each
+//! text, is parsed once and rasterised once for each fraction of a pixel it stands at (a
+//! province's places and the legend's lines are fixed, so the fractions recur), then copied
+//! into place: tiny-skia's anti-aliased fill costs as much for a glyph or a small shape as a
+//! copy of many pixels.
 //! [`prepare`] replaces each piece with an empty group at its place (an id of [`TEXT`] or
 //! [`SHAPE`] and a number); [`draw`] and the label pass find those groups and use the copy.
 //! The SVG output ([`crate::render_svg`]) keeps the overlay as written.
@@ -35,8 +36,8 @@ const KEEP: usize = 4096;
 /// place.
 const SPRITES: usize = 32;
 
-/// A shape (a unit's symbol, a circle) parsed, and rasterised at the fractions of a pixel it
-/// stood at.
+/// A text or a shape (a unit's symbol, a circle) parsed, and rasterised at the fractions of a
+/// pixel it stood at.
 pub(crate) struct Piece {
     tree: usvg::Tree,
     sprites: Mutex<Vec<(SpriteKey, Arc<Sprite>)>>,
@@ -52,17 +53,32 @@ struct Sprite {
     at: (i32, i32),
 }
 
+/// How many bytes the rasters of all arts' pieces may hold together; past that a piece not
+/// yet rasterised at its fraction is drawn in place. A new phase title, or a legend line's
+/// count, is a new text: without a bound a long-running bot would keep every one it drew.
+const BUDGET: usize = 8 << 20;
+static SPRITE_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+impl Drop for Sprite {
+    fn drop(&mut self) {
+        SPRITE_BYTES.fetch_sub(
+            self.pixmap.data().len(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
+    }
+}
+
 /// The pieces already made for one art, by key (see the module's notes).
 #[derive(Default)]
 pub(crate) struct Made {
-    shaped: Mutex<HashMap<String, Arc<usvg::Tree>>>,
+    shaped: Mutex<HashMap<String, Arc<Piece>>>,
     shapes: Mutex<HashMap<String, Arc<Piece>>>,
 }
 
 /// The pieces a parsed overlay's stand-ins hold the place of, by number.
 #[derive(Default)]
 pub(crate) struct Pieces {
-    texts: Vec<Arc<usvg::Tree>>,
+    texts: Vec<Arc<Piece>>,
     shapes: Vec<Arc<Piece>>,
 }
 
@@ -75,7 +91,7 @@ pub(crate) struct Prepared {
 /// The shaped text a stand-in group holds the place of, if `g` is one.
 pub(crate) fn stand_in<'a>(g: &usvg::Group, pieces: &'a Pieces) -> Option<&'a usvg::Text> {
     let n: usize = g.id().strip_prefix(TEXT)?.parse().ok()?;
-    first_text(pieces.texts.get(n)?.root())
+    first_text(pieces.texts.get(n)?.tree.root())
 }
 
 /// The shape (a unit's symbol, a circle) a stand-in group holds the place of, if `g` is one:
@@ -239,47 +255,47 @@ fn text_key<'a>(
 }
 
 impl Made {
-    /// The shaped copy of a text: the cached one, or a new one parsed from `key` (ancestors'
-    /// groups without their transforms, then the text at the origin).
-    fn shaped(&self, header: &str, defs: &str, key: &str) -> Result<Arc<usvg::Tree>, Error> {
-        if let Some(t) = lock(&self.shaped).get(key) {
-            return Ok(t.clone());
-        }
-        let tree = Arc::new(parse_piece(header, defs, key)?);
-        let mut map = lock(&self.shaped);
-        if map.len() >= KEEP {
-            map.clear();
-        }
-        map.insert(key.to_string(), tree.clone());
-        Ok(tree)
+    /// The shaped copy of a text (`key`: ancestors' groups without their transforms, then the
+    /// text at the origin): the cached one, or a new one.
+    fn shaped(&self, header: &str, defs: &str, key: &str) -> Result<Arc<Piece>, Error> {
+        made(&self.shaped, header, defs, key)
     }
 
     /// A shape (a unit's symbol, a circle) parsed at the origin: the cached one, or a new one.
     fn shape(&self, header: &str, defs: &str, key: &str) -> Result<Arc<Piece>, Error> {
-        if let Some(t) = lock(&self.shapes).get(key) {
-            return Ok(t.clone());
-        }
-        // Without the art's viewBox, so that the piece's own coordinates are its tree's.
-        let header = match header.find(" viewBox=\"") {
-            Some(i) => {
-                let end = header[i + 10..]
-                    .find('"')
-                    .map_or(header.len(), |j| i + 11 + j);
-                format!("{}{}", &header[..i], &header[end..])
-            }
-            None => header.to_string(),
-        };
-        let piece = Arc::new(Piece {
-            tree: parse_piece(&header, defs, key)?,
-            sprites: Mutex::new(Vec::new()),
-        });
-        let mut map = lock(&self.shapes);
-        if map.len() >= KEEP {
-            map.clear();
-        }
-        map.insert(key.to_string(), piece.clone());
-        Ok(piece)
+        made(&self.shapes, header, defs, key)
     }
+}
+
+fn made(
+    map: &Mutex<HashMap<String, Arc<Piece>>>,
+    header: &str,
+    defs: &str,
+    key: &str,
+) -> Result<Arc<Piece>, Error> {
+    if let Some(t) = lock(map).get(key) {
+        return Ok(t.clone());
+    }
+    // Without the art's viewBox, so that the piece's own coordinates are its tree's.
+    let header = match header.find(" viewBox=\"") {
+        Some(i) => {
+            let end = header[i + 10..]
+                .find('"')
+                .map_or(header.len(), |j| i + 11 + j);
+            format!("{}{}", &header[..i], &header[end..])
+        }
+        None => header.to_string(),
+    };
+    let piece = Arc::new(Piece {
+        tree: parse_piece(&header, defs, key)?,
+        sprites: Mutex::new(Vec::new()),
+    });
+    let mut map = lock(map);
+    if map.len() >= KEEP {
+        map.clear();
+    }
+    map.insert(key.to_string(), piece.clone());
+    Ok(piece)
 }
 
 fn parse_piece(header: &str, defs: &str, key: &str) -> Result<usvg::Tree, Error> {
@@ -319,7 +335,16 @@ impl Piece {
             (b.right().ceil() as i32 - x0 + 2).max(1) as u32,
             (b.bottom().ceil() as i32 - y0 + 2).max(1) as u32,
         );
-        let mut pixmap = Pixmap::new(w, h)?;
+        let bytes = w as usize * h as usize * 4;
+        let taken = SPRITE_BYTES.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+        if taken + bytes > BUDGET {
+            SPRITE_BYTES.fetch_sub(bytes, std::sync::atomic::Ordering::Relaxed);
+            return None;
+        }
+        let Some(mut pixmap) = Pixmap::new(w, h) else {
+            SPRITE_BYTES.fetch_sub(bytes, std::sync::atomic::Ordering::Relaxed);
+            return None;
+        };
         draw_group(
             self.tree.root(),
             &Pieces::default(),
@@ -450,14 +475,10 @@ fn draw_group(g: &usvg::Group, pieces: &Pieces, t: Transform, pm: &mut Pixmap) {
         match node {
             usvg::Node::Group(c) => {
                 let inner = t.pre_concat(c.transform());
-                if let Some(text) = stand_in(c, pieces) {
-                    draw_node_at(text.flattened(), inner, pm);
-                } else if let Some(n) = c
-                    .id()
-                    .strip_prefix(SHAPE)
-                    .and_then(|n| n.parse::<usize>().ok())
-                {
-                    let Some(piece) = pieces.shapes.get(n) else {
+                let text = c.id().strip_prefix(TEXT).map(|n| (n, &pieces.texts));
+                let shape = c.id().strip_prefix(SHAPE).map(|n| (n, &pieces.shapes));
+                if let Some((n, all)) = text.or(shape) {
+                    let Some(piece) = n.parse::<usize>().ok().and_then(|n| all.get(n)) else {
                         continue;
                     };
                     match piece.sprite(inner) {
@@ -478,14 +499,6 @@ fn draw_group(g: &usvg::Group, pieces: &Pieces, t: Transform, pm: &mut Pixmap) {
             }
             _ => render_node_at(node, t, pm),
         }
-    }
-}
-
-/// Draws the group's children with `t` as the transform above them, exactly as resvg draws
-/// the nodes of a text.
-fn draw_node_at(g: &usvg::Group, t: Transform, pm: &mut Pixmap) {
-    for node in g.children() {
-        render_node_at(node, t.pre_concat(g.transform()), pm);
     }
 }
 
