@@ -111,8 +111,9 @@ fn first_text(g: &usvg::Group) -> Option<&usvg::Text> {
 
 /// What an element inherits, as the start tags of its groups (without their transforms, which
 /// the stand-in carries); `None` where a copy would lose its context (a group with opacity, a
-/// filter, a clip or a mask, styles, or anything but groups).
-fn inherited(n: roxmltree::Node) -> Option<String> {
+/// filter, a clip or a mask, styles, a class when the art has a style sheet (`sheet`), whose
+/// selectors might not match the copy, or anything but groups).
+fn inherited(n: roxmltree::Node, sheet: bool) -> Option<String> {
     let mut key = String::new();
     let ancestors: Vec<_> = n.ancestors().skip(1).filter(|n| n.is_element()).collect();
     // The outermost is the document's root, which the cached copy shares (the art's header).
@@ -124,7 +125,8 @@ fn inherited(n: roxmltree::Node) -> Option<String> {
         for a in g.attributes() {
             match a.name() {
                 "transform" => {}
-                "opacity" | "filter" | "clip-path" | "mask" | "style" | "class" => return None,
+                "opacity" | "filter" | "clip-path" | "mask" | "style" => return None,
+                "class" if sheet => return None,
                 _ => key += &attr(&a)?,
             }
         }
@@ -140,7 +142,7 @@ const PIECE: &str = "<!--piece-->";
 
 /// A unit's symbol as a piece: its group's key (what it inherits, then its content) and its
 /// transform. Only the groups directly in `<g id="units">`, each one unit's symbol.
-fn unit_key<'a>(src: &str, g: roxmltree::Node<'a, 'a>) -> Option<(String, &'a str)> {
+fn unit_key<'a>(src: &str, g: roxmltree::Node<'a, 'a>, sheet: bool) -> Option<(String, &'a str)> {
     let parent = g.parent_element()?;
     if g.tag_name().name() != "g" || parent.attribute("id") != Some("units") {
         return None;
@@ -165,7 +167,7 @@ fn unit_key<'a>(src: &str, g: roxmltree::Node<'a, 'a>) -> Option<(String, &'a st
     }) {
         return None;
     }
-    let mut key = inherited(g)?;
+    let mut key = inherited(g, sheet)?;
     key += "<g>";
     if let (Some(first), Some(last)) = (g.first_child(), g.last_child()) {
         key += &src[first.range().start..last.range().end];
@@ -176,16 +178,18 @@ fn unit_key<'a>(src: &str, g: roxmltree::Node<'a, 'a>) -> Option<(String, &'a st
 
 /// A circle as a piece: its key (what it inherits, then the circle at the origin) and its
 /// centre. Centre markers, rings and dots recur map after map in the same few sizes and colours.
-fn circle_key<'a>(g: roxmltree::Node<'a, 'a>) -> Option<(String, (&'a str, &'a str))> {
+fn circle_key<'a>(g: roxmltree::Node<'a, 'a>, sheet: bool) -> Option<(String, (&'a str, &'a str))> {
     let x = plain_number(g.attribute("cx"))?;
     let y = plain_number(g.attribute("cy"))?;
-    let mut key = inherited(g)?;
+    let mut key = inherited(g, sheet)?;
     key += "<circle";
     for a in g.attributes() {
         match a.name() {
             "cx" | "cy" => {}
-            "transform" | "id" | "style" | "class" | "opacity" | "filter" | "clip-path"
-            | "mask" => return None,
+            "transform" | "id" | "style" | "opacity" | "filter" | "clip-path" | "mask" => {
+                return None
+            }
+            "class" if sheet => return None,
             _ => key += &attr(&a)?,
         }
     }
@@ -219,6 +223,7 @@ fn plain_number(v: Option<&str>) -> Option<&str> {
 fn text_key<'a>(
     src: &str,
     t: roxmltree::Node<'a, 'a>,
+    sheet: bool,
 ) -> Option<(String, (&'a str, &'a str), Option<&'a str>)> {
     let x = plain_number(t.attribute("x"))?;
     let y = plain_number(t.attribute("y"))?;
@@ -237,12 +242,13 @@ fn text_key<'a>(
             }
         }
     }
-    let mut key = inherited(t)?;
+    let mut key = inherited(t, sheet)?;
     key += "<text";
     for a in t.attributes() {
         match a.name() {
             "x" | "y" | "transform" | "id" => {}
-            "style" | "class" => return None,
+            "style" => return None,
+            "class" if sheet => return None,
             _ => key += &attr(&a)?,
         }
     }
@@ -414,13 +420,15 @@ pub(crate) fn prepare(
     out += defs;
     let mut at = header.len() + 1;
     let mut pieces = Pieces::default();
+    // Class selectors of a style sheet might match an element in place and not its copy.
+    let sheet = defs.contains("<style") || header.contains("<style");
     for n in xml.descendants().filter(|n| n.is_element()) {
         let range = n.range();
         if range.start < at {
             continue;
         }
         let stand_in = match n.tag_name().name() {
-            "g" => match unit_key(&doc, n) {
+            "g" => match unit_key(&doc, n, sheet) {
                 Some((key, transform)) => {
                     pieces.shapes.push(cache.shape(header, defs, &key)?);
                     format!(
@@ -431,7 +439,7 @@ pub(crate) fn prepare(
                 }
                 None => continue,
             },
-            "circle" => match circle_key(n) {
+            "circle" => match circle_key(n, sheet) {
                 Some((key, (x, y))) => {
                     pieces.shapes.push(cache.shape(header, defs, &key)?);
                     format!(
@@ -441,7 +449,7 @@ pub(crate) fn prepare(
                 }
                 None => continue,
             },
-            "text" => match text_key(&doc, n) {
+            "text" => match text_key(&doc, n, sheet) {
                 Some((key, (x, y), transform)) => {
                     pieces.texts.push(cache.shaped(header, defs, &key)?);
                     format!(
