@@ -118,9 +118,12 @@
 //! copies the lower layer, paints owned provinces through their coverage,
 //! blends the upper layer's drawn pixels on top (all pixel-aligned, no image
 //! draw) and then draws an overlay SVG with centres, units, orders and the
-//! legend. [`render_svg`] produces the same picture as one SVG document. The
-//! Standard board (1300x1000) with 34 units and 34 orders renders to PNG in
-//! about 30 ms in a release build, 16 ms of it drawing (render/benches/render.rs has the figures).
+//! legend; its texts, unit symbols and circles are not parsed per map but made
+//! once per art and copied into place (see `pieces`). [`render_svg`] produces
+//! the same picture as one SVG document. The Standard board (1300x1000) with 34
+//! units and 34 orders renders to PNG in about 26-31 ms in a release build on a
+//! loaded two-core machine (52 ms before the pieces), 12-15 ms of it drawing
+//! (render/benches/render.rs has the figures).
 //!
 //! Text uses DejaVu Sans compiled into the binary (see [`fonts`]); no system
 //! font is ever looked up.
