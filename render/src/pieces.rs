@@ -170,7 +170,11 @@ fn unit_key<'a>(src: &str, g: roxmltree::Node<'a, 'a>, sheet: bool) -> Option<(S
     let mut key = inherited(g, sheet)?;
     key += "<g>";
     if let (Some(first), Some(last)) = (g.first_child(), g.last_child()) {
-        key += &src[first.range().start..last.range().end];
+        let inner = &src[first.range().start..last.range().end];
+        if inner.contains("url(") {
+            return None;
+        }
+        key += inner;
     }
     key += "</g>";
     Some((key, transform))
@@ -199,8 +203,13 @@ fn circle_key<'a>(g: roxmltree::Node<'a, 'a>, sheet: bool) -> Option<(String, (&
 
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 
-/// An attribute written back as SVG text; `None` for a namespace this does not rewrite.
+/// An attribute written back as SVG text; `None` for a namespace this does not rewrite, or a
+/// paint server (`url(#...)`): a pattern's tiles stand still in user space, so a piece moved
+/// to the origin would show them shifted.
 fn attr(a: &roxmltree::Attribute) -> Option<String> {
+    if a.value().contains("url(") {
+        return None;
+    }
     let name = match a.namespace() {
         None => a.name().to_string(),
         Some(XML_NS) => format!("xml:{}", a.name()),
@@ -254,7 +263,11 @@ fn text_key<'a>(
     }
     key += ">";
     if let (Some(first), Some(last)) = (t.first_child(), t.last_child()) {
-        key += &src[first.range().start..last.range().end];
+        let inner = &src[first.range().start..last.range().end];
+        if inner.contains("url(") {
+            return None;
+        }
+        key += inner;
     }
     key += "</text>";
     Some((key, (x, y), t.attribute("transform")))
