@@ -32,8 +32,8 @@ const SHAPE: &str = "parley-shape-";
 /// How many pieces an art keeps before starting afresh: a game's legend lines (phase
 /// titles, counts) are new now and then, and a long-running bot must not grow without end.
 const KEEP: usize = 4096;
-/// How many fractions of a pixel a shape is kept rasterised at; beyond that it is drawn in
-/// place.
+/// How many fractions of a pixel a piece is kept rasterised at; beyond that its raster is made
+/// for the one map and not kept.
 const SPRITES: usize = 32;
 
 /// A text or a shape (a unit's symbol, a circle) parsed, and rasterised at the fractions of a
@@ -51,16 +51,21 @@ struct Sprite {
     pixmap: Pixmap,
     /// Where its corner lies from the whole pixel the origin falls in.
     at: (i32, i32),
+    /// Whether it is kept, and so counts against [`BUDGET`].
+    counted: bool,
 }
 
 /// How many bytes the rasters of all arts' pieces may hold together; past that a piece not
-/// yet rasterised at its fraction is drawn in place. A new phase title, or a legend line's
+/// yet rasterised at its fraction is rasterised for the one map and not kept. A new phase title, or a legend line's
 /// count, is a new text: without a bound a long-running bot would keep every one it drew.
 const BUDGET: usize = 8 << 20;
 static SPRITE_BYTES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 impl Drop for Sprite {
     fn drop(&mut self) {
+        if !self.counted {
+            return;
+        }
         SPRITE_BYTES.fetch_sub(
             self.pixmap.data().len(),
             std::sync::atomic::Ordering::Relaxed,
@@ -335,17 +340,14 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Piece {
-    /// The symbol rasterised for the transform `t` (its coordinates to the picture's), made
-    /// now if it is not kept yet; `None` past [`SPRITES`] fractions.
+    /// The piece rasterised for the transform `t` (its coordinates to the picture's), made now
+    /// if it is not kept yet; `None` only for a piece with no size.
     fn sprite(&self, t: Transform) -> Option<Arc<Sprite>> {
         let (fx, fy) = (t.tx - t.tx.floor(), t.ty - t.ty.floor());
         let key = [t.sx, t.ky, t.kx, t.sy, fx, fy].map(f32::to_bits);
         let mut sprites = lock(&self.sprites);
         if let Some((_, s)) = sprites.iter().find(|(k, _)| *k == key) {
             return Some(s.clone());
-        }
-        if sprites.len() >= SPRITES {
-            return None;
         }
         let local = Transform::from_row(t.sx, t.ky, t.kx, t.sy, fx, fy);
         let b = self.tree.root().abs_layer_bounding_box().transform(local)?;
@@ -354,27 +356,29 @@ impl Piece {
             (b.right().ceil() as i32 - x0 + 2).max(1) as u32,
             (b.bottom().ceil() as i32 - y0 + 2).max(1) as u32,
         );
-        let bytes = w as usize * h as usize * 4;
-        let taken = SPRITE_BYTES.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
-        if taken + bytes > BUDGET {
-            SPRITE_BYTES.fetch_sub(bytes, std::sync::atomic::Ordering::Relaxed);
-            return None;
-        }
-        let Some(mut pixmap) = Pixmap::new(w, h) else {
-            SPRITE_BYTES.fetch_sub(bytes, std::sync::atomic::Ordering::Relaxed);
-            return None;
-        };
+        let mut pixmap = Pixmap::new(w, h)?;
         draw_group(
             self.tree.root(),
             &Pieces::default(),
             local.post_translate(-x0 as f32, -y0 as f32),
             &mut pixmap,
         );
+        // Kept if there is room; either way the piece is drawn through its raster, so that a
+        // map looks the same whatever was drawn before it.
+        let bytes = pixmap.data().len();
+        let taken = SPRITE_BYTES.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+        let keep = sprites.len() < SPRITES && taken + bytes <= BUDGET;
+        if !keep {
+            SPRITE_BYTES.fetch_sub(bytes, std::sync::atomic::Ordering::Relaxed);
+        }
         let s = Arc::new(Sprite {
             pixmap,
             at: (x0, y0),
+            counted: keep,
         });
-        sprites.push((key, s.clone()));
+        if keep {
+            sprites.push((key, s.clone()));
+        }
         Some(s)
     }
 }
