@@ -121,8 +121,8 @@
 //! legend; its texts, unit symbols and circles are not parsed per map but made
 //! once per art and copied into place (see `pieces`). [`render_svg`] produces
 //! the same picture as one SVG document. The Standard board (1300x1000) with 34
-//! units and 34 orders renders to PNG in about 26-31 ms in a release build on a
-//! loaded two-core machine (52 ms before the pieces), 12-15 ms of it drawing
+//! units and 34 orders renders to PNG in about 19 ms in a release build (32 ms
+//! before the pieces), 9.5 ms of it drawing and as much encoding
 //! (render/benches/render.rs has the figures).
 //!
 //! Text uses DejaVu Sans compiled into the binary (see [`fonts`]); no system
