@@ -17,8 +17,31 @@
 //! png's `zlib-rs` feature (flate2's zlib-rs backend instead of miniz_oxide) was tried, not
 //! kept: png 31.7 -> 27.8 ms, encode 10.3 -> 8.7 ms, the file 220 -> 232 KB.
 //!
-//! What is left: the overlay's SVG is still parsed (usvg shapes every text anew) and
-//! rasterised per map, and deflate at level 1 (miniz_oxide) takes about 5 ms of the encode.
+//! Second step, same day: the overlay's repeated pieces made once per art (render/src/pieces.rs):
+//! texts shaped once instead of by usvg per map, and texts, unit symbols and circles rasterised
+//! once per fraction of a pixel and copied into place. The first sitting below was on a loaded machine
+//! (load average 5.5-6.6 on the two cores, other builds running), the old binary (commit
+//! 55b60a9) and the new one run in turn, two runs each, medians; later a quieter sitting the
+//! same way:
+//!
+//! | sitting (two runs each) | png (scene to bytes) | pixmap only   | encode only  |
+//! |--------------------------|----------------------|---------------|--------------|
+//! | loaded, before           | 51.5 / 52.2 ms       | 27.6 / 27.5   | 15.7 / 15.4  |
+//! | loaded, after            | 31.1 / 25.7 ms       | 14.6 / 12.4   | 15.0 / 14.1  |
+//! | quieter (load 2.5), before | 32.5 / 31.8 ms     | 17.2 / 17.1   | 10.1 / 10.2  |
+//! | quieter (load 2.5), after  | 19.2 / 19.5 ms     | 9.2 / 9.6     | 9.4 / 10.1   |
+//!
+//! (The quieter pair is the branch's last commit; the loaded one an earlier commit of the same
+//! work whose drawing differs only in pieces painted with a paint server, of which this scene
+//! has none.)
+//!
+//! Of the drawing that is left (release, quiet moments of the same day): building the overlay
+//! about 1 ms, usvg's parse of what is not a piece (arrows, octagons, crosses) about 2 ms,
+//! label placement 0.8 ms, copying and painting the art 3 ms, the orders' arrows 2 ms.
+//!
+//! What is left: the encode (counting colours, median cut and mapping about 5 ms, deflate at
+//! level 1 with miniz_oxide about 4.5 ms, quiet) is now half the time; the palette is still
+//! built per map. Rewriting the colour count's run scan with 128-bit compares did not help.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 

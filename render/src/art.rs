@@ -75,15 +75,14 @@ pub struct MapArt {
     /// Text the art draws and keeps in place (coast names, rivers, titles): labels must not
     /// sit on it.
     pub(crate) fixed_text: Vec<crate::outline::Obstacle>,
-    /// The two layers, already rasterised: opaque below, transparent above.
+    /// The two layers, already rasterised: opaque below, and above only the pixels it draws.
     pub(crate) under: Pixmap,
-    pub(crate) over: Pixmap,
-    /// The runs of `over`'s pixels that draw anything, as pixel-index ranges, so that a
-    /// render lays the upper layer on with a plain blend of those pixels alone.
-    pub(crate) over_spans: Vec<std::ops::Range<usize>>,
+    pub(crate) over: Layer,
     /// Each province's anti-aliased coverage, rasterised once, so that filling it in an
     /// owner's colour is a blend of the pixels it covers.
     pub(crate) cover: Vec<Coverage>,
+    /// The overlay's pieces made so far (see `crate::pieces`).
+    pub(crate) pieces: crate::pieces::Made,
 }
 
 /// Where a shape covers the picture and how much: runs of covered pixels (start pixel
@@ -504,14 +503,14 @@ impl MapArt {
             });
         }
 
-        let over_spans = spans(&over);
+        let over = Layer::of(&over);
         let cover = provinces
             .iter()
             .map(|p| Coverage::of(&p.path, tiny_skia::FillRule::EvenOdd, to_px, width, height))
             .collect();
         Ok(MapArt {
+            pieces: crate::pieces::Made::default(),
             cover,
-            over_spans,
             width,
             height,
             to_px,
@@ -683,37 +682,52 @@ impl MapArt {
     }
 }
 
-/// The runs of pixels that are not fully transparent, row by row.
-fn spans(pm: &Pixmap) -> Vec<std::ops::Range<usize>> {
-    let w = pm.width() as usize;
-    let mut out = Vec::new();
-    for (y, row) in pm.pixels().chunks_exact(w).enumerate() {
-        let mut x = 0;
-        while x < w {
-            if row[x].alpha() == 0 {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x < w && row[x].alpha() != 0 {
-                x += 1;
-            }
-            out.push(y * w + start..y * w + x);
-        }
-    }
-    out
+/// A transparent picture kept as the runs of pixels it draws, so that a render lays it on with
+/// a plain blend of those pixels alone and the art holds no full-size copy of its empty parts.
+pub(crate) struct Layer {
+    /// Pixel-index ranges, row by row.
+    spans: Vec<std::ops::Range<usize>>,
+    /// Their pixels, premultiplied RGBA, in span order.
+    pixels: Vec<u8>,
 }
 
-/// Lays the pixels of `src` in `spans` over the same pixels of `dst` (source-over, both
-/// premultiplied, both the same size): a pixel-aligned copy, where tiny-skia's image draw
+impl Layer {
+    /// The runs of pixels that are not fully transparent.
+    pub(crate) fn of(pm: &Pixmap) -> Layer {
+        let w = pm.width() as usize;
+        let mut spans = Vec::new();
+        let mut pixels = Vec::new();
+        for (y, row) in pm.pixels().chunks_exact(w).enumerate() {
+            let mut x = 0;
+            while x < w {
+                if row[x].alpha() == 0 {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                while x < w && row[x].alpha() != 0 {
+                    x += 1;
+                }
+                spans.push(y * w + start..y * w + x);
+                pixels.extend_from_slice(&pm.data()[(y * w + start) * 4..(y * w + x) * 4]);
+            }
+        }
+        spans.shrink_to_fit();
+        pixels.shrink_to_fit();
+        Layer { spans, pixels }
+    }
+}
+
+/// Lays the layer over the same pixels of `dst` (source-over, both premultiplied, the layer
+/// cut from a picture of `dst`'s size): a pixel-aligned copy, where tiny-skia's image draw
 /// would run its float sampling pipeline over the whole picture.
-pub(crate) fn lay_over(dst: &mut Pixmap, src: &Pixmap, spans: &[std::ops::Range<usize>]) {
-    let (d, s) = (dst.data_mut(), src.data());
-    for span in spans {
-        let range = span.start * 4..span.end * 4;
-        for (d, s) in d[range.clone()]
+pub(crate) fn lay_over(dst: &mut Pixmap, layer: &Layer) {
+    let d = dst.data_mut();
+    let mut s = layer.pixels.chunks_exact(4);
+    for span in &layer.spans {
+        for (d, s) in d[span.start * 4..span.end * 4]
             .chunks_exact_mut(4)
-            .zip(s[range].chunks_exact(4))
+            .zip(s.by_ref())
         {
             let keep = 255 - s[3] as u32;
             if keep == 0 {
@@ -865,7 +879,7 @@ mod tests {
             None,
         );
         let mut got = under.clone();
-        lay_over(&mut got, &over, &spans(&over));
+        lay_over(&mut got, &Layer::of(&over));
         for (i, (a, b)) in want.data().iter().zip(got.data()).enumerate() {
             assert!(a.abs_diff(*b) <= 1, "byte {i}: {a} against {b}");
         }

@@ -320,9 +320,15 @@ fn flatten(path: &tiny_skia::Path, t: &Transform) -> Vec<Vec<Point>> {
 
 /// A text as an obstacle: its box, or for turned text the box's middle line stroked half its
 /// height (which covers the turned box).
-fn text_obstacle(text: &usvg::Text, from_px: &Transform, kind: ObstacleKind) -> Option<Obstacle> {
+/// `at` is the transform from the text's own coordinates to the picture's.
+fn text_obstacle(
+    text: &usvg::Text,
+    at: Transform,
+    from_px: &Transform,
+    kind: ObstacleKind,
+) -> Option<Obstacle> {
     let b = text.bounding_box();
-    let t = text.abs_transform().post_concat(*from_px);
+    let t = at.post_concat(*from_px);
     if t.kx == 0.0 && t.ky == 0.0 {
         let pts = [(b.left(), b.top()), (b.right(), b.bottom())];
         let bounds = Bounds::around(pts.iter().map(|p| map(&t, *p)), 0.0)?;
@@ -346,9 +352,11 @@ fn text_obstacle(text: &usvg::Text, from_px: &Transform, kind: ObstacleKind) -> 
 }
 
 /// Every visible shape under `group` (only text if `texts_only`), skipping the groups named
-/// in `skip`.
+/// in `skip`; `from_px` takes the tree's canvas to the art's coordinates, and a stand-in of
+/// `pieces` gives its piece's shapes.
 pub(crate) fn collect(
     group: &usvg::Group,
+    pieces: &crate::pieces::Pieces,
     from_px: &Transform,
     kind: ObstacleKind,
     skip: &[&str],
@@ -361,8 +369,15 @@ pub(crate) fn collect(
     for node in group.children() {
         match node {
             usvg::Node::Group(g) => {
-                if !skip.contains(&g.id()) {
-                    collect(g, from_px, kind, skip, texts_only, out);
+                // A piece's copy stands at the origin, its stand-in where the piece is.
+                if let Some(text) = crate::pieces::stand_in(g, pieces) {
+                    out.extend(text_obstacle(text, g.abs_transform(), from_px, kind));
+                } else if let Some(unit) = crate::pieces::shape_stand_in(g, pieces) {
+                    let none = crate::pieces::Pieces::default();
+                    let to_art = g.abs_transform().post_concat(*from_px);
+                    collect(unit, &none, &to_art, kind, skip, texts_only, out);
+                } else if !skip.contains(&g.id()) {
+                    collect(g, pieces, from_px, kind, skip, texts_only, out);
                 }
             }
             usvg::Node::Path(p) => {
@@ -401,7 +416,7 @@ pub(crate) fn collect(
                     shape,
                 });
             }
-            usvg::Node::Text(t) => out.extend(text_obstacle(t, from_px, kind)),
+            usvg::Node::Text(t) => out.extend(text_obstacle(t, t.abs_transform(), from_px, kind)),
             usvg::Node::Image(_) if texts_only => {}
             usvg::Node::Image(i) => {
                 let b = i.abs_bounding_box();
@@ -423,6 +438,7 @@ pub(crate) fn fixed_text(over: &usvg::Tree, from_px: Transform) -> Vec<Obstacle>
     let mut all = Vec::new();
     collect(
         over.root(),
+        &crate::pieces::Pieces::default(),
         &from_px,
         ObstacleKind::ArtText,
         &[],

@@ -273,3 +273,87 @@ fn a_variants_own_orders_are_drawn_by_kind() {
         other => panic!("expected an unknown province, got {other:?}"),
     }
 }
+
+/// The PNG's picture of a variant's marks is the SVG's, pixel for pixel but for a few
+/// anti-aliasing samples: new unit kinds (on the board and in the key), a hatched province and
+/// coast, a search's "?", rings with a badge or a new unit, an illegal order's sign. The
+/// fast path draws repeated pieces from copies made once (see `render/src/pieces.rs`); a
+/// piece drawn in the wrong place, or left out, differs by a hundred levels or more.
+#[test]
+fn the_png_draws_a_variants_marks_as_the_svg_does() {
+    let art = standard_art();
+    let mut s = scene();
+    s.units = vec![
+        UnitMark::new("England", UnitKind::ArmyFleet, "nth"),
+        UnitMark::new("England", UnitKind::Other("Z".into()), "yor"),
+        UnitMark::new("England", UnitKind::Fleet, "nao"),
+        UnitMark::new("France", UnitKind::Fleet, "mao"),
+    ];
+    s.unit_keys = vec![
+        UnitKey {
+            kind: UnitKind::ArmyFleet,
+            name: "army/fleet".into(),
+        },
+        UnitKey {
+            kind: UnitKind::Other("Z".into()),
+            name: "zeppelin".into(),
+        },
+    ];
+    s.marks = vec![Marking {
+        key: Some("frozen".into()),
+        marks: vec![ice("bar"), ice("stp/nc")],
+    }];
+    s.orders = vec![
+        search("England", "nao", "nwg"),
+        marked(
+            "France",
+            "wes",
+            "placed",
+            vec![Mark::Ring {
+                at: "wes".into(),
+                line: Stroke::Dotted,
+                colour: MarkColour::Power("France".into()),
+                badge: Some(Glyph::Plus),
+                unit: Some(UnitKind::Fleet),
+            }],
+        ),
+        marked(
+            "France",
+            "mao",
+            "acts",
+            vec![Mark::Ring {
+                at: "mao".into(),
+                line: Stroke::Dashed,
+                colour: MarkColour::Power("France".into()),
+                badge: None,
+                unit: None,
+            }],
+        )
+        .with_outcome(Outcome::Illegal),
+    ];
+    let fast = render::render_pixmap(art, &s).expect("draws");
+    let svg = render::render_svg(art, &s).expect("draws");
+    let tree = render::usvg::Tree::from_str(&svg, &render::fonts::options()).expect("parses");
+    let mut slow = render::tiny_skia::Pixmap::new(art.width(), art.height()).expect("pixmap");
+    slow.fill(render::tiny_skia::Color::WHITE);
+    resvg::render(
+        &tree,
+        render::tiny_skia::Transform::identity(),
+        &mut slow.as_mut(),
+    );
+    let w = art.width() as usize;
+    let (at, worst) = fast
+        .data()
+        .iter()
+        .zip(slow.data())
+        .enumerate()
+        .map(|(i, (a, b))| (i / 4, a.abs_diff(*b)))
+        .max_by_key(|(_, d)| *d)
+        .expect("pixels");
+    assert!(
+        worst <= 48,
+        "pixel ({}, {}) differs by {worst}",
+        at % w,
+        at / w
+    );
+}

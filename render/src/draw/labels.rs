@@ -150,12 +150,14 @@ fn offsets() -> &'static [(i32, i32)] {
 }
 
 /// Places every province label of the art clear of the overlay drawn in `tree` (the overlay
-/// document the render parses, in the art's coordinates through `art.to_px`).
-pub(crate) fn place(art: &MapArt, tree: &usvg::Tree) -> Layout {
+/// document the render parses, in the art's coordinates through `art.to_px`; its repeated
+/// pieces cut out into `pieces`, see `crate::pieces`).
+pub(crate) fn place(art: &MapArt, tree: &usvg::Tree, pieces: &crate::pieces::Pieces) -> Layout {
     let from_px = art.to_px.invert().unwrap_or_default();
     let mut obstacles = Vec::with_capacity(256);
     collect(
         tree.root(),
+        pieces,
         &from_px,
         ObstacleKind::Mark,
         BACKGROUND,
