@@ -274,32 +274,14 @@ fn standard_special_acts(
                 power,
                 disband_margin,
             } => {
-                let unit = &units[u];
-                let border = variant.map.border_for(unit.kind.class(), unit.location, to);
-                let base = variant.book.move_base_strength(routes.ctx(), unit, border);
-                checked[u] = Checked::Move {
-                    to,
-                    needs_convoy: false,
-                    via_convoy: false,
-                    base,
-                    convoy_base: base,
-                };
+                checked[u] = move_by_border(variant, routes, &units[u], to);
                 if attack_on.is_empty() {
                     attack_on = vec![None; units.len()];
                 }
                 attack_on[u] = Some((power, disband_margin));
             }
             SpecialAct::MovesThen { to } => {
-                let unit = &units[u];
-                let border = variant.map.border_for(unit.kind.class(), unit.location, to);
-                let base = variant.book.move_base_strength(routes.ctx(), unit, border);
-                checked[u] = Checked::Move {
-                    to,
-                    needs_convoy: false,
-                    via_convoy: false,
-                    base,
-                    convoy_base: base,
-                };
+                checked[u] = move_by_border(variant, routes, &units[u], to);
             }
             SpecialAct::SupportsMove { supported, to } => {
                 checked[u] = Checked::SupportMove {
@@ -318,6 +300,20 @@ fn standard_special_acts(
         }
     }
     attack_on
+}
+
+/// A special order's move into `to`, across the border its unit's kind crosses there (the
+/// rulebook checked the border when it accepted the order).
+fn move_by_border(variant: &Rules, routes: &LazyRoutes, unit: &Unit, to: Location) -> Checked {
+    let border = variant.map.border_for(unit.kind.class(), unit.location, to);
+    let base = variant.book.move_base_strength(routes.ctx(), unit, border);
+    Checked::Move {
+        to,
+        needs_convoy: false,
+        via_convoy: false,
+        base,
+        convoy_base: base,
+    }
 }
 
 /// A landing of a unit that boards in the same move needs that boarding: one not ordered, or
