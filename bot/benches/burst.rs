@@ -67,6 +67,36 @@ fn games() -> usize {
         .unwrap_or(200)
 }
 
+/// One burst on `backend` by `specs`, checked; its account on stderr under `id` when `tell`.
+async fn one_burst(
+    backend: Backend,
+    specs: &[ProcessSpec],
+    games: usize,
+    id: &str,
+    tell: bool,
+) -> Duration {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let scratch = Scratch::new(backend.store(), dir.path())
+        .await
+        .expect("a scratch database");
+    let burst = Burst::prepare(dir.path(), &scratch.url, games).await;
+    let outcome = burst.run(specs, None).await;
+    // A fast burst that lost games would be no result.
+    check_all(&burst, &outcome).await;
+    scratch.drop_database().await;
+    if tell {
+        eprintln!("{id}: {}", outcome.summary(games));
+    }
+    outcome.elapsed
+}
+
+/// `PARLEY_BENCH_ONCE=1`: one burst per group (those whose id contains the bench's filter
+/// argument, if one is given), its account printed, without criterion's ten samples: a
+/// thousand games' burst is prepared in minutes, and one is the figure the issue asks for.
+fn once() -> bool {
+    std::env::var("PARLEY_BENCH_ONCE").is_ok_and(|v| !v.is_empty() && v != "0")
+}
+
 fn bench_burst(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -74,6 +104,10 @@ fn bench_burst(c: &mut Criterion) {
         .build()
         .expect("a runtime");
     let games = games();
+    let filter = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .unwrap_or_default();
     for backend in [Backend::Sqlite, Backend::Postgres] {
         for count in [1, 2] {
             let id = format!(
@@ -86,6 +120,12 @@ fn bench_burst(c: &mut Criterion) {
                 continue;
             }
             let specs = processes(count);
+            if once() {
+                if id.contains(&filter) {
+                    runtime.block_on(one_burst(backend, &specs, games, &id, true));
+                }
+                continue;
+            }
             let mut group = c.benchmark_group(&id);
             group
                 .sample_size(10)
@@ -100,22 +140,8 @@ fn bench_burst(c: &mut Criterion) {
                 b.iter_custom(|iters| {
                     let mut total = Duration::ZERO;
                     for _ in 0..iters {
-                        total += runtime.block_on(async {
-                            let dir = tempfile::tempdir().expect("a temporary folder");
-                            let scratch = Scratch::new(backend.store(), dir.path())
-                                .await
-                                .expect("a scratch database");
-                            let burst = Burst::prepare(dir.path(), &scratch.url, games).await;
-                            let outcome = burst.run(&specs, None).await;
-                            // A fast burst that lost games would be no result.
-                            check_all(&burst, &outcome).await;
-                            scratch.drop_database().await;
-                            if !told {
-                                eprintln!("{id}: {}", outcome.summary(games));
-                                told = true;
-                            }
-                            outcome.elapsed
-                        });
+                        total += runtime.block_on(one_burst(backend, &specs, games, &id, !told));
+                        told = true;
                     }
                     total
                 })

@@ -461,7 +461,19 @@ impl Scheduler {
     /// Ticks every `every`, and at once whenever a change may have made a game due (the last
     /// player ready), until `stop` changes. A tick under way is finished first; the caller
     /// bounds how long it waits for that.
-    pub async fn run(self, every: Duration, stop: tokio::sync::watch::Receiver<bool>) {
+    pub async fn run(mut self, every: Duration, stop: tokio::sync::watch::Receiver<bool>) {
+        // The scheduler's own writes (claims, adjudications, posted marks) can all be made
+        // again after a crash, so they need not wait for the disk (`Games::relaxed`).
+        let relaxed = match self.games.relaxed().await {
+            Ok(games) => {
+                self.games = games;
+                true
+            }
+            Err(e) => {
+                tracing::warn!("the scheduler writes with the players' pool: {e}");
+                false
+            }
+        };
         let mut stop = stop;
         let mut interval = tokio::time::interval(every);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -519,6 +531,12 @@ impl Scheduler {
         // Posts cut short by the stop are sent again by whoever claims the game next, with
         // the same nonce, so Discord drops a repeat: every claim is handed back at once.
         self.release_all().await;
+        // Posts cut short hold connections until they are dropped; the pool is closed
+        // after them, so the bot's own close of the database finds it alone.
+        drop(posting);
+        if relaxed {
+            self.games.close_pool().await;
+        }
     }
 }
 

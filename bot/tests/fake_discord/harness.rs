@@ -65,7 +65,11 @@ pub fn spawn_bot_with(
     env: &[(&str, &str)],
     read_log: bool,
 ) -> tokio::process::Child {
-    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_parley"));
+    // A bench may time another build of the bot (`PARLEY_BENCH_BIN`, an older binary kept
+    // for a before-and-after in one sitting); tests always run the one cargo built.
+    let bin =
+        std::env::var_os("PARLEY_BENCH_BIN").unwrap_or_else(|| env!("CARGO_BIN_EXE_parley").into());
+    let mut cmd = tokio::process::Command::new(bin);
     cmd.arg("bot")
         .current_dir(dir)
         .env("DISCORD_TOKEN", "fake-token")

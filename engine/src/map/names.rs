@@ -1,11 +1,14 @@
 //! Province names as players write them: ids, full names, aliases and unique prefixes.
 
 use super::ProvinceId;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Lower-cases a name and folds punctuation and spacing so `St. Petersburg`, `st petersburg`
 /// and `ST  PETERSBURG` compare equal.
 pub fn normalise(s: &str) -> String {
+    if is_normal(s) {
+        return s.to_string();
+    }
     let mut out = String::with_capacity(s.len());
     for word in s
         .split(|c: char| c.is_whitespace() || c == '.' || c == '_')
@@ -23,16 +26,21 @@ pub fn normalise(s: &str) -> String {
     out
 }
 
-/// [`normalise`]d, without copying a name already in that form (as most ids written in
-/// orders are: `lon`, `stp`).
-fn normalised(s: &str) -> std::borrow::Cow<'_, str> {
-    let plain = !s.is_empty()
+/// Whether a name is already in [`normalise`]d form: lower-case ASCII words, digits and
+/// hyphens, one space apart.
+fn is_normal(s: &str) -> bool {
+    !s.is_empty()
         && !s.starts_with(' ')
         && !s.ends_with(' ')
         && !s.contains("  ")
         && s.bytes()
-            .all(|b| b == b' ' || b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-    if plain {
+            .all(|b| b == b' ' || b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// [`normalise`]d, without copying a name already in that form (as most ids written in
+/// orders are: `lon`, `stp`).
+fn normalised(s: &str) -> std::borrow::Cow<'_, str> {
+    if is_normal(s) {
         std::borrow::Cow::Borrowed(s)
     } else {
         std::borrow::Cow::Owned(normalise(s))

@@ -40,27 +40,30 @@ impl Games {
     /// `false` when another process holds an unexpired claim: leave the game to it.
     pub async fn claim(&self, id: GameId, who: &Claimant) -> Result<bool> {
         let now = self.now();
-        let claimed = sqlx::query(
-            "UPDATE games SET claimed_by = $1, claimed_until = $2 WHERE id = $3 AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until IS NULL OR claimed_until <= $4)",
-        )
-        .bind(&who.name)
-        .bind(now + who.lease_secs.max(1))
-        .bind(id)
-        .bind(now)
-        .execute(&self.pool)
-        .await?
-        .rows_affected();
+        let claimed = self
+            .write_one(
+                sqlx::query(
+                    "UPDATE games SET claimed_by = $1, claimed_until = $2 WHERE id = $3 AND (claimed_by IS NULL OR claimed_by = $1 OR claimed_until IS NULL OR claimed_until <= $4)",
+                )
+                .bind(&who.name)
+                .bind(now + who.lease_secs.max(1))
+                .bind(id)
+                .bind(now),
+            )
+            .await?
+            .rows_affected();
         Ok(claimed == 1)
     }
 
     /// Hands a game back, if this process holds it.
     pub async fn release(&self, id: GameId, who: &Claimant) -> Result<()> {
-        sqlx::query(
-            "UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND claimed_by = $2",
+        self.write_one(
+            sqlx::query(
+                "UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE id = $1 AND claimed_by = $2",
+            )
+            .bind(id)
+            .bind(&who.name),
         )
-        .bind(id)
-        .bind(&who.name)
-        .execute(&self.pool)
         .await?;
         Ok(())
     }
@@ -68,13 +71,15 @@ impl Games {
     /// Hands back every game this process holds (a clean stop), so other processes need not
     /// wait for the leases to run out.
     pub async fn release_all(&self, who: &Claimant) -> Result<u64> {
-        Ok(sqlx::query(
-            "UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1",
-        )
-        .bind(&who.name)
-        .execute(&self.pool)
-        .await?
-        .rows_affected())
+        Ok(self
+            .write_one(
+                sqlx::query(
+                    "UPDATE games SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = $1",
+                )
+                .bind(&who.name),
+            )
+            .await?
+            .rows_affected())
     }
 
     /// Who holds an unexpired claim on a game at the clock's now, if anyone (for `/mod` status

@@ -236,22 +236,24 @@ impl Games {
 
     /// Records that phase `seq`'s results are in the channel (never moves backwards).
     pub async fn mark_posted(&self, id: GameId, seq: i64) -> Result<()> {
-        sqlx::query("UPDATE games SET posted_seq = $1 WHERE id = $2 AND posted_seq < $3")
-            .bind(seq)
-            .bind(id)
-            .bind(seq)
-            .execute(&self.pool)
-            .await?;
+        self.write_one(
+            sqlx::query("UPDATE games SET posted_seq = $1 WHERE id = $2 AND posted_seq < $3")
+                .bind(seq)
+                .bind(id)
+                .bind(seq),
+        )
+        .await?;
         Ok(())
     }
 
     /// Records that phase `seq`'s reminders went out.
     pub async fn mark_reminded(&self, id: GameId, seq: i64) -> Result<()> {
-        sqlx::query("UPDATE games SET reminded_seq = $1 WHERE id = $2")
-            .bind(seq)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
+        self.write_one(
+            sqlx::query("UPDATE games SET reminded_seq = $1 WHERE id = $2")
+                .bind(seq)
+                .bind(id),
+        )
+        .await?;
         Ok(())
     }
 

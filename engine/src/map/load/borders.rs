@@ -6,7 +6,7 @@ use super::super::{
     Border, BorderKinds, Classes, CoastId, Location, MoveClass, NameLookup, Province, MAX_DECLARED,
 };
 use super::reading::{locate, numbered, tokens, Errors, Resolved};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Reads every border of `borders.txt` (its name and text) into both provinces it joins.
 pub(super) fn read(
@@ -16,7 +16,7 @@ pub(super) fn read(
     names: &NameLookup,
     errs: &mut Errors,
 ) {
-    let mut seen: HashMap<(Location, Location), usize> = HashMap::new();
+    let mut seen: HashMap<(Location, Location), usize> = HashMap::default();
     for (ln, line) in numbered(btext) {
         let toks = match tokens(line) {
             None => continue,
