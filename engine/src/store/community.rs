@@ -236,7 +236,9 @@ pub(crate) async fn record_phase(
             .iter()
             .map(|r| (r.get("user_id"), r.get("power")))
             .collect();
-    let mut fell = Vec::new();
+    // Every power's row in one statement: a burst of due games adjudicates each in its own
+    // transaction, and a round trip per power was most of what it waited for on PostgreSQL.
+    let mut rows: Vec<(String, Option<String>, bool)> = Vec::new();
     for p in player_powers(v) {
         if !position.units.iter().any(|u| u.power == p) {
             continue;
@@ -246,15 +248,39 @@ pub(crate) async fn record_phase(
             .iter()
             .find(|(_, q)| *q == name)
             .map(|(u, _)| u.clone());
-        let did = ordered.contains(&p);
-        sqlx::query("INSERT INTO attendance (game_id, seq, power, user_id, ordered) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
-            .bind(id)
-            .bind(seq)
-            .bind(&name)
-            .bind(&holder)
-            .bind(did as i64)
-            .execute(&mut *tx)
-            .await?;
+        rows.push((name, holder, ordered.contains(&p)));
+    }
+    if !rows.is_empty() {
+        let mut sql =
+            String::from("INSERT INTO attendance (game_id, seq, power, user_id, ordered) VALUES ");
+        for i in 0..rows.len() {
+            let b = i * 5;
+            if i > 0 {
+                sql += ", ";
+            }
+            sql += &format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            );
+        }
+        sql += " ON CONFLICT DO NOTHING";
+        let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (name, holder, did) in &rows {
+            insert = insert
+                .bind(id)
+                .bind(seq)
+                .bind(name)
+                .bind(holder)
+                .bind(*did as i64);
+        }
+        insert.execute(&mut *tx).await?;
+    }
+    let mut fell = Vec::new();
+    for (name, holder, did) in rows {
         let (Some(user), Some(n), false) = (holder, settings.community.civil_disorder_after, did)
         else {
             continue;

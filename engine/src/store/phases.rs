@@ -135,8 +135,16 @@ impl Games {
         if g.status != "running" || g.seq != Some(seq) {
             return Ok(Closing::Nothing);
         }
-        let everyone_ready = self.all_ready(id, seq).await?;
         let past_deadline = g.deadline.is_some_and(|d| d <= self.now());
+        // Past the deadline, whether everyone is ready matters only to a game that waits once
+        // for missing orders; not reading the board again for every other game saves a burst
+        // of due games half its reads before their adjudications.
+        let everyone_ready =
+            if past_deadline && !matches!(g.settings.nmr, NmrPolicy::WaitOnce { .. }) {
+                false
+            } else {
+                self.all_ready(id, seq).await?
+            };
         if !everyone_ready && !past_deadline {
             return Ok(Closing::Nothing);
         }
