@@ -7,7 +7,7 @@
 //! Anything not understood is quoted back with what would have been accepted there.
 
 use crate::map::{CoastId, Map, NameError, ProvinceId};
-use crate::order::{Order, Target, UnitRef};
+use crate::order::{Order, Target, Term, UnitRef};
 use crate::unit::UnitKind;
 use std::fmt;
 
@@ -32,6 +32,15 @@ pub struct Grammar<'a> {
     pub unit_kinds: &'a [UnitKind],
     /// Extra order verbs the variant's rulebook understands (see [`Order::Special`]).
     pub special_verbs: &'a [&'a str],
+    /// Reads the words after one of those verbs into the order's typed terms.
+    pub reader: &'a (dyn SpecialReader + Sync),
+}
+
+/// The rulebook's reader of its own orders, as the parser sees it
+/// ([`crate::rulebook::VariantRules::read_special`]).
+pub trait SpecialReader {
+    /// The words after `verb`, typed; `None` when they do not read.
+    fn read_special(&self, verb: &str, words: &[String]) -> Option<Vec<Term>>;
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,17 +258,13 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
-    fn id_of(&self, p: ProvinceId) -> String {
-        self.g.map.province(p).id.clone()
-    }
-
     /// A rulebook's verb after a complete move or support (`F ptr - epr AT Peru`, `F gal S F
     /// ptr - epr AT Peru`, Latin American Diplomacy's attacks in oceans) makes the line that
-    /// verb's order: its args are `before` (the standard order's words after the unit: `-`
-    /// and the destination as orders write it (`epr`, `guy/sc`), or `s`, the supported unit's province id and, for a move,
-    /// `-` and its destination's id), then the words after the verb. `None`, and nothing
-    /// read, when no such verb follows.
-    fn suffixed(&mut self, unit: UnitRef, before: &[&str]) -> Option<Order> {
+    /// verb's order: its args begin with `before` (the standard order after the unit: the
+    /// keyword `-` and the destination with its coast or bank (`guy/sc`), or the keyword `s`,
+    /// the supported unit's province and, for a move, `-` and its destination), then what the
+    /// rulebook read after the verb. `None`, and nothing read, when no such verb follows.
+    fn suffixed(&mut self, unit: UnitRef, before: Vec<Term>) -> Option<Order> {
         let Some(Tok::Word(w)) = self.peek() else {
             return None;
         };
@@ -267,14 +272,26 @@ impl<'a> Parser<'a> {
         if *verb == "-" {
             return None;
         }
-        let mut args: Vec<String> = before.iter().map(|b| b.to_string()).collect();
-        args.extend(self.special_args(self.pos + 1));
+        let order = self.special(Some(unit), verb, before, self.pos + 1);
         self.pos = self.toks.len();
-        Some(Order::Special {
-            unit: Some(unit),
+        Some(order)
+    }
+
+    /// The rulebook's own order `verb` for `unit`: `before`, then the words from token `from`
+    /// on as the rulebook reads them, once; words it cannot read are kept as written, for its
+    /// check to refuse and quote.
+    fn special(&self, unit: Option<UnitRef>, verb: &str, before: Vec<Term>, from: usize) -> Order {
+        let words = self.special_args(from);
+        let mut args = before;
+        match self.g.reader.read_special(verb, &words) {
+            Some(read) => args.extend(read),
+            None => args.extend(words.into_iter().map(Term::Written)),
+        }
+        Order::Special {
+            unit,
             verb: verb.to_string(),
             args,
-        })
+        }
     }
 
     fn rest_text(&self) -> String {
@@ -497,11 +514,7 @@ impl<'a> Parser<'a> {
         match self.unit_ref(true) {
             Ok(unit) if unit.kind.is_none() && self.pos == end => {
                 self.pos = self.toks.len();
-                Some(Order::Special {
-                    unit: Some(unit),
-                    verb,
-                    args: Vec::new(),
-                })
+                Some(self.special(Some(unit), &verb, Vec::new(), self.pos))
             }
             _ => {
                 self.pos = here;
@@ -596,12 +609,7 @@ impl<'a> Parser<'a> {
                 let here = self.pos;
                 self.pos += 1;
                 if let Ok(unit) = self.unit_ref(true) {
-                    let args = self.special_args(self.pos);
-                    return Ok(Order::Special {
-                        unit: Some(unit),
-                        verb: verb.to_string(),
-                        args,
-                    });
+                    return Ok(self.special(Some(unit), verb, Vec::new(), self.pos));
                 }
                 self.pos = here;
             }
@@ -627,21 +635,18 @@ impl<'a> Parser<'a> {
             let to = self.target()?;
             // A second leg (`A/F nao - mao - por`: an A/F moves, then lands its army) is an
             // order of the variant's own when its rulebook lists "-" among its verbs: the
-            // first destination (by id), "-", and the words after it.
+            // first destination, then what the rulebook reads in the words from the second
+            // "-" on.
             if self.peek() == Some(&Tok::Dash) && self.g.special_verbs.contains(&"-") {
-                let mut args = vec![self.g.map.province(to.province).id.clone()];
-                args.extend(self.special_args(self.pos));
+                let first = vec![Term::Province(to.province)];
+                let order = self.special(Some(unit), "-", first, self.pos);
                 self.pos = self.toks.len();
-                return Ok(Order::Special {
-                    unit: Some(unit),
-                    verb: "-".into(),
-                    args,
-                });
+                return Ok(order);
             }
             // The place keeps its coast: a flotilla's order may name a bank
             // (`R tri - guy/sc convert to F`).
-            let place = self.g.map.location_name(to.location());
-            if let Some(special) = self.suffixed(unit, &["-", &place]) {
+            let before = vec![Term::Word("-".into()), Term::Location(to.location())];
+            if let Some(special) = self.suffixed(unit, before) {
                 return Ok(special);
             }
             let via_convoy = self.via_convoy();
@@ -656,15 +661,19 @@ impl<'a> Parser<'a> {
             if self.eat(HOLD) || self.peek().is_none() {
                 return self.finish(Order::SupportHold { unit, supported });
             }
-            let of = self.id_of(supported.province);
-            if let Some(special) = self.suffixed(unit, &["s", &of]) {
+            let of = Term::Province(supported.province);
+            if let Some(special) = self.suffixed(unit, vec![Term::Word("s".into()), of.clone()]) {
                 return Ok(special);
             }
             if self.move_verb() {
                 let to = self.target()?;
-                if let Some(special) =
-                    self.suffixed(unit, &["s", &of, "-", &self.id_of(to.province)])
-                {
+                let before = vec![
+                    Term::Word("s".into()),
+                    of,
+                    Term::Word("-".into()),
+                    Term::Province(to.province),
+                ];
+                if let Some(special) = self.suffixed(unit, before) {
                     return Ok(special);
                 }
                 // A supported move may say how it travels; that changes nothing for the support.
@@ -705,13 +714,9 @@ impl<'a> Parser<'a> {
         if let Some(Tok::Word(w)) = self.peek() {
             if let Some(verb) = self.g.special_verbs.iter().find(|v| **v == w.as_str()) {
                 self.pos += 1;
-                let args = self.special_args(self.pos);
+                let order = self.special(Some(unit), verb, Vec::new(), self.pos);
                 self.pos = self.toks.len();
-                return Ok(Order::Special {
-                    unit: Some(unit),
-                    verb: verb.to_string(),
-                    args,
-                });
+                return Ok(order);
             }
         }
         Err(self.err(

@@ -81,7 +81,7 @@ pub fn check_submission(
     let adj = adjudicate(variant, position, &single);
     match adj.results.into_iter().next() {
         Some(r) if r.verdict == Verdict::Illegal => Err(r.reason(variant)),
-        _ => Ok(order.to_text(&variant.map)),
+        _ => Ok(order.to_text(variant)),
     }
 }
 
