@@ -128,20 +128,25 @@ const FILLER: &[&str] = &[
 
 /// The anchors standing at exactly `at`.
 fn standing_at(position: &Position, at: Location) -> impl Iterator<Item = &Token> + '_ {
-    position
-        .tokens
-        .iter()
-        .filter(move |t| t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing && t.at == at)
+    position.tokens.iter().filter(move |t| stands_at(t, at))
+}
+
+/// Whether `t` is an anchor marker standing at exactly `at`.
+fn stands_at(t: &Token, at: Location) -> bool {
+    t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing && t.at == at
 }
 
 /// The anchor `unit` carries, if it carries one.
 fn carried_by<'p>(position: &'p Position, unit: &Unit) -> Option<&'p Token> {
-    position.tokens.iter().find(|t| {
-        t.kind == ANCHOR_TOKEN
-            && t.value == TokenValue::Carried
-            && t.at == unit.location
-            && t.power == Some(unit.power)
-    })
+    position.tokens.iter().find(|t| carried_with(t, unit))
+}
+
+/// Whether `t` is the anchor marker `unit` carries (a fleet carries at most one).
+fn carried_with(t: &Token, unit: &Unit) -> bool {
+    t.kind == ANCHOR_TOKEN
+        && t.value == TokenValue::Carried
+        && t.at == unit.location
+        && t.power == Some(unit.power)
 }
 
 /// Reads the words after an anchor order's verb: the kind a conversion makes (`to F`, `to
@@ -471,12 +476,8 @@ fn carry_out(
     given: OrderResult,
 ) -> OrderResult {
     let unit = after.units[k];
-    let standing_index = |after: &Position, at: Location| {
-        after
-            .tokens
-            .iter()
-            .position(|t| t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing && t.at == at)
-    };
+    let standing_index =
+        |after: &Position, at: Location| after.tokens.iter().position(|t| stands_at(t, at));
     let mut ok = given;
     match order {
         AnchorOrder::ToFlotilla => {
@@ -720,12 +721,7 @@ fn moved_to(s: &crate::outcome::Submitted, after: &Position) -> Option<Location>
 
 /// The index of the anchor `unit` carries in `after`.
 fn carried_index(after: &Position, unit: &Unit) -> Option<usize> {
-    after.tokens.iter().position(|t| {
-        t.kind == ANCHOR_TOKEN
-            && t.value == TokenValue::Carried
-            && t.at == unit.location
-            && t.power == Some(unit.power)
-    })
+    after.tokens.iter().position(|t| carried_with(t, unit))
 }
 
 /// The ships `unit` (as it stood) carried are left standing where it stood.
