@@ -212,7 +212,7 @@ pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
 /// tiny-skia keeps them).
 pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, Error> {
     let (overlay, tree, shaped, layout) = overlay_and_labels(art, scene)?;
-    let mut pm = art.under.clone();
+    let mut pm = art.under.pixmap();
     for (idx, colour) in &overlay.fills {
         art.cover[*idx].paint(&mut pm, (colour.0, colour.1, colour.2));
     }
