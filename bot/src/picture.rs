@@ -21,9 +21,10 @@ use std::sync::{Mutex, OnceLock};
 /// art yet. The art lives with the variant in the engine's registry (`engine::variants::art`).
 ///
 /// Nothing is parsed at start: an idle bot holds no art, and every variant's art held at once
-/// would be most of its memory. The first map of a variant waits for the parse (about 60 ms
-/// for Standard's, 200 ms for Latin American's, release build); maps of the same variant
-/// drawn meanwhile wait for that one parse, other variants' maps do not wait at all.
+/// would be most of its memory. The first map of a variant waits for the parse (about 0.1 s
+/// for Standard's, 0.2 s for Latin American's, release build on the shared 2-core machine);
+/// maps of the same variant drawn meanwhile wait for that one parse, other variants' maps do
+/// not wait at all.
 pub fn art_for(variant: &str) -> Option<&'static MapArt> {
     type Cell = std::sync::Arc<OnceLock<Option<&'static MapArt>>>;
     static PARSED: OnceLock<Mutex<HashMap<String, Cell>>> = OnceLock::new();

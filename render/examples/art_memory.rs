@@ -38,9 +38,11 @@ fn main() {
             continue;
         }
         let svg = std::fs::read_to_string(format!("maps/{id}/map.svg")).expect("run from the root");
+        let started = std::time::Instant::now();
         let art = render::MapArt::from_svg(&svg).expect("art");
+        let took = started.elapsed();
         drop(svg);
-        println!("{id}: art parsed: {}", memory());
+        println!("{id}: art parsed in {took:.0?}: {}", memory());
         // Writing 5 resets the peak to the present (Linux 4.0 and later).
         let _ = std::fs::write("/proc/self/clear_refs", "5");
         let scene = render::Scene {
