@@ -1038,6 +1038,26 @@ mod tests {
         }
     }
 
+    /// The lower layer kept as runs comes back pixel for pixel: runs longer than one packed
+    /// run holds, runs across rows, single pixels, and translucent colours.
+    #[test]
+    fn a_picture_kept_as_runs_comes_back_exact() {
+        let (w, h) = (5000, 7);
+        let mut pm = Pixmap::new(w, h).expect("pixmap");
+        for (i, p) in pm.pixels_mut().iter_mut().enumerate() {
+            let (r, a) = match i {
+                0..=9_000 => (10, 255),
+                9_001..=9_003 => ((i % 7) as u8 * 30, 255),
+                _ if i % 997 == 0 => (40, 128),
+                _ => ((i / 3000) as u8, 255),
+            };
+            *p = tiny_skia::ColorU8::from_rgba(r, 200, 30, a).premultiply();
+        }
+        let runs = Runs::of(pm.clone());
+        assert!(matches!(runs, Runs::Packed { .. }));
+        assert!(runs.pixmap() == pm);
+    }
+
     /// A province painted from its stored coverage looks as tiny-skia's own fill draws it.
     #[test]
     fn painting_a_stored_coverage_matches_a_fill() {
