@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use resvg::tiny_skia::{self, Pixmap};
-use resvg::usvg;
 
 use crate::error::Error;
 use crate::fonts;
@@ -572,7 +571,7 @@ impl MapArt {
         }
 
         // Art units to pixels: the viewBox (if any) stretched over width x height.
-        let under_tree = parse(&format!("{header}{defs}{under_src}</svg>"))?;
+        let under_tree = fonts::parse_svg(&format!("{header}{defs}{under_src}</svg>"))?;
         let size = under_tree.size().to_int_size();
         let (width, height) = (size.width(), size.height());
         let to_px = match root.attribute("viewBox") {
@@ -601,7 +600,7 @@ impl MapArt {
         );
         let mut over =
             Pixmap::new(width, height).ok_or_else(|| structure("the art has no size"))?;
-        let over_tree = parse(&format!("{header}{defs}{over_src}</svg>"))?;
+        let over_tree = fonts::parse_svg(&format!("{header}{defs}{over_src}</svg>"))?;
         resvg::render(
             &over_tree,
             tiny_skia::Transform::identity(),
@@ -618,7 +617,7 @@ impl MapArt {
                 spot.1,
                 crate::xml::esc(&text)
             );
-            let tree = parse(&doc)?;
+            let tree = fonts::parse_svg(&doc)?;
             let bb = tree.root().abs_stroke_bounding_box();
             let (px0, py0) = (bb.left().floor() as i32 - 1, bb.top().floor() as i32 - 1);
             let (w, h) = (
@@ -894,10 +893,6 @@ pub(crate) fn lay_over(dst: &mut Pixmap, layer: &Layer) {
             }
         }
     }
-}
-
-pub(crate) fn parse(svg: &str) -> Result<usvg::Tree, Error> {
-    usvg::Tree::from_str(svg, &fonts::options()).map_err(|e| Error::Svg(e.to_string()))
 }
 
 /// Builds a fillable path and flattened rings from SVG path data.

@@ -163,7 +163,7 @@ fn overlay_and_labels(
 ) -> Result<(draw::Overlay, usvg::Tree, pieces::Pieces, Layout), Error> {
     let overlay = draw::build(art, scene)?;
     let prepared = pieces::prepare(&art.pieces, &art.header, &art.defs, &overlay.over)?;
-    let tree = art::parse(&prepared.doc)?;
+    let tree = fonts::parse_svg(&prepared.doc)?;
     let layout = draw::labels::place(art, &tree, &prepared.pieces);
     Ok((overlay, tree, prepared.pieces, layout))
 }
