@@ -547,16 +547,21 @@ impl<'v> Routes<'v> {
                     behind: shortest_bit_ways(takes, (next, prev), !lands),
                     ahead: shortest_bit_ways(lands, (prev, next), !takes),
                     ends: (takes, lands),
+                    within: within_chains((next, prev), takes, lands),
                 }
             }
             None => Ways {
                 behind: shortest_ways(takes, &self.next, |k| !lands[k]),
                 ahead: shortest_ways(lands, &self.prev, |k| !takes[k]),
                 ends: (0, 0),
+                within: !0,
             },
         });
         let behind = &ways.behind;
         if behind[via] == UNREACHED || ways.ahead[via] == UNREACHED {
+            return QuickChain::Apart;
+        }
+        if !takes[via] && !lands[via] && !ways.within.has(via) {
             return QuickChain::Apart;
         }
         if !takes[via] && !lands[via] {
@@ -868,6 +873,60 @@ struct Ways {
     ahead: Vec<u32>,
     /// The fleets taking the army, and those landing it (0 on larger boards).
     ends: (u128, u128),
+    /// The fleets that could stand within a chain, neither first nor last, by
+    /// [`within_chains`] (every fleet on larger boards).
+    within: u128,
+}
+
+/// The fleets that could stand within a chain from a fleet of `takes` to one of `lands`, a
+/// superset of those some chain passes through: a chain `s, c1, .., t` (c1 onwards neither
+/// taking nor landing the army) has no link from `s` to `t`, its second fleet follows `s` and
+/// no later one does, its last but one leads to `t` and no earlier one does. So a fleet within
+/// it is, for some such `s` and `t`, between a fleet following `s` and one leading to `t`
+/// through fleets beside neither. A few searches per pair of ends settle most fleets that
+/// [`Routes::quick_within`] cannot, which would otherwise cost a [`Survey`].
+fn within_chains((next, prev): (&[u128], &[u128]), takes: u128, lands: u128) -> u128 {
+    let n = next.len();
+    let all = if n == 128 { !0 } else { (1u128 << n) - 1 };
+    let inner = all & !takes & !lands;
+    let mut out = 0u128;
+    (takes & !lands).each(|s| {
+        (lands & !takes).each(|t| {
+            if next[s].has(t) {
+                return;
+            }
+            let (after, before) = (next[s] & inner, prev[t] & inner);
+            // Three fleets: the one between follows `s` and leads to `t`.
+            out |= after & before;
+            let middle = inner & !next[s] & !prev[t];
+            let (first, last) = (after & !before, before & !after);
+            if first == 0 || last == 0 {
+                return;
+            }
+            // Onwards from the second fleets through the middle, to a last but one.
+            let mut fwd = first;
+            let mut frontier = first;
+            while frontier != 0 {
+                let mut reached = 0u128;
+                frontier.each(|w| reached |= next[w]);
+                reached &= (middle | last) & !fwd;
+                fwd |= reached;
+                frontier = reached & middle;
+            }
+            // Back from the last but one through the middle, to a second fleet.
+            let mut bwd = last;
+            let mut frontier = last;
+            while frontier != 0 {
+                let mut reached = 0u128;
+                frontier.each(|w| reached |= prev[w]);
+                reached &= (middle | first) & !bwd;
+                bwd |= reached;
+                frontier = reached & middle;
+            }
+            out |= fwd & bwd;
+        });
+    });
+    out
 }
 
 /// A set of fleets by index.
