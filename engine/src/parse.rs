@@ -157,6 +157,19 @@ fn tokenise(text: &str, map: &Map, kinds: &[UnitKind]) -> Vec<Tok> {
     let mut out = Vec::new();
     for raw in text.split_whitespace() {
         let raw = raw.to_lowercase();
+        // Most words hold none of the signs split off below (the dashes beyond ASCII are
+        // among the bytes past 0x7f): kept as they are.
+        let plain = raw.bytes().all(|b| {
+            b < 0x80
+                && !matches!(
+                    b,
+                    b'-' | b'=' | b'/' | b'(' | b'[' | b')' | b']' | b',' | b';' | b':'
+                )
+        });
+        if plain {
+            out.push(Tok::Word(raw));
+            continue;
+        }
         // A hyphenated name ("mid-atlantic") is a word; "lon-nth" is two provinces.
         if raw.contains('-')
             && raw.len() > 1
@@ -326,13 +339,15 @@ impl<'a> Parser<'a> {
         };
         // A kind's name may be two words ("river flotilla"): the longest that names one.
         let two = match self.peek_at(1) {
-            Some(Tok::Word(w2)) => Some(format!("{w} {w2}")),
+            Some(Tok::Word(w2)) => self
+                .g
+                .unit_kinds
+                .iter()
+                .copied()
+                .find(|k| k.is_called_words(w, w2)),
             _ => None,
         };
-        if let Some(kind) = two
-            .as_deref()
-            .and_then(|t| kind_called(self.g.unit_kinds, t))
-        {
+        if let Some(kind) = two {
             // "A" and the rest followed by nothing that could be a province is no unit kind.
             self.peek_at(2)?;
             self.pos += 2;
@@ -361,8 +376,23 @@ impl<'a> Parser<'a> {
             return Err(self.err(&found, "a province (id, name or unique start of a name)"));
         }
         let lookup = self.g.map.lookup();
+        // One buffer for the runs of words tried, longest first (a province is looked up at
+        // every order and unit a case reads).
+        let mut run = String::new();
         for k in (1..=words.len()).rev() {
-            if let Some(p) = lookup.exact(&words[..k].join(" ")) {
+            let found = if k == 1 {
+                lookup.exact(words[0])
+            } else {
+                run.clear();
+                for (i, w) in words[..k].iter().enumerate() {
+                    if i > 0 {
+                        run.push(' ');
+                    }
+                    run.push_str(w);
+                }
+                lookup.exact(&run)
+            };
+            if let Some(p) = found {
                 self.pos += k;
                 return Ok(p);
             }
