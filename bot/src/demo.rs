@@ -177,7 +177,7 @@ async fn vote_at_random(
                     continue;
                 };
                 games
-                    .vote_order(id, &player(v, voter.power), &ballot.to_text(&v.map))
+                    .vote_order(id, &player(v, voter.power), &ballot.to_text(v))
                     .await?;
             }
         }
@@ -331,7 +331,7 @@ async fn play(
                     .filter_map(|(_, o)| pick(&mut rng, o))
                     .collect()
             };
-            let texts: Vec<String> = chosen.iter().map(|o| o.to_text(&v.map)).collect();
+            let texts: Vec<String> = chosen.iter().map(|o| o.to_text(&*v)).collect();
             if !texts.is_empty() {
                 games.submit(id, &player(&v, power), &texts).await?;
             }

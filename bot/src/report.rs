@@ -461,7 +461,7 @@ pub fn vote_lines(v: &Rules, record: &PhaseRecord) -> Vec<String> {
             format!(
                 "{} {}: {how}",
                 v.display_name(d.power),
-                d.order.to_text(&v.map)
+                d.order.to_text(&*v)
             )
         })
         .collect()

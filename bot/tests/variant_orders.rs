@@ -43,7 +43,7 @@ fn legal_orders_offer_the_survey_in_every_movement_phase_beside_the_flotillas_mo
             .find(|(at, _)| at.is_some_and(|l| v.map.province(l.province).id == "mil"))
             .expect("the flotilla's list");
         assert!(at.is_some());
-        let texts: Vec<String> = flotilla.iter().map(|o| o.to_text(&v.map)).collect();
+        let texts: Vec<String> = flotilla.iter().map(|o| o.to_text(&*v)).collect();
         assert!(
             texts.contains(&"R mil survey".to_string()),
             "{phase}: {texts:?}"
@@ -55,7 +55,7 @@ fn legal_orders_offer_the_survey_in_every_movement_phase_beside_the_flotillas_mo
         // The army's list has no survey: only flotillas survey, and the list is the rulebook's.
         let all: Vec<String> = lists
             .iter()
-            .flat_map(|(_, o)| o.iter().map(|o| o.to_text(&v.map)))
+            .flat_map(|(_, o)| o.iter().map(|o| o.to_text(&*v)))
             .collect();
         assert_eq!(
             all.iter().filter(|t| t.ends_with("survey")).count(),
@@ -67,7 +67,7 @@ fn legal_orders_offer_the_survey_in_every_movement_phase_beside_the_flotillas_mo
             assert!(
                 engine::check_submission(&v, &p, south, o).is_ok(),
                 "{} is listed but refused",
-                o.to_text(&v.map)
+                o.to_text(&*v)
             );
         }
         // The North has no flotilla, and so no survey.

@@ -301,17 +301,19 @@ fn power_lists<'a>(
     Ok(out)
 }
 
+/// Reads one unit; `field` names it for an error (written only then: a case reads a unit
+/// per line).
 fn read_unit(
     variant: &Rules,
     at: &Position,
-    field: &str,
+    field: impl Fn() -> String,
     power: PowerId,
     s: &str,
 ) -> Result<Unit, CaseError> {
-    let r = parse_unit(&variant.grammar(), s).map_err(|e| bad(field, e))?;
+    let r = parse_unit(&variant.grammar(), s).map_err(|e| bad(&field(), e))?;
     let kind = r.kind.ok_or_else(|| {
         bad(
-            field,
+            &field(),
             format!("'{s}' needs a unit kind, such as \"A par\" or \"F lon\""),
         )
     })?;
@@ -324,7 +326,7 @@ fn read_unit(
     }
     if !variant.book.can_stand(&variant.context(at), kind, location) {
         return Err(bad(
-            field,
+            &field(),
             format!(
                 "{} cannot stand at {}",
                 kind.with_article(),
@@ -568,7 +570,8 @@ fn read_step(
         let mut units = Vec::new();
         for (power, name, list) in power_lists(&variant, "units", obj.get("units"))? {
             for (i, s) in list.iter().enumerate() {
-                let u = read_unit(&variant, &position, &format!("units.{name}[{i}]"), power, s)?;
+                let field = || format!("units.{name}[{i}]");
+                let u = read_unit(&variant, &position, field, power, s)?;
                 let many = variant
                     .book
                     .holds_many(&variant.context(&position), u.location.province);
@@ -577,7 +580,7 @@ fn read_step(
                     .find(|o: &&Unit| o.location.province == u.location.province && !many)
                 {
                     return Err(bad(
-                        &format!("units.{name}[{i}]"),
+                        &field(),
                         format!(
                             "{} already holds {}",
                             variant.map.province(u.location.province).name,
@@ -628,7 +631,7 @@ fn read_step(
                     .get("unit")
                     .and_then(Value::as_str)
                     .ok_or_else(|| bad(&format!("{f}.unit"), "missing"))?;
-                let unit = read_unit(&variant, &position, &format!("{f}.unit"), power, us)?;
+                let unit = read_unit(&variant, &position, || format!("{f}.unit"), power, us)?;
                 let af = e
                     .get("attacker_from")
                     .and_then(Value::as_str)

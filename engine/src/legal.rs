@@ -201,16 +201,14 @@ fn movement_orders_checked(
                     kinds.len() - 1
                 }
             };
-            for &to in kinds[i].1.iter().filter(|t| reaches[t.province.0 as usize]) {
-                let order = Order::Convoy {
-                    unit: me,
-                    army: unit_ref(army),
-                    to,
-                };
-                if let Some(o) = accepted_for(judge, index, order) {
-                    out.push(o);
-                }
-            }
+            let army = unit_ref(army);
+            let to = kinds[i].1.iter().filter(|t| reaches[t.province.0 as usize]);
+            out.extend(
+                judge
+                    .convoy_destinations(index, &army, to)
+                    .into_iter()
+                    .map(|to| Order::Convoy { unit: me, army, to }),
+            );
         }
     }
     out

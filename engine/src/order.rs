@@ -5,7 +5,7 @@
 //! decides whether the order is legal.
 
 use crate::map::{CoastId, Location, Map, ProvinceId};
-use crate::unit::UnitKind;
+use crate::unit::{PowerId, UnitKind};
 use serde::{Deserialize, Serialize};
 
 /// A unit as an order names it: its province, and optionally its kind and coast.
@@ -77,15 +77,17 @@ pub enum Order {
     },
     /// Give up one build this adjustment.
     Waive,
-    /// An order only some variant understands (Pirates' `grant` and `select` in its setup; the
-    /// kind of order attack in an ocean, board, disembark, search for Atlantis, build a canal or
-    /// capture an anchor would be). The parser accepts the verbs the variant's rulebook lists
-    /// ([`crate::rulebook::VariantRules::special_verbs`]); the rulebook judges them
-    /// (`adjudicate_setup`, or `check_special` and `adjudicate_special` in other phases).
+    /// An order only some variant understands (Pirates' `grant` and `select` in its setup;
+    /// Atlantica II's placement, search, boarding and landing; Latin American Diplomacy's
+    /// attack in an ocean, canal and anchor orders). The parser accepts the verbs the variant's
+    /// rulebook lists ([`crate::rulebook::VariantRules::special_verbs`]) and hands the words
+    /// after the verb to the rulebook's reader ([`crate::rulebook::VariantRules::read_special`])
+    /// once: `args` are what it read, typed. The rulebook judges them (`adjudicate_setup`, or
+    /// `check_special` and `adjudicate_special` in other phases).
     Special {
         unit: Option<UnitRef>,
         verb: String,
-        args: Vec<String>,
+        args: Vec<Term>,
     },
 }
 
@@ -106,8 +108,15 @@ impl Order {
         }
     }
 
+    /// Whether this is a variant's own order with words its rulebook has not read (stored by
+    /// a release before orders were typed, or refused as unreadable).
+    pub fn is_unread(&self) -> bool {
+        matches!(self, Order::Special { args, .. } if args.iter().any(|a| matches!(a, Term::Written(_))))
+    }
+
     /// The order in its canonical short form: `A lon - nth`, `F mao S A par - bre`.
-    pub fn to_text(&self, map: &Map) -> String {
+    pub fn to_text(&self, names: &(impl OrderNames + ?Sized)) -> String {
+        let map = names.map();
         let u = |r: &UnitRef| {
             let loc = map.location_name(r.location());
             match r.kind {
@@ -145,25 +154,26 @@ impl Order {
             Order::Waive => "waive".to_string(),
             Order::Special { unit, verb, args } => {
                 let mut s = unit.as_ref().map(u).unwrap_or_default();
-                // A verb read after a complete move or support (`F ptr - epr AT peru`) is
+                let words: Vec<String> = args.iter().map(|a| a.text(names)).collect();
+                // A verb read after a complete move or support (`F ptr - epr AT Peru`) is
                 // written back there, as the player wrote it.
                 let before = match args.as_slice() {
-                    [dash, ..] if dash == "-" && verb != "-" && args.len() >= 2 => 2,
-                    [s, _, dash, _, ..] if s == "s" && dash == "-" => 4,
-                    [s, ..] if s == "s" && args.len() >= 2 => 2,
+                    [dash, _, ..] if dash.is_word("-") && verb != "-" => 2,
+                    [s, _, dash, _, ..] if s.is_word("s") && dash.is_word("-") => 4,
+                    [s, _, ..] if s.is_word("s") => 2,
                     _ => 0,
                 };
                 if before > 0 {
-                    let rest = args[before..].join(" ");
-                    let standard = match args[0].as_str() {
-                        "s" => format!("S {}", args[1..before].join(" ")),
-                        _ => args[..before].join(" "),
+                    let rest = words[before..].join(" ");
+                    let standard = match args[0].is_word("s") {
+                        true => format!("S {}", words[1..before].join(" ")),
+                        false => words[..before].join(" "),
                     };
                     return format!("{s} {standard} {} {rest}", verb.to_uppercase())
                         .trim_end()
                         .to_string();
                 }
-                for w in std::iter::once(verb).chain(args) {
+                for w in std::iter::once(verb).chain(&words) {
                     if !s.is_empty() {
                         s.push(' ');
                     }
@@ -172,5 +182,111 @@ impl Order {
                 s
             }
         }
+    }
+}
+
+/// What writing an order out needs: the map's names, and the powers' names a variant's own
+/// order may name (`AT Peru`). The variant (and its [`crate::Rules`]) provides them.
+pub trait OrderNames {
+    fn map(&self) -> &Map;
+    fn power_name(&self, power: PowerId) -> Option<&str>;
+}
+
+impl<T: OrderNames + ?Sized> OrderNames for std::sync::Arc<T> {
+    fn map(&self) -> &Map {
+        (**self).map()
+    }
+
+    fn power_name(&self, power: PowerId) -> Option<&str> {
+        (**self).power_name(power)
+    }
+}
+
+/// One thing a variant's own order names ([`Order::Special`]), as its rulebook read it from
+/// the player's words when the order was parsed: judged, listed, drawn and written back from
+/// these values, never from the words again.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Term {
+    /// One of the rulebook's own keywords, which shapes the order (`-`, `s`, `then`, `if`).
+    Word(String),
+    Province(ProvinceId),
+    /// A place with its coast or bank, where the order names one.
+    Location(Location),
+    Power(PowerId),
+    Kind(UnitKind),
+    Number(u32),
+    /// A word the rulebook could not read, kept as the player wrote it so the order's
+    /// refusal quotes it. An order stored before orders were typed reads back with every
+    /// word so, and is read again from its text ([`crate::store::record`]).
+    Written(String),
+}
+
+impl Term {
+    /// Whether this is the keyword `w`.
+    pub fn is_word(&self, w: &str) -> bool {
+        matches!(self, Term::Word(x) if x == w)
+    }
+
+    /// The term as an order's text writes it: a province by its id, a place with its coast,
+    /// a power by its name in lower case (as the parser keeps a player's words), a unit kind
+    /// by its letter.
+    pub fn text(&self, names: &(impl OrderNames + ?Sized)) -> String {
+        match self {
+            Term::Word(w) | Term::Written(w) => w.clone(),
+            Term::Province(p) => names.map().province(*p).id.clone(),
+            Term::Location(l) => names.map().location_name(*l),
+            Term::Power(p) => names
+                .power_name(*p)
+                .map_or_else(|| format!("power {}", p.0), str::to_lowercase),
+            Term::Kind(k) => k.letter().to_string(),
+            Term::Number(n) => n.to_string(),
+        }
+    }
+
+    /// The words of terms none of which was read (an order stored before orders were
+    /// typed, or one its rulebook could not read): `None` if any term is typed.
+    pub fn written(terms: &[Term]) -> Option<Vec<&str>> {
+        terms
+            .iter()
+            .map(|t| match t {
+                Term::Written(w) => Some(w.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The stored forms a term reads from: typed, or a plain word an older release stored.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum StoredTerm {
+    Typed(TypedTerm),
+    Word(String),
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum TypedTerm {
+    Word(String),
+    Province(ProvinceId),
+    Location(Location),
+    Power(PowerId),
+    Kind(UnitKind),
+    Number(u32),
+    Written(String),
+}
+
+impl<'de> Deserialize<'de> for Term {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match StoredTerm::deserialize(d)? {
+            StoredTerm::Typed(TypedTerm::Word(w)) => Term::Word(w),
+            StoredTerm::Typed(TypedTerm::Province(p)) => Term::Province(p),
+            StoredTerm::Typed(TypedTerm::Location(l)) => Term::Location(l),
+            StoredTerm::Typed(TypedTerm::Power(p)) => Term::Power(p),
+            StoredTerm::Typed(TypedTerm::Kind(k)) => Term::Kind(k),
+            StoredTerm::Typed(TypedTerm::Number(n)) => Term::Number(n),
+            StoredTerm::Typed(TypedTerm::Written(w)) | StoredTerm::Word(w) => Term::Written(w),
+        })
     }
 }

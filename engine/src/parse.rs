@@ -7,7 +7,7 @@
 //! Anything not understood is quoted back with what would have been accepted there.
 
 use crate::map::{CoastId, Map, NameError, ProvinceId};
-use crate::order::{Order, Target, UnitRef};
+use crate::order::{Order, Target, Term, UnitRef};
 use crate::unit::UnitKind;
 use std::fmt;
 
@@ -32,6 +32,15 @@ pub struct Grammar<'a> {
     pub unit_kinds: &'a [UnitKind],
     /// Extra order verbs the variant's rulebook understands (see [`Order::Special`]).
     pub special_verbs: &'a [&'a str],
+    /// Reads the words after one of those verbs into the order's typed terms.
+    pub reader: &'a (dyn SpecialReader + Sync),
+}
+
+/// The rulebook's reader of its own orders, as the parser sees it
+/// ([`crate::rulebook::VariantRules::read_special`]).
+pub trait SpecialReader {
+    /// The words after `verb`, typed; `None` when they do not read.
+    fn read_special(&self, verb: &str, words: &[String]) -> Option<Vec<Term>>;
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,6 +157,19 @@ fn tokenise(text: &str, map: &Map, kinds: &[UnitKind]) -> Vec<Tok> {
     let mut out = Vec::new();
     for raw in text.split_whitespace() {
         let raw = raw.to_lowercase();
+        // Most words hold none of the signs split off below (the dashes beyond ASCII are
+        // among the bytes past 0x7f): kept as they are.
+        let plain = raw.bytes().all(|b| {
+            b < 0x80
+                && !matches!(
+                    b,
+                    b'-' | b'=' | b'/' | b'(' | b'[' | b')' | b']' | b',' | b';' | b':'
+                )
+        });
+        if plain {
+            out.push(Tok::Word(raw));
+            continue;
+        }
         // A hyphenated name ("mid-atlantic") is a word; "lon-nth" is two provinces.
         if raw.contains('-')
             && raw.len() > 1
@@ -249,17 +271,13 @@ impl<'a> Parser<'a> {
             .collect()
     }
 
-    fn id_of(&self, p: ProvinceId) -> String {
-        self.g.map.province(p).id.clone()
-    }
-
     /// A rulebook's verb after a complete move or support (`F ptr - epr AT Peru`, `F gal S F
     /// ptr - epr AT Peru`, Latin American Diplomacy's attacks in oceans) makes the line that
-    /// verb's order: its args are `before` (the standard order's words after the unit: `-`
-    /// and the destination as orders write it (`epr`, `guy/sc`), or `s`, the supported unit's province id and, for a move,
-    /// `-` and its destination's id), then the words after the verb. `None`, and nothing
-    /// read, when no such verb follows.
-    fn suffixed(&mut self, unit: UnitRef, before: &[&str]) -> Option<Order> {
+    /// verb's order: its args begin with `before` (the standard order after the unit: the
+    /// keyword `-` and the destination with its coast or bank (`guy/sc`), or the keyword `s`,
+    /// the supported unit's province and, for a move, `-` and its destination), then what the
+    /// rulebook read after the verb. `None`, and nothing read, when no such verb follows.
+    fn suffixed(&mut self, unit: UnitRef, before: Vec<Term>) -> Option<Order> {
         let Some(Tok::Word(w)) = self.peek() else {
             return None;
         };
@@ -267,14 +285,26 @@ impl<'a> Parser<'a> {
         if *verb == "-" {
             return None;
         }
-        let mut args: Vec<String> = before.iter().map(|b| b.to_string()).collect();
-        args.extend(self.special_args(self.pos + 1));
+        let order = self.special(Some(unit), verb, before, self.pos + 1);
         self.pos = self.toks.len();
-        Some(Order::Special {
-            unit: Some(unit),
+        Some(order)
+    }
+
+    /// The rulebook's own order `verb` for `unit`: `before`, then the words from token `from`
+    /// on as the rulebook reads them, once; words it cannot read are kept as written, for its
+    /// check to refuse and quote.
+    fn special(&self, unit: Option<UnitRef>, verb: &str, before: Vec<Term>, from: usize) -> Order {
+        let words = self.special_args(from);
+        let mut args = before;
+        match self.g.reader.read_special(verb, &words) {
+            Some(read) => args.extend(read),
+            None => args.extend(words.into_iter().map(Term::Written)),
+        }
+        Order::Special {
+            unit,
             verb: verb.to_string(),
             args,
-        })
+        }
     }
 
     fn rest_text(&self) -> String {
@@ -309,13 +339,15 @@ impl<'a> Parser<'a> {
         };
         // A kind's name may be two words ("river flotilla"): the longest that names one.
         let two = match self.peek_at(1) {
-            Some(Tok::Word(w2)) => Some(format!("{w} {w2}")),
+            Some(Tok::Word(w2)) => self
+                .g
+                .unit_kinds
+                .iter()
+                .copied()
+                .find(|k| k.is_called_words(w, w2)),
             _ => None,
         };
-        if let Some(kind) = two
-            .as_deref()
-            .and_then(|t| kind_called(self.g.unit_kinds, t))
-        {
+        if let Some(kind) = two {
             // "A" and the rest followed by nothing that could be a province is no unit kind.
             self.peek_at(2)?;
             self.pos += 2;
@@ -344,8 +376,23 @@ impl<'a> Parser<'a> {
             return Err(self.err(&found, "a province (id, name or unique start of a name)"));
         }
         let lookup = self.g.map.lookup();
+        // One buffer for the runs of words tried, longest first (a province is looked up at
+        // every order and unit a case reads).
+        let mut run = String::new();
         for k in (1..=words.len()).rev() {
-            if let Some(p) = lookup.exact(&words[..k].join(" ")) {
+            let found = if k == 1 {
+                lookup.exact(words[0])
+            } else {
+                run.clear();
+                for (i, w) in words[..k].iter().enumerate() {
+                    if i > 0 {
+                        run.push(' ');
+                    }
+                    run.push_str(w);
+                }
+                lookup.exact(&run)
+            };
+            if let Some(p) = found {
                 self.pos += k;
                 return Ok(p);
             }
@@ -497,11 +544,7 @@ impl<'a> Parser<'a> {
         match self.unit_ref(true) {
             Ok(unit) if unit.kind.is_none() && self.pos == end => {
                 self.pos = self.toks.len();
-                Some(Order::Special {
-                    unit: Some(unit),
-                    verb,
-                    args: Vec::new(),
-                })
+                Some(self.special(Some(unit), &verb, Vec::new(), self.pos))
             }
             _ => {
                 self.pos = here;
@@ -596,12 +639,7 @@ impl<'a> Parser<'a> {
                 let here = self.pos;
                 self.pos += 1;
                 if let Ok(unit) = self.unit_ref(true) {
-                    let args = self.special_args(self.pos);
-                    return Ok(Order::Special {
-                        unit: Some(unit),
-                        verb: verb.to_string(),
-                        args,
-                    });
+                    return Ok(self.special(Some(unit), verb, Vec::new(), self.pos));
                 }
                 self.pos = here;
             }
@@ -627,21 +665,18 @@ impl<'a> Parser<'a> {
             let to = self.target()?;
             // A second leg (`A/F nao - mao - por`: an A/F moves, then lands its army) is an
             // order of the variant's own when its rulebook lists "-" among its verbs: the
-            // first destination (by id), "-", and the words after it.
+            // first destination, then what the rulebook reads in the words from the second
+            // "-" on.
             if self.peek() == Some(&Tok::Dash) && self.g.special_verbs.contains(&"-") {
-                let mut args = vec![self.g.map.province(to.province).id.clone()];
-                args.extend(self.special_args(self.pos));
+                let first = vec![Term::Province(to.province)];
+                let order = self.special(Some(unit), "-", first, self.pos);
                 self.pos = self.toks.len();
-                return Ok(Order::Special {
-                    unit: Some(unit),
-                    verb: "-".into(),
-                    args,
-                });
+                return Ok(order);
             }
             // The place keeps its coast: a flotilla's order may name a bank
             // (`R tri - guy/sc convert to F`).
-            let place = self.g.map.location_name(to.location());
-            if let Some(special) = self.suffixed(unit, &["-", &place]) {
+            let before = vec![Term::Word("-".into()), Term::Location(to.location())];
+            if let Some(special) = self.suffixed(unit, before) {
                 return Ok(special);
             }
             let via_convoy = self.via_convoy();
@@ -656,15 +691,19 @@ impl<'a> Parser<'a> {
             if self.eat(HOLD) || self.peek().is_none() {
                 return self.finish(Order::SupportHold { unit, supported });
             }
-            let of = self.id_of(supported.province);
-            if let Some(special) = self.suffixed(unit, &["s", &of]) {
+            let of = Term::Province(supported.province);
+            if let Some(special) = self.suffixed(unit, vec![Term::Word("s".into()), of.clone()]) {
                 return Ok(special);
             }
             if self.move_verb() {
                 let to = self.target()?;
-                if let Some(special) =
-                    self.suffixed(unit, &["s", &of, "-", &self.id_of(to.province)])
-                {
+                let before = vec![
+                    Term::Word("s".into()),
+                    of,
+                    Term::Word("-".into()),
+                    Term::Province(to.province),
+                ];
+                if let Some(special) = self.suffixed(unit, before) {
                     return Ok(special);
                 }
                 // A supported move may say how it travels; that changes nothing for the support.
@@ -705,13 +744,9 @@ impl<'a> Parser<'a> {
         if let Some(Tok::Word(w)) = self.peek() {
             if let Some(verb) = self.g.special_verbs.iter().find(|v| **v == w.as_str()) {
                 self.pos += 1;
-                let args = self.special_args(self.pos);
+                let order = self.special(Some(unit), verb, Vec::new(), self.pos);
                 self.pos = self.toks.len();
-                return Ok(Order::Special {
-                    unit: Some(unit),
-                    verb: verb.to_string(),
-                    args,
-                });
+                return Ok(order);
             }
         }
         Err(self.err(

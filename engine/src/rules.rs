@@ -44,6 +44,22 @@ impl fmt::Debug for Rules {
     }
 }
 
+impl crate::order::OrderNames for Rules {
+    fn map(&self) -> &crate::map::Map {
+        &self.variant.map
+    }
+
+    fn power_name(&self, power: PowerId) -> Option<&str> {
+        crate::order::OrderNames::power_name(&*self.variant, power)
+    }
+}
+
+impl crate::parse::SpecialReader for Rules {
+    fn read_special(&self, verb: &str, words: &[String]) -> Option<Vec<crate::order::Term>> {
+        self.book.read_special(&self.variant, verb, words)
+    }
+}
+
 impl Deref for Rules {
     type Target = Variant;
     fn deref(&self) -> &Variant {
@@ -270,6 +286,7 @@ impl Rules {
             map: &self.map,
             unit_kinds: &self.unit_kinds,
             special_verbs: &self.verbs,
+            reader: self,
         }
     }
 

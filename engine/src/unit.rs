@@ -133,6 +133,18 @@ impl UnitKind {
             || self.0.name.eq_ignore_ascii_case(word)
             || self.0.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
     }
+
+    /// [`UnitKind::is_called`] for the two words `first` and `second` written with a space
+    /// between ("river flotilla"), without joining them: the parser asks at every unit.
+    pub fn is_called_words(self, first: &str, second: &str) -> bool {
+        let two = |name: &str| {
+            name.len() == first.len() + 1 + second.len()
+                && name.as_bytes()[first.len()] == b' '
+                && name[..first.len()].eq_ignore_ascii_case(first)
+                && name[first.len() + 1..].eq_ignore_ascii_case(second)
+        };
+        two(self.0.letter) || two(self.0.name) || self.0.aliases.iter().any(|a| two(a))
+    }
 }
 
 impl PartialEq for UnitKind {

@@ -123,6 +123,16 @@ fn err(file: String, line: usize, message: impl Into<String>) -> Vec<MapError> {
     }]
 }
 
+impl crate::order::OrderNames for Variant {
+    fn map(&self) -> &Map {
+        &self.map
+    }
+
+    fn power_name(&self, power: PowerId) -> Option<&str> {
+        self.powers.get(power.0 as usize).map(|p| p.name.as_str())
+    }
+}
+
 impl Variant {
     /// A digest of how this variant numbers what typed records store: each province's index,
     /// id and coasts, each power's index and name, each unit kind's letter. A stored game

@@ -180,11 +180,10 @@ pub fn has_open_choice(variant: &Rules, position: &Position) -> bool {
 /// Ballots from non-voters and for anything else are ignored; a voter's last ballot for a unit
 /// counts.
 pub fn decide(variant: &Rules, position: &Position, ballots: &[(PowerId, Order)]) -> Vec<Decision> {
-    let map = &variant.map;
     let voters = voters(variant, position);
     let texts: Vec<(PowerId, String, &Order)> = ballots
         .iter()
-        .map(|(p, o)| (*p, o.to_text(map), o))
+        .map(|(p, o)| (*p, o.to_text(variant), o))
         .collect();
     // The ballots about one province, as (voter, canonical text), and the tally of them.
     let about = |province: ProvinceId, wanted: &dyn Fn(&Order) -> bool| {

@@ -26,7 +26,7 @@ fn legal(input: &CaseInput, power: &str) -> Vec<String> {
     let p = v.power_by_name(power).expect(power);
     legal_orders(v, &input.position, p)
         .iter()
-        .flat_map(|(_, orders)| orders.iter().map(|o| o.to_text(&v.map)))
+        .flat_map(|(_, orders)| orders.iter().map(|o| o.to_text(&*v)))
         .collect()
 }
 
@@ -290,7 +290,7 @@ fn retreat_lists_are_offered_apart_and_every_one_is_accepted() {
     let fr = v.power_by_name("France").unwrap();
     let lists: Vec<String> = engine::legal::conditional_orders(v, &input.position, fr)
         .iter()
-        .map(|o| o.to_text(&v.map))
+        .map(|o| o.to_text(&*v))
         .collect();
     // Brest's army: Paris, Picardy, Gascony clockwise from the ring's first place, then the
     // other rotations, the same anticlockwise, and each place alone.

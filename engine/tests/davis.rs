@@ -55,7 +55,7 @@ fn fleets_alike_in_the_box_get_the_same_legal_orders_and_each_can_be_ordered() {
     let lists = legal_orders(v, &input.position, england);
     assert_eq!(lists.len(), 2);
     assert_eq!(lists[0].1, lists[1].1);
-    let texts: Vec<String> = lists[0].1.iter().map(|o| o.to_text(&v.map)).collect();
+    let texts: Vec<String> = lists[0].1.iter().map(|o| o.to_text(&*v)).collect();
     for want in [
         "F hio H",
         "F hio - nao",
@@ -83,7 +83,7 @@ fn fleets_alike_in_the_box_get_the_same_legal_orders_and_each_can_be_ordered() {
         .expect("mao listed")
         .1
         .iter()
-        .map(|o| o.to_text(&v.map))
+        .map(|o| o.to_text(&*v))
         .collect();
     assert!(mao.contains(&"F mao S F hio - nao".to_string()), "{mao:?}");
     assert!(mao.contains(&"F mao - hio".to_string()), "{mao:?}");
@@ -143,7 +143,7 @@ fn an_af_is_offered_moves_at_sea_landings_and_supports_but_no_convoy() {
     let lists = legal_orders(v, &input.position, england);
     let texts: Vec<String> = lists
         .iter()
-        .flat_map(|(_, orders)| orders.iter().map(|o| o.to_text(&v.map)))
+        .flat_map(|(_, orders)| orders.iter().map(|o| o.to_text(&*v)))
         .collect();
     for wanted in ["A/F nth - nwg", "A/F nth - bel", "A/F nth S A yor - edi"] {
         assert!(

@@ -31,7 +31,7 @@ fn texts(input: &engine::case::CaseInput, power: &str) -> Vec<String> {
     legal_orders(v, &input.position, p)
         .into_iter()
         .flat_map(|(_, orders)| orders)
-        .map(|o| o.to_text(&v.map))
+        .map(|o| o.to_text(&*v))
         .collect()
 }
 
@@ -67,7 +67,7 @@ fn fleets_and_flotillas_are_offered_their_changes_and_the_markers() {
             t.contains("convert") || t.contains("anchor")
         }) {
             let order = parse_order(&v.grammar(), t).expect("an offered order reads");
-            assert_eq!(order.to_text(&v.map), *t);
+            assert_eq!(order.to_text(v), *t);
             assert_eq!(
                 check_submission(v, &input.position, p, &order).as_deref(),
                 Ok(t.as_str())

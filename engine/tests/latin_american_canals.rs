@@ -34,7 +34,7 @@ fn a_power_holding_a_canal_with_a_build_due_is_offered_it_and_it_reads_back() {
         legal_orders(v, &input.position, p)
             .into_iter()
             .flat_map(|(_, orders)| orders)
-            .map(|o| o.to_text(&v.map))
+            .map(|o| o.to_text(&*v))
             .collect()
     };
     let colombia = texts("Colombia");
@@ -44,7 +44,7 @@ fn a_power_holding_a_canal_with_a_build_due_is_offered_it_and_it_reads_back() {
     let p = v.power_by_name("Colombia").expect("Colombia");
     for written in ["pan canal", "Build Panama Canal", "build canal panama"] {
         let order = parse_order(&v.grammar(), written).expect("a canal order reads");
-        assert_eq!(order.to_text(&v.map), "pan canal", "{written}");
+        assert_eq!(order.to_text(v), "pan canal", "{written}");
         assert_eq!(
             check_submission(v, &input.position, p, &order).as_deref(),
             Ok("pan canal"),

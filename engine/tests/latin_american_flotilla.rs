@@ -52,7 +52,7 @@ fn offered(case: serde_json::Value, power: &str, at: &str) -> Vec<String> {
         .into_iter()
         .filter(|(l, _)| l.is_some_and(|l| v.map.location_name(l) == at))
         .flat_map(|(_, orders)| orders)
-        .map(|o| o.to_text(&v.map))
+        .map(|o| o.to_text(&*v))
         .collect()
 }
 
@@ -130,7 +130,7 @@ fn offered_builds(case: serde_json::Value, power: &str) -> Vec<String> {
         .into_iter()
         .flat_map(|(_, orders)| orders)
         .filter(|o| matches!(o, Order::Build { .. }))
-        .map(|o| o.to_text(&v.map))
+        .map(|o| o.to_text(&*v))
         .collect()
 }
 

@@ -33,7 +33,7 @@ fn texts(input: &engine::case::CaseInput, power: &str) -> Vec<String> {
     legal_orders(v, &input.position, p)
         .into_iter()
         .flat_map(|(_, orders)| orders)
-        .map(|o| o.to_text(&v.map))
+        .map(|o| o.to_text(&*v))
         .collect()
 }
 
@@ -76,7 +76,7 @@ fn every_attack_offered_reads_back_and_is_accepted() {
         for (_, orders) in legal_orders(v, &input.position, power) {
             for order in orders.iter().filter(|o| matches!(o, Order::Special { .. })) {
                 attacks += 1;
-                let text = order.to_text(&v.map);
+                let text = order.to_text(v);
                 let again = parse_order(&v.grammar(), &text)
                     .unwrap_or_else(|e| panic!("{text} does not read back: {e:?}"));
                 assert_eq!(&again, order, "{text} reads back as another order");

@@ -5,7 +5,7 @@ use engine::Rules;
 use engine::Variant;
 
 fn texts(v: &Rules, orders: &[engine::order::Order]) -> Vec<String> {
-    orders.iter().map(|o| o.to_text(&v.map)).collect()
+    orders.iter().map(|o| o.to_text(&*v)).collect()
 }
 
 #[test]

@@ -68,7 +68,7 @@ fn lists(v: &Rules, p: &Position) -> Value {
             let lists: Vec<Value> = legal_orders(v, p, PowerId(i as u8))
                 .into_iter()
                 .map(|(at, orders)| {
-                    let set: BTreeSet<String> = orders.iter().map(|o| o.to_text(&v.map)).collect();
+                    let set: BTreeSet<String> = orders.iter().map(|o| o.to_text(&*v)).collect();
                     json!([at.map(|l| v.map.location_name(l)), set.len(), digest(&set)])
                 })
                 .collect();

@@ -68,11 +68,7 @@ fn outcome(v: &Rules, subs: &[Submitted], adj: &Adjudication) -> (Vec<String>, V
         .iter()
         .zip(&adj.results)
         .map(|(s, r)| {
-            let text = s
-                .order
-                .as_ref()
-                .map(|o| o.to_text(&v.map))
-                .unwrap_or_default();
+            let text = s.order.as_ref().map(|o| o.to_text(&*v)).unwrap_or_default();
             format!("{} {text}: {}", v.power_name(s.power), r.verdict.word())
         })
         .collect();

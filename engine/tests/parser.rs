@@ -8,7 +8,7 @@ use engine::Variant;
 fn canonical(text: &str) -> String {
     let v = Variant::builtin("standard").expect("standard loads");
     match parse_order(&v.grammar(), text) {
-        Ok(o) => o.to_text(&v.map),
+        Ok(o) => o.to_text(&*v),
         Err(e) => format!("ERROR: {e}"),
     }
 }

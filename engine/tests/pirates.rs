@@ -867,7 +867,7 @@ fn the_legal_orders_offer_no_army_support_across_a_landbridge_and_island_convoys
         let p = v.map.province_by_id(at).expect("province");
         engine::legal::movement_orders(v, &input.position, p)
             .iter()
-            .map(|o| o.to_text(&v.map))
+            .map(|o| o.to_text(&*v))
             .collect()
     };
     let svi = orders("svi");

@@ -332,7 +332,7 @@ fn setup_orders_are_offered_to_the_powers_that_give_them() {
     for p in ["England", "Spain", "Buccaneers"] {
         for (_, list) in legal_orders(&v, &start, power(&v, p)) {
             for o in list {
-                let text = o.to_text(&v.map);
+                let text = o.to_text(&*v);
                 let reparsed = parse_order(&v.grammar(), &text).expect(&text);
                 check_submission(&v, &start, power(&v, p), &reparsed)
                     .unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -442,7 +442,7 @@ fn selecting_an_occupied_centre_is_refused_naming_the_empty_ones() {
     assert!(offered
         .iter()
         .flat_map(|(_, list)| list)
-        .all(|o| !o.to_text(&v.map).starts_with("tor ")));
+        .all(|o| !o.to_text(&*v).starts_with("tor ")));
 }
 
 #[test]
@@ -502,7 +502,7 @@ fn a_unit_added_after_the_orders_voids_them_and_the_next_choice_is_taken() {
             .position(|s| {
                 s.order
                     .as_ref()
-                    .is_ok_and(|o| o.to_text(&v.map).eq_ignore_ascii_case(text))
+                    .is_ok_and(|o| o.to_text(&*v).eq_ignore_ascii_case(text))
             })
             .unwrap_or_else(|| panic!("{text}"));
         &adj.results[i]

@@ -82,7 +82,7 @@ fn decision_for<'a>(
     unit: &str,
 ) -> &'a engine::vote::Decision {
     ds.iter()
-        .find(|d| d.order.to_text(&v.map).starts_with(unit))
+        .find(|d| d.order.to_text(&*v).starts_with(unit))
         .unwrap_or_else(|| panic!("no decision for {unit}"))
 }
 
@@ -106,11 +106,11 @@ fn a_unanimous_order_is_carried() {
     let ds = decide(&v, &pos, &everyone(&v, "F hav - fls"));
     let d = decision_for(&v, &ds, "F hav");
     assert_eq!(d.how, How::Carried);
-    assert_eq!(d.order.to_text(&v.map), "F hav - fls");
+    assert_eq!(d.order.to_text(&*v), "F hav - fls");
     // The other Pirate units, with no votes, hold.
     let tor = decision_for(&v, &ds, "F tor");
     assert_eq!(
-        (tor.how, tor.order.to_text(&v.map)),
+        (tor.how, tor.order.to_text(&*v)),
         (How::Default, "F tor H".into())
     );
 }
@@ -135,7 +135,7 @@ fn most_powers_with_a_minority_of_centres_is_not_enough() {
     let t = d.tally.as_ref().unwrap();
     assert!(t.has_power_majority() && !t.has_centre_majority());
     assert_eq!(
-        (d.how, d.order.to_text(&v.map)),
+        (d.how, d.order.to_text(&*v)),
         (How::Default, "F hav H".into())
     );
 }
@@ -248,12 +248,12 @@ fn a_retreat_needs_a_majority_or_the_unit_disbands() {
     let none = decide(&v, &pos, &[]);
     assert_eq!(none.len(), 1);
     assert_eq!(
-        (none[0].how, none[0].order.to_text(&v.map)),
+        (none[0].how, none[0].order.to_text(&*v)),
         (How::Default, "F hav D".into())
     );
     let ds = decide(&v, &pos, &everyone(&v, "F hav R fls"));
     assert_eq!(
-        (ds[0].how, ds[0].order.to_text(&v.map)),
+        (ds[0].how, ds[0].order.to_text(&*v)),
         (How::Carried, "F hav R fls".into())
     );
 }
@@ -277,7 +277,7 @@ fn builds_without_a_choice_are_made_without_a_vote() {
     let ds = decide(&v, &pos, &[]);
     assert_eq!(ds.len(), 1);
     assert_eq!(
-        (ds[0].how, ds[0].order.to_text(&v.map)),
+        (ds[0].how, ds[0].order.to_text(&*v)),
         (How::NoChoice, "F hav B".into())
     );
 }
@@ -298,13 +298,13 @@ fn builds_with_a_choice_follow_the_vote_then_the_alphabet() {
     let none = decide(&v, &pos, &[]);
     assert_eq!(none.len(), 1);
     assert_eq!(
-        (none[0].how, none[0].order.to_text(&v.map)),
+        (none[0].how, none[0].order.to_text(&*v)),
         (How::Default, "F hav B".into())
     );
     // Everyone votes for Tortuga: it is built instead.
     let ds = decide(&v, &pos, &everyone(&v, "build F tor"));
     assert_eq!(
-        (ds[0].how, ds[0].order.to_text(&v.map)),
+        (ds[0].how, ds[0].order.to_text(&*v)),
         (How::Carried, "F tor B".into())
     );
     // The build goes through the judge.
@@ -331,12 +331,12 @@ fn disbands_with_a_choice_follow_the_vote_then_the_alphabet() {
     assert_eq!(none.len(), 1);
     // Alphabetically first of Havana, Tortuga, Veragua.
     assert_eq!(
-        (none[0].how, none[0].order.to_text(&v.map)),
+        (none[0].how, none[0].order.to_text(&*v)),
         (How::Default, "F hav D".into())
     );
     let ds = decide(&v, &pos, &everyone(&v, "F ver D"));
     assert_eq!(
-        (ds[0].how, ds[0].order.to_text(&v.map)),
+        (ds[0].how, ds[0].order.to_text(&*v)),
         (How::Carried, "F ver D".into())
     );
 }

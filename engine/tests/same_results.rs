@@ -140,7 +140,7 @@ fn record_game(v: &Rules, start: &Position, seed: u64, movements: usize) -> (Val
             .into_iter()
             .map(|s| {
                 let o = s.order.expect("an order");
-                json!([v.power_name(s.power), o.to_text(&v.map)])
+                json!([v.power_name(s.power), o.to_text(&*v)])
             })
             .collect();
         let subs = read_orders(v, &Value::Array(orders.clone()));

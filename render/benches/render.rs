@@ -42,6 +42,49 @@
 //! What is left: the encode (counting colours, median cut and mapping about 5 ms, deflate at
 //! level 1 with miniz_oxide about 4.5 ms, quiet) is now half the time; the palette is still
 //! built per map. Rewriting the colour count's run scan with 128-bit compares did not help.
+//!
+//! Third sitting (issue #30 points 1 and 4, 29 November 2026, 10:53-11:08 UTC): the art kept
+//! compact (lower layer as runs of one colour, coverage without bytes for fully covered pixels)
+//! and the indexed PNG written directly (one miniz_oxide call at level 1, chunks by hand,
+//! instead of png's writer, whose flate2 layer cleared a 32 KB buffer for every row). The
+//! machine was busy throughout (load average 6-7 on the two cores, three other builds), so
+//! every figure here moves by a third between runs. Criterion, old (commit 79d314c) and new
+//! binaries in turn, two runs each, medians in ms:
+//!
+//! | binary | png          | pixmap only | count colours | palette   | quantise only | encode only | art parse     |
+//! |--------|--------------|-------------|---------------|-----------|---------------|-------------|---------------|
+//! | old    | 72.9 / 39.0  | 21.4 / 18.7 | 6.84 / 5.55   | 1.11/1.21 | 9.61 / 10.3   | 12.5 / 20.0 | 85.5 / 122.7  |
+//! | new    | 34.7 / 36.6  | 16.7 / 19.2 | 5.95 / 5.89   | 1.26/1.26 | 11.3 / 11.2   | 18.4 / 19.1 | 139.6 / 152.2 |
+//!
+//! Steadier under that load: the fastest and the median of 60 runs each (a plain timing loop
+//! over the same scene, old and new in turn, three runs each, 11:07-11:08, load 6.3):
+//!
+//! | binary | png fastest / median | pixmap fastest / median | encode fastest / median | quantise fastest / median |
+//! |--------|----------------------|-------------------------|-------------------------|---------------------------|
+//! | old    | 30.8-42.7 / 35.6-47.9 | 12.1-13.9 / 16.4-17.0  | 12.8-17.5 / 17.9-19.4   | 5.1-8.3 / 9.2-9.3         |
+//! | new    | 33.9-41.7 / 44.7-46.7 | 8.1-12.5 / 16.4-16.6   | 12.7-14.5 / 16.8-16.9   | 5.2-5.3 / 9.3-10.1        |
+//!
+//! What that shows: the encode's median 1.5-2.5 ms less (the direct deflate; the file is 218,563
+//! -> 218,655 bytes, the same pixels), the drawing unchanged within the noise (filling the lower
+//! layer from its runs costs what copying it did), the art's parse a few ms more (about 5 % of
+//! its profile is building the runs; once per variant and process). The 10 ms map is not
+//! reached: from the earlier quiet sitting's 19 ms, about 1 ms is gone.
+//!
+//! Not done, and why: a palette built once per variant and set of power colours. Per map it
+//! would save the median cut (about 1 ms loaded) and the nearest-entry search for each distinct
+//! colour (part of the 2.4 ms that quantising spends past counting), but not the pass over
+//! every pixel (about 4 ms loaded), which looking each run's colour up in a fixed palette costs
+//! as much as counting it does. `render_png` and `encode_png` must also stay one function of
+//! the pixels (`render/tests/encode.rs` asserts they give the same bytes), so a palette held by
+//! the art would need its own path and a picture of every power's colours over the art to be
+//! cut from. Tried and left: a deflate that matches only runs and the row above (and rows
+//! shifted by up to three pixels): 280-330 KB against level 1's 218 KB, and no faster; the Up
+//! and Sub filters before level 1: 263 and 240 KB, slower.
+//!
+//! Memory (`cargo run --release -p render --example art_memory`): one process holding all six
+//! arts, each drawn once, 111.8 -> 38.0 MiB resident; drawing one map peaks at 23.1 MiB
+//! (Standard's art held) and 43.6 MiB (Latin American's, 1800x2200). `parley bot` idle with a
+//! game of each variant in play: 126 -> 34 MB (ARCHITECTURE.md, "Maps and the renderer").
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 

@@ -560,19 +560,47 @@ pub fn indexed_png(img: &Indexed) -> Result<Vec<u8>, Error> {
     indexed_png_at(img, 6)
 }
 
+/// The PNG file: signature, header, palette, the rows (each after a filter byte of 0, none)
+/// deflated in one call, end. png's own writer fed miniz_oxide through flate2, which cleared
+/// its 32 KB output buffer for every row written: a tenth of the encode.
 fn indexed_png_at(img: &Indexed, level: u8) -> Result<Vec<u8>, Error> {
-    let err = |e: png::EncodingError| Error::Png(e.to_string());
-    let mut out = Vec::with_capacity(img.indices.len() / 6);
-    let mut enc = png::Encoder::new(&mut out, img.width, img.height);
-    enc.set_color(png::ColorType::Indexed);
-    enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(Cow::Owned(img.palette.bytes()));
-    enc.set_deflate_compression(png::DeflateCompression::Level(level));
-    enc.set_filter(png::Filter::NoFilter);
-    let mut w = enc.write_header().map_err(err)?;
-    w.write_image_data(&img.indices).map_err(err)?;
-    w.finish().map_err(err)?;
+    let (w, h) = (img.width as usize, img.height as usize);
+    if w == 0 || h == 0 || img.indices.len() != w * h || !(1..=256).contains(&img.palette.0.len()) {
+        return Err(Error::Png(format!(
+            "an indexed PNG needs at least one pixel, one index per pixel and 1 to 256 colours; \
+             got {w}x{h}, {} indices, {} colours",
+            img.indices.len(),
+            img.palette.0.len()
+        )));
+    }
+    let mut raw = Vec::with_capacity(w * h + h);
+    for row in img.indices.chunks_exact(w) {
+        raw.push(0);
+        raw.extend_from_slice(row);
+    }
+    let data = miniz_oxide::deflate::compress_to_vec_zlib(&raw, level);
+    let mut out = Vec::with_capacity(data.len() + 1024);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut header = Vec::with_capacity(13);
+    header.extend_from_slice(&img.width.to_be_bytes());
+    header.extend_from_slice(&img.height.to_be_bytes());
+    // 8 bits per index, indexed colour, deflate, adaptive filtering, not interlaced.
+    header.extend_from_slice(&[8, 3, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"PLTE", &img.palette.bytes());
+    chunk(&mut out, b"IDAT", &data);
+    chunk(&mut out, b"IEND", &[]);
     Ok(out)
+}
+
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
 /// The picture scaled so that it is `width` pixels wide (bicubic; for an animation whose

@@ -40,3 +40,8 @@ pub fn options() -> usvg::Options<'static> {
         ..usvg::Options::default()
     }
 }
+
+/// Parses an SVG document with the bundled fonts (the art, a piece of the overlay, a map).
+pub(crate) fn parse_svg(svg: &str) -> Result<usvg::Tree, crate::error::Error> {
+    usvg::Tree::from_str(svg, &options()).map_err(|e| crate::error::Error::Svg(e.to_string()))
+}

@@ -114,8 +114,10 @@
 //! # Rendering
 //!
 //! [`MapArt::from_svg`] parses the art once and rasterises its two layers and
-//! each province's coverage. A render ([`render_pixmap`], [`render_png`])
-//! copies the lower layer, paints owned provinces through their coverage,
+//! each province's coverage, kept compact (the lower layer as runs of one
+//! colour, the upper as the runs of pixels it draws, full coverage without a
+//! byte per pixel). A render ([`render_pixmap`], [`render_png`]) fills the
+//! lower layer from its runs, paints owned provinces through their coverage,
 //! blends the upper layer's drawn pixels on top (all pixel-aligned, no image
 //! draw) and then draws an overlay SVG with centres, units, orders and the
 //! legend; its texts, unit symbols and circles are not parsed per map but made
@@ -161,7 +163,7 @@ fn overlay_and_labels(
 ) -> Result<(draw::Overlay, usvg::Tree, pieces::Pieces, Layout), Error> {
     let overlay = draw::build(art, scene)?;
     let prepared = pieces::prepare(&art.pieces, &art.header, &art.defs, &overlay.over)?;
-    let tree = art::parse(&prepared.doc)?;
+    let tree = fonts::parse_svg(&prepared.doc)?;
     let layout = draw::labels::place(art, &tree, &prepared.pieces);
     Ok((overlay, tree, prepared.pieces, layout))
 }
@@ -212,7 +214,7 @@ pub fn render_svg(art: &MapArt, scene: &Scene) -> Result<String, Error> {
 /// tiny-skia keeps them).
 pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, Error> {
     let (overlay, tree, shaped, layout) = overlay_and_labels(art, scene)?;
-    let mut pm = art.under.clone();
+    let mut pm = art.under.pixmap();
     for (idx, colour) in &overlay.fills {
         art.cover[*idx].paint(&mut pm, (colour.0, colour.1, colour.2));
     }

@@ -330,7 +330,7 @@ fn parse_piece(header: &str, defs: &str, key: &str) -> Result<usvg::Tree, Error>
         .matches("<g")
         .count();
     let doc = format!("{header}\n{defs}{key}{}</svg>", "</g>".repeat(depth));
-    crate::art::parse(&doc)
+    crate::fonts::parse_svg(&doc)
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -151,13 +151,6 @@ pub async fn run(config: Config) -> Result<(), Error> {
             )
         })?;
     tracing::info!("games database open; connecting to Discord");
-    match games.variants_in_play().await {
-        Ok(variants) => {
-            tokio::task::spawn_blocking(move || crate::picture::warm_up(&variants));
-        }
-        // Only the first map of each variant waits longer.
-        Err(e) => tracing::warn!("cannot list the variants in play to ready their maps: {e}"),
-    }
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         http = http.proxy(base.clone()).ratelimiter_disabled(true);

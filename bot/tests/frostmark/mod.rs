@@ -9,7 +9,7 @@
 
 use engine::judge::{Cause, OrderResult};
 use engine::map::{Border, Location, ProvinceId};
-use engine::order::{Order, UnitRef};
+use engine::order::{Order, Term, UnitRef};
 use engine::phase::PhaseKind;
 use engine::reason::{RuleReason, Said, Subject, Wording};
 use engine::rulebook::{
@@ -172,18 +172,19 @@ impl FrostRules {
         ctx: &RuleContext,
         unit: Option<&Unit>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Option<Result<PowerId, Cause>> {
         if !ATTACK_VERBS.contains(&verb) {
             return None;
         }
-        let name = args.join(" ");
-        let Some(power) = ctx.variant.power_by_name(&name) else {
+        let [Term::Power(power)] = args else {
+            let name: Vec<String> = args.iter().map(|a| a.text(ctx.variant)).collect();
             return Some(Err(Cause::Rule(RuleReason::new(
                 FrostReason::NoSuchPower,
-                [Subject::Quote(name)],
+                [Subject::Quote(name.join(" "))],
             ))));
         };
+        let power = *power;
         let Some(unit) = unit else {
             return Some(Err(survey_rule(FrostReason::AttackNeedsUnit)));
         };
@@ -289,13 +290,23 @@ impl OrderHooks for FrostRules {
             .collect()
     }
 
+    /// An attack names the power attacked; the other verbs name nothing.
+    fn read_special(&self, variant: &Variant, verb: &str, words: &[String]) -> Option<Vec<Term>> {
+        if ATTACK_VERBS.contains(&verb) {
+            return variant
+                .power_by_name(&words.join(" "))
+                .map(|p| vec![Term::Power(p)]);
+        }
+        words.is_empty().then(Vec::new)
+    }
+
     fn check_special(
         &self,
         ctx: &RuleContext,
         _power: PowerId,
         unit: Option<&Unit>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
         if let Some(attack) = self.attacked_power(ctx, unit, verb, args) {
             return attack.map(|_| ());

@@ -3,7 +3,7 @@
 
 use super::submission::understood;
 use crate::map::{Location, ProvinceId};
-use crate::order::{Order, UnitRef};
+use crate::order::{Order, Term, UnitRef};
 use crate::outcome::{Adjudication, Cause, OrderResult, RemovalCause, Submitted};
 use crate::position::Position;
 use crate::rulebook::{CivilDisorderRemoval, ExcessAdjustments, RemovalRule};
@@ -269,17 +269,18 @@ impl<'p> Tally<'p> {
         power: PowerId,
         unit: Option<&UnitRef>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> OrderResult {
         let rules = ctx.book;
         let spends_build = rules.spends_build(verb);
         // An order given in place of a build names a place the power may have no unit in
         // (a contribution to another power's canal): the place is then its first argument.
-        let named: Vec<String>;
+        let named: Vec<Term>;
         let args = match unit.filter(|_| spends_build) {
             Some(r) => {
-                let place = ctx.map().province(r.province).id.clone();
-                named = std::iter::once(place).chain(args.iter().cloned()).collect();
+                named = std::iter::once(Term::Province(r.province))
+                    .chain(args.iter().cloned())
+                    .collect();
                 &named
             }
             None => args,

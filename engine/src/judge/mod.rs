@@ -22,7 +22,7 @@ pub use crate::outcome::{
 };
 
 use crate::map::{Location, ProvinceId};
-use crate::order::Order;
+use crate::order::{Order, Target, UnitRef};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::rulebook::RuleContext;
@@ -81,7 +81,7 @@ pub fn check_submission(
     let adj = adjudicate(variant, position, &single);
     match adj.results.into_iter().next() {
         Some(r) if r.verdict == Verdict::Illegal => Err(r.reason(variant)),
-        _ => Ok(order.to_text(&variant.map)),
+        _ => Ok(order.to_text(variant)),
     }
 }
 
@@ -165,6 +165,30 @@ impl<'a> Checker<'a> {
             }
             _ => self.accepts(self.position.units[unit].power, order),
         }
+    }
+
+    /// The destinations among `to` to which the position's unit number `unit` may convoy
+    /// `army` now, in the order given: for each, the same answer as [`Checker::accepts_for`]
+    /// gives the order `unit` C `army` - destination, with the checks that do not depend on
+    /// the destination made once (a list of legal orders asks for every army and
+    /// destination). None outside a movement phase.
+    pub(crate) fn convoy_destinations<'t>(
+        &self,
+        unit: usize,
+        army: &UnitRef,
+        to: impl Iterator<Item = &'t Target>,
+    ) -> Vec<Target> {
+        let units = &self.position.units;
+        let Some(routes) = &self.routes else {
+            return Vec::new();
+        };
+        if movement::may_convoy(routes.ctx(), units, &units[unit], army).is_err() {
+            return Vec::new();
+        }
+        let (here, from, routes) = (units[unit].location.province, army.province, routes.get());
+        to.filter(|t| routes.needs(from, t.province, here))
+            .copied()
+            .collect()
     }
 
     /// For each province, whether some chain of the board's convoying fleets could carry an

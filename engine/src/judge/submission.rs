@@ -2,7 +2,7 @@
 //! own rules look at it (a parse error, the unit it is for, the wrong power, a second order for
 //! one unit) and what a unit does when it has no order.
 
-use crate::order::Order;
+use crate::order::{Order, Term};
 use crate::outcome::{Cause, OrderResult, Submitted};
 use crate::phase::PhaseKind;
 use crate::position::Dislodged;
@@ -273,7 +273,7 @@ pub(super) fn conditional_out_of_phase(
     ctx: &RuleContext,
     unit: &Unit,
     verb: &str,
-    args: &[String],
+    args: &[Term],
 ) -> Cause {
     match ctx.book.check_conditional(ctx, unit, verb, args) {
         Err(cause) => cause,

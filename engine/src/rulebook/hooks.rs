@@ -7,7 +7,7 @@
 //! on the board, or on the variant's options.
 
 use crate::map::{Border, Location, Map, ProvinceId};
-use crate::order::{Order, Target};
+use crate::order::{Order, Target, Term};
 use crate::outcome::{Adjudication, Cause, OrderResult, Submitted};
 use crate::phase::{CalendarStep, Phase};
 use crate::position::{Dislodged, Position};
@@ -363,6 +363,22 @@ pub trait OrderHooks {
         &[]
     }
 
+    /// Reads the words a player wrote after one of the rulebook's verbs (special or
+    /// conditional) into the order's typed terms ([`Term`]), once, when the order is parsed:
+    /// a province, a place with its bank, a power, a unit kind, a number, or one of the
+    /// rulebook's keywords. The order is stored, judged, listed, drawn and written back from
+    /// those terms. `None` when the words do not read: the order keeps them as written
+    /// ([`Term::Written`]) and [`VariantRules::check_special`] refuses it, quoting them.
+    /// Standard: no verb reads.
+    fn read_special(
+        &self,
+        _variant: &Variant,
+        _verb: &str,
+        _words: &[String],
+    ) -> Option<Vec<Term>> {
+        None
+    }
+
     /// The variant's own orders ([`Order::Special`], and in a setup phase every setup order)
     /// this power may give in this position, asked in every phase: Pirates' grants and
     /// selections in its setup; a placement, a search or a boarding in a movement phase. They
@@ -422,7 +438,7 @@ pub trait OrderHooks {
         _power: PowerId,
         _unit: Option<&Unit>,
         verb: &str,
-        _args: &[String],
+        _args: &[Term],
     ) -> Result<(), Cause> {
         Err(Cause::UnknownVerb {
             verb: verb.to_string(),
@@ -515,7 +531,7 @@ pub trait OrderHooks {
         _ctx: &RuleContext,
         _unit: &Unit,
         verb: &str,
-        _args: &[String],
+        _args: &[Term],
     ) -> Result<(), Cause> {
         Err(Cause::UnknownVerb {
             verb: verb.to_string(),
@@ -844,7 +860,8 @@ pub struct SpecialOrder {
     /// The unit it is for, as it stood before the phase (see [`VariantRules::check_special`]).
     pub unit: Option<Unit>,
     pub verb: String,
-    pub args: Vec<String>,
+    /// What the order names, as the rulebook read it ([`VariantRules::read_special`]).
+    pub args: Vec<Term>,
 }
 
 /// One unit civil disorder removes, as [`VariantRules::civil_disorder`] chooses it.

@@ -398,7 +398,7 @@ fn adjudicate_with(
             d.power,
             Accepted {
                 order: d.order.clone(),
-                text: d.order.to_text(&v.map),
+                text: d.order.to_text(v),
             },
         )
     }));

@@ -47,7 +47,16 @@ pub fn read_submission(v: &Rules, stored: &str) -> Result<Vec<Accepted>, String>
     Ok(list
         .into_iter()
         .filter_map(|o| match o {
-            StoredOrder::Typed(a) => Some(a),
+            StoredOrder::Typed(a) if !a.order.is_unread() => Some(a),
+            // A variant order an older release stored as words: read again from its text,
+            // as the rulebook reads it now.
+            StoredOrder::Typed(a) => Some(match parse_order(&v.grammar(), &a.text) {
+                Ok(order) => Accepted {
+                    order,
+                    text: a.text,
+                },
+                Err(_) => a,
+            }),
             StoredOrder::Text(text) => match parse_order(&v.grammar(), &text) {
                 Ok(order) => Some(Accepted { order, text }),
                 Err(e) => {
@@ -165,7 +174,7 @@ impl PhaseRecord {
                 .map(|d| {
                     let mut j = json!({
                         "power": v.power_name(d.power),
-                        "order": d.order.to_text(&v.map),
+                        "order": d.order.to_text(v),
                         "how": d.how.word(),
                     });
                     if let Some(t) = &d.tally {
@@ -589,4 +598,49 @@ fn stored_decision(v: &Rules, d: &Value) -> Result<Decision, String> {
         how,
         tally,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::Term;
+    use crate::Variant;
+
+    /// A Pirates grant as a release before typed variant orders stored it: its words as
+    /// plain strings. It reads back typed, as the rulebook reads it now, and is stored typed.
+    #[test]
+    fn a_variant_order_stored_as_words_reads_back_typed() {
+        let v = Variant::builtin("pirates").expect("pirates");
+        let order = parse_order(&v.grammar(), "tor grant english").expect("reads");
+        let Order::Special { args, .. } = &order else {
+            panic!("a grant is the rulebook's order: {order:?}");
+        };
+        let english = v.power_by_name("english").expect("a power");
+        assert_eq!(
+            args,
+            &[Term::Power(english)],
+            "the grant names its power, typed"
+        );
+        let typed = submission_json(&[Accepted {
+            order: order.clone(),
+            text: order.to_text(&*v),
+        }]);
+        assert!(typed.contains("\"power\""), "stored typed: {typed}");
+
+        let mut old: Value = serde_json::from_str(&typed).expect("json");
+        old[0]["order"]["Special"]["args"] = json!(["english"]);
+        let read = read_submission(&v, &old.to_string()).expect("reads");
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].order, order, "read again from its text, typed");
+        assert!(!read[0].order.is_unread());
+    }
+
+    /// An order whose words its rulebook cannot read keeps them, for the refusal to quote.
+    #[test]
+    fn unreadable_words_are_kept_as_written() {
+        let v = Variant::builtin("pirates").expect("pirates");
+        let order = parse_order(&v.grammar(), "tor grant nobody at all").expect("reads");
+        assert!(order.is_unread());
+        assert_eq!(order.to_text(&*v), "tor grant nobody at all");
+    }
 }

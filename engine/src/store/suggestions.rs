@@ -93,14 +93,14 @@ fn legal_texts(v: &Rules, position: &Position, who: Orderer) -> Vec<String> {
             .unwrap_or_default()
             .into_iter()
             .flat_map(|(_, orders)| orders)
-            .map(|o| o.to_text(&v.map))
+            .map(|o| o.to_text(v))
             .collect(),
         Orderer::Conditional(name) => v
             .power_by_name(&name)
             .map(|p| crate::legal::conditional_orders(v, position, p))
             .unwrap_or_default()
             .into_iter()
-            .map(|o| o.to_text(&v.map))
+            .map(|o| o.to_text(v))
             .collect(),
         Orderer::Vote => {
             if v.calendar.kind(position.phase) == PhaseKind::Setup {
@@ -113,7 +113,7 @@ fn legal_texts(v: &Rules, position: &Position, who: Orderer) -> Vec<String> {
                     out.extend(
                         list.iter()
                             .filter(|o| !matches!(o, crate::order::Order::Waive))
-                            .map(|o| o.to_text(&v.map)),
+                            .map(|o| o.to_text(v)),
                     );
                 }
             }

@@ -7,8 +7,8 @@
 //! played, is written in ARCHITECTURE.md ("Army/Fleet units").
 
 use crate::judge::{Cause, OrderResult, Verdict};
-use crate::map::{Location, ProvinceId};
-use crate::order::{Order, Target};
+use crate::map::{Location, Map, ProvinceId};
+use crate::order::{Order, Target, Term};
 use crate::reason::{RuleReason, Said, Subject};
 use crate::rulebook::{AfterLanding, Landing, RuleContext, Settled, SpecialAct, SpecialOrder};
 use crate::token::{Token, TokenDecl, TokenKind, TokenShape, TokenValue};
@@ -312,13 +312,9 @@ impl AfRules {
                 (to.province, AfterLanding::Hold, None)
             }
             Order::Special { verb, args, .. } if verb == "-" => {
-                let k = args.iter().position(|a| a == "-").unwrap_or(args.len());
-                let sea = match read_province(ctx, &args[..k]) {
-                    Ok(p) => p,
-                    Err(e) => return Some(Err(e)),
-                };
-                let land = match read_province(ctx, args.get(k + 1..).unwrap_or(&[])) {
-                    Ok(p) => p,
+                let (sea, land) = match AfOrder::typed(ctx, verb, args) {
+                    Ok(AfOrder::SailThenLand { sea, to }) => (sea, to),
+                    Ok(_) => return None,
                     Err(e) => return Some(Err(e)),
                 };
                 let target = Target {
@@ -334,8 +330,9 @@ impl AfRules {
                 if !VERBS.contains(&verb.as_str()) {
                     return None;
                 }
-                match read_landing(ctx, args) {
-                    Ok((to, then)) => (to, then, None),
+                match AfOrder::typed(ctx, verb, args) {
+                    Ok(AfOrder::Land { to, then }) => (to, then, None),
+                    Ok(_) => return None,
                     Err(e) => return Some(Err(e)),
                 }
             }
@@ -375,7 +372,7 @@ impl AfRules {
         fleet: &Unit,
         closed: &dyn Fn(Location) -> bool,
     ) -> bool {
-        let sea = ctx.map().province(fleet.location.province).id.clone();
+        let sea = Term::Province(fleet.location.province);
         ctx.position.units.iter().any(|a| {
             a.kind == UnitKind::ARMY
                 && a.power == fleet.power
@@ -384,6 +381,7 @@ impl AfRules {
                         ctx,
                         fleet.power,
                         Some(a),
+                        BOARD_VERBS[0],
                         std::slice::from_ref(&sea),
                         closed,
                     )
@@ -415,7 +413,7 @@ impl AfRules {
                     return None;
                 }
                 let fleet = self
-                    .boarding_fleet(ctx, o.power, o.unit.as_ref(), &o.args, &|_| false)
+                    .boarding_fleet(ctx, o.power, o.unit.as_ref(), &o.verb, &o.args, &|_| false)
                     .ok()?;
                 Some(self.boarding_leaves(ctx, &fleet, ordered, &mut taken))
             })
@@ -476,7 +474,7 @@ impl AfRules {
         power: PowerId,
         unit: Option<&Unit>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
         closed: &dyn Fn(Location) -> bool,
     ) -> Option<Result<(), Cause>> {
         if !VERBS.contains(&verb) {
@@ -487,7 +485,7 @@ impl AfRules {
             return Some(Err(refuse(AfReason::OnlyAfLands, [])));
         }
         Some(
-            self.boarding_fleet(ctx, power, unit, args, closed)
+            self.boarding_fleet(ctx, power, unit, verb, args, closed)
                 .map(|_| ()),
         )
     }
@@ -498,13 +496,16 @@ impl AfRules {
         ctx: &RuleContext,
         power: PowerId,
         unit: Option<&Unit>,
-        args: &[String],
+        verb: &str,
+        args: &[Term],
         closed: &dyn Fn(Location) -> bool,
     ) -> Result<Unit, Cause> {
         let Some(army) = unit.filter(|u| u.kind == UnitKind::ARMY) else {
             return Err(refuse(AfReason::OnlyArmyBoards, []));
         };
-        let sea = read_province(ctx, skip_kind(args))?;
+        let AfOrder::Board { sea } = AfOrder::typed(ctx, verb, args)? else {
+            return Err(refuse(AfReason::OnlyArmyBoards, []));
+        };
         let Some(fleet) = ctx.position.unit_at(sea).copied() else {
             return Err(refuse(AfReason::NoFleetToBoard, [sea.into()]));
         };
@@ -728,7 +729,10 @@ impl AfRules {
                     }
                     // Moved, then failed to land (or never reached the sea it sailed for).
                     Order::Special { verb, args, .. } if verb == "-" => {
-                        ctx.map().province_by_id(args.first()?)
+                        match AfOrder::of(verb, args)? {
+                            AfOrder::SailThenLand { sea, .. } => Some(sea),
+                            _ => None,
+                        }
                     }
                     _ => None,
                 });
@@ -799,10 +803,11 @@ impl AfRules {
         let Some(army) = o.unit else {
             return OrderResult::illegal(refuse(AfReason::NeedsArmy, []));
         };
-        let fleet = match self.boarding_fleet(ctx, o.power, Some(&army), &o.args, &|_| false) {
-            Ok(f) => f,
-            Err(e) => return OrderResult::illegal(e),
-        };
+        let fleet =
+            match self.boarding_fleet(ctx, o.power, Some(&army), &o.verb, &o.args, &|_| false) {
+                Ok(f) => f,
+                Err(e) => return OrderResult::illegal(e),
+            };
         let sea = fleet.location.province;
         let fails = |reason: AfReason| OrderResult::fails(refuse(reason, [sea.into()]));
         let already_taken = taken.contains(&fleet);
@@ -981,6 +986,119 @@ fn counts_at(position: &crate::position::Position, p: ProvinceId, power: PowerId
     out
 }
 
+/// An A/F order of rule 8, as read once from a player's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfOrder {
+    /// `A lab boards F gsl`: the army boards the fleet in this sea.
+    Board { sea: ProvinceId },
+    /// `F gcd - can - mor`: the fleet (boarded this move, or an A/F) sails to `sea`, then
+    /// lands the army at `to`.
+    SailThenLand { sea: ProvinceId, to: ProvinceId },
+    /// `A/F gsl lands nfl then S`: the army lands at `to`, and the fleet then does `then`.
+    Land { to: ProvinceId, then: AfterLanding },
+}
+
+impl AfOrder {
+    /// Reads the words a player wrote after `verb` into the order's terms (the parser gives
+    /// the first sea of `-` itself): `None` when they do not read.
+    pub fn read(map: &Map, verb: &str, words: &[String]) -> Option<Vec<Term>> {
+        if verb == "-" {
+            // The words from the second dash on: `- mor`.
+            let (dash, land) = words.split_first()?;
+            if dash != "-" {
+                return None;
+            }
+            let to = read_province(map, land).ok()?;
+            return Some(vec![Term::Word("-".into()), Term::Province(to)]);
+        }
+        if BOARD_VERBS.contains(&verb) {
+            let named = skip_kind(words);
+            let sea = read_province(map, named).ok()?;
+            let mut terms = Vec::new();
+            if named.len() < words.len() {
+                terms.push(Term::Kind(UnitKind::FLEET));
+            }
+            terms.push(Term::Province(sea));
+            return Some(terms);
+        }
+        if !VERBS.contains(&verb) {
+            return None;
+        }
+        let (to, then) = read_landing(map, words).ok()?;
+        let mut terms = vec![Term::Province(to)];
+        let word = |w: &str| Term::Word(w.into());
+        match then {
+            AfterLanding::Hold => {}
+            AfterLanding::SupportLanding => terms.extend([word("then"), word("s")]),
+            AfterLanding::MoveTo(t) => {
+                terms.extend([word("then"), word("-"), Term::Province(t.province)])
+            }
+        }
+        Some(terms)
+    }
+
+    /// The order these terms hold, if they hold one of `verb`.
+    pub fn of(verb: &str, args: &[Term]) -> Option<AfOrder> {
+        match (verb, args) {
+            ("-", [Term::Province(sea), dash, Term::Province(to)]) if dash.is_word("-") => {
+                Some(AfOrder::SailThenLand { sea: *sea, to: *to })
+            }
+            (v, [Term::Kind(_), Term::Province(sea)] | [Term::Province(sea)])
+                if BOARD_VERBS.contains(&v) =>
+            {
+                Some(AfOrder::Board { sea: *sea })
+            }
+            (v, [Term::Province(to), rest @ ..]) if VERBS.contains(&v) && v != "-" => {
+                let then = match rest {
+                    [] => AfterLanding::Hold,
+                    [then, s] if then.is_word("then") && s.is_word("s") => {
+                        AfterLanding::SupportLanding
+                    }
+                    [then, dash, Term::Province(p)]
+                        if then.is_word("then") && dash.is_word("-") =>
+                    {
+                        AfterLanding::MoveTo(Target {
+                            province: *p,
+                            coast: None,
+                        })
+                    }
+                    _ => return None,
+                };
+                Some(AfOrder::Land { to: *to, then })
+            }
+            _ => None,
+        }
+    }
+
+    /// The order `args` hold; where the player's words did not read, why, as the words
+    /// themselves say it.
+    fn typed(ctx: &RuleContext, verb: &str, args: &[Term]) -> Result<AfOrder, Cause> {
+        if let Some(o) = AfOrder::of(verb, args) {
+            return Ok(o);
+        }
+        let words: Vec<String> = args.iter().map(|a| a.text(ctx.variant)).collect();
+        read_words(ctx.map(), verb, &words)
+    }
+}
+
+/// An A/F order from all its words (for `-`, the first sea's too): the order, or why it does
+/// not read.
+fn read_words(map: &Map, verb: &str, words: &[String]) -> Result<AfOrder, Cause> {
+    if verb == "-" {
+        let k = words.iter().position(|a| a == "-").unwrap_or(words.len());
+        let sea = read_province(map, &words[..k])?;
+        let to = read_province(map, words.get(k + 1..).unwrap_or(&[]))?;
+        return Ok(AfOrder::SailThenLand { sea, to });
+    }
+    if BOARD_VERBS.contains(&verb) {
+        return Ok(AfOrder::Board {
+            sea: read_province(map, skip_kind(words))?,
+        });
+    }
+    let (to, then) = read_landing(map, words)?;
+    Ok(AfOrder::Land { to, then })
+}
+
 /// The arguments of a boarding without a leading kind (`F gsl`, `fleet gsl`).
 fn skip_kind(args: &[String]) -> &[String] {
     match args.first().map(|a| a.as_str()) {
@@ -991,14 +1109,14 @@ fn skip_kind(args: &[String]) -> &[String] {
 }
 
 /// A province named by the words of an order.
-fn read_province(ctx: &RuleContext, words: &[String]) -> Result<ProvinceId, Cause> {
+fn read_province(map: &Map, words: &[String]) -> Result<ProvinceId, Cause> {
     let name = words
         .iter()
         .filter(|w| !w.is_empty())
         .cloned()
         .collect::<Vec<_>>()
         .join(" ");
-    ctx.map().lookup().resolve(&name).map_err(|_| {
+    map.lookup().resolve(&name).map_err(|_| {
         if name.is_empty() {
             refuse(AfReason::NoProvinceNamed, [])
         } else {
@@ -1008,7 +1126,7 @@ fn read_province(ctx: &RuleContext, words: &[String]) -> Result<ProvinceId, Caus
 }
 
 /// `nfl`, `nfl then S`, `nfl then - nao`: where the army lands and what the fleet then does.
-fn read_landing(ctx: &RuleContext, args: &[String]) -> Result<(ProvinceId, AfterLanding), Cause> {
+fn read_landing(map: &Map, args: &[String]) -> Result<(ProvinceId, AfterLanding), Cause> {
     let split = args.iter().position(|a| a == "then");
     let (place, rest) = match split {
         Some(k) => (&args[..k], &args[k + 1..]),
@@ -1019,7 +1137,7 @@ fn read_landing(ctx: &RuleContext, args: &[String]) -> Result<(ProvinceId, After
         .filter(|a| *a != "-" && *a != "in" && *a != "at" && *a != "on")
         .cloned()
         .collect();
-    let to = read_province(ctx, &place)?;
+    let to = read_province(map, &place)?;
     let then = match rest.first().map(|s| s.as_str()) {
         None => AfterLanding::Hold,
         Some("s" | "support" | "supports") => AfterLanding::SupportLanding,
@@ -1031,7 +1149,7 @@ fn read_landing(ctx: &RuleContext, args: &[String]) -> Result<(ProvinceId, After
                 .cloned()
                 .collect();
             AfterLanding::MoveTo(Target {
-                province: read_province(ctx, &words)?,
+                province: read_province(map, &words)?,
                 coast: None,
             })
         }

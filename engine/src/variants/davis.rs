@@ -7,11 +7,11 @@
 //! Box holds any number of units is the core's `holds_many` rule for that terrain. The coastal
 //! crawl is the rulebook option `coastal_crawl`, switched on in `maps/davis/variant.toml`.
 
-use super::af::{AfRules, AF_KINDS};
+use super::af::{AfOrder, AfRules, AF_KINDS};
 use super::{builtin_entry, VariantEntry};
 use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, TerrainId};
-use crate::order::Order;
+use crate::order::{Order, Term};
 use crate::position::Position;
 use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
@@ -144,6 +144,11 @@ impl OrderHooks for DavisRules {
         }
     }
 
+    fn read_special(&self, variant: &Variant, verb: &str, words: &[String]) -> Option<Vec<Term>> {
+        self.af?;
+        AfOrder::read(&variant.map, verb, words)
+    }
+
     fn landing(
         &self,
         ctx: &RuleContext,
@@ -159,7 +164,7 @@ impl OrderHooks for DavisRules {
         power: PowerId,
         unit: Option<&Unit>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
         match self
             .af

@@ -6,10 +6,11 @@
 //! `tags=river-convoy`, each power's kind by `kind=` in `variant.toml`. This file holds only
 //! the rules, and names no province. Rule numbers are those of the rules text.
 
+use super::pirates_setup::SetupOrder;
 use super::{builtin_entry, VariantEntry};
 use crate::judge::{Adjudication, Submitted};
 use crate::map::{Border, BorderKind, Location, Map, ProvinceId, ProvinceTag, TerrainId};
-use crate::order::Order;
+use crate::order::{Order, Term};
 use crate::rulebook::{
     AdjustmentHooks, DrawingHooks, GeographyHooks, OrderHooks, SecretHooks, StateHooks,
     StrengthHooks,
@@ -112,6 +113,10 @@ impl OrderHooks for PiratesRules {
         &["grant", "select"]
     }
 
+    fn read_special(&self, variant: &Variant, verb: &str, words: &[String]) -> Option<Vec<Term>> {
+        SetupOrder::read(variant, verb, words).map(SetupOrder::terms)
+    }
+
     /// Rules 3-6: the Fall 1680 setup (`pirates_setup`).
     fn adjudicate_setup(&self, ctx: &RuleContext, orders: &[Submitted]) -> Option<Adjudication> {
         Some(super::pirates_setup::adjudicate(ctx, orders))
@@ -169,11 +174,10 @@ impl StateHooks for PiratesRules {}
 impl DrawingHooks for PiratesRules {
     /// Rules 3-5 on the setup map: a grant rings the centre in the colour of the power it goes
     /// to under its flag, a privateer's selection rings it with its priority as a badge.
-    fn order_marks(&self, ctx: &RuleContext, order: &SpecialOrder) -> Option<Marking> {
+    fn order_marks(&self, _ctx: &RuleContext, order: &SpecialOrder) -> Option<Marking> {
         let at = order.unit?.location;
-        match order.verb.as_str() {
-            "grant" => {
-                let to = ctx.variant.power_by_name(&order.args.join(" "))?;
+        match SetupOrder::of(&order.verb, &order.args)? {
+            SetupOrder::Grant { to } => {
                 let ring = MapMark::Ring {
                     at,
                     line: Stroke::Solid,
@@ -183,17 +187,16 @@ impl DrawingHooks for PiratesRules {
                 };
                 Some(Marking::keyed("granted", vec![ring]))
             }
-            "select" => {
+            SetupOrder::Select { priority } => {
                 let ring = MapMark::Ring {
                     at,
                     line: Stroke::Dashed,
                     colour: MarkColour::Power(order.power),
-                    badge: Some(Glyph::Number(order.args.first()?.parse().ok()?)),
+                    badge: Some(Glyph::Number(priority)),
                     unit: None,
                 };
                 Some(Marking::keyed("selected", vec![ring]))
             }
-            _ => None,
         }
     }
 }

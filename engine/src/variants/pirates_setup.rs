@@ -16,7 +16,7 @@
 
 use crate::judge::{build_location, Adjudication, Cause, OrderResult, Submitted};
 use crate::map::{Location, ProvinceId};
-use crate::order::{Order, UnitRef};
+use crate::order::{Order, Term, UnitRef};
 use crate::position::Position;
 use crate::reason::{RuleReason, Said, Subject};
 use crate::rulebook::RuleContext;
@@ -131,11 +131,57 @@ fn province_ref(p: ProvinceId) -> UnitRef {
     }
 }
 
-fn special(unit: UnitRef, verb: &str, arg: String) -> Order {
-    Order::Special {
-        unit: Some(unit),
-        verb: verb.into(),
-        args: vec![arg],
+/// The setup's own orders, as read once from a player's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SetupOrder {
+    /// `F tor grant english`: the centre goes to this power (rules 3-5).
+    Grant { to: PowerId },
+    /// `nev select 2`: a privateer's selection of a neutral island, with its priority (rule 4).
+    Select { priority: u32 },
+}
+
+impl SetupOrder {
+    /// Reads the words after `verb`: a power's name after `grant`, a number after `select`.
+    pub(super) fn read(variant: &Variant, verb: &str, words: &[String]) -> Option<SetupOrder> {
+        match (verb, words) {
+            ("grant", _) => variant
+                .power_by_name(&words.join(" "))
+                .map(|to| SetupOrder::Grant { to }),
+            ("select", [n]) => n
+                .parse()
+                .ok()
+                .map(|priority| SetupOrder::Select { priority }),
+            _ => None,
+        }
+    }
+
+    /// The order's terms, as stored.
+    pub(super) fn terms(self) -> Vec<Term> {
+        match self {
+            SetupOrder::Grant { to } => vec![Term::Power(to)],
+            SetupOrder::Select { priority } => vec![Term::Number(priority)],
+        }
+    }
+
+    /// The setup order a special order's terms hold, if they read.
+    pub(super) fn of(verb: &str, args: &[Term]) -> Option<SetupOrder> {
+        match (verb, args) {
+            ("grant", [Term::Power(to)]) => Some(SetupOrder::Grant { to: *to }),
+            ("select", [Term::Number(n)]) => Some(SetupOrder::Select { priority: *n }),
+            _ => None,
+        }
+    }
+
+    fn order(self, unit: UnitRef) -> Order {
+        let verb = match self {
+            SetupOrder::Grant { .. } => "grant",
+            SetupOrder::Select { .. } => "select",
+        };
+        Order::Special {
+            unit: Some(unit),
+            verb: verb.into(),
+            args: self.terms(),
+        }
     }
 }
 
@@ -211,8 +257,15 @@ fn check(
             let Some(centre) = unit.map(|u| u.province) else {
                 return Err(refuse(SetupReason::SayWhichGrant, &[]));
             };
-            let to_name = args.join(" ");
-            let to = variant.power_by_name(&to_name);
+            let to_name = args
+                .iter()
+                .map(|a| a.text(variant))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let to = match SetupOrder::of(verb, args) {
+                Some(SetupOrder::Grant { to }) => Some(to),
+                _ => None,
+            };
             if r == Role::GrantToPrivateers {
                 let privateers = powers_of(variant, PowerKind::Privateer);
                 let Some(to) = to.filter(|t| privateers.contains(t)) else {
@@ -345,11 +398,10 @@ fn check(
             let Some(centre) = unit.map(|u| u.province) else {
                 return Err(refuse(SetupReason::SayWhichSelect, &[]));
             };
-            let priority = match args.as_slice() {
-                [n] => n
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=PRIORITIES).contains(n)),
+            let priority = match SetupOrder::of(verb, args) {
+                Some(SetupOrder::Select { priority }) => {
+                    Some(priority).filter(|n| (1..=PRIORITIES).contains(n))
+                }
                 _ => None,
             }
             .ok_or_else(|| refuse(SetupReason::SelectPriority, &[centre.into()]))?;
@@ -389,7 +441,7 @@ fn check(
         }
         _ => Err(refuse(
             SetupReason::NotSetupOrder,
-            &[Subject::Quote(order.to_text(&variant.map))],
+            &[Subject::Quote(order.to_text(variant))],
         )),
     }
 }
@@ -653,14 +705,10 @@ pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
         Role::GrantToPrivateers => {
             for c in grantable_to_privateers(variant, position, power) {
                 for p in powers_of(variant, PowerKind::Privateer) {
-                    out.push(special(
-                        UnitRef {
-                            kind: Some(UnitKind::FLEET),
-                            ..province_ref(c)
-                        },
-                        "grant",
-                        variant.power_name(p).to_lowercase(),
-                    ));
+                    out.push(SetupOrder::Grant { to: p }.order(UnitRef {
+                        kind: Some(UnitKind::FLEET),
+                        ..province_ref(c)
+                    }));
                 }
             }
         }
@@ -668,11 +716,7 @@ pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
             let home = free_home_centres(variant, position, power);
             for &c in &home {
                 for p in powers_of(variant, PowerKind::Mercenary) {
-                    out.push(special(
-                        province_ref(c),
-                        "grant",
-                        variant.power_name(p).to_lowercase(),
-                    ));
+                    out.push(SetupOrder::Grant { to: p }.order(province_ref(c)));
                 }
             }
             for &c in &home {
@@ -695,7 +739,7 @@ pub(crate) fn legal_orders(ctx: &RuleContext, power: PowerId) -> Vec<Order> {
         Role::Select => {
             for priority in 1..=PRIORITIES {
                 for c in selectable(variant, position) {
-                    out.push(special(province_ref(c), "select", priority.to_string()));
+                    out.push(SetupOrder::Select { priority }.order(province_ref(c)));
                 }
             }
         }

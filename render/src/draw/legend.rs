@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use super::figure::Pen;
 use super::geometry::{arrow, cross, no_entry, octagon, Head, Line};
-use super::marks::unit_symbol;
+use super::symbol::unit_symbol;
 use super::vocabulary;
 use super::{esc, f, Ctx, ILLEGAL, INK};
 use crate::art::Point;

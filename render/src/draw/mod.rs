@@ -15,6 +15,7 @@ mod orders;
 mod pathfind;
 mod placement;
 mod strokes;
+mod symbol;
 mod vocabulary;
 
 use std::collections::HashMap;
@@ -91,7 +92,7 @@ impl<'a> Ctx<'a> {
             .filter(|u| !u.dislodged)
             .map(|u| figure::dist(u.at, to))
             .filter(|d| *d < 2.0 * figure::END_REACH)
-            .map(|d| d + marks::UNIT_RADIUS + 3.0);
+            .map(|d| d + symbol::UNIT_RADIUS + 3.0);
         rings.chain(units).fold(9.0, f32::max)
     }
 
@@ -105,7 +106,7 @@ impl<'a> Ctx<'a> {
             // From a point beside the ring's centre (a head-to-head pair's arrows run to
             // either side) the way out may lead away from the centre: far enough whatever way.
             .map(|(c, r, half)| r + half + 1.0 + figure::dist(*c, from))
-            .fold(marks::UNIT_RADIUS, f32::max)
+            .fold(symbol::UNIT_RADIUS, f32::max)
     }
 
     fn colour(&self, power: &str, context: &str) -> Result<Rgb, Error> {

@@ -10,10 +10,10 @@ use super::geometry::{
     pieces_points, quad_point, spline_at, spline_pieces, spline_points, stroke, unit_vec,
     units_crossed, Curve, Head, Line,
 };
-use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::pathfind;
 use super::placement::target_at;
 use super::strokes::{along, corners, outcome_mark, ring, styled, MOVE_BEND};
+use super::symbol::{unit_symbol, UNIT_RADIUS};
 use super::vocabulary;
 use super::{f, Ctx, CROSS, CROSS_RGB, ILLEGAL, INK};
 use crate::art::Point;

@@ -6,8 +6,8 @@ use std::fmt::Write;
 
 use super::figure::{MarkKind, MarkShape, Pen, Pending};
 use super::geometry::{arrow, Curve, Head as ArrowHead, Line};
-use super::marks::{unit_symbol, UNIT_RADIUS};
 use super::strokes::{along, corners, outcome_mark, ring, styled, MOVE_BEND};
+use super::symbol::{unit_symbol, UNIT_RADIUS};
 use super::{esc, f, Ctx, ILLEGAL, INK};
 use crate::art::Point;
 use crate::error::Error;

@@ -283,17 +283,7 @@ pub(super) fn check_order(
             }
         }
         Order::Convoy { army, to, .. } => {
-            if !unit.kind.convoys() || !rules.can_convoy_at(ctx, unit.location) {
-                return Err(Cause::CannotConvoy { unit: *unit });
-            }
-            if army.kind.is_some_and(|k| !k.convoyed()) {
-                return Err(Cause::ConvoysOnlyArmies);
-            }
-            if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
-                if !a.kind.convoyed() {
-                    return Err(Cause::NotAnArmy { unit: *a });
-                }
-            }
+            may_convoy(ctx, units, unit, army)?;
             if !routes.get().needs(army.province, to.province, here) {
                 if let Some(why) = routes.chain_refused(army.province, to.province, None) {
                     return Err(why);
@@ -317,6 +307,29 @@ pub(super) fn check_order(
             Ok(Checked::Special)
         }
     }
+}
+
+/// Whether `unit` may convoy `army` somewhere: the checks of a convoy order that do not
+/// depend on its destination (a list of legal orders makes them once per army, then asks
+/// [`super::super::route::Routes::needs`] for each destination).
+pub(in crate::judge) fn may_convoy(
+    ctx: &RuleContext,
+    units: &[Unit],
+    unit: &Unit,
+    army: &UnitRef,
+) -> Result<(), Cause> {
+    if !unit.kind.convoys() || !ctx.book.can_convoy_at(ctx, unit.location) {
+        return Err(Cause::CannotConvoy { unit: *unit });
+    }
+    if army.kind.is_some_and(|k| !k.convoyed()) {
+        return Err(Cause::ConvoysOnlyArmies);
+    }
+    if let Some(a) = units.iter().find(|x| x.location.province == army.province) {
+        if !a.kind.convoyed() {
+            return Err(Cause::NotAnArmy { unit: *a });
+        }
+    }
+    Ok(())
 }
 
 /// Checks a landing: the unit put ashore may stand where it lands, which must be across a

@@ -9,7 +9,7 @@ mod groups;
 mod plan;
 mod resolve;
 
-pub(super) use check::{accepts, accepts_unit};
+pub(super) use check::{accepts, accepts_unit, may_convoy};
 
 use super::route::LazyRoutes;
 use super::submission::{find_unit, understood};

@@ -11,6 +11,7 @@ use super::reasons::{refuse, AtlanticaReason};
 use super::AtlanticaRules;
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId, LAND};
+use crate::order::Term;
 use crate::phase::PhaseKind;
 use crate::position::Position;
 use crate::reason::Subject;
@@ -58,29 +59,12 @@ impl AtlanticaRules {
         self.atlantis(ctx.position) == Some(p)
     }
 
-    /// The area number a search order names: `3`, `ar3`, `area 3`, with the words of
-    /// "searching for Atlantis in Area 3" around it.
-    fn searched_area(&self, args: &[String]) -> Result<usize, Cause> {
-        let words: Vec<&str> = args
-            .iter()
-            .map(|a| a.trim())
-            .filter(|a| !a.is_empty() && !FILLER.contains(a))
-            .collect();
-        let n = match words.as_slice() {
-            [w] => w
-                .strip_prefix("ar")
-                .unwrap_or(w)
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=6).contains(n)),
-            _ => None,
-        };
-        n.ok_or_else(|| {
-            refuse(
-                AtlanticaReason::SearchNeedsArea,
-                [Subject::Quote(args.join(" "))],
-            )
-        })
+    /// The area number a search order's terms name, or why its words name none.
+    fn area_number(&self, ctx: &RuleContext, args: &[Term]) -> Result<usize, Cause> {
+        match args {
+            [Term::Number(n)] => Ok(*n as usize),
+            _ => searched_area(&args.iter().map(|a| a.text(ctx.variant)).collect::<Vec<_>>()),
+        }
     }
 
     /// Rule 6b: whether this search order may be given. Nothing here depends on where
@@ -89,7 +73,7 @@ impl AtlanticaRules {
         &self,
         ctx: &RuleContext,
         unit: Option<&Unit>,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
         let Some(unit) = unit else {
             return Err(refuse(AtlanticaReason::SearchNeedsUnit, []));
@@ -106,7 +90,7 @@ impl AtlanticaRules {
         if let Some(found) = self.atlantis(ctx.position) {
             return Err(refuse(AtlanticaReason::AtlantisFound, [found.into()]));
         }
-        let n = self.searched_area(args)?;
+        let n = self.area_number(ctx, args)?;
         let Some(area) = self.areas[n - 1] else {
             return Err(refuse(
                 AtlanticaReason::NoSuchArea,
@@ -143,7 +127,10 @@ impl AtlanticaRules {
 
     /// The area a search order names, with its number.
     pub(super) fn area_of(&self, o: &SpecialOrder) -> Option<(usize, ProvinceId)> {
-        let n = self.searched_area(&o.args).ok()?;
+        let n = match o.args.as_slice() {
+            [Term::Number(n)] => *n as usize,
+            _ => return None,
+        };
         self.areas[n - 1].map(|a| (n, a))
     }
 
@@ -301,4 +288,29 @@ impl AtlanticaRules {
             ),
         })
     }
+}
+
+/// The area number a search order's words name: `3`, `ar3`, `area 3`, with the words of
+/// "searching for Atlantis in Area 3" around it.
+pub(super) fn searched_area(args: &[String]) -> Result<usize, Cause> {
+    let words: Vec<&str> = args
+        .iter()
+        .map(|a| a.trim())
+        .filter(|a| !a.is_empty() && !FILLER.contains(a))
+        .collect();
+    let n = match words.as_slice() {
+        [w] => w
+            .strip_prefix("ar")
+            .unwrap_or(w)
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=6).contains(n)),
+        _ => None,
+    };
+    n.ok_or_else(|| {
+        refuse(
+            AtlanticaReason::SearchNeedsArea,
+            [Subject::Quote(args.join(" "))],
+        )
+    })
 }

@@ -15,11 +15,11 @@ mod players;
 mod reasons;
 mod retreats;
 
-use super::af::{AfRules, AF_KINDS};
+use super::af::{AfOrder, AfRules, AF_KINDS};
 use super::{builtin_entry, VariantEntry};
 use crate::judge::{Cause, OrderResult};
 use crate::map::{Border, Location, ProvinceId, ProvinceTag};
-use crate::order::Order;
+use crate::order::{Order, Term};
 use crate::phase::PhaseKind;
 use crate::position::{Dislodged, Position};
 use crate::reason::Wording;
@@ -241,13 +241,28 @@ impl OrderHooks for AtlanticaRules {
         verbs()
     }
 
+    /// A placement names nothing more; a search names its area (`3`); a retreat list its
+    /// places; the A/F orders as rule 8 writes them.
+    fn read_special(&self, variant: &Variant, verb: &str, words: &[String]) -> Option<Vec<Term>> {
+        match verb {
+            placement::PLACE => words.is_empty().then(Vec::new),
+            v if atlantis::SEARCH_VERBS.contains(&v) => atlantis::searched_area(words)
+                .ok()
+                .map(|n| vec![Term::Number(n as u32)]),
+            retreats::IF_DISLODGED => retreats::read_list(&variant.map, words)
+                .ok()
+                .map(retreats::list_terms),
+            _ => AfOrder::read(&variant.map, verb, words),
+        }
+    }
+
     fn check_special(
         &self,
         ctx: &RuleContext,
         power: PowerId,
         unit: Option<&Unit>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
         match verb {
             placement::PLACE => self.check_placement(ctx, power, unit, args),
@@ -386,7 +401,7 @@ impl OrderHooks for AtlanticaRules {
         ctx: &RuleContext,
         unit: &Unit,
         _verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
         retreats::check_list(ctx, unit, args)
     }

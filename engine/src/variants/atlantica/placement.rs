@@ -11,7 +11,7 @@ use super::reasons::{refuse, AtlanticaReason};
 use super::AtlanticaRules;
 use crate::judge::{Cause, OrderResult, Verdict};
 use crate::map::{Location, ProvinceId, LAND};
-use crate::order::Order;
+use crate::order::{Order, Term};
 use crate::phase::PhaseKind;
 use crate::reason::{RuleReason, Subject};
 use crate::rulebook::{RuleContext, Settled, SpecialOrder};
@@ -62,7 +62,7 @@ impl AtlanticaRules {
         {
             Some(first) => Err(refuse(
                 AtlanticaReason::OnePlacement,
-                [power.into(), Subject::Quote(first.to_text(ctx.map()))],
+                [power.into(), Subject::Quote(first.to_text(ctx.variant))],
             )),
             None => Ok(()),
         }
@@ -137,7 +137,7 @@ impl AtlanticaRules {
         ctx: &RuleContext,
         power: PowerId,
         unit: Option<&Unit>,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
         let Some(unit) = unit else {
             return Err(refuse(AtlanticaReason::PlacementNeedsUnit, []));
@@ -148,10 +148,11 @@ impl AtlanticaRules {
         if unit.kind != UnitKind::FLEET {
             return Err(refuse(AtlanticaReason::PlacementNotFleet, [(*unit).into()]));
         }
-        if !args.iter().all(|a| a.trim().is_empty()) {
+        if !args.is_empty() {
+            let words: Vec<String> = args.iter().map(|a| a.text(ctx.variant)).collect();
             return Err(refuse(
                 AtlanticaReason::PlacementWordsAfter,
-                [(*unit).into(), Subject::Quote(args.join(" "))],
+                [(*unit).into(), Subject::Quote(words.join(" "))],
             ));
         }
         let at = unit.location.province;

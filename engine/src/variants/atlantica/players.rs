@@ -7,21 +7,19 @@
 
 use super::{atlantis::SEARCH_VERBS, placement::PLACE, retreats, AtlanticaRules};
 use crate::map::{Location, ProvinceId, LAND};
-use crate::order::{Order, UnitRef};
+use crate::order::{Order, Term, UnitRef};
 use crate::phase::PhaseKind;
 use crate::rulebook::{
     Arrow, Glyph, Head, MapMark, MarkColour, Marking, OrderHelp, OrderHooks, Pattern, RuleContext,
     SpecialOrder, Stroke,
 };
 use crate::unit::{PowerId, Unit, UnitKind};
+use crate::variants::af::AfOrder;
 
 /// The verb the lists write boardings with (any of the A/F boarding verbs is accepted).
 const BOARDS: &str = "boards";
 
-/// The word a retreat list begins with after its verb: `A par if dislodged bur gas`.
-const IF_LIST_WORD: &str = "dislodged";
-
-fn order(kind: UnitKind, at: Location, verb: &str, args: Vec<String>) -> Order {
+fn order(kind: UnitKind, at: Location, verb: &str, args: Vec<Term>) -> Order {
     Order::Special {
         unit: Some(UnitRef {
             kind: Some(kind),
@@ -72,7 +70,7 @@ impl AtlanticaRules {
                     .borders
                     .iter()
                     .any(|b| b.to.province == area);
-                let args = vec![(i + 1).to_string()];
+                let args = vec![Term::Number(i as u32 + 1)];
                 if next_to
                     && self
                         .check_special(ctx, power, Some(u), SEARCH_VERBS[0], &args)
@@ -106,10 +104,10 @@ impl AtlanticaRules {
                 if !beside {
                     continue;
                 }
-                // As the parser reads "A bre boards F mao": the kind's letter as it is written.
+                // As the parser reads "A bre boards F mao".
                 let args = vec![
-                    UnitKind::FLEET.letter().to_string(),
-                    map.province(fleet.location.province).id.clone(),
+                    Term::Kind(UnitKind::FLEET),
+                    Term::Province(fleet.location.province),
                 ];
                 if self
                     .check_special(ctx, power, Some(army), BOARDS, &args)
@@ -137,41 +135,30 @@ impl AtlanticaRules {
                 Some(r) if !r.is_empty() => r.to_vec(),
                 _ => map.neighbours(here).collect(),
             };
-            let places: Vec<String> = ring
+            let places: Vec<Location> = ring
                 .iter()
-                .map(|&p| map.province(p).id.clone())
-                .filter(|id| {
-                    let args = [IF_LIST_WORD.to_string(), id.clone()];
-                    retreats::check_list(ctx, u, &args).is_ok()
-                })
+                .map(|&p| Location::province(p))
+                .filter(|&at| retreats::check_list(ctx, u, &retreats::list_terms(vec![at])).is_ok())
                 .collect();
             let n = places.len();
             if n == 0 {
                 continue;
             }
-            let list = |words: Vec<String>| {
-                let args = std::iter::once(IF_LIST_WORD.to_string())
-                    .chain(words)
-                    .collect();
+            let list = |places: Vec<Location>| {
+                let args = retreats::list_terms(places);
                 order(u.kind, u.location, retreats::IF_DISLODGED, args)
             };
             let mut lists: Vec<Order> = Vec::new();
             for start in 0..n {
-                lists.push(list(
-                    (0..n).map(|k| places[(start + k) % n].clone()).collect(),
-                ));
+                lists.push(list((0..n).map(|k| places[(start + k) % n]).collect()));
             }
             if n > 2 {
                 for start in 0..n {
-                    lists.push(list(
-                        (0..n)
-                            .map(|k| places[(start + n - k) % n].clone())
-                            .collect(),
-                    ));
+                    lists.push(list((0..n).map(|k| places[(start + n - k) % n]).collect()));
                 }
             }
             if n > 1 {
-                lists.extend(places.iter().map(|p| list(vec![p.clone()])));
+                lists.extend(places.iter().map(|p| list(vec![*p])));
             }
             for l in lists {
                 if !out.contains(&l) {
@@ -278,7 +265,7 @@ impl AtlanticaRules {
         let own = MarkColour::Power(o.power);
         let verb = o.verb.as_str();
         if verb == super::retreats::IF_DISLODGED {
-            let to = super::retreats::read_list(ctx.map(), &o.args).ok()?;
+            let to = super::retreats::list_of(&o.args)?;
             let marks = to
                 .into_iter()
                 .zip(1..)
@@ -312,12 +299,7 @@ impl AtlanticaRules {
             };
             return Some(Marking::keyed("search", vec![arrow.into()]));
         }
-        if ["board", "boards", "embark", "embarks"].contains(&verb) {
-            let sea = o
-                .args
-                .iter()
-                .rev()
-                .find_map(|a| ctx.map().lookup().resolve(a).ok())?;
+        if let Some(AfOrder::Board { sea }) = AfOrder::of(verb, &o.args) {
             let onto = ctx
                 .position
                 .unit_at(sea)

@@ -13,6 +13,7 @@ use crate::judge::{
     by_removal_distance, retreat_options_in, settle_preferences, Cause, OrderResult,
 };
 use crate::map::{Location, Map, ProvinceId};
+use crate::order::Term;
 use crate::phase::PhaseKind;
 use crate::position::Dislodged;
 use crate::reason::{RuleReason, Subject};
@@ -31,6 +32,46 @@ pub const CONDITIONAL_VERBS: &[&str] = &[IF_DISLODGED];
 /// provinces (ids, names or aliases, a name of several words written out; a coast as
 /// `spa/nc` or `spa (nc)`), separated by spaces, commas or `then`/`or`.
 pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, Cause> {
+    read_words(map, args)
+}
+
+/// A retreat list's terms, as stored: the keyword `dislodged`, then the places.
+pub fn list_terms(list: Vec<Location>) -> Vec<Term> {
+    std::iter::once(Term::Word(LIST_WORD.into()))
+        .chain(list.into_iter().map(Term::Location))
+        .collect()
+}
+
+/// The places a retreat list's terms name, best first; `None` if they are not a list.
+pub fn list_of(args: &[Term]) -> Option<Vec<Location>> {
+    let (first, places) = args.split_first()?;
+    if !first.is_word(LIST_WORD) {
+        return None;
+    }
+    places
+        .iter()
+        .map(|t| match t {
+            Term::Location(l) => Some(*l),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The list a conditional order's terms hold, or why its words hold none.
+fn typed_list(ctx: &RuleContext, args: &[Term]) -> Result<Vec<Location>, Cause> {
+    match list_of(args) {
+        Some(list) => Ok(list),
+        None => read_words(
+            ctx.map(),
+            &args.iter().map(|a| a.text(ctx.variant)).collect::<Vec<_>>(),
+        ),
+    }
+}
+
+/// The word a retreat list begins with after its verb.
+pub const LIST_WORD: &str = "dislodged";
+
+fn read_words(map: &Map, args: &[String]) -> Result<Vec<Location>, Cause> {
     let words: Vec<&str> = args
         .iter()
         .map(|w| w.as_str())
@@ -39,7 +80,7 @@ pub fn read_list(map: &Map, args: &[String]) -> Result<Vec<Location>, Cause> {
     let Some((&first, rest)) = words.split_first() else {
         return Err(refuse(AtlanticaReason::ListNeedsDislodged, []));
     };
-    if first != "dislodged" {
+    if first != LIST_WORD {
         return Err(refuse(
             AtlanticaReason::ListNotUnderstood,
             [Subject::Quote(first.to_string())],
@@ -111,12 +152,12 @@ fn coast_word(w: &str) -> Option<&'static str> {
 /// 9a: a conditional retreat list is written with the moves of a movement phase, for the
 /// player's own unit, and names only places the unit could ever retreat to (a neighbour it
 /// may move to); whether each is open is known only once the moves are settled.
-pub fn check_list(ctx: &RuleContext, unit: &Unit, args: &[String]) -> Result<(), Cause> {
+pub fn check_list(ctx: &RuleContext, unit: &Unit, args: &[Term]) -> Result<(), Cause> {
     let map = ctx.map();
     if ctx.variant.calendar.kind(ctx.phase()) != PhaseKind::Movement {
         return Err(refuse(AtlanticaReason::ListWithMoves, [(*unit).into()]));
     }
-    let list = read_list(map, args)?;
+    let list = typed_list(ctx, args)?;
     for loc in list {
         let reach = map
             .province(unit.location.province)
@@ -150,7 +191,6 @@ pub fn settle_lists(
     orders: &[SpecialOrder],
     settled: &mut Settled,
 ) -> Vec<OrderResult> {
-    let map = ctx.map();
     // For each order: the dislodged unit it is for (index in `dislodged`), and its list
     // cut down to the unit's legal retreats.
     let dislodged: Vec<Dislodged> = settled.after.dislodged.clone();
@@ -169,7 +209,7 @@ pub fn settle_lists(
             )));
             continue;
         };
-        let listed = read_list(map, &o.args).unwrap_or_default();
+        let listed = typed_list(ctx, &o.args).unwrap_or_default();
         let legal = retreat_options_in(&ctx.at(settled.after), &dislodged[d]);
         let usable: Vec<Location> = listed
             .iter()
@@ -377,7 +417,7 @@ mod tests {
             ctx: &RuleContext,
             unit: &Unit,
             _verb: &str,
-            args: &[String],
+            args: &[Term],
         ) -> Result<(), Cause> {
             check_list(ctx, unit, args)
         }

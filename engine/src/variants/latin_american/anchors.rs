@@ -21,7 +21,7 @@ use super::causes::{note, LatinAmericanCause};
 use super::flotilla::{FLOTILLA, RIVER};
 use super::LatinAmericanRules;
 use crate::map::{Location, ProvinceId};
-use crate::order::{Order, UnitRef};
+use crate::order::{Order, Term, UnitRef};
 use crate::outcome::{OrderResult, Verdict};
 use crate::phase::PhaseKind;
 use crate::position::Position;
@@ -128,35 +128,48 @@ const FILLER: &[&str] = &[
 
 /// The anchors standing at exactly `at`.
 fn standing_at(position: &Position, at: Location) -> impl Iterator<Item = &Token> + '_ {
-    position
-        .tokens
-        .iter()
-        .filter(move |t| t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing && t.at == at)
+    position.tokens.iter().filter(move |t| stands_at(t, at))
+}
+
+/// Whether `t` is an anchor marker standing at exactly `at`.
+fn stands_at(t: &Token, at: Location) -> bool {
+    t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing && t.at == at
 }
 
 /// The anchor `unit` carries, if it carries one.
 fn carried_by<'p>(position: &'p Position, unit: &Unit) -> Option<&'p Token> {
-    position.tokens.iter().find(|t| {
-        t.kind == ANCHOR_TOKEN
-            && t.value == TokenValue::Carried
-            && t.at == unit.location
-            && t.power == Some(unit.power)
-    })
+    position.tokens.iter().find(|t| carried_with(t, unit))
 }
 
-/// Reads `guy/sc` or `amp` as a place on the map.
-fn read_place(ctx: &RuleContext, word: &str) -> Option<Location> {
-    let map = ctx.map();
-    let (id, coast) = match word.split_once('/') {
-        Some((id, coast)) => (id, Some(coast)),
-        None => (word, None),
-    };
-    let province = map.province_by_id(id)?;
-    let coast = match coast {
-        Some(c) => Some(map.coast_id(province, c)?),
-        None => None,
-    };
-    Some(Location { province, coast })
+/// Whether `t` is the anchor marker `unit` carries (a fleet carries at most one).
+fn carried_with(t: &Token, unit: &Unit) -> bool {
+    t.kind == ANCHOR_TOKEN
+        && t.value == TokenValue::Carried
+        && t.at == unit.location
+        && t.power == Some(unit.power)
+}
+
+/// Reads the words after an anchor order's verb: the kind a conversion makes (`to F`, `to
+/// river flotilla`) and the words that change nothing (`anchor`, `the ships`), kept as
+/// written; `None` for any other word.
+pub(super) fn read_words(words: &[String]) -> Option<Vec<Term>> {
+    let mut terms = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i].to_lowercase();
+        match w.as_str() {
+            "f" | "fleet" => terms.push(Term::Kind(UnitKind::FLEET)),
+            "r" | "flotilla" | "rf" => terms.push(Term::Kind(FLOTILLA)),
+            "river" if words.get(i + 1).is_some_and(|n| n == "flotilla") => {
+                terms.push(Term::Kind(FLOTILLA));
+                i += 1;
+            }
+            w if FILLER.contains(&w) => terms.push(Term::Word(w.to_string())),
+            _ => return None,
+        }
+        i += 1;
+    }
+    Some(terms)
 }
 
 /// Where a fleet standing at `fleet` leaves its ships, and where a flotilla changing there
@@ -224,35 +237,25 @@ impl LatinAmericanRules {
         ctx: &RuleContext,
         unit: &Unit,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Result<AnchorOrder, LatinAmericanCause> {
         let written = || LatinAmericanCause::AnchorUnreadable {
-            written: std::iter::once(verb)
-                .chain(args.iter().map(String::as_str))
+            written: std::iter::once(verb.to_string())
+                .chain(args.iter().map(|a| a.text(ctx.variant)))
                 .collect::<Vec<_>>()
                 .join(" "),
         };
         let (to, words) = match args {
-            [dash, to, rest @ ..] if dash == "-" => {
-                (Some(read_place(ctx, to).ok_or_else(written)?), rest)
-            }
+            [dash, Term::Location(to), rest @ ..] if dash.is_word("-") => (Some(*to), rest),
             rest => (None, rest),
         };
         let mut kind: Option<UnitKind> = None;
-        let mut i = 0;
-        while i < words.len() {
-            let w = words[i].to_lowercase();
-            match w.as_str() {
-                "f" | "fleet" => kind = Some(UnitKind::FLEET),
-                "r" | "flotilla" | "rf" => kind = Some(FLOTILLA),
-                "river" if words.get(i + 1).is_some_and(|n| n == "flotilla") => {
-                    kind = Some(FLOTILLA);
-                    i += 1;
-                }
-                w if FILLER.contains(&w) => {}
+        for w in words {
+            match w {
+                Term::Kind(k) => kind = Some(*k),
+                Term::Word(_) => {}
                 _ => return Err(written()),
             }
-            i += 1;
         }
         if ctx.step().kind != PhaseKind::Movement {
             return Err(LatinAmericanCause::AnchorOutsideMovement);
@@ -429,7 +432,7 @@ impl LatinAmericanRules {
                     && t.at.province == from
                     && t.power == Some(s.power)
             });
-            if let (Some(k), Some(dest)) = (carried, moved_to(ctx, s, after)) {
+            if let (Some(k), Some(dest)) = (carried, moved_to(s, after)) {
                 after.tokens[k].at = dest;
             }
         }
@@ -473,12 +476,8 @@ fn carry_out(
     given: OrderResult,
 ) -> OrderResult {
     let unit = after.units[k];
-    let standing_index = |after: &Position, at: Location| {
-        after
-            .tokens
-            .iter()
-            .position(|t| t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing && t.at == at)
-    };
+    let standing_index =
+        |after: &Position, at: Location| after.tokens.iter().position(|t| stands_at(t, at));
     let mut ok = given;
     match order {
         AnchorOrder::ToFlotilla => {
@@ -577,7 +576,6 @@ impl LatinAmericanRules {
         if ctx.step().kind != PhaseKind::Movement {
             return Vec::new();
         }
-        let map = ctx.map();
         let anchors: Vec<Location> = ctx
             .position
             .tokens
@@ -585,7 +583,6 @@ impl LatinAmericanRules {
             .filter(|t| t.kind == ANCHOR_TOKEN && t.value == TokenValue::Standing)
             .map(|t| t.at)
             .collect();
-        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<String>>();
         let mut out = Vec::new();
         for u in ctx.position.units.iter().filter(|u| u.power == power) {
             let unit = UnitRef {
@@ -593,26 +590,26 @@ impl LatinAmericanRules {
                 province: u.location.province,
                 coast: u.location.coast,
             };
-            let mut candidates: Vec<(&str, Vec<String>)> = Vec::new();
+            let word = |w: &str| Term::Word(w.into());
+            let mut candidates: Vec<(&str, Vec<Term>)> = Vec::new();
             if u.kind == UnitKind::FLEET {
-                candidates.push(("convert", words(&["to", "R"])));
-                candidates.push(("release", words(&["anchor"])));
-                candidates.push(("sink", words(&["anchor"])));
+                candidates.push(("convert", vec![word("to"), Term::Kind(FLOTILLA)]));
+                candidates.push(("release", vec![word("anchor")]));
+                candidates.push(("sink", vec![word("anchor")]));
             }
             for a in &anchors {
-                let (verb, what, at): (&str, &[&str], Location) = if u.kind == UnitKind::FLEET {
+                let (verb, what, at) = if u.kind == UnitKind::FLEET {
                     match fleet_place(ctx, *a) {
-                        Some(at) => ("capture", &["anchor"], at),
+                        Some(at) => ("capture", vec![word("anchor")], at),
                         None => continue,
                     }
                 } else {
-                    ("convert", &["to", "F"], *a)
+                    ("convert", vec![word("to"), Term::Kind(UnitKind::FLEET)], *a)
                 };
-                let place = map.location_name(at);
                 if at == u.location {
-                    candidates.push((verb, words(what)));
+                    candidates.push((verb, what));
                 } else {
-                    candidates.push((verb, [words(&["-", &place]), words(what)].concat()));
+                    candidates.push((verb, [vec![word("-"), Term::Location(at)], what].concat()));
                 }
             }
             for (verb, args) in candidates {
@@ -706,15 +703,11 @@ impl LatinAmericanRules {
 
 /// Where the unit of a successful move order `s` stands now: a fleet of its power in the
 /// province the order moved it to.
-fn moved_to(
-    ctx: &RuleContext,
-    s: &crate::outcome::Submitted,
-    after: &Position,
-) -> Option<Location> {
+fn moved_to(s: &crate::outcome::Submitted, after: &Position) -> Option<Location> {
     let to = match &s.order {
         Ok(Order::Move { to, .. }) => to.province,
         Ok(Order::Special { args, .. }) => match args.as_slice() {
-            [dash, to, ..] if dash == "-" => read_place(ctx, to)?.province,
+            [dash, Term::Location(to), ..] if dash.is_word("-") => to.province,
             _ => return None,
         },
         _ => return None,
@@ -728,12 +721,7 @@ fn moved_to(
 
 /// The index of the anchor `unit` carries in `after`.
 fn carried_index(after: &Position, unit: &Unit) -> Option<usize> {
-    after.tokens.iter().position(|t| {
-        t.kind == ANCHOR_TOKEN
-            && t.value == TokenValue::Carried
-            && t.at == unit.location
-            && t.power == Some(unit.power)
-    })
+    after.tokens.iter().position(|t| carried_with(t, unit))
 }
 
 /// The ships `unit` (as it stood) carried are left standing where it stood.

@@ -10,7 +10,7 @@
 use super::causes::{note, LatinAmericanCause};
 use super::LatinAmericanRules;
 use crate::map::{Location, ProvinceId};
-use crate::order::{Order, UnitRef};
+use crate::order::{Order, Term, UnitRef};
 use crate::outcome::OrderResult;
 use crate::phase::PhaseKind;
 use crate::position::Position;
@@ -67,9 +67,11 @@ impl LatinAmericanRules {
     }
 
     /// The province a canal order names: the power's unit there, or the place given first.
-    fn canal_site(ctx: &RuleContext, unit: Option<&Unit>, args: &[String]) -> Option<ProvinceId> {
-        unit.map(|u| u.location.province)
-            .or_else(|| args.first().and_then(|id| ctx.map().province_by_id(id)))
+    fn canal_site(unit: Option<&Unit>, args: &[Term]) -> Option<ProvinceId> {
+        unit.map(|u| u.location.province).or(match args.first() {
+            Some(Term::Province(p)) => Some(*p),
+            _ => None,
+        })
     }
 
     /// Whether `power` may order a build on the canal named: in a D phase, at a canal's
@@ -80,12 +82,12 @@ impl LatinAmericanRules {
         ctx: &RuleContext,
         power: PowerId,
         unit: Option<&Unit>,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), LatinAmericanCause> {
         if ctx.step().kind != PhaseKind::Adjustment {
             return Err(LatinAmericanCause::CanalOnlyInBuildPhase);
         }
-        let Some(at) = Self::canal_site(ctx, unit, args) else {
+        let Some(at) = Self::canal_site(unit, args) else {
             return Err(LatinAmericanCause::CanalOnlyInBuildPhase);
         };
         if self.canal_cost(ctx, at).is_none() {
@@ -110,7 +112,7 @@ impl LatinAmericanRules {
         orders: &[SpecialOrder],
         after: &mut Position,
     ) -> Vec<OrderResult> {
-        let site = |o: &SpecialOrder| Self::canal_site(ctx, o.unit.as_ref(), &o.args);
+        let site = |o: &SpecialOrder| Self::canal_site(o.unit.as_ref(), &o.args);
         let mut results = vec![OrderResult::ok(); orders.len()];
         let mut sites: Vec<ProvinceId> = orders.iter().filter_map(site).collect();
         sites.sort();

@@ -20,7 +20,7 @@ pub use causes::LatinAmericanCause;
 
 use super::VariantEntry;
 use crate::map::{Border, BorderKind, Location, ProvinceId, ProvinceTag, TerrainId};
-use crate::order::Order;
+use crate::order::{Order, Term};
 use crate::outcome::{Cause, OrderResult};
 use crate::position::Position;
 use crate::rulebook::{
@@ -268,6 +268,21 @@ impl OrderHooks for LatinAmericanRules {
         VERBS.as_slice()
     }
 
+    /// An attack names a power; an anchor order the kind a conversion makes; a canal order
+    /// nothing, or the canal's province when given in place of a build elsewhere.
+    fn read_special(&self, variant: &Variant, verb: &str, words: &[String]) -> Option<Vec<Term>> {
+        if oceans::VERBS.contains(&verb) {
+            return oceans::read_attack_words(variant, words);
+        }
+        if anchors::VERBS.contains(&verb) {
+            return anchors::read_words(words);
+        }
+        if verb == canals::VERB && words.is_empty() {
+            return Some(Vec::new());
+        }
+        None
+    }
+
     fn special_orders(&self, ctx: &RuleContext, power: PowerId) -> Vec<Order> {
         let mut orders = self.attack_orders(ctx, power);
         orders.extend(self.anchor_orders(ctx, power));
@@ -281,15 +296,21 @@ impl OrderHooks for LatinAmericanRules {
         power: PowerId,
         unit: Option<&Unit>,
         verb: &str,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(), Cause> {
+        let written = || {
+            args.iter()
+                .map(|a| a.text(ctx.variant))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         if verb == canals::VERB {
             return self.check_canal(ctx, power, unit, args).map_err(cause);
         }
         if anchors::VERBS.contains(&verb) {
             let Some(unit) = unit else {
                 return Err(cause(LatinAmericanCause::AnchorUnreadable {
-                    written: args.join(" "),
+                    written: written(),
                 }));
             };
             return self
@@ -304,7 +325,7 @@ impl OrderHooks for LatinAmericanRules {
         }
         let Some(unit) = unit else {
             return Err(cause(LatinAmericanCause::AttackUnreadable {
-                written: args.join(" "),
+                written: written(),
             }));
         };
         self.read_attack(ctx, unit, args).map(|_| ()).map_err(cause)

@@ -9,10 +9,11 @@
 use super::causes::LatinAmericanCause;
 use super::LatinAmericanRules;
 use crate::map::{Location, ProvinceId};
-use crate::order::{Order, UnitRef};
+use crate::order::{Order, Term, UnitRef};
 use crate::phase::PhaseKind;
 use crate::rulebook::{OrderHelp, RuleContext, SpecialAct};
 use crate::unit::{PowerId, Unit};
+use crate::variant::Variant;
 
 /// The verbs of an attack order (`AT` as the rules write it).
 pub const VERBS: &[&str] = &["at", "attack", "attacks"];
@@ -59,6 +60,13 @@ pub(super) enum Attack {
     SupportInto(ProvinceId, ProvinceId),
 }
 
+/// Reads the words after `AT`: the power attacked, by its name.
+pub(super) fn read_attack_words(variant: &Variant, words: &[String]) -> Option<Vec<Term>> {
+    variant
+        .power_by_name(&words.join(" "))
+        .map(|p| vec![Term::Power(p)])
+}
+
 impl LatinAmericanRules {
     /// Reads and checks an attack order of `unit`: what it asks and the power it attacks, or
     /// why it is refused.
@@ -66,32 +74,36 @@ impl LatinAmericanRules {
         &self,
         ctx: &RuleContext,
         unit: &Unit,
-        args: &[String],
+        args: &[Term],
     ) -> Result<(Attack, PowerId), LatinAmericanCause> {
-        let written = args.join(" ");
-        let unreadable = || LatinAmericanCause::AttackUnreadable {
-            written: written.clone(),
-        };
-        let province = |id: &str| ctx.map().province_by_id(id).ok_or_else(unreadable);
         let here = unit.location.province;
-        let (attack, power_words) = match args {
-            [dash, to, rest @ ..] if dash == "-" => (Attack::Into(province(to)?), rest),
-            [s, of, dash, to, rest @ ..] if s == "s" && dash == "-" => {
-                (Attack::SupportInto(province(of)?, province(to)?), rest)
+        let (attack, power_terms) = match args {
+            [dash, Term::Location(to), rest @ ..] if dash.is_word("-") => {
+                (Attack::Into(to.province), rest)
             }
-            [s, of, rest @ ..] if s == "s" => {
-                if province(of)? != here {
-                    return Err(LatinAmericanCause::SupportWithinFromOutside { at: province(of)? });
+            [s, Term::Province(of), dash, Term::Province(to), rest @ ..]
+                if s.is_word("s") && dash.is_word("-") =>
+            {
+                (Attack::SupportInto(*of, *to), rest)
+            }
+            [s, Term::Province(of), rest @ ..] if s.is_word("s") => {
+                if *of != here {
+                    return Err(LatinAmericanCause::SupportWithinFromOutside { at: *of });
                 }
                 (Attack::SupportWithin, rest)
             }
             rest => (Attack::Within, rest),
         };
-        let name = power_words.join(" ");
-        let power = ctx
-            .variant
-            .power_by_name(&name)
-            .ok_or(LatinAmericanCause::AttackNamesNoPower { written: name })?;
+        let power = match power_terms {
+            [Term::Power(p)] => *p,
+            _ => {
+                let written: Vec<String> =
+                    power_terms.iter().map(|t| t.text(ctx.variant)).collect();
+                return Err(LatinAmericanCause::AttackNamesNoPower {
+                    written: written.join(" "),
+                });
+            }
+        };
         if power == unit.power {
             return Err(LatinAmericanCause::AttackOnOwnPower);
         }
@@ -136,12 +148,11 @@ impl LatinAmericanRules {
         let map = ctx.map();
         let units = &ctx.position.units;
         // The other powers with a unit in `ocean`, as an order names them.
-        let targets = |ocean: ProvinceId, not: PowerId| -> Vec<(PowerId, Vec<String>)> {
-            let mut out: Vec<(PowerId, Vec<String>)> = Vec::new();
+        let targets = |ocean: ProvinceId, not: PowerId| -> Vec<PowerId> {
+            let mut out: Vec<PowerId> = Vec::new();
             for u in units.iter().filter(|u| u.location.province == ocean) {
-                if u.power != not && !out.iter().any(|(p, _)| *p == u.power) {
-                    let name = ctx.variant.power_name(u.power).to_lowercase();
-                    out.push((u.power, name.split_whitespace().map(String::from).collect()));
+                if u.power != not && !out.contains(&u.power) {
+                    out.push(u.power);
                 }
             }
             out
@@ -167,14 +178,16 @@ impl LatinAmericanRules {
                 }
             }
             for &ocean in oceans.iter().filter(|&&o| ctx.book.holds_many(ctx, o)) {
-                let id = &map.province(ocean).id;
-                for (_, name) in targets(ocean, power) {
-                    let mut candidates: Vec<Vec<String>> = Vec::new();
+                let word = |w: &str| Term::Word(w.into());
+                for target in targets(ocean, power) {
+                    let name = Term::Power(target);
+                    let mut candidates: Vec<Vec<Term>> = Vec::new();
                     if ocean == here {
-                        candidates.push(name.clone());
-                        candidates.push([vec!["s".into(), id.clone()], name.clone()].concat());
+                        candidates.push(vec![name.clone()]);
+                        candidates.push(vec![word("s"), Term::Province(ocean), name.clone()]);
                     } else {
-                        candidates.push([vec!["-".into(), id.clone()], name.clone()].concat());
+                        let to = Term::Location(Location::province(ocean));
+                        candidates.push(vec![word("-"), to, name.clone()]);
                     }
                     // Supports of another unit's attacking move into the ocean.
                     for other in units.iter().filter(|o| {
@@ -182,12 +195,13 @@ impl LatinAmericanRules {
                             && o.location.province != here
                             && map.any_border(o.location.province, ocean)
                     }) {
-                        let from = &map.province(other.location.province).id;
-                        let args = [
-                            vec!["s".into(), from.clone(), "-".into(), id.clone()],
+                        let args = vec![
+                            word("s"),
+                            Term::Province(other.location.province),
+                            word("-"),
+                            Term::Province(ocean),
                             name.clone(),
-                        ]
-                        .concat();
+                        ];
                         if !candidates.contains(&args) {
                             candidates.push(args);
                         }
