@@ -1,7 +1,7 @@
 //! Province names as players write them: ids, full names, aliases and unique prefixes.
 
 use super::ProvinceId;
-use rustc_hash::FxHashMap as HashMap;
+use std::collections::HashMap;
 
 /// Lower-cases a name and folds punctuation and spacing so `St. Petersburg`, `st petersburg`
 /// and `ST  PETERSBURG` compare equal.
