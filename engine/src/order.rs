@@ -87,6 +87,7 @@ pub enum Order {
     Special {
         unit: Option<UnitRef>,
         verb: String,
+        #[serde(deserialize_with = "stored_terms")]
         args: Vec<Term>,
     },
 }
@@ -205,7 +206,7 @@ impl<T: OrderNames + ?Sized> OrderNames for std::sync::Arc<T> {
 /// One thing a variant's own order names ([`Order::Special`]), as its rulebook read it from
 /// the player's words when the order was parsed: judged, listed, drawn and written back from
 /// these values, never from the words again.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Term {
     /// One of the rulebook's own keywords, which shapes the order (`-`, `s`, `then`, `if`).
@@ -243,50 +244,23 @@ impl Term {
             Term::Number(n) => n.to_string(),
         }
     }
-
-    /// The words of terms none of which was read (an order stored before orders were
-    /// typed, or one its rulebook could not read): `None` if any term is typed.
-    pub fn written(terms: &[Term]) -> Option<Vec<&str>> {
-        terms
-            .iter()
-            .map(|t| match t {
-                Term::Written(w) => Some(w.as_str()),
-                _ => None,
-            })
-            .collect()
-    }
 }
 
-/// The stored forms a term reads from: typed, or a plain word an older release stored.
+/// A term as stored: typed, or a plain word an older release stored (read as written).
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum StoredTerm {
-    Typed(TypedTerm),
+    Typed(Term),
     Word(String),
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum TypedTerm {
-    Word(String),
-    Province(ProvinceId),
-    Location(Location),
-    Power(PowerId),
-    Kind(UnitKind),
-    Number(u32),
-    Written(String),
-}
-
-impl<'de> Deserialize<'de> for Term {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(match StoredTerm::deserialize(d)? {
-            StoredTerm::Typed(TypedTerm::Word(w)) => Term::Word(w),
-            StoredTerm::Typed(TypedTerm::Province(p)) => Term::Province(p),
-            StoredTerm::Typed(TypedTerm::Location(l)) => Term::Location(l),
-            StoredTerm::Typed(TypedTerm::Power(p)) => Term::Power(p),
-            StoredTerm::Typed(TypedTerm::Kind(k)) => Term::Kind(k),
-            StoredTerm::Typed(TypedTerm::Number(n)) => Term::Number(n),
-            StoredTerm::Typed(TypedTerm::Written(w)) | StoredTerm::Word(w) => Term::Written(w),
+/// A variant order's terms as stored, typed or in an older release's words.
+fn stored_terms<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Term>, D::Error> {
+    Ok(Vec::<StoredTerm>::deserialize(d)?
+        .into_iter()
+        .map(|t| match t {
+            StoredTerm::Typed(t) => t,
+            StoredTerm::Word(w) => Term::Written(w),
         })
-    }
+        .collect())
 }
