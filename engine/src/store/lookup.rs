@@ -174,16 +174,6 @@ impl Games {
         Ok(Self::summary_rows(&rows))
     }
 
-    /// The variants of the games still being played (forming, running or paused), each once:
-    /// the maps a service will soon draw.
-    pub async fn variants_in_play(&self) -> Result<Vec<String>> {
-        Ok(sqlx::query_scalar::<_, String>(
-            "SELECT DISTINCT variant FROM games WHERE status <> 'finished' ORDER BY variant",
-        )
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
     async fn summaries(&self, sql: &'static str, key: &str) -> Result<Vec<GameSummary>> {
         let rows = sqlx::query(sql).bind(key).fetch_all(&self.pool).await?;
         Ok(Self::summary_rows(&rows))
