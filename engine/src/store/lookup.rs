@@ -347,7 +347,7 @@ pub(super) async fn read_record(
     stored: &str,
 ) -> Result<PhaseRecord> {
     if record::is_typed(stored) {
-        let typed = record::read_typed(stored).map_err(refused)?;
+        let mut typed = record::read_typed(stored).map_err(refused)?;
         // Numbers the variant does not have would fail every reader that names them (the
         // report, the map, the export): the game is refused, and the scheduler sets it aside.
         typed.check(v).map_err(|(field, msg)| {
@@ -356,6 +356,7 @@ pub(super) async fn read_record(
                 v.name
             ))
         })?;
+        typed.read_words_again(v);
         return Ok(typed);
     }
     // An older release's row not yet rewritten (see `upgrade`): adjudicated again from its

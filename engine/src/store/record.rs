@@ -204,7 +204,9 @@ impl PhaseRecord {
         next: Option<Position>,
     ) -> Result<PhaseRecord, String> {
         if is_typed(stored) {
-            return read_typed(stored);
+            let mut record = read_typed(stored)?;
+            record.read_words_again(v);
+            return Ok(record);
         }
         let doc: Value = serde_json::from_str(stored)
             .map_err(|e| format!("stored results are not JSON: {e}"))?;
@@ -213,6 +215,19 @@ impl PhaseRecord {
 }
 
 impl PhaseRecord {
+    /// Reads again from its text each variant order an older release stored as words
+    /// ([`Order::is_unread`]), so its map marks and rulebook see it typed; one whose text no
+    /// longer reads (or never did) stays as it was.
+    pub fn read_words_again(&mut self, v: &Rules) {
+        for o in &mut self.orders {
+            if o.order.as_ref().is_some_and(Order::is_unread) {
+                if let Ok(order) = parse_order(&v.grammar(), &o.text) {
+                    o.order = Some(order);
+                }
+            }
+        }
+    }
+
     /// Checks every number the record holds against the variant it is read with: each power,
     /// province and coast is one the variant has, and the position after it is one the game
     /// could load. A typed record names things by number; one that names power 99 or province
@@ -633,6 +648,39 @@ mod tests {
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].order, order, "read again from its text, typed");
         assert!(!read[0].order.is_unread());
+    }
+
+    /// A phase record an older release stored with a grant's words as plain strings: read
+    /// again, the grant is typed, so the map draws it and the rulebook reads it.
+    #[test]
+    fn a_stored_phase_record_reads_its_variant_orders_again() {
+        let v = Variant::builtin("pirates").expect("pirates");
+        let order = parse_order(&v.grammar(), "tor grant english").expect("reads");
+        let text = order.to_text(&*v);
+        // Whoever gives it: the record keeps the order whatever its result.
+        let grantor = PowerId(0);
+        let submitted = [crate::Submitted {
+            power: grantor,
+            order: Ok(order.clone()),
+        }];
+        let adj = crate::adjudicate(&v, &v.initial_position(), &submitted);
+        let record = PhaseRecord::new(
+            vec![(
+                grantor,
+                Accepted {
+                    order: order.clone(),
+                    text,
+                },
+            )],
+            Vec::new(),
+            adj,
+        );
+        let mut old: Value = serde_json::to_value(&record).expect("json");
+        old["orders"][0]["order"]["Special"]["args"] = json!(["english"]);
+        let mut read = read_typed(&old.to_string()).expect("reads");
+        assert!(read.orders[0].order.as_ref().is_some_and(Order::is_unread));
+        read.read_words_again(&v);
+        assert_eq!(read.orders[0].order.as_ref(), Some(&order));
     }
 
     /// An order whose words its rulebook cannot read keeps them, for the refusal to quote.
