@@ -47,6 +47,19 @@ pub(super) enum Checked {
         sail: Option<(Location, u32)>,
     },
 }
+
+impl Checked {
+    /// A move that is not convoyed, with the strength of the way it goes.
+    pub(super) fn plain_move(to: Location, base: u32) -> Checked {
+        Checked::Move {
+            to,
+            needs_convoy: false,
+            via_convoy: false,
+            base,
+            convoy_base: base,
+        }
+    }
+}
 /// Whether `order` from `power` would be legal in this movement phase as its only order: the
 /// unit is there and the power's, and the order could be carried out (the checks
 /// [`adjudicate`] makes before resolving). Cheaper than adjudicating it alone, with the same
@@ -165,14 +178,10 @@ pub(super) fn check_order(
                     }
                 };
                 let border = map.border_for(unit.kind.class(), unit.location, dest);
-                let base = rules.move_base_strength(ctx, unit, border);
-                Ok(Checked::Move {
-                    to: dest,
-                    needs_convoy: false,
-                    via_convoy: false,
-                    base,
-                    convoy_base: base,
-                })
+                Ok(Checked::plain_move(
+                    dest,
+                    rules.move_base_strength(ctx, unit, border),
+                ))
             }
         }
         Order::SupportHold { supported, .. } | Order::SupportMove { supported, .. } => {

@@ -306,14 +306,10 @@ fn standard_special_acts(
 /// rulebook checked the border when it accepted the order).
 fn move_by_border(variant: &Rules, routes: &LazyRoutes, unit: &Unit, to: Location) -> Checked {
     let border = variant.map.border_for(unit.kind.class(), unit.location, to);
-    let base = variant.book.move_base_strength(routes.ctx(), unit, border);
-    Checked::Move {
+    Checked::plain_move(
         to,
-        needs_convoy: false,
-        via_convoy: false,
-        base,
-        convoy_base: base,
-    }
+        variant.book.move_base_strength(routes.ctx(), unit, border),
+    )
 }
 
 /// A landing of a unit that boards in the same move needs that boarding: one not ordered, or
@@ -401,22 +397,10 @@ impl Ashore {
             ashore.carrier_of.push(Some(u));
             // Put ashore from the carrier, the landing crosses no border of its own.
             let base = variant.book.move_base_strength(routes.ctx(), &landed, None);
-            checked.push(Checked::Move {
-                to: Location::province(landing.to),
-                needs_convoy: false,
-                via_convoy: false,
-                base,
-                convoy_base: base,
-            });
+            checked.push(Checked::plain_move(Location::province(landing.to), base));
             ashore.needs.push(sail.map(|_| u));
             checked[u] = match (sail, landing.then, then_move) {
-                (Some((to, base)), _, _) => Checked::Move {
-                    to,
-                    needs_convoy: false,
-                    via_convoy: false,
-                    base,
-                    convoy_base: base,
-                },
+                (Some((to, base)), _, _) => Checked::plain_move(to, base),
                 (None, AfterLanding::SupportLanding, _) => Checked::Land {
                     landing,
                     then_move: None,
@@ -424,13 +408,7 @@ impl Ashore {
                 },
                 (None, AfterLanding::MoveTo(_), Some((to, base))) => {
                     ashore.needs[u] = Some(rider);
-                    Checked::Move {
-                        to,
-                        needs_convoy: false,
-                        via_convoy: false,
-                        base,
-                        convoy_base: base,
-                    }
+                    Checked::plain_move(to, base)
                 }
                 _ => Checked::Hold,
             };
