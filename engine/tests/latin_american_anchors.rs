@@ -2,9 +2,11 @@
 //! and flotillas (autocomplete, the demo, the vote), their texts reading back as themselves,
 //! and the markers as `/game status` words them.
 
+mod common;
+
+use common::{legal_texts, state_words};
 use engine::case::read_case;
 use engine::judge::check_submission;
-use engine::legal::legal_orders;
 use engine::parse::parse_order;
 use serde_json::json;
 
@@ -25,26 +27,16 @@ fn board() -> engine::case::CaseInput {
     read_case(&case, None).expect("the board reads")
 }
 
-fn texts(input: &engine::case::CaseInput, power: &str) -> Vec<String> {
-    let v = &input.variant;
-    let p = v.power_by_name(power).expect("a power");
-    legal_orders(v, &input.position, p)
-        .into_iter()
-        .flat_map(|(_, orders)| orders)
-        .map(|o| o.to_text(&*v))
-        .collect()
-}
-
 #[test]
 fn fleets_and_flotillas_are_offered_their_changes_and_the_markers() {
     let input = board();
     let v = &input.variant;
-    let britain = texts(&input, "Britain");
+    let britain = legal_texts(&input, "Britain");
     assert!(
         britain.contains(&"R tri - guy/sc CONVERT to F".to_string()),
         "{britain:?}"
     );
-    let brazil = texts(&input, "Brazil");
+    let brazil = legal_texts(&input, "Brazil");
     for o in ["F amp - par", "F amp convert to R"] {
         assert!(brazil.contains(&o.to_string()), "{o}: {brazil:?}");
     }
@@ -55,7 +47,7 @@ fn fleets_and_flotillas_are_offered_their_changes_and_the_markers() {
             .any(|t| t.contains("capture") || t.contains("release") || t.contains("sink")),
         "{brazil:?}"
     );
-    let france = texts(&input, "France");
+    let france = legal_texts(&input, "France");
     for o in ["F fgu release anchor", "F fgu sink anchor"] {
         assert!(france.contains(&o.to_string()), "{o}: {france:?}");
     }
@@ -103,13 +95,7 @@ fn players_spellings_of_the_anchor_orders_read() {
 #[test]
 fn game_status_words_each_marker() {
     let input = board();
-    let v = &input.variant;
-    let words: Vec<String> = v
-        .book
-        .state_words(&v.context(&input.position))
-        .iter()
-        .map(|r| r.words(&v.variant))
-        .collect();
+    let words = state_words(&input);
     assert!(
         words
             .iter()

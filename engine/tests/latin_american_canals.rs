@@ -2,6 +2,9 @@
 //! that may build one (autocomplete, the demo), its text reading back as itself, and the
 //! canals' progress as `/game status` words it.
 
+mod common;
+
+use common::state_words;
 use engine::case::read_case;
 use engine::judge::check_submission;
 use engine::legal::legal_orders;
@@ -56,13 +59,7 @@ fn a_power_holding_a_canal_with_a_build_due_is_offered_it_and_it_reads_back() {
 #[test]
 fn game_status_words_each_canal_begun() {
     let input = board();
-    let v = &input.variant;
-    let words: Vec<String> = v
-        .book
-        .state_words(&v.context(&input.position))
-        .iter()
-        .map(|r| r.words(&v.variant))
-        .collect();
+    let words = state_words(&input);
     assert_eq!(words.len(), 2, "{words:?}");
     assert!(
         words

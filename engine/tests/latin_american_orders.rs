@@ -3,6 +3,9 @@
 //! an ocean is offered the attacks the rules allow, written the way players write them, and
 //! every attack offered reads back as itself and is accepted by the judge.
 
+mod common;
+
+use common::legal_texts;
 use engine::case::read_case;
 use engine::judge::check_submission;
 use engine::legal::legal_orders;
@@ -26,40 +29,29 @@ fn board() -> engine::case::CaseInput {
     read_case(&case, None).expect("the board reads")
 }
 
-/// One power's orders, as text.
-fn texts(input: &engine::case::CaseInput, power: &str) -> Vec<String> {
-    let v = &input.variant;
-    let p = v.power_by_name(power).expect("a power");
-    legal_orders(v, &input.position, p)
-        .into_iter()
-        .flat_map(|(_, orders)| orders)
-        .map(|o| o.to_text(&*v))
-        .collect()
-}
-
 #[test]
 fn attacks_are_offered_where_the_rules_allow_them() {
     let input = board();
-    let france = texts(&input, "France");
+    let france = legal_texts(&input, "France");
     for want in ["F mao - eao AT brazil", "F gbs S mao - eao AT brazil"] {
         assert!(
             france.contains(&want.to_string()),
             "{want} not in {france:#?}"
         );
     }
-    let chile = texts(&input, "Chile");
+    let chile = legal_texts(&input, "Chile");
     for want in ["F pbs at peru", "F pbs S pbs AT peru"] {
         assert!(
             chile.contains(&want.to_string()),
             "{want} not in {chile:#?}"
         );
     }
-    assert!(texts(&input, "Peru").contains(&"F pbs at chile".to_string()));
+    assert!(legal_texts(&input, "Peru").contains(&"F pbs at chile".to_string()));
     // An attack names another power with a unit in that ocean, never one's own.
     assert!(!chile.iter().any(|t| t.ends_with("chile")), "{chile:#?}");
     assert!(!france.iter().any(|t| t.contains("AT peru")), "{france:#?}");
     // Brazil's fleet may attack France's in the ocean beside its own.
-    let brazil = texts(&input, "Brazil");
+    let brazil = legal_texts(&input, "Brazil");
     assert!(
         brazil.iter().any(|t| t.contains("AT france")),
         "{brazil:#?}"

@@ -422,3 +422,24 @@ pub fn sea_board(v: &Rules, seed: u64, others: usize) -> Position {
     }
     position
 }
+
+/// One power's legal orders on a case's board, as text.
+pub fn legal_texts(input: &engine::case::CaseInput, power: &str) -> Vec<String> {
+    let v = &input.variant;
+    let p = v.power_by_name(power).expect("a power");
+    legal_orders(v, &input.position, p)
+        .into_iter()
+        .flat_map(|(_, orders)| orders)
+        .map(|o| o.to_text(&**v))
+        .collect()
+}
+
+/// What `/game status` says about the rulebook's state on a case's board.
+pub fn state_words(input: &engine::case::CaseInput) -> Vec<String> {
+    let v = &input.variant;
+    v.book
+        .state_words(&v.context(&input.position))
+        .iter()
+        .map(|r| r.words(&v.variant))
+        .collect()
+}
