@@ -86,6 +86,26 @@
 //! (Standard's art held) and 43.6 MiB (Latin American's, 1800x2200). `parley bot` idle with a
 //! game of each variant in play: 126 -> 34 MB (ARCHITECTURE.md, "Maps and the renderer").
 
+//! Fourth sitting (issue #30 point 1, 29 November 2026, 13:55-14:00 UTC, other builders paused
+//! while measuring): each thread keeps its large buffers for its next map (render/src/scratch.rs:
+//! the picture, the colour runs, the PNG rows written with their filter bytes in place, deflate's
+//! tables, and the stream deflated straight into the IDAT chunk). A fresh 5 MB picture and the
+//! encode's blocks were faulted in and cleared by the kernel on every map. Criterion medians in
+//! ms, old (5ac21f7) and new binaries in turn, two runs each; the files are byte-identical:
+//!
+//! | binary | png          | pixmap only | encode only |
+//! |--------|--------------|-------------|-------------|
+//! | old    | 20.2 / 19.8  | 9.4 / 9.1   | 9.7 / 8.8   |
+//! | new    | 18.5 / 18.6  | 9.9 / 9.8   | 9.4 / 9.2   |
+//!
+//! (pixmap only never gives its picture back, so it still takes a fresh one each time.) The
+//! fastest of 40 maps in a plain loop, same sitting: png 20.6 / 20.4 ms before, 18.3 / 17.8
+//! after; run with glibc told to keep all its memory (`MALLOC_TRIM_THRESHOLD_` and
+//! `MALLOC_MMAP_THRESHOLD_` at 1 GiB) the old binary gave 17.4 ms, which is what the kept
+//! buffers recover. The 10 ms map is not reached: what is left is the overlay (usvg's parse of
+//! the arrows, tiny-skia's anti-aliased fills, label placement, about 6 ms), the art's copy and
+//! paint (about 2.5 ms), counting and mapping the colours (about 4.5 ms) and deflate (3.4 ms).
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
 #[path = "../tests/common/mod.rs"]

@@ -188,8 +188,13 @@ impl Runs {
                 colours,
                 runs,
             } => {
+                // Every pixel is written below, so a kept buffer's old contents do not matter
+                // and one of the right size is not even cleared.
+                let mut data = crate::scratch::pixels();
+                data.resize(*width as usize * *height as usize * 4, 0);
                 // Both come from a picture of this size, which tiny-skia made.
-                let mut pm = Pixmap::new(*width, *height)
+                let mut pm = tiny_skia::IntSize::from_wh(*width, *height)
+                    .and_then(|size| Pixmap::from_vec(data, size))
                     .unwrap_or_else(|| unreachable!("the art's lower layer was {width}x{height}"));
                 let px = pm.pixels_mut();
                 let mut at = 0;

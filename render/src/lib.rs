@@ -139,6 +139,7 @@ mod outline;
 pub mod palette;
 mod pieces;
 pub mod scene;
+mod scratch;
 mod xml;
 
 pub use resvg::{tiny_skia, usvg};
@@ -224,9 +225,13 @@ pub fn render_pixmap(art: &MapArt, scene: &Scene) -> Result<tiny_skia::Pixmap, E
     Ok(pm)
 }
 
-/// Draws the scene and encodes it as PNG.
+/// Draws the scene and encodes it as PNG. The picture's buffer is kept for the thread's next
+/// map (see `scratch`).
 pub fn render_png(art: &MapArt, scene: &Scene) -> Result<Vec<u8>, Error> {
-    encode_png(&render_pixmap(art, scene)?)
+    let pm = render_pixmap(art, scene)?;
+    let png = encode_png(&pm);
+    scratch::keep_pixels(pm.take());
+    png
 }
 
 /// Encodes an opaque pixmap as an indexed PNG of at most 256 colours: flat areas exact,
