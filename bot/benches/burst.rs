@@ -44,6 +44,27 @@
 //! on the busy cores) take 10 to 17 s; adjudicating several games at once would hide that, but
 //! the kill test's promise (a SIGKILL loses at most one logged adjudication per process) would
 //! have to change with it.
+//!
+//! Second sitting, 29 November 2026, 13:59-14:02 UTC, with every other builder on the machine
+//! paused while each burst ran (load average from before still 3.5-4): the same command, each
+//! binary in turn through `PARLEY_BENCH_BIN`. Before: main at 5ac21f7; after: the render
+//! crate's kept buffers (render/src/scratch.rs, 2d596f5). Peak is the bot process's largest
+//! resident set (VmHWM) during the burst:
+//!
+//! | build        | SQLite                                  | PostgreSQL                   |
+//! |--------------|-----------------------------------------|------------------------------|
+//! | before       | 9.52 (3.30), 9.49 (3.40), 9.83 (3.35) s | 12.39 (5.02) s               |
+//! | after        | 9.37 (3.25), 9.27 (3.42), 9.51 (3.79) s | 10.82 (5.74) s               |
+//! | peak, after  | 198 MB (before 201 MB)                  | 168 MB (before 163 MB)       |
+//!
+//! So the thousand games are under ten seconds on SQLite on this machine's two cores when
+//! nothing else runs on them (the 11.9 s above was with three other builds taking about half
+//! the CPU; a run while other builds ran this afternoon took 11 to 15 s). What the bot's CPU
+//! went to in the burst (perf, one SQLite run): encoding the maps about 28 % (counting and
+//! mapping colours 17, deflate 11), drawing them about 25 %, SQLite's worker thread 20 % (a
+//! third of it the kernel waking and parking it for each statement), the rest the runtime,
+//! HTTP and JSON. The peak is the maps waiting to be posted (a results post holds its PNG
+//! until the fake Discord has taken it) and the drawing threads' kept buffers.
 
 #[path = "../tests/burst/mod.rs"]
 mod burst;
