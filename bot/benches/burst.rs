@@ -63,8 +63,9 @@
 //! went to in the burst (perf, one SQLite run): encoding the maps about 28 % (counting and
 //! mapping colours 17, deflate 11), drawing them about 25 %, SQLite's worker thread 20 % (a
 //! third of it the kernel waking and parking it for each statement), the rest the runtime,
-//! HTTP and JSON. The peak is the maps waiting to be posted (a results post holds its PNG
-//! until the fake Discord has taken it) and the drawing threads' kept buffers.
+//! HTTP and JSON. The peak was not broken down; a results post holds its PNG (about 220 KB)
+//! until the fake Discord has taken it, and each drawing thread keeps its buffers (about 9 MB
+//! for Standard), so posts waiting on HTTP are the likely bulk.
 
 #[path = "../tests/burst/mod.rs"]
 mod burst;
