@@ -4,6 +4,7 @@
 pub mod adjudicate;
 pub mod demo;
 pub mod discord;
+pub mod drawing;
 pub mod history;
 pub mod picture;
 pub mod report;

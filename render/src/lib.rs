@@ -234,6 +234,12 @@ pub fn render_png(art: &MapArt, scene: &Scene) -> Result<Vec<u8>, Error> {
     png
 }
 
+/// Frees the large buffers this thread kept from the maps it drew (a few MB each; see
+/// `scratch`): for a thread that draws maps now and then, when it has drawn none for a while.
+pub fn let_go_of_buffers() {
+    scratch::let_go();
+}
+
 /// Encodes an opaque pixmap as an indexed PNG of at most 256 colours: flat areas exact,
 /// anti-aliased edges to the nearest entry, about a quarter of the RGB file's size for the
 /// same time (see [`encode`]).

@@ -5,8 +5,8 @@
 //! next map takes them again page by page, each page faulted in and cleared by the kernel:
 //! on the busy Standard board about 3 ms of a 20 ms map (see render/benches/render.rs).
 //! Kept here, a thread drawing maps one after another writes into memory it already has.
-//! A thread holds at most one of each, the size of the largest map it drew; a blocking
-//! thread the bot's runtime retires frees them with it.
+//! A thread holds at most one of each, the size of the largest map it drew, until it ends or
+//! calls [`crate::let_go_of_buffers`] (the bot's drawing threads do when they fall idle).
 
 use miniz_oxide::deflate::core::{create_comp_flags_from_zip_params, CompressorOxide};
 use std::cell::{Cell, RefCell};
@@ -70,4 +70,12 @@ pub(crate) fn with_deflater<T>(level: u8, f: impl FnOnce(&mut CompressorOxide) -
         };
         f(&mut kept[at].1)
     })
+}
+
+/// Drops every buffer this thread keeps.
+pub(crate) fn let_go() {
+    PIXELS.take();
+    RUNS.take();
+    ROWS.take();
+    DEFLATERS.take();
 }

@@ -313,32 +313,18 @@ pub async fn phase_map(games: &Games, game: GameId, seq: i64) -> Result<Post> {
     })
 }
 
-/// A phase's map as PNG bytes, drawn off the async threads (rasterising takes tens of ms),
-/// at most one map per core at a time, in the order asked. A burst of games due at once
-/// would otherwise draw every map side by side on the blocking threads: each picture's
-/// memory held at once, and every results post finished only when nearly all are, each
-/// waiting on the others' maps. In turn, the first game's post goes out after one map.
+/// A phase's map as PNG bytes, drawn off the async threads (rasterising takes tens of ms) by
+/// the bot's drawing threads, one map per core at a time, in the order asked (see
+/// [`crate::drawing`]).
 async fn draw(
     variant: Arc<Rules>,
     position: Position,
     record: Option<PhaseRecord>,
     retreats: Vec<DislodgedReport>,
 ) -> std::result::Result<Vec<u8>, String> {
-    static DRAWING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    let drawing = DRAWING.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        tokio::sync::Semaphore::new(cores)
-    });
-    // The semaphore is never closed, so waiting for a turn cannot fail.
-    let _turn = drawing
-        .acquire()
-        .await
-        .map_err(|e| format!("drawing the map failed: {e}"))?;
-    tokio::task::spawn_blocking(move || {
-        crate::picture::phase_png(&variant, &position, record.as_ref(), &retreats)
-    })
-    .await
-    .map_err(|e| format!("drawing the map failed: {e}"))?
+    crate::drawing::drawers()?
+        .draw(move || crate::picture::phase_png(&variant, &position, record.as_ref(), &retreats))
+        .await?
 }
 
 /// `Spring 1901 movement` → `spring-1901-movement`.

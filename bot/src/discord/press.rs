@@ -577,19 +577,21 @@ pub async fn own_orders_picture(
 ) -> Result<(String, Vec<u8>), GameError> {
     let (v, position, power, orders) = games.own_orders_board(id, user).await?;
     let name = v.calendar.name(position.phase);
-    let png = tokio::task::spawn_blocking(move || {
-        let drawn: Vec<_> = orders
-            .into_iter()
-            .map(|o| (power, o, engine::judge::Verdict::Succeeds))
-            .collect();
-        let retreats = crate::picture::retreats_of(&v, &position);
-        let scene =
-            crate::picture::scene(&v, &position, &drawn, &retreats, render::Palette::Default);
-        crate::picture::png(&v.id, &scene)
-    })
-    .await
-    .map_err(|e| GameError::Refused(format!("drawing the map failed: {e}")))?
-    .map_err(GameError::Refused)?;
+    let drawers = crate::drawing::drawers().map_err(GameError::Refused)?;
+    let png = drawers
+        .draw(move || {
+            let drawn: Vec<_> = orders
+                .into_iter()
+                .map(|o| (power, o, engine::judge::Verdict::Succeeds))
+                .collect();
+            let retreats = crate::picture::retreats_of(&v, &position);
+            let scene =
+                crate::picture::scene(&v, &position, &drawn, &retreats, render::Palette::Default);
+            crate::picture::png(&v.id, &scene)
+        })
+        .await
+        .map_err(GameError::Refused)?
+        .map_err(GameError::Refused)?;
     Ok((
         format!("{}-your-orders.png", name.to_lowercase().replace(' ', "-")),
         png,
