@@ -22,7 +22,7 @@
 //! text, the body (below, little-endian throughout, `f32`s by their bits, so the art comes
 //! back bit for bit), and the CRC-32 (u32) of everything before it.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use resvg::tiny_skia::{self, Pixmap, PremultipliedColorU8};
@@ -137,8 +137,9 @@ impl ArtCache {
 
     /// The cached art for `svg` under `name`, or why there is none to use.
     pub fn load(&self, name: &str, svg: &str) -> Result<MapArt, Miss> {
-        let bytes = std::fs::read(self.path(name)).map_err(|_| Miss::Absent)?;
-        decode(&bytes, svg)
+        let file = std::fs::File::open(self.path(name)).map_err(|_| Miss::Absent)?;
+        let size = file.metadata().map_err(|_| Miss::Absent)?.len();
+        decode(std::io::BufReader::new(file), size, svg)
     }
 
     /// Writes `art` (parsed from `svg`) as the cached art under `name`, replacing any older
@@ -324,23 +325,35 @@ fn encode(art: &MapArt, svg: &str) -> std::io::Result<Vec<u8>> {
     Ok(w.0)
 }
 
-/// The art a cache file holds, if it holds `svg`'s made by this renderer and is whole.
-fn decode(bytes: &[u8], svg: &str) -> Result<MapArt, Miss> {
+/// The art a cache file of `size` bytes holds, if it holds `svg`'s made by this renderer and
+/// is whole. The file is read straight into the art's own buffers, never whole into one of
+/// its own: that would be as many more pages to fault in as the file has (see the module's
+/// notes on time).
+fn decode(file: impl Read, size: u64, svg: &str) -> Result<MapArt, Miss> {
     let bad = |why: &str| Miss::Corrupt(why.to_string());
-    if bytes.len() < MAGIC.len() + 8 + 8 + 4 || &bytes[..MAGIC.len()] != MAGIC {
+    let head = (MAGIC.len() + 8 + 8 + 4) as u64;
+    if size < head {
         return Err(bad("not a Parley art cache file"));
     }
-    let (body, crc) = bytes.split_at(bytes.len() - 4);
-    let mut r = Reader { buf: body, at: 8 };
+    let mut r = Reader {
+        src: file,
+        crc: crc32fast::Hasher::new(),
+        // The checksum at the end is not part of what it sums.
+        left: size - 4,
+    };
+    if &r.array::<8>()? != MAGIC {
+        return Err(bad("not a Parley art cache file"));
+    }
     if r.u64()? != KEY {
         return Err(Miss::Stale);
     }
-    let len = r.u64()?;
-    if len != svg.len() as u64 || r.take(svg.len())? != svg.as_bytes() {
+    if r.u64()? != svg.len() as u64 || svg.len() as u64 > r.left {
         return Err(Miss::Stale);
     }
-    if crc32fast::hash(body).to_le_bytes() != crc {
-        return Err(bad("its checksum does not match"));
+    for part in svg.as_bytes().chunks(64 * 1024) {
+        if r.vec(part.len())? != part {
+            return Err(Miss::Stale);
+        }
     }
 
     let width = r.u32()?;
@@ -366,7 +379,7 @@ fn decode(bytes: &[u8], svg: &str) -> Result<MapArt, Miss> {
     for i in 0..n {
         let id = r.string()?;
         let verbs = r.len(1)?;
-        let verbs = r.take(verbs)?.to_vec();
+        let verbs = r.vec(verbs)?;
         let points = r.len(8)?;
         let mut pb = tiny_skia::PathBuilder::with_capacity(verbs.len(), points);
         let pts: Vec<(f32, f32)> = (0..points).map(|_| r.point()).collect::<Result<_, _>>()?;
@@ -494,7 +507,7 @@ fn decode(bytes: &[u8], svg: &str) -> Result<MapArt, Miss> {
             let (w, h) = (r.u32()?, r.u32()?);
             let n = r.len(4)?;
             let colours = r
-                .take(n * 4)?
+                .vec(n * 4)?
                 .chunks_exact(4)
                 .map(|c| PremultipliedColorU8::from_rgba(c[0], c[1], c[2], c[3]))
                 .collect::<Option<Vec<_>>>()
@@ -541,7 +554,7 @@ fn decode(bytes: &[u8], svg: &str) -> Result<MapArt, Miss> {
         spans.push(s..e);
     }
     let n = r.len(1)?;
-    let over_pixels = r.take(n)?.to_vec();
+    let over_pixels = r.vec(n)?;
     if over_pixels.len() != drawn * 4 {
         return Err(bad("the upper layer's pixels do not fill its spans"));
     }
@@ -572,14 +585,22 @@ fn decode(bytes: &[u8], svg: &str) -> Result<MapArt, Miss> {
             runs.push((at, len));
         }
         let na = r.len(1)?;
-        let alpha = r.take(na)?.to_vec();
+        let alpha = r.vec(na)?;
         if alpha.len() != partial {
             return Err(bad("a province's coverage is short of pixels"));
         }
         cover.push(Coverage { runs, alpha });
     }
-    if r.at != body.len() {
+    if r.left != 0 {
         return Err(bad("bytes left over after the art"));
+    }
+    let sum = r.crc.clone().finalize();
+    let mut stored = [0; 4];
+    r.src
+        .read_exact(&mut stored)
+        .map_err(|_| bad("it ends too soon"))?;
+    if u32::from_le_bytes(stored) != sum {
+        return Err(bad("its checksum does not match"));
     }
 
     Ok(MapArt {
@@ -677,29 +698,42 @@ impl Writer {
     }
 }
 
-struct Reader<'a> {
-    buf: &'a [u8],
-    at: usize,
+/// Reads a cache file's parts in turn, summing them, never past its end (`left` bytes before
+/// the checksum).
+struct Reader<R> {
+    src: R,
+    crc: crc32fast::Hasher,
+    left: u64,
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], Miss> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.buf.len())
-            .ok_or_else(|| Miss::Corrupt("it ends too soon".into()))?;
-        let b = &self.buf[self.at..end];
-        self.at = end;
-        Ok(b)
+impl<R: Read> Reader<R> {
+    /// Fills `buf` from the file.
+    fn fill(&mut self, buf: &mut [u8]) -> Result<(), Miss> {
+        let short = || Miss::Corrupt("it ends too soon".into());
+        if buf.len() as u64 > self.left {
+            return Err(short());
+        }
+        self.src.read_exact(buf).map_err(|_| short())?;
+        self.crc.update(buf);
+        self.left -= buf.len() as u64;
+        Ok(())
+    }
+    /// The next `n` bytes (`n` checked against what is left before anything is allocated).
+    fn vec(&mut self, n: usize) -> Result<Vec<u8>, Miss> {
+        if n as u64 > self.left {
+            return Err(Miss::Corrupt("it ends too soon".into()));
+        }
+        let mut v = vec![0; n];
+        self.fill(&mut v)?;
+        Ok(v)
     }
     fn array<const N: usize>(&mut self) -> Result<[u8; N], Miss> {
         let mut a = [0; N];
-        a.copy_from_slice(self.take(N)?);
+        self.fill(&mut a)?;
         Ok(a)
     }
     fn u8(&mut self) -> Result<u8, Miss> {
-        Ok(self.take(1)?[0])
+        Ok(self.array::<1>()?[0])
     }
     fn u32(&mut self) -> Result<u32, Miss> {
         Ok(u32::from_le_bytes(self.array()?))
@@ -717,21 +751,32 @@ impl<'a> Reader<'a> {
     /// not hold them (so a damaged count never asks for a huge allocation).
     fn len(&mut self, size: usize) -> Result<usize, Miss> {
         let n = self.u32()? as usize;
-        if n.saturating_mul(size) > self.buf.len() - self.at {
+        if n.saturating_mul(size) as u64 > self.left {
             return Err(Miss::Corrupt("a count runs past the end".into()));
         }
         Ok(n)
     }
+    /// `n` numbers, read a block at a time into their own vector.
     fn u32s(&mut self, n: usize) -> Result<Vec<u32>, Miss> {
-        let b = self.take(n.checked_mul(4).unwrap_or(usize::MAX))?;
-        Ok(b.chunks_exact(4)
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
+        if (n as u64).saturating_mul(4) > self.left {
+            return Err(Miss::Corrupt("it ends too soon".into()));
+        }
+        let mut out = Vec::with_capacity(n);
+        let mut block = [0u8; 16 * 1024];
+        while out.len() < n {
+            let k = (n - out.len()).min(block.len() / 4);
+            self.fill(&mut block[..k * 4])?;
+            out.extend(
+                block[..k * 4]
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+            );
+        }
+        Ok(out)
     }
     fn string(&mut self) -> Result<String, Miss> {
         let n = self.len(1)?;
-        String::from_utf8(self.take(n)?.to_vec())
-            .map_err(|_| Miss::Corrupt("a text is not UTF-8".into()))
+        String::from_utf8(self.vec(n)?).map_err(|_| Miss::Corrupt("a text is not UTF-8".into()))
     }
     fn point(&mut self) -> Result<(f32, f32), Miss> {
         Ok((self.f32()?, self.f32()?))
@@ -773,7 +818,7 @@ impl<'a> Reader<'a> {
             .checked_mul(h as usize)
             .and_then(|n| n.checked_mul(4))
             .ok_or_else(|| Miss::Corrupt("a picture is too large".into()))?;
-        let data = self.take(n)?.to_vec();
+        let data = self.vec(n)?;
         Pixmap::from_vec(data, size).ok_or_else(|| Miss::Corrupt("a picture is too large".into()))
     }
 }
