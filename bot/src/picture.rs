@@ -9,6 +9,7 @@ use engine::rulebook::{MapMark, MarkColour, Marking, SpecialOrder};
 use engine::store::PhaseRecord;
 use engine::unit::{PowerId, UnitKind};
 use engine::Rules;
+use render::art::cache::ArtCache;
 use render::scene::{
     Claim, Location, Order as Draw, OrderMark, Outcome, Owner, PowerStyle, ScCount, ScMarker,
     UnitKey, UnitMark,
@@ -37,7 +38,25 @@ pub fn art_for(variant: &str) -> Option<&'static MapArt> {
         .or_default()
         .clone();
     // Parsed outside the map's lock, once: a second caller for the same variant waits here.
-    *cell.get_or_init(|| MapArt::from_svg(svg).ok().map(|a| &*Box::leak(Box::new(a))))
+    *cell.get_or_init(|| {
+        let art = match DISK_CACHE.get() {
+            Some(cache) => cache.art(variant, svg),
+            None => MapArt::from_svg(svg),
+        };
+        art.ok().map(|a| &*Box::leak(Box::new(a)))
+    })
+}
+
+/// Where a short-lived process keeps the art it parses, for the next run (see
+/// [`cache_art_on_disk`]).
+static DISK_CACHE: OnceLock<ArtCache> = OnceLock::new();
+
+/// Makes [`art_for`] read each variant's art from `cache` and store it there when it has to
+/// parse it: a command that draws one map (`parley render`, `parley adjudicate --map`)
+/// spends most of its time parsing and rasterising the art otherwise. The bot parses each art
+/// once and keeps it, and does not call this. Only the first call counts.
+pub fn cache_art_on_disk(cache: ArtCache) {
+    let _ = DISK_CACHE.set(cache);
 }
 
 /// The variants a game can be created for in Discord: every one the engine runs whose map has

@@ -199,3 +199,80 @@ fn a_demo_writes_a_report_and_a_map_for_every_phase_played_even_those_settled_at
         assert!(text.contains(name), "{text}");
     }
 }
+
+/// `parley render` of [`CASE`] with the environment `env` (and no other cache setting); the
+/// PNG it wrote.
+fn render_with(env: &[(&str, &std::path::Path)], out: &std::path::Path) -> Vec<u8> {
+    use std::io::Write;
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_parley"));
+    cmd.args(["render", "--out", out.to_str().expect("utf8")])
+        .env_remove("PARLEY_CACHE_DIR")
+        .env_remove("XDG_CACHE_HOME")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().expect("parley starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(CASE.as_bytes())
+        .expect("write the case");
+    let done = child.wait_with_output().expect("parley finishes");
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    std::fs::read(out).expect("the map")
+}
+
+#[test]
+fn render_keeps_the_art_in_the_users_cache_and_rebuilds_a_damaged_one() {
+    let dir = tempfile::tempdir().expect("tmp");
+    let home = dir.path().join("home");
+    std::fs::create_dir(&home).expect("home");
+    let png = dir.path().join("map.png");
+    let empty = std::path::Path::new("");
+
+    // Off: nothing is written, in the home or anywhere else it could be.
+    let uncached = render_with(&[("HOME", &home), ("PARLEY_CACHE_DIR", empty)], &png);
+    assert_eq!(
+        std::fs::read_dir(&home).expect("home").count(),
+        0,
+        "PARLEY_CACHE_DIR= (empty) keeps no cache"
+    );
+
+    // By default under ~/.cache/parley, one file per variant; the next run reads it and
+    // draws the same map, byte for byte.
+    let file = home.join(".cache/parley/art-standard.bin");
+    assert_eq!(render_with(&[("HOME", &home)], &png), uncached);
+    let stored = std::fs::read(&file).expect("the art is cached under ~/.cache/parley");
+    assert_eq!(render_with(&[("HOME", &home)], &png), uncached);
+
+    // $XDG_CACHE_HOME and $PARLEY_CACHE_DIR move it.
+    let xdg = dir.path().join("xdg");
+    assert_eq!(
+        render_with(&[("HOME", &home), ("XDG_CACHE_HOME", &xdg)], &png),
+        uncached
+    );
+    assert!(xdg.join("parley/art-standard.bin").is_file());
+    let chosen = dir.path().join("chosen");
+    assert_eq!(
+        render_with(&[("HOME", &home), ("PARLEY_CACHE_DIR", &chosen)], &png),
+        uncached
+    );
+    assert!(chosen.join("art-standard.bin").is_file());
+
+    // A damaged file is not used: the art is parsed again and the file rewritten whole.
+    let mut damaged = stored.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0xff;
+    damaged.truncate(damaged.len() - 100);
+    std::fs::write(&file, &damaged).expect("damage the cache");
+    assert_eq!(render_with(&[("HOME", &home)], &png), uncached);
+    assert_eq!(std::fs::read(&file).expect("rewritten"), stored);
+}

@@ -9,6 +9,11 @@ fn parley(args: &[&str], db: &Path) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_parley"))
         .args(args)
         .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        // The map art the command caches stays in the build's folder, not the user's.
+        .env(
+            "PARLEY_CACHE_DIR",
+            concat!(env!("CARGO_TARGET_TMPDIR"), "/parley-cache"),
+        )
         .output()
         .expect("parley runs");
     (

@@ -8,6 +8,8 @@ use resvg::tiny_skia::{self, Pixmap};
 use crate::error::Error;
 use crate::fonts;
 
+pub mod cache;
+
 pub(crate) use crate::outline::inside;
 /// A point in the art's own coordinates (its viewBox units).
 pub use crate::outline::Point;

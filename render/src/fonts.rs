@@ -17,10 +17,16 @@ pub fn database() -> Arc<fontdb::Database> {
     static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
     DB.get_or_init(|| {
         let mut db = fontdb::Database::new();
-        db.load_font_data(dejavu::sans::regular().to_vec());
-        db.load_font_data(dejavu::sans::bold().to_vec());
-        db.load_font_data(dejavu::sans::oblique().to_vec());
-        db.load_font_data(dejavu::sans::bold_oblique().to_vec());
+        // The faces are read where the binary holds them: a copy would be 2.5 MB more memory
+        // and, in a short-lived `parley render`, some 600 more page faults.
+        for face in [
+            dejavu::sans::regular(),
+            dejavu::sans::bold(),
+            dejavu::sans::oblique(),
+            dejavu::sans::bold_oblique(),
+        ] {
+            db.load_font_source(fontdb::Source::Binary(Arc::new(face)));
+        }
         db.set_sans_serif_family(FAMILY);
         db.set_serif_family(FAMILY);
         db.set_monospace_family(FAMILY);

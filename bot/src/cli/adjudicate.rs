@@ -22,6 +22,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), CliError> {
     if let Some(map) = &args.map {
         written_as(map, "png", "--map", "a PNG map")?;
+        super::cache_art();
     }
     let text = read_stdin("a case (JSON)")?;
     let variant = args.variant.variant.as_deref();

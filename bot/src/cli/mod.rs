@@ -19,6 +19,16 @@ use engine::store::{
 use std::path::PathBuf;
 use std::sync::Arc;
 
+/// Keeps the map art this command parses in the user's cache folder (see
+/// `render::art::cache`: `$PARLEY_CACHE_DIR`, else `$XDG_CACHE_HOME/parley` or
+/// `~/.cache/parley`; `PARLEY_CACHE_DIR=` empty turns it off), for the commands that draw a
+/// map and exit: parsing and rasterising the art is most of their time otherwise.
+pub fn cache_art() {
+    if let Some(cache) = ::render::art::cache::ArtCache::from_env() {
+        parley::picture::cache_art_on_disk(cache);
+    }
+}
+
 /// A failed command: what to tell the user, and the exit code.
 #[derive(Debug)]
 pub struct CliError {

@@ -34,6 +34,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     } else {
         written_as(&args.out, "png", "--out", "a PNG map")?;
     }
+    super::cache_art();
     let variant = args
         .variant
         .variant

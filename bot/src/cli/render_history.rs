@@ -24,6 +24,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<(), CliError> {
     super::written_as(&args.out, "gif", "--out", "an animated GIF")?;
+    super::cache_art();
     let url = args.database.url();
     let options = HistoryOptions {
         width: args.width.unwrap_or(HistoryOptions::default().width),

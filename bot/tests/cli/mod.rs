@@ -6,10 +6,15 @@ use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+/// Where the tests' `parley` keeps its map art cache (see `render::art::cache`).
+pub const CACHE_DIR: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/parley-cache");
+
 /// Runs `parley ARGS` with `stdin`; returns (exit code, stdout, stderr).
 pub fn parley(args: &[&str], stdin: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parley"))
         .args(args)
+        // The map art a command caches stays in the build's folder, not the user's.
+        .env("PARLEY_CACHE_DIR", CACHE_DIR)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
