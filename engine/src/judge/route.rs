@@ -212,6 +212,11 @@ pub(super) struct Routes<'v> {
     by_power: bool,
     /// Room for the ways [`Routes::quick_within`] finds, kept from one question to the next.
     way_room: RefCell<(Way, Way)>,
+    /// Once asked, the parts a few fleets all beside each other cut the board into
+    /// ([`clique_parts`]), where links go both ways and the board has at most 128 fleets.
+    parts: std::cell::OnceCell<Vec<u128>>,
+    /// For each fleet, once asked, the smallest of those parts holding it ([`Routes::cut_off`]).
+    parts_of: RefCell<Vec<Option<Vec<u128>>>>,
 }
 
 /// A board's [`Routes`], built the first time an order asks about a convoy: most phases
@@ -339,6 +344,8 @@ impl<'v> Routes<'v> {
             owner,
             by_power,
             way_room: RefCell::default(),
+            parts: std::cell::OnceCell::new(),
+            parts_of: RefCell::new(vec![None; n]),
         }
     }
 
@@ -597,6 +604,9 @@ impl<'v> Routes<'v> {
         if !takes[via] && !lands[via] && !ways.within.has(via) {
             return QuickChain::Apart;
         }
+        if !takes[via] && !lands[via] && self.cut_off(via, ways.ends.0 | ways.ends.1) {
+            return QuickChain::Apart;
+        }
         if !takes[via] && !lands[via] {
             return self.quick_within(ways, (takes, lands), via);
         }
@@ -665,6 +675,40 @@ impl<'v> Routes<'v> {
 }
 
 impl Routes<'_> {
+    /// Whether a few fleets all beside each other part the fleet `via` from every fleet of
+    /// `ends` (those taking the army and those landing it): then `via` stands within no chain
+    /// between them. Such a chain would cross those fleets both before `via` and after it, at
+    /// two fleets beside each other (a shortcut) or twice at one. Around South America two
+    /// seas off Cape Horn part the Pacific from the Atlantic, so a fleet in the Caribbean is
+    /// on no chain between two Pacific shores, which a [`Survey`] would otherwise have to
+    /// prove. Only where links go both ways (a shortcut either way then) and on boards of at
+    /// most 128 convoying fleets.
+    fn cut_off(&self, via: usize, ends: u128) -> bool {
+        let Some((next, _)) = &self.bits else {
+            return false;
+        };
+        if !self.two_way {
+            return false;
+        }
+        if let Some(known) = &self.parts_of.borrow()[via] {
+            return known.iter().any(|part| part & ends == 0);
+        }
+        let parts = self.parts.get_or_init(|| clique_parts(next));
+        // Only the smallest parts holding `via` matter: a larger one that misses `ends`
+        // contains a smaller one that misses them too.
+        let mut holding: Vec<u128> = parts.iter().copied().filter(|p| p.has(via)).collect();
+        holding.sort_by_key(|p| p.count_ones());
+        let mut smallest: Vec<u128> = Vec::new();
+        for part in holding {
+            if !smallest.iter().any(|s| s & !part == 0) {
+                smallest.push(part);
+            }
+        }
+        let cut = smallest.iter().any(|part| part & ends == 0);
+        self.parts_of.borrow_mut()[via] = Some(smallest);
+        cut
+    }
+
     /// [`Routes::quick_chain`] for a fleet that neither takes nor lands the army, so stands
     /// within any chain it is on: between a fleet `p` before it and `q` after it, with no link
     /// from `p` to `q`. For each such pair, a shortest way back from `p` to a fleet taking the
@@ -747,6 +791,52 @@ impl Routes<'_> {
             QuickChain::Apart
         }
     }
+}
+
+/// The parts into which each set of at most four fleets all linked to each other (a clique)
+/// cuts a board whose links go both ways: for each such set, every part of the board left
+/// when it is taken away (the fleets joined to each other without passing it), each once.
+fn clique_parts(next: &[u128]) -> Vec<u128> {
+    let n = next.len();
+    let all = if n == 128 { !0 } else { (1u128 << n) - 1 };
+    let above = |k: usize| {
+        if k >= 127 {
+            0
+        } else {
+            all & !((2u128 << k) - 1)
+        }
+    };
+    let mut cliques = Vec::new();
+    for a in 0..n {
+        let a_set = 1u128 << a;
+        cliques.push(a_set);
+        (next[a] & above(a)).each(|b| {
+            let ab = a_set | 1 << b;
+            cliques.push(ab);
+            (next[a] & next[b] & above(b)).each(|c| {
+                cliques.push(ab | 1 << c);
+                (next[a] & next[b] & next[c] & above(c))
+                    .each(|d| cliques.push(ab | 1 << c | 1 << d));
+            });
+        });
+    }
+    let mut parts = std::collections::HashSet::with_hasher(Quick);
+    for clique in cliques {
+        let mut rest = all & !clique;
+        while rest != 0 {
+            let start = rest & rest.wrapping_neg();
+            let (mut part, mut frontier) = (start, start);
+            while frontier != 0 {
+                let mut reached = 0u128;
+                frontier.each(|w| reached |= next[w]);
+                frontier = reached & rest & !part;
+                part |= frontier;
+            }
+            rest &= !part;
+            parts.insert(part);
+        }
+    }
+    parts.into_iter().collect()
 }
 
 /// How many pairs of fleets around a fleet [`Routes::quick_within`] tries before leaving the
