@@ -584,32 +584,49 @@ impl<'v> Routes<'v> {
             Some((next, prev)) => {
                 let (takes, lands) = (u128::of(0, takes), u128::of(0, lands));
                 Ways {
-                    behind: shortest_bit_ways(takes, (next, prev), !lands),
-                    ahead: shortest_bit_ways(lands, (prev, next), !takes),
+                    behind: None,
+                    ahead: Vec::new(),
+                    reached: (
+                        bit_reach(takes, next, !lands),
+                        bit_reach(lands, prev, !takes),
+                    ),
                     ends: (takes, lands),
-                    within: within_chains((next, prev), takes, lands),
+                    within: None,
                 }
             }
             None => Ways {
-                behind: shortest_ways(takes, &self.next, |k| !lands[k]),
+                behind: Some(shortest_ways(takes, &self.next, |k| !lands[k])),
                 ahead: shortest_ways(lands, &self.prev, |k| !takes[k]),
+                reached: (0, 0),
                 ends: (0, 0),
-                within: !0,
+                within: None,
             },
         });
-        let behind = &ways.behind;
-        if behind[via] == UNREACHED || ways.ahead[via] == UNREACHED {
-            return QuickChain::Apart;
-        }
-        if !takes[via] && !lands[via] && !ways.within.has(via) {
-            return QuickChain::Apart;
-        }
-        if !takes[via] && !lands[via] && self.cut_off(via, ways.ends.0 | ways.ends.1) {
+        if !ways.reaches(via) {
             return QuickChain::Apart;
         }
         if !takes[via] && !lands[via] {
+            if self.cut_off(via, ways.ends.0 | ways.ends.1) {
+                return QuickChain::Apart;
+            }
+            let Some((next, prev)) = &self.bits else {
+                return QuickChain::Unsure;
+            };
+            // Worked out only for a fleet no clique cuts off: often none is.
+            let ends = ways.ends;
+            let within = *ways
+                .within
+                .get_or_insert_with(|| within_chains((next, prev), ends.0, ends.1));
+            if !within.has(via) {
+                return QuickChain::Apart;
+            }
             return self.quick_within(ways, (takes, lands), via);
         }
+        let (ends, bits) = (ways.ends, &self.bits);
+        let behind = ways.behind.get_or_insert_with(|| {
+            let (next, prev) = bits.as_ref().expect("sets of at most 128 fleets");
+            shortest_bit_ways(ends.0, (next, prev), !ends.1)
+        });
         let mut chain = vec![via];
         let mut k = via;
         while behind[k] as usize != k {
@@ -727,7 +744,7 @@ impl Routes<'_> {
         let Some((next, prev)) = &self.bits else {
             return QuickChain::Unsure;
         };
-        let (behind, ahead) = (&ways.behind, &ways.ahead);
+        let (behind, ahead) = ways.reached;
         let (takes_set, lands_set) = ways.ends;
         let bit = |k: usize| 1u128 << k;
         let mut room = self.way_room.borrow_mut();
@@ -735,11 +752,11 @@ impl Routes<'_> {
         let mut unsure = false;
         let mut tried = 0;
         for &p in &self.prev[via] {
-            if lands[p] || behind[p] == UNREACHED {
+            if lands[p] || !behind.has(p) {
                 continue;
             }
             for &q in &self.next[via] {
-                if q == p || takes[q] || ahead[q] == UNREACHED || next[p].has(q) {
+                if q == p || takes[q] || !ahead.has(q) || next[p].has(q) {
                     continue;
                 }
                 tried += 1;
@@ -960,6 +977,22 @@ fn shortest_ways(ends: &[bool], links: &[Vec<usize>], through: impl Fn(usize) ->
     step
 }
 
+/// The fleets [`shortest_bit_ways`] reaches, without the ways: all a route's ends need to
+/// know of most fleets.
+fn bit_reach(ends: u128, links: &[u128], through: u128) -> u128 {
+    let (mut seen, mut frontier) = (ends, ends);
+    loop {
+        let mut reached = 0u128;
+        (frontier & through).each(|w| reached |= links[w]);
+        reached &= !seen;
+        if reached == 0 {
+            return seen;
+        }
+        seen |= reached;
+        frontier = reached;
+    }
+}
+
 /// [`shortest_ways`] on fleets as bits (`back` is `links` reversed), layer by layer; each
 /// fleet reached steps to the lowest-numbered fleet of the layer before that leads to it.
 fn shortest_bit_ways(ends: u128, (links, back): (&[u128], &[u128]), through: u128) -> Vec<u32> {
@@ -994,13 +1027,32 @@ struct Chains {
 /// The shortest ways of [`Chains::ways`], with the two ends as bits where the board has at
 /// most 128 convoying fleets.
 struct Ways {
-    behind: Vec<u32>,
+    /// Built when first wanted on boards of at most 128 fleets (only a fleet that takes or
+    /// lands the army is walked back along it).
+    behind: Option<Vec<u32>>,
+    /// Empty on boards of at most 128 fleets, which keep only `reached`.
     ahead: Vec<u32>,
+    /// The fleets some way reaches from a fleet taking the army, and those from which some
+    /// way leads to a landing fleet, on boards of at most 128 fleets (0 on larger boards).
+    reached: (u128, u128),
     /// The fleets taking the army, and those landing it (0 on larger boards).
     ends: (u128, u128),
     /// The fleets that could stand within a chain, neither first nor last, by
-    /// [`within_chains`] (every fleet on larger boards).
-    within: u128,
+    /// [`within_chains`], once asked (never on larger boards).
+    within: Option<u128>,
+}
+
+impl Ways {
+    /// Whether ways lead to the fleet `k` from a fleet taking the army and on from it to a
+    /// landing fleet, each passing no fleet of the other end.
+    fn reaches(&self, k: usize) -> bool {
+        match &self.behind {
+            Some(behind) if !self.ahead.is_empty() => {
+                behind[k] != UNREACHED && self.ahead[k] != UNREACHED
+            }
+            _ => self.reached.0.has(k) && self.reached.1.has(k),
+        }
+    }
 }
 
 /// The fleets that could stand within a chain from a fleet of `takes` to one of `lands`, a
