@@ -201,6 +201,8 @@ pub(super) struct Routes<'v> {
     /// legal-order list asks whether a route exists for every army and destination.
     landing_bits: RefCell<Vec<Option<u128>>>,
     reach_bits: RefCell<Vec<Option<u128>>>,
+    /// `reach_bits` less one fleet, by origin and the fleet left out.
+    reach_avoiding: RefCell<HashMap<(ProvinceId, usize), u128, Quick>>,
     avoiding: RefCell<HashMap<Ends, bool, Quick>>,
     /// For each pair of landing sets (origin's, destination's), once asked, the fleets some
     /// chain between them needs.
@@ -339,6 +341,7 @@ impl<'v> Routes<'v> {
             reach: RefCell::new(vec![None; map.provinces.len()]),
             landing_bits: RefCell::new(vec![None; map.provinces.len()]),
             reach_bits: RefCell::new(vec![None; map.provinces.len()]),
+            reach_avoiding: RefCell::new(HashMap::default()),
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
             owner,
@@ -384,6 +387,19 @@ impl<'v> Routes<'v> {
         }
         let found = u128::of(0, &self.search_from(from, None));
         self.reach_bits.borrow_mut()[p] = Some(found);
+        found
+    }
+
+    /// [`Routes::reach_bits`] less the fleet `avoided`: a fleet's list asks it for every army
+    /// it could support and every destination.
+    fn reach_avoiding_bits(&self, from: ProvinceId, avoided: usize) -> u128 {
+        if let Some(&known) = self.reach_avoiding.borrow().get(&(from, avoided)) {
+            return known;
+        }
+        let found = u128::of(0, &self.search_from(from, Some(avoided)));
+        self.reach_avoiding
+            .borrow_mut()
+            .insert((from, avoided), found);
         found
     }
 
@@ -443,8 +459,12 @@ impl<'v> Routes<'v> {
             return false;
         }
         let avoided = avoid.and_then(|p| self.index[p.0 as usize]);
-        if avoided.is_none() && self.bits.is_some() {
-            return self.reach_bits(from) & self.landing_bits(to) != 0;
+        if self.bits.is_some() {
+            let reach = match avoided {
+                None => self.reach_bits(from),
+                Some(avoided) => self.reach_avoiding_bits(from, avoided),
+            };
+            return reach & self.landing_bits(to) != 0;
         }
         let lands = self.landing(to);
         let Some(avoided) = avoided else {
@@ -612,7 +632,12 @@ impl<'v> Routes<'v> {
             let Some((next, prev)) = &self.bits else {
                 return QuickChain::Unsure;
             };
-            // Worked out only for a fleet no clique cuts off: often none is.
+            let found = self.quick_within(ways, (takes, lands), via);
+            if !matches!(found, QuickChain::Unsure) {
+                return found;
+            }
+            // Worked out only for a fleet the quicker answers leave unsure, before a survey:
+            // with cliques cutting off most fleets first, few pairs of ends need it.
             let ends = ways.ends;
             let within = *ways
                 .within
@@ -620,7 +645,7 @@ impl<'v> Routes<'v> {
             if !within.has(via) {
                 return QuickChain::Apart;
             }
-            return self.quick_within(ways, (takes, lands), via);
+            return QuickChain::Unsure;
         }
         let (ends, bits) = (ways.ends, &self.bits);
         let behind = ways.behind.get_or_insert_with(|| {
