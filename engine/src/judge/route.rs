@@ -501,11 +501,40 @@ impl<'v> Routes<'v> {
         let Some(via) = self.index[via.0 as usize] else {
             return false;
         };
-        if !self.exists(from, to, None) {
-            return false;
-        }
+        self.exists(from, to, None) && self.needs_between(self.kind(from), self.kind(to), via)
+    }
+
+    /// The destinations among `to` for which [`Routes::needs`] the fleet in `via` to carry an
+    /// army from `from`, in the order given: a fleet's list asks for every army and
+    /// destination, and destinations sharing a landing set share one answer.
+    pub(super) fn needed_to<'t>(
+        &self,
+        from: ProvinceId,
+        via: ProvinceId,
+        to: impl Iterator<Item = &'t Target>,
+    ) -> Vec<Target> {
+        let Some(via) = self.index[via.0 as usize] else {
+            return Vec::new();
+        };
+        let start = self.kind(from);
+        let mut known: Vec<Option<bool>> = Vec::new();
+        to.filter(|t| {
+            if !self.exists(from, t.province, None) {
+                return false;
+            }
+            let end = self.kind(t.province);
+            if known.len() <= end {
+                known.resize(end + 1, None);
+            }
+            *known[end].get_or_insert_with(|| self.needs_between(start, end, via))
+        })
+        .copied()
+        .collect()
+    }
+
+    /// [`Routes::needs`] by the two ends' landing sets, for a route that exists.
+    fn needs_between(&self, from: usize, to: usize, via: usize) -> bool {
         let n = self.fleets.len();
-        let (from, to) = (self.kind(from), self.kind(to));
         // Where every link goes both ways a chain read backwards is a chain the other way (a
         // fleet that takes an army from a province can land one there), so the two
         // directions share one answer. The search starts from the later-numbered set: on the
@@ -802,7 +831,8 @@ impl Routes<'_> {
                     continue;
                 }
                 let chain = |after: &[usize]| {
-                    let mut chain: Vec<usize> = before.fleets.iter().rev().copied().collect();
+                    let mut chain = Vec::with_capacity(before.fleets.len() + 1 + after.len());
+                    chain.extend(before.fleets.iter().rev());
                     chain.push(via);
                     chain.extend_from_slice(after);
                     QuickChain::Through(chain)
