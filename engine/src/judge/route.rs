@@ -214,6 +214,9 @@ pub(super) struct Routes<'v> {
     by_power: bool,
     /// Room for the ways [`Routes::quick_within`] finds, kept from one question to the next.
     way_room: RefCell<(Way, Way)>,
+    /// The chains found so far, and for each fleet the last few found through it
+    /// ([`Routes::known_chain`]).
+    found: RefCell<(Vec<(u128, Vec<usize>)>, Vec<Vec<usize>>)>,
     /// Once asked, the parts a few fleets all beside each other cut the board into
     /// ([`clique_parts`]), where links go both ways and the board has at most 128 fleets.
     parts: std::cell::OnceCell<Vec<u128>>,
@@ -347,6 +350,7 @@ impl<'v> Routes<'v> {
             owner,
             by_power,
             way_room: RefCell::default(),
+            found: RefCell::new((Vec::new(), vec![Vec::new(); n])),
             parts: std::cell::OnceCell::new(),
             parts_of: RefCell::new(vec![None; n]),
         }
@@ -561,6 +565,13 @@ impl<'v> Routes<'v> {
     fn settle_quickly(&self, chains: &mut Chains, from: usize, to: usize, via: usize) -> bool {
         match self.quick_chain(chains, from, to, via) {
             QuickChain::Through(chain) => {
+                for &k in &chain {
+                    chains.needed[k] = true;
+                    chains.settled[k] = true;
+                }
+                self.keep_chain(chain);
+            }
+            QuickChain::Again(chain) => {
                 for k in chain {
                     chains.needed[k] = true;
                     chains.settled[k] = true;
@@ -658,6 +669,9 @@ impl<'v> Routes<'v> {
             if self.cut_off(via, ways.ends.0 | ways.ends.1) {
                 return QuickChain::Apart;
             }
+            if let Some(chain) = self.known_chain(via, ways.ends) {
+                return QuickChain::Again(chain);
+            }
             let Some((next, prev)) = &self.bits else {
                 return QuickChain::Unsure;
             };
@@ -746,6 +760,82 @@ impl<'v> Routes<'v> {
 }
 
 impl Routes<'_> {
+    /// Keeps a chain found (on boards of at most 128 fleets), for [`Routes::known_chain`].
+    fn keep_chain(&self, chain: Vec<usize>) {
+        if self.bits.is_none() {
+            return;
+        }
+        let mut found = self.found.borrow_mut();
+        let (all, through) = &mut *found;
+        let id = all.len();
+        let mut set = 0u128;
+        for &k in &chain {
+            set.add(k);
+            let ids = &mut through[k];
+            if ids.len() == KNOWN_CHAINS {
+                ids.remove(0);
+            }
+            ids.push(id);
+        }
+        all.push((set, chain));
+    }
+
+    /// A chain between the ends (those taking the army, those landing it) through `via`, which
+    /// is neither, cut from one found before between other ends: a piece of a chain has no
+    /// shortcut either, so from the last fleet before `via` taking the army to the first
+    /// after it landing the army, with none landing it before `via` and none taking it after,
+    /// is a chain. Where links go both ways, a chain read backwards serves too. An army's
+    /// chains to many destinations share the way out, so most fleets asked about again lie
+    /// on one found already.
+    fn known_chain(&self, via: usize, (takes, lands): (u128, u128)) -> Option<Vec<usize>> {
+        let found = self.found.borrow();
+        let (all, through) = &*found;
+        for &id in through[via].iter().rev() {
+            let (set, chain) = &all[id];
+            if set & takes == 0 || set & lands == 0 {
+                continue;
+            }
+            let at = chain.iter().position(|&k| k == via)?;
+            let piece = |fwd: bool| -> Option<(usize, usize)> {
+                // `first` and `last` as positions along the chain, read forwards or backwards.
+                let pos = |i: usize| if fwd { i } else { chain.len() - 1 - i };
+                let at = pos(at);
+                let fleet = |i: usize| chain[pos(i)];
+                let mut first = None;
+                for i in (0..at).rev() {
+                    let k = fleet(i);
+                    if lands.has(k) {
+                        return None;
+                    }
+                    if takes.has(k) {
+                        first = Some(i);
+                        break;
+                    }
+                }
+                let first = first?;
+                for j in at + 1..chain.len() {
+                    let k = fleet(j);
+                    if takes.has(k) {
+                        return None;
+                    }
+                    if lands.has(k) {
+                        return Some((pos(first), pos(j)));
+                    }
+                }
+                None
+            };
+            if let Some((a, b)) = piece(true) {
+                return Some(chain[a..=b].to_vec());
+            }
+            if self.two_way {
+                if let Some((a, b)) = piece(false) {
+                    return Some(chain[b..=a].iter().rev().copied().collect());
+                }
+            }
+        }
+        None
+    }
+
     /// Whether a few fleets all beside each other part the fleet `via` from every fleet of
     /// `ends` (those taking the army and those landing it): then `via` stands within no chain
     /// between them. Such a chain would cross those fleets both before `via` and after it, at
@@ -809,6 +899,11 @@ impl Routes<'_> {
             if lands[p] || !behind.has(p) {
                 continue;
             }
+            // Asked once for `p` rather than for each pair: whether any way leads back from it,
+            // whatever `q`.
+            let mut way_back: Option<bool> = None;
+            // After `q`: no fleet taking the army, none `p` or `via` links to.
+            let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
             for &q in &self.next[via] {
                 if q == p || takes[q] || !ahead.has(q) || next[p].has(q) {
                     continue;
@@ -817,8 +912,13 @@ impl Routes<'_> {
                 if tried > PAIRS_TRIED {
                     return QuickChain::Unsure;
                 }
-                // After `q`: no fleet taking the army, none `p` or `via` links to.
-                let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
+                let back_anywhere = *way_back.get_or_insert_with(|| {
+                    let back = !lands_set & !bit(via) & !prev[via];
+                    takes[p] || bit_reaches(prev, p, takes_set & back, back & !takes_set)
+                });
+                if !back_anywhere {
+                    continue;
+                }
                 if !lands[q] && !bit_reaches(next, q, lands_set & on, on & !lands_set) {
                     continue;
                 }
@@ -911,6 +1011,10 @@ fn clique_parts(next: &[u128]) -> Vec<u128> {
     parts.into_iter().collect()
 }
 
+/// How many of the chains found through each fleet [`Routes::known_chain`] looks at: the
+/// latest, as an army's routes are asked about one after another.
+const KNOWN_CHAINS: usize = 16;
+
 /// How many pairs of fleets around a fleet [`Routes::quick_within`] tries before leaving the
 /// fleet to the [`Survey`]: around an ocean bordering many, proving every pair impossible
 /// costs more than the survey (measured on the Latin American board: with fleets no chain
@@ -997,6 +1101,8 @@ fn bit_reaches(links: &[u128], start: usize, ends: u128, through: u128) -> bool 
 enum QuickChain {
     /// This chain passes through the fleet.
     Through(Vec<usize>),
+    /// This piece of a chain found before passes through the fleet.
+    Again(Vec<usize>),
     /// No chain can: no way leads from the origin to the fleet, or from it to the destination.
     Apart,
     /// Only a [`Survey`] can tell.
