@@ -201,6 +201,9 @@ pub(super) struct Routes<'v> {
     /// legal-order list asks whether a route exists for every army and destination.
     landing_bits: RefCell<Vec<Option<u128>>>,
     reach_bits: RefCell<Vec<Option<u128>>>,
+    /// For each province, once asked, whether the rulebook lets armies be convoyed from or
+    /// to it.
+    convoy_to: RefCell<Vec<Option<bool>>>,
     /// `reach_bits` less one fleet, by origin and the fleet left out.
     reach_avoiding: RefCell<HashMap<(ProvinceId, usize), u128, Quick>>,
     avoiding: RefCell<HashMap<Ends, bool, Quick>>,
@@ -344,6 +347,7 @@ impl<'v> Routes<'v> {
             reach: RefCell::new(vec![None; map.provinces.len()]),
             landing_bits: RefCell::new(vec![None; map.provinces.len()]),
             reach_bits: RefCell::new(vec![None; map.provinces.len()]),
+            convoy_to: RefCell::new(vec![None; map.provinces.len()]),
             reach_avoiding: RefCell::new(HashMap::default()),
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
@@ -389,8 +393,33 @@ impl<'v> Routes<'v> {
         if let Some(known) = self.reach_bits.borrow()[p] {
             return known;
         }
-        let found = u128::of(0, &self.search_from(from, None));
+        let found = self.bit_search_from(from, 0);
         self.reach_bits.borrow_mut()[p] = Some(found);
+        found
+    }
+
+    /// [`Routes::search_from`] on bits, less the fleets `avoided`.
+    fn bit_search_from(&self, from: ProvinceId, avoided: u128) -> u128 {
+        let (next, _) = self.bits.as_ref().expect("sets of at most 128 fleets");
+        let mut seen = self.landing_bits(from) & !avoided;
+        let mut frontier = seen;
+        while frontier != 0 {
+            let mut reached = 0u128;
+            frontier.each(|w| reached |= next[w]);
+            frontier = reached & !seen & !avoided;
+            seen |= frontier;
+        }
+        seen
+    }
+
+    /// Whether the rulebook lets an army be convoyed from or to `p`, asked once per province.
+    fn can_convoy_to(&self, p: ProvinceId) -> bool {
+        let i = p.0 as usize;
+        if let Some(known) = self.convoy_to.borrow()[i] {
+            return known;
+        }
+        let found = self.ctx.book.can_convoy_to(&self.ctx, p);
+        self.convoy_to.borrow_mut()[i] = Some(found);
         found
     }
 
@@ -400,7 +429,7 @@ impl<'v> Routes<'v> {
         if let Some(&known) = self.reach_avoiding.borrow().get(&(from, avoided)) {
             return known;
         }
-        let found = u128::of(0, &self.search_from(from, Some(avoided)));
+        let found = self.bit_search_from(from, 1 << avoided);
         self.reach_avoiding
             .borrow_mut()
             .insert((from, avoided), found);
@@ -458,8 +487,7 @@ impl<'v> Routes<'v> {
         to: ProvinceId,
         avoid: Option<ProvinceId>,
     ) -> bool {
-        let ctx = &self.ctx;
-        if from == to || !ctx.book.can_convoy_to(ctx, from) || !ctx.book.can_convoy_to(ctx, to) {
+        if from == to || !self.can_convoy_to(from) || !self.can_convoy_to(to) {
             return false;
         }
         let avoided = avoid.and_then(|p| self.index[p.0 as usize]);
