@@ -550,8 +550,19 @@ impl<'v> Routes<'v> {
         };
         let start = self.kind(from);
         let mut known: Vec<Option<bool>> = Vec::new();
+        // [`Routes::exists`] with what depends only on the origin asked once.
+        let reach = match self.bits {
+            Some(_) if self.can_convoy_to(from) => Some(self.reach_bits(from)),
+            _ => None,
+        };
+        let exists = |to: ProvinceId| match reach {
+            Some(reach) => {
+                to != from && self.can_convoy_to(to) && reach & self.landing_bits(to) != 0
+            }
+            None => self.exists(from, to, None),
+        };
         to.filter(|t| {
-            if !self.exists(from, t.province, None) {
+            if !exists(t.province) {
                 return false;
             }
             let end = self.kind(t.province);
