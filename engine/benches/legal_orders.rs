@@ -63,6 +63,27 @@ fn legal(c: &mut Criterion) {
         );
     }
     group.finish();
+    // Every power's list on the Latin American busiest board: the busiest power (above) is
+    // not the slowest, as the time goes on its fleets' convoys, and the slowest is what a
+    // player waits for.
+    let mut group = c.benchmark_group("legal_orders_every_power");
+    group
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(2));
+    let v = Variant::builtin("latin-american").expect("latin-american");
+    let board = busiest_board(&v, 7000);
+    for (i, info) in v.powers.iter().enumerate() {
+        group.bench_function(
+            format!(
+                "latin-american: busiest board, {} units, {}",
+                board.units.len(),
+                info.name
+            ),
+            |b| b.iter(|| black_box(legal_orders(&v, &board, PowerId(i as u8)))),
+        );
+    }
+    group.finish();
     let v = Variant::builtin("pirates").expect("pirates");
     let board = sea_board(&v, 8001, 26);
 

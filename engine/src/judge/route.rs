@@ -801,7 +801,7 @@ impl<'v> Routes<'v> {
 impl Routes<'_> {
     /// Keeps a chain found (on boards of at most 128 fleets), for [`Routes::known_chain`].
     fn keep_chain(&self, chain: Vec<usize>) {
-        if self.bits.is_none() {
+        if self.bits.is_none() || !self.by_power {
             return;
         }
         let mut found = self.found.borrow_mut();
@@ -825,7 +825,7 @@ impl Routes<'_> {
     /// after it landing the army, with none landing it before `via` and none taking it after,
     /// is a chain. Where links go both ways, a chain read backwards serves too. An army's
     /// chains to many destinations share the way out, so most fleets asked about again lie
-    /// on one found already.
+    /// on one found already. Only when listing (`by_power`).
     fn known_chain(&self, via: usize, (takes, lands): (u128, u128)) -> Option<Vec<usize>> {
         let found = self.found.borrow();
         let (all, through) = &*found;
@@ -882,12 +882,14 @@ impl Routes<'_> {
     /// seas off Cape Horn part the Pacific from the Atlantic, so a fleet in the Caribbean is
     /// on no chain between two Pacific shores, which a [`Survey`] would otherwise have to
     /// prove. Only where links go both ways (a shortcut either way then) and on boards of at
-    /// most 128 convoying fleets.
+    /// most 128 convoying fleets, and only when listing (`by_power`).
     fn cut_off(&self, via: usize, ends: u128) -> bool {
         let Some((next, _)) = &self.bits else {
             return false;
         };
-        if !self.two_way {
+        // An adjudication asks about a few fleets: finding the parts would cost it more than
+        // the searches they spare.
+        if !self.two_way || !self.by_power {
             return false;
         }
         if let Some(known) = &self.parts_of.borrow()[via] {
