@@ -165,6 +165,9 @@ fn meet(a: &[bool], b: &[bool]) -> bool {
 /// An army's origin and destination, and a province whose fleet the route may not use.
 type Ends = (ProvinceId, ProvinceId, Option<ProvinceId>);
 
+/// A chain found, with its fleets as a set (boards of at most 128 fleets).
+type Found = (u128, Vec<usize>);
+
 /// Which fleets, by index, answer some question (take an army from a province, lie on a chain).
 type Fleets = Rc<[bool]>;
 
@@ -219,7 +222,7 @@ pub(super) struct Routes<'v> {
     way_room: RefCell<(Way, Way)>,
     /// The chains found so far, and for each fleet the last few found through it
     /// ([`Routes::known_chain`]).
-    found: RefCell<(Vec<(u128, Vec<usize>)>, Vec<Vec<usize>>)>,
+    found: RefCell<(Vec<Found>, Vec<Vec<usize>>)>,
     /// Once asked, the parts a few fleets all beside each other cut the board into
     /// ([`clique_parts`]), where links go both ways and the board has at most 128 fleets.
     parts: std::cell::OnceCell<Vec<u128>>,
