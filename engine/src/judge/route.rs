@@ -1061,9 +1061,9 @@ const KNOWN_CHAINS: usize = 16;
 
 /// How many pairs of fleets around a fleet [`Routes::quick_within`] tries before leaving the
 /// fleet to the [`Survey`]: around an ocean bordering many, proving every pair impossible
-/// costs more than the survey (measured on the Latin American board: with fleets no chain
-/// could hold settled first by [`within_chains`], 8 pairs left a list twice as slow as 24 to
-/// 48).
+/// costs more than the survey (measured on the Latin American board when [`within_chains`]
+/// settled first the fleets no chain could hold: 8 pairs left a list twice as slow as 24 to
+/// 48; [`Routes::cut_off`] now settles most of those first, when listing).
 const PAIRS_TRIED: usize = 32;
 
 /// A way found by [`bit_way`], with room for the search's layers kept from one search to the
