@@ -1057,7 +1057,7 @@ fn clique_parts(next: &[u128]) -> Vec<u128> {
 
 /// How many of the chains found through each fleet [`Routes::known_chain`] looks at: the
 /// latest, as an army's routes are asked about one after another.
-const KNOWN_CHAINS: usize = 16;
+const KNOWN_CHAINS: usize = 48;
 
 /// How many pairs of fleets around a fleet [`Routes::quick_within`] tries before leaving the
 /// fleet to the [`Survey`]: around an ocean bordering many, proving every pair impossible
