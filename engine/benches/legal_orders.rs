@@ -57,7 +57,7 @@
 //! | latin-american, a fleet on every sea | 14.61 ms | 5.34 ms |
 //!
 //! Criterion means under a load of about 5 (one earlier sitting, after = this branch with 16
-//! chains kept per fleet rather than 48, which lists about 1% more instructions): latin-american
+//! chains kept per fleet rather than 48, up to 7% more instructions a list): latin-american
 //! busiest 73.3 -> 30.3 ms, its sea board 25.2 -> 9.4 ms, pirates busiest 8.9 -> 5.9 ms;
 //! `legal_orders_every_power` slowest 75.8 ms (Bolivia) -> 26.4 ms (Brazil). Later sittings
 //! were disturbed by load spikes (one list of the same binary from 10 to 40 ms). The Pirates
