@@ -19,9 +19,50 @@
 //!
 //! Slowest power (CPU time, mean of 3): Latin American busiest board 100 ms before (the
 //! twelfth power), 43 ms after; its sea board 41 ms before, 15 ms after; Pirates busiest
-//! 8.0 ms before, 5.6 ms after. The Latin American busiest board is still above the 20 ms of
-//! issue #30: most of what is left is proving, by a survey of chains, that a fleet lies on no
-//! chain between two shores though ways reach it from both (see `judge::route`).
+//! 8.0 ms before, 5.6 ms after.
+//!
+//! Measured again 29 November 2026 (branch speed-legal3: cliques that cut a fleet off from
+//! both ends, pieces of chains found before, `within_chains` only before a survey, one call
+//! per army for a fleet's convoy destinations), release builds, the same sitting, before
+//! (main at 5ac21f7) and after run in turn, under a load of 4 to 5 from other builds.
+//! Instructions (callgrind, exact whatever the load) for each power's list on the Latin
+//! American busiest board, less loading the variant and building the board:
+//!
+//! | power | before | after |
+//! | --- | --- | --- |
+//! | Argentina | 400M | 151M |
+//! | Brazil (slowest before) | 434M | 145M |
+//! | Britain | 327M | 112M |
+//! | Bolivia (slowest after) | 418M | 157M |
+//! | Chile | 186M | 95M |
+//! | Colombia | 201M | 95M |
+//! | France | 385M | 120M |
+//! | Mexico | 197M | 97M |
+//! | Peru | 222M | 63M |
+//! | Spain | 335M | 120M |
+//! | USA | 263M | 132M |
+//! | Venezuela | 383M | 141M |
+//!
+//! Best of 5 lists, every power of every board the bench lists (slowest power, its time):
+//!
+//! | board | before | after |
+//! | --- | --- | --- |
+//! | standard busiest | 0.87 ms | 0.79 ms |
+//! | davis busiest | 1.36 ms | 1.13 ms |
+//! | maharajah busiest | 1.17 ms | 0.81 ms |
+//! | pirates busiest | 8.59 ms | 4.00 ms |
+//! | pirates, a fleet on every sea | 2.32 ms | 1.66 ms |
+//! | atlantica busiest | 1.25 ms | 1.16 ms |
+//! | latin-american busiest | 42.96 ms (Brazil) | 15.22 ms (Bolivia) |
+//! | latin-american, a fleet on every sea | 14.61 ms | 5.34 ms |
+//!
+//! Criterion means under a load of about 5 (one earlier sitting, after = this branch with 16
+//! chains kept per fleet rather than 48, up to 7% more instructions a list): latin-american
+//! busiest 73.3 -> 30.3 ms, its sea board 25.2 -> 9.4 ms, pirates busiest 8.9 -> 5.9 ms;
+//! `legal_orders_every_power` slowest 75.8 ms (Bolivia) -> 26.4 ms (Brazil). Later sittings
+//! were disturbed by load spikes (one list of the same binary from 10 to 40 ms). The Pirates
+//! adjudication bench is unchanged (54 us after, 72 us before in one sitting): the cliques and
+//! kept chains serve only listing.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -60,6 +101,27 @@ fn legal(c: &mut Criterion) {
         group.bench_function(
             format!("{id}: a fleet on every sea, {} units", board.units.len()),
             |b| b.iter(|| black_box(legal_orders(&v, &board, power))),
+        );
+    }
+    group.finish();
+    // Every power's list on the Latin American busiest board: the busiest power (above) is
+    // not the slowest, as the time goes on its fleets' convoys, and the slowest is what a
+    // player waits for.
+    let mut group = c.benchmark_group("legal_orders_every_power");
+    group
+        .sample_size(10)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(2));
+    let v = Variant::builtin("latin-american").expect("latin-american");
+    let board = busiest_board(&v, 7000);
+    for (i, info) in v.powers.iter().enumerate() {
+        group.bench_function(
+            format!(
+                "latin-american: busiest board, {} units, {}",
+                board.units.len(),
+                info.name
+            ),
+            |b| b.iter(|| black_box(legal_orders(&v, &board, PowerId(i as u8)))),
         );
     }
     group.finish();

@@ -186,9 +186,7 @@ impl<'a> Checker<'a> {
             return Vec::new();
         }
         let (here, from, routes) = (units[unit].location.province, army.province, routes.get());
-        to.filter(|t| routes.needs(from, t.province, here))
-            .copied()
-            .collect()
+        routes.needed_to(from, here, to)
     }
 
     /// For each province, whether some chain of the board's convoying fleets could carry an

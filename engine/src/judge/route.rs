@@ -165,6 +165,9 @@ fn meet(a: &[bool], b: &[bool]) -> bool {
 /// An army's origin and destination, and a province whose fleet the route may not use.
 type Ends = (ProvinceId, ProvinceId, Option<ProvinceId>);
 
+/// A chain found, with its fleets as a set (boards of at most 128 fleets).
+type Found = (u128, Vec<usize>);
+
 /// Which fleets, by index, answer some question (take an army from a province, lie on a chain).
 type Fleets = Rc<[bool]>;
 
@@ -201,6 +204,11 @@ pub(super) struct Routes<'v> {
     /// legal-order list asks whether a route exists for every army and destination.
     landing_bits: RefCell<Vec<Option<u128>>>,
     reach_bits: RefCell<Vec<Option<u128>>>,
+    /// For each province, once asked, whether the rulebook lets armies be convoyed from or
+    /// to it.
+    convoy_to: RefCell<Vec<Option<bool>>>,
+    /// `reach_bits` less one fleet, by origin and the fleet left out.
+    reach_avoiding: RefCell<HashMap<(ProvinceId, usize), u128, Quick>>,
     avoiding: RefCell<HashMap<Ends, bool, Quick>>,
     /// For each pair of landing sets (origin's, destination's), once asked, the fleets some
     /// chain between them needs.
@@ -212,6 +220,14 @@ pub(super) struct Routes<'v> {
     by_power: bool,
     /// Room for the ways [`Routes::quick_within`] finds, kept from one question to the next.
     way_room: RefCell<(Way, Way)>,
+    /// The chains found so far, and for each fleet the last few found through it
+    /// ([`Routes::known_chain`]).
+    found: RefCell<(Vec<Found>, Vec<Vec<usize>>)>,
+    /// Once asked, the parts a few fleets all beside each other cut the board into
+    /// ([`clique_parts`]), where links go both ways and the board has at most 128 fleets.
+    parts: std::cell::OnceCell<Vec<u128>>,
+    /// For each fleet, once asked, the smallest of those parts holding it ([`Routes::cut_off`]).
+    parts_of: RefCell<Vec<Option<Vec<u128>>>>,
 }
 
 /// A board's [`Routes`], built the first time an order asks about a convoy: most phases
@@ -334,11 +350,16 @@ impl<'v> Routes<'v> {
             reach: RefCell::new(vec![None; map.provinces.len()]),
             landing_bits: RefCell::new(vec![None; map.provinces.len()]),
             reach_bits: RefCell::new(vec![None; map.provinces.len()]),
+            convoy_to: RefCell::new(vec![None; map.provinces.len()]),
+            reach_avoiding: RefCell::new(HashMap::default()),
             avoiding: RefCell::new(HashMap::default()),
             chains: RefCell::new(HashMap::default()),
             owner,
             by_power,
             way_room: RefCell::default(),
+            found: RefCell::new((Vec::new(), vec![Vec::new(); n])),
+            parts: std::cell::OnceCell::new(),
+            parts_of: RefCell::new(vec![None; n]),
         }
     }
 
@@ -375,8 +396,46 @@ impl<'v> Routes<'v> {
         if let Some(known) = self.reach_bits.borrow()[p] {
             return known;
         }
-        let found = u128::of(0, &self.search_from(from, None));
+        let found = self.bit_search_from(from, 0);
         self.reach_bits.borrow_mut()[p] = Some(found);
+        found
+    }
+
+    /// [`Routes::search_from`] on bits, less the fleets `avoided`.
+    fn bit_search_from(&self, from: ProvinceId, avoided: u128) -> u128 {
+        let (next, _) = self.bits.as_ref().expect("sets of at most 128 fleets");
+        let mut seen = self.landing_bits(from) & !avoided;
+        let mut frontier = seen;
+        while frontier != 0 {
+            let mut reached = 0u128;
+            frontier.each(|w| reached |= next[w]);
+            frontier = reached & !seen & !avoided;
+            seen |= frontier;
+        }
+        seen
+    }
+
+    /// Whether the rulebook lets an army be convoyed from or to `p`, asked once per province.
+    fn can_convoy_to(&self, p: ProvinceId) -> bool {
+        let i = p.0 as usize;
+        if let Some(known) = self.convoy_to.borrow()[i] {
+            return known;
+        }
+        let found = self.ctx.book.can_convoy_to(&self.ctx, p);
+        self.convoy_to.borrow_mut()[i] = Some(found);
+        found
+    }
+
+    /// [`Routes::reach_bits`] less the fleet `avoided`: a fleet's list asks it for every army
+    /// it could support and every destination.
+    fn reach_avoiding_bits(&self, from: ProvinceId, avoided: usize) -> u128 {
+        if let Some(&known) = self.reach_avoiding.borrow().get(&(from, avoided)) {
+            return known;
+        }
+        let found = self.bit_search_from(from, 1 << avoided);
+        self.reach_avoiding
+            .borrow_mut()
+            .insert((from, avoided), found);
         found
     }
 
@@ -431,13 +490,16 @@ impl<'v> Routes<'v> {
         to: ProvinceId,
         avoid: Option<ProvinceId>,
     ) -> bool {
-        let ctx = &self.ctx;
-        if from == to || !ctx.book.can_convoy_to(ctx, from) || !ctx.book.can_convoy_to(ctx, to) {
+        if from == to || !self.can_convoy_to(from) || !self.can_convoy_to(to) {
             return false;
         }
         let avoided = avoid.and_then(|p| self.index[p.0 as usize]);
-        if avoided.is_none() && self.bits.is_some() {
-            return self.reach_bits(from) & self.landing_bits(to) != 0;
+        if self.bits.is_some() {
+            let reach = match avoided {
+                None => self.reach_bits(from),
+                Some(avoided) => self.reach_avoiding_bits(from, avoided),
+            };
+            return reach & self.landing_bits(to) != 0;
         }
         let lands = self.landing(to);
         let Some(avoided) = avoided else {
@@ -474,11 +536,51 @@ impl<'v> Routes<'v> {
         let Some(via) = self.index[via.0 as usize] else {
             return false;
         };
-        if !self.exists(from, to, None) {
-            return false;
-        }
+        self.exists(from, to, None) && self.needs_between(self.kind(from), self.kind(to), via)
+    }
+
+    /// The destinations among `to` for which [`Routes::needs`] the fleet in `via` to carry an
+    /// army from `from`, in the order given: a fleet's list asks for every army and
+    /// destination, and destinations sharing a landing set share one answer.
+    pub(super) fn needed_to<'t>(
+        &self,
+        from: ProvinceId,
+        via: ProvinceId,
+        to: impl Iterator<Item = &'t Target>,
+    ) -> Vec<Target> {
+        let Some(via) = self.index[via.0 as usize] else {
+            return Vec::new();
+        };
+        let start = self.kind(from);
+        let mut known: Vec<Option<bool>> = Vec::new();
+        // [`Routes::exists`] with what depends only on the origin asked once.
+        let reach = match self.bits {
+            Some(_) if self.can_convoy_to(from) => Some(self.reach_bits(from)),
+            _ => None,
+        };
+        let exists = |to: ProvinceId| match reach {
+            Some(reach) => {
+                to != from && self.can_convoy_to(to) && reach & self.landing_bits(to) != 0
+            }
+            None => self.exists(from, to, None),
+        };
+        to.filter(|t| {
+            if !exists(t.province) {
+                return false;
+            }
+            let end = self.kind(t.province);
+            if known.len() <= end {
+                known.resize(end + 1, None);
+            }
+            *known[end].get_or_insert_with(|| self.needs_between(start, end, via))
+        })
+        .copied()
+        .collect()
+    }
+
+    /// [`Routes::needs`] by the two ends' landing sets, for a route that exists.
+    fn needs_between(&self, from: usize, to: usize, via: usize) -> bool {
         let n = self.fleets.len();
-        let (from, to) = (self.kind(from), self.kind(to));
         // Where every link goes both ways a chain read backwards is a chain the other way (a
         // fleet that takes an army from a province can land one there), so the two
         // directions share one answer. The search starts from the later-numbered set: on the
@@ -505,6 +607,13 @@ impl<'v> Routes<'v> {
     fn settle_quickly(&self, chains: &mut Chains, from: usize, to: usize, via: usize) -> bool {
         match self.quick_chain(chains, from, to, via) {
             QuickChain::Through(chain) => {
+                for &k in &chain {
+                    chains.needed[k] = true;
+                    chains.settled[k] = true;
+                }
+                self.keep_chain(chain);
+            }
+            QuickChain::Again(chain) => {
                 for k in chain {
                     chains.needed[k] = true;
                     chains.settled[k] = true;
@@ -577,29 +686,57 @@ impl<'v> Routes<'v> {
             Some((next, prev)) => {
                 let (takes, lands) = (u128::of(0, takes), u128::of(0, lands));
                 Ways {
-                    behind: shortest_bit_ways(takes, (next, prev), !lands),
-                    ahead: shortest_bit_ways(lands, (prev, next), !takes),
+                    behind: None,
+                    ahead: Vec::new(),
+                    reached: (
+                        bit_reach(takes, next, !lands),
+                        bit_reach(lands, prev, !takes),
+                    ),
                     ends: (takes, lands),
-                    within: within_chains((next, prev), takes, lands),
+                    within: None,
                 }
             }
             None => Ways {
-                behind: shortest_ways(takes, &self.next, |k| !lands[k]),
+                behind: Some(shortest_ways(takes, &self.next, |k| !lands[k])),
                 ahead: shortest_ways(lands, &self.prev, |k| !takes[k]),
+                reached: (0, 0),
                 ends: (0, 0),
-                within: !0,
+                within: None,
             },
         });
-        let behind = &ways.behind;
-        if behind[via] == UNREACHED || ways.ahead[via] == UNREACHED {
-            return QuickChain::Apart;
-        }
-        if !takes[via] && !lands[via] && !ways.within.has(via) {
+        if !ways.reaches(via) {
             return QuickChain::Apart;
         }
         if !takes[via] && !lands[via] {
-            return self.quick_within(ways, (takes, lands), via);
+            if self.cut_off(via, ways.ends.0 | ways.ends.1) {
+                return QuickChain::Apart;
+            }
+            if let Some(chain) = self.known_chain(via, ways.ends) {
+                return QuickChain::Again(chain);
+            }
+            let Some((next, prev)) = &self.bits else {
+                return QuickChain::Unsure;
+            };
+            let found = self.quick_within(ways, (takes, lands), via);
+            if !matches!(found, QuickChain::Unsure) {
+                return found;
+            }
+            // Worked out only for a fleet the quicker answers leave unsure, before a survey:
+            // with cliques cutting off most fleets first, few pairs of ends need it.
+            let ends = ways.ends;
+            let within = *ways
+                .within
+                .get_or_insert_with(|| within_chains((next, prev), ends.0, ends.1));
+            if !within.has(via) {
+                return QuickChain::Apart;
+            }
+            return QuickChain::Unsure;
         }
+        let (ends, bits) = (ways.ends, &self.bits);
+        let behind = ways.behind.get_or_insert_with(|| {
+            let (next, prev) = bits.as_ref().expect("sets of at most 128 fleets");
+            shortest_bit_ways(ends.0, (next, prev), !ends.1)
+        });
         let mut chain = vec![via];
         let mut k = via;
         while behind[k] as usize != k {
@@ -665,6 +802,118 @@ impl<'v> Routes<'v> {
 }
 
 impl Routes<'_> {
+    /// Keeps a chain found (on boards of at most 128 fleets), for [`Routes::known_chain`].
+    fn keep_chain(&self, chain: Vec<usize>) {
+        if self.bits.is_none() || !self.by_power {
+            return;
+        }
+        let mut found = self.found.borrow_mut();
+        let (all, through) = &mut *found;
+        let id = all.len();
+        let mut set = 0u128;
+        for &k in &chain {
+            set.add(k);
+            let ids = &mut through[k];
+            if ids.len() == KNOWN_CHAINS {
+                ids.remove(0);
+            }
+            ids.push(id);
+        }
+        all.push((set, chain));
+    }
+
+    /// A chain between the ends (those taking the army, those landing it) through `via`, which
+    /// is neither, cut from one found before between other ends: a piece of a chain has no
+    /// shortcut either, so from the last fleet before `via` taking the army to the first
+    /// after it landing the army, with none landing it before `via` and none taking it after,
+    /// is a chain. Where links go both ways, a chain read backwards serves too. An army's
+    /// chains to many destinations share the way out, so most fleets asked about again lie
+    /// on one found already. Only when listing (`by_power`).
+    fn known_chain(&self, via: usize, (takes, lands): (u128, u128)) -> Option<Vec<usize>> {
+        let found = self.found.borrow();
+        let (all, through) = &*found;
+        for &id in through[via].iter().rev() {
+            let (set, chain) = &all[id];
+            if set & takes == 0 || set & lands == 0 {
+                continue;
+            }
+            let at = chain.iter().position(|&k| k == via)?;
+            let piece = |fwd: bool| -> Option<(usize, usize)> {
+                // `first` and `last` as positions along the chain, read forwards or backwards.
+                let pos = |i: usize| if fwd { i } else { chain.len() - 1 - i };
+                let at = pos(at);
+                let fleet = |i: usize| chain[pos(i)];
+                let mut first = None;
+                for i in (0..at).rev() {
+                    let k = fleet(i);
+                    if lands.has(k) {
+                        return None;
+                    }
+                    if takes.has(k) {
+                        first = Some(i);
+                        break;
+                    }
+                }
+                let first = first?;
+                for j in at + 1..chain.len() {
+                    let k = fleet(j);
+                    if takes.has(k) {
+                        return None;
+                    }
+                    if lands.has(k) {
+                        return Some((pos(first), pos(j)));
+                    }
+                }
+                None
+            };
+            if let Some((a, b)) = piece(true) {
+                return Some(chain[a..=b].to_vec());
+            }
+            if self.two_way {
+                if let Some((a, b)) = piece(false) {
+                    return Some(chain[b..=a].iter().rev().copied().collect());
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether a few fleets all beside each other part the fleet `via` from every fleet of
+    /// `ends` (those taking the army and those landing it): then `via` stands within no chain
+    /// between them. Such a chain would cross those fleets both before `via` and after it, at
+    /// two fleets beside each other (a shortcut) or twice at one. Around South America two
+    /// seas off Cape Horn part the Pacific from the Atlantic, so a fleet in the Caribbean is
+    /// on no chain between two Pacific shores, which a [`Survey`] would otherwise have to
+    /// prove. Only where links go both ways (a shortcut either way then) and on boards of at
+    /// most 128 convoying fleets, and only when listing (`by_power`).
+    fn cut_off(&self, via: usize, ends: u128) -> bool {
+        let Some((next, _)) = &self.bits else {
+            return false;
+        };
+        // An adjudication asks about a few fleets: finding the parts would cost it more than
+        // the searches they spare.
+        if !self.two_way || !self.by_power {
+            return false;
+        }
+        if let Some(known) = &self.parts_of.borrow()[via] {
+            return known.iter().any(|part| part & ends == 0);
+        }
+        let parts = self.parts.get_or_init(|| clique_parts(next));
+        // Only the smallest parts holding `via` matter: a larger one that misses `ends`
+        // contains a smaller one that misses them too.
+        let mut holding: Vec<u128> = parts.iter().copied().filter(|p| p.has(via)).collect();
+        holding.sort_by_key(|p| p.count_ones());
+        let mut smallest: Vec<u128> = Vec::new();
+        for part in holding {
+            if !smallest.iter().any(|s| s & !part == 0) {
+                smallest.push(part);
+            }
+        }
+        let cut = smallest.iter().any(|part| part & ends == 0);
+        self.parts_of.borrow_mut()[via] = Some(smallest);
+        cut
+    }
+
     /// [`Routes::quick_chain`] for a fleet that neither takes nor lands the army, so stands
     /// within any chain it is on: between a fleet `p` before it and `q` after it, with no link
     /// from `p` to `q`. For each such pair, a shortest way back from `p` to a fleet taking the
@@ -683,7 +932,7 @@ impl Routes<'_> {
         let Some((next, prev)) = &self.bits else {
             return QuickChain::Unsure;
         };
-        let (behind, ahead) = (&ways.behind, &ways.ahead);
+        let (behind, ahead) = ways.reached;
         let (takes_set, lands_set) = ways.ends;
         let bit = |k: usize| 1u128 << k;
         let mut room = self.way_room.borrow_mut();
@@ -691,19 +940,29 @@ impl Routes<'_> {
         let mut unsure = false;
         let mut tried = 0;
         for &p in &self.prev[via] {
-            if lands[p] || behind[p] == UNREACHED {
+            if lands[p] || !behind.has(p) {
                 continue;
             }
+            // Asked once for `p` rather than for each pair: whether any way leads back from it,
+            // whatever `q`.
+            let mut way_back: Option<bool> = None;
+            // After `q`: no fleet taking the army, none `p` or `via` links to.
+            let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
             for &q in &self.next[via] {
-                if q == p || takes[q] || ahead[q] == UNREACHED || next[p].has(q) {
+                if q == p || takes[q] || !ahead.has(q) || next[p].has(q) {
                     continue;
                 }
                 tried += 1;
                 if tried > PAIRS_TRIED {
                     return QuickChain::Unsure;
                 }
-                // After `q`: no fleet taking the army, none `p` or `via` links to.
-                let on = !takes_set & !bit(p) & !bit(via) & !next[p] & !next[via];
+                let back_anywhere = *way_back.get_or_insert_with(|| {
+                    let back = !lands_set & !bit(via) & !prev[via];
+                    takes[p] || bit_reaches(prev, p, takes_set & back, back & !takes_set)
+                });
+                if !back_anywhere {
+                    continue;
+                }
                 if !lands[q] && !bit_reaches(next, q, lands_set & on, on & !lands_set) {
                     continue;
                 }
@@ -716,7 +975,8 @@ impl Routes<'_> {
                     continue;
                 }
                 let chain = |after: &[usize]| {
-                    let mut chain: Vec<usize> = before.fleets.iter().rev().copied().collect();
+                    let mut chain = Vec::with_capacity(before.fleets.len() + 1 + after.len());
+                    chain.extend(before.fleets.iter().rev());
                     chain.push(via);
                     chain.extend_from_slice(after);
                     QuickChain::Through(chain)
@@ -749,11 +1009,61 @@ impl Routes<'_> {
     }
 }
 
+/// The parts into which each set of at most four fleets all linked to each other (a clique)
+/// cuts a board whose links go both ways: for each such set, every part of the board left
+/// when it is taken away (the fleets joined to each other without passing it), each once.
+fn clique_parts(next: &[u128]) -> Vec<u128> {
+    let n = next.len();
+    let all = if n == 128 { !0 } else { (1u128 << n) - 1 };
+    let above = |k: usize| {
+        if k >= 127 {
+            0
+        } else {
+            all & !((2u128 << k) - 1)
+        }
+    };
+    let mut cliques = Vec::new();
+    for a in 0..n {
+        let a_set = 1u128 << a;
+        cliques.push(a_set);
+        (next[a] & above(a)).each(|b| {
+            let ab = a_set | 1 << b;
+            cliques.push(ab);
+            (next[a] & next[b] & above(b)).each(|c| {
+                cliques.push(ab | 1 << c);
+                (next[a] & next[b] & next[c] & above(c))
+                    .each(|d| cliques.push(ab | 1 << c | 1 << d));
+            });
+        });
+    }
+    let mut parts = std::collections::HashSet::with_hasher(Quick);
+    for clique in cliques {
+        let mut rest = all & !clique;
+        while rest != 0 {
+            let start = rest & rest.wrapping_neg();
+            let (mut part, mut frontier) = (start, start);
+            while frontier != 0 {
+                let mut reached = 0u128;
+                frontier.each(|w| reached |= next[w]);
+                frontier = reached & rest & !part;
+                part |= frontier;
+            }
+            rest &= !part;
+            parts.insert(part);
+        }
+    }
+    parts.into_iter().collect()
+}
+
+/// How many of the chains found through each fleet [`Routes::known_chain`] looks at: the
+/// latest, as an army's routes are asked about one after another.
+const KNOWN_CHAINS: usize = 48;
+
 /// How many pairs of fleets around a fleet [`Routes::quick_within`] tries before leaving the
 /// fleet to the [`Survey`]: around an ocean bordering many, proving every pair impossible
-/// costs more than the survey (measured on the Latin American board: with fleets no chain
-/// could hold settled first by [`within_chains`], 8 pairs left a list twice as slow as 24 to
-/// 48).
+/// costs more than the survey (measured on the Latin American board when [`within_chains`]
+/// settled first the fleets no chain could hold: 8 pairs left a list twice as slow as 24 to
+/// 48; [`Routes::cut_off`] now settles most of those first, when listing).
 const PAIRS_TRIED: usize = 32;
 
 /// A way found by [`bit_way`], with room for the search's layers kept from one search to the
@@ -835,6 +1145,8 @@ fn bit_reaches(links: &[u128], start: usize, ends: u128, through: u128) -> bool 
 enum QuickChain {
     /// This chain passes through the fleet.
     Through(Vec<usize>),
+    /// This piece of a chain found before passes through the fleet.
+    Again(Vec<usize>),
     /// No chain can: no way leads from the origin to the fleet, or from it to the destination.
     Apart,
     /// Only a [`Survey`] can tell.
@@ -868,6 +1180,22 @@ fn shortest_ways(ends: &[bool], links: &[Vec<usize>], through: impl Fn(usize) ->
         }
     }
     step
+}
+
+/// The fleets [`shortest_bit_ways`] reaches, without the ways: all a route's ends need to
+/// know of most fleets.
+fn bit_reach(ends: u128, links: &[u128], through: u128) -> u128 {
+    let (mut seen, mut frontier) = (ends, ends);
+    loop {
+        let mut reached = 0u128;
+        (frontier & through).each(|w| reached |= links[w]);
+        reached &= !seen;
+        if reached == 0 {
+            return seen;
+        }
+        seen |= reached;
+        frontier = reached;
+    }
 }
 
 /// [`shortest_ways`] on fleets as bits (`back` is `links` reversed), layer by layer; each
@@ -904,13 +1232,32 @@ struct Chains {
 /// The shortest ways of [`Chains::ways`], with the two ends as bits where the board has at
 /// most 128 convoying fleets.
 struct Ways {
-    behind: Vec<u32>,
+    /// Built when first wanted on boards of at most 128 fleets (only a fleet that takes or
+    /// lands the army is walked back along it).
+    behind: Option<Vec<u32>>,
+    /// Empty on boards of at most 128 fleets, which keep only `reached`.
     ahead: Vec<u32>,
+    /// The fleets some way reaches from a fleet taking the army, and those from which some
+    /// way leads to a landing fleet, on boards of at most 128 fleets (0 on larger boards).
+    reached: (u128, u128),
     /// The fleets taking the army, and those landing it (0 on larger boards).
     ends: (u128, u128),
     /// The fleets that could stand within a chain, neither first nor last, by
-    /// [`within_chains`] (every fleet on larger boards).
-    within: u128,
+    /// [`within_chains`], once asked (never on larger boards).
+    within: Option<u128>,
+}
+
+impl Ways {
+    /// Whether ways lead to the fleet `k` from a fleet taking the army and on from it to a
+    /// landing fleet, each passing no fleet of the other end.
+    fn reaches(&self, k: usize) -> bool {
+        match &self.behind {
+            Some(behind) if !self.ahead.is_empty() => {
+                behind[k] != UNREACHED && self.ahead[k] != UNREACHED
+            }
+            _ => self.reached.0.has(k) && self.reached.1.has(k),
+        }
+    }
 }
 
 /// The fleets that could stand within a chain from a fleet of `takes` to one of `lands`, a
