@@ -67,6 +67,21 @@
 //! until the fake Discord has taken it, and each drawing thread keeps its buffers (about 9 MB
 //! for Standard), so posts waiting on HTTP are the likely bulk.
 
+//!
+//! Third sitting, 29 November 2026, 14:45-14:50 UTC, no other builder on the machine: the
+//! maps drawn by the bot's own drawing threads (bot/src/drawing.rs, one per core, fed in
+//! order), so render's kept buffers stay warm on the same two threads; on the runtime's
+//! blocking threads a map mostly landed on a thread that had none. Before: main at 5ac21f7.
+//! Runs in the order made:
+//!
+//! | build  | SQLite                         | PostgreSQL | peak (SQLite, PostgreSQL) |
+//! |--------|--------------------------------|------------|---------------------------|
+//! | before | 12.81, 13.10, 11.31, 13.22 s   | 12.61 s    | 202-205 MB, 162 MB        |
+//! | after  | 9.75, 12.13, 10.14, 9.62 s     | 11.54 s    | 180 MB, 142 MB            |
+//!
+//! The machine's own noise this afternoon moved the same binary by a quarter between runs,
+//! so the medians (12.96 before, 9.95 after on SQLite) say more than any one run.
+
 #[path = "../tests/burst/mod.rs"]
 mod burst;
 #[path = "../tests/common/mod.rs"]
