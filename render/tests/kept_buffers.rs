@@ -32,30 +32,30 @@ fn a_map_is_the_same_file_whatever_the_thread_drew_before() {
     });
     let empty = Scene::default();
 
-    let want_busy = fresh(standard, &busy);
-    let want_start = fresh(standard, &start);
-    let want_small = fresh(small, &empty);
-    let want_textured = fresh(textured, &empty);
-    assert_ne!(want_busy, want_start, "the two Standard scenes differ");
+    // Each map as a fresh thread draws it, in the order the same thread then draws them all.
+    let maps: Vec<(&str, &'static MapArt, Scene, Vec<u8>)> = [
+        ("busy Standard", standard, busy.clone()),
+        ("smaller Davis", small, empty.clone()),
+        ("textured Atlantica", textured, empty),
+        ("Standard start", standard, start.clone()),
+    ]
+    .into_iter()
+    .map(|(name, art, scene)| {
+        let want = fresh(art, &scene);
+        (name, art, scene, want)
+    })
+    .collect();
+    assert_ne!(maps[0].3, maps[3].3, "the two Standard scenes differ");
 
     std::thread::spawn(move || {
         for _ in 0..2 {
-            assert_eq!(
-                render::render_png(standard, &busy).expect("busy"),
-                want_busy
-            );
-            assert_eq!(
-                render::render_png(small, &empty).expect("small"),
-                want_small
-            );
-            assert_eq!(
-                render::render_png(textured, &empty).expect("textured"),
-                want_textured
-            );
-            assert_eq!(
-                render::render_png(standard, &start).expect("start"),
-                want_start
-            );
+            for (name, art, scene, want) in &maps {
+                let got = render::render_png(art, scene).expect("renders");
+                assert!(
+                    got == *want,
+                    "{name}: another file than a fresh thread draws"
+                );
+            }
         }
         // The picture a caller keeps (render_pixmap) is not a buffer the next map writes into.
         let kept = render::render_pixmap(standard, &busy).expect("pixmap");
