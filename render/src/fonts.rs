@@ -1,9 +1,9 @@
 //! The embedded fonts and the SVG parsing options that use them.
 //!
-//! Text is drawn only with the DejaVu faces compiled into the binary. resvg is
-//! built without its system-font support, and every generic family name maps to
-//! DejaVu Sans, because a family that resolves to nothing makes resvg drop the
-//! text without any error.
+//! Text is drawn only with the DejaVu faces compiled into the binary (`build.rs`
+//! prepares them). resvg is built without its system-font support, and every
+//! generic family name maps to DejaVu Sans, because a family that resolves to
+//! nothing makes resvg drop the text without any error.
 
 use std::sync::{Arc, OnceLock};
 
@@ -12,6 +12,16 @@ use resvg::usvg::{self, fontdb};
 /// The family name to use in SVG produced for this crate.
 pub const FAMILY: &str = "DejaVu Sans";
 
+/// The DejaVu Sans faces as `build.rs` writes them: the crate's files without their legacy
+/// `kern` table, which shaping never applies (their `GPOS` table kerns) but harfrust indexes
+/// for every run of text.
+pub const FACES: [&[u8]; 4] = [
+    include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans.ttf")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans-Bold.ttf")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans-Oblique.ttf")),
+    include_bytes!(concat!(env!("OUT_DIR"), "/DejaVuSans-BoldOblique.ttf")),
+];
+
 /// The shared font database, loaded on first use.
 pub fn database() -> Arc<fontdb::Database> {
     static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
@@ -19,12 +29,7 @@ pub fn database() -> Arc<fontdb::Database> {
         let mut db = fontdb::Database::new();
         // The faces are read where the binary holds them: a copy would be 2.5 MB more memory
         // and, in a short-lived `parley render`, some 600 more page faults.
-        for face in [
-            dejavu::sans::regular(),
-            dejavu::sans::bold(),
-            dejavu::sans::oblique(),
-            dejavu::sans::bold_oblique(),
-        ] {
+        for face in FACES {
             db.load_font_source(fontdb::Source::Binary(Arc::new(face)));
         }
         db.set_sans_serif_family(FAMILY);

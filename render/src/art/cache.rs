@@ -58,6 +58,7 @@ const KEY: u64 = {
     h = fnv(h, include_bytes!("cache.rs"));
     h = fnv(h, include_bytes!("../outline.rs"));
     h = fnv(h, include_bytes!("../fonts.rs"));
+    h = fnv(h, include_bytes!("../../build.rs"));
     h = fnv(h, include_bytes!("../xml.rs"));
     h = fnv(h, include_bytes!("../../../Cargo.lock"));
     fnv(h, std::env::consts::ARCH.as_bytes())
