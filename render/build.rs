@@ -10,8 +10,11 @@
 
 use std::path::PathBuf;
 
+/// One of the dejavu crate's faces.
+type Face = fn() -> &'static [u8];
+
 /// The faces `src/fonts.rs` loads, with the file name each is written under.
-const FACES: [(&str, fn() -> &'static [u8]); 4] = [
+const FACES: [(&str, Face); 4] = [
     ("DejaVuSans.ttf", dejavu::sans::regular),
     ("DejaVuSans-Bold.ttf", dejavu::sans::bold),
     ("DejaVuSans-Oblique.ttf", dejavu::sans::oblique),
