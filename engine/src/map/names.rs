@@ -18,8 +18,11 @@ pub fn normalise(s: &str) -> String {
             out.push(' ');
         }
         for c in word.chars() {
-            if c != '\'' {
-                out.extend(c.to_lowercase());
+            // Most names are ASCII: Unicode's lower-casing table only for the rest.
+            match c {
+                '\'' => {}
+                c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+                c => out.extend(c.to_lowercase()),
             }
         }
     }

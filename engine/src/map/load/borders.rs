@@ -7,6 +7,7 @@ use super::super::{
 };
 use super::reading::{locate, numbered, tokens, Errors, Resolved};
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 
 /// Reads every border of `borders.txt` (its name and text) into both provinces it joins.
 pub(super) fn read(
@@ -116,7 +117,7 @@ pub(super) fn check_every_place_has_one(pfile: &str, provinces: &[Province], err
 /// What a border line says after its two places: the movement classes that may cross it (each
 /// by the word the line used) and its kinds.
 fn crossing<'r>(
-    words: &[String],
+    words: &[Cow<'_, str>],
     r: &'r Resolved,
     (bfile, ln): (&str, usize),
     errs: &mut Errors,

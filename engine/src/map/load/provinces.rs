@@ -6,6 +6,7 @@ use super::super::{
     normalise, NameLookup, Province, ProvinceId, ProvinceTags, TerrainId, MAX_DECLARED,
 };
 use super::reading::{numbered, tokens, Errors, Resolved};
+use std::borrow::Cow;
 
 /// Reads every province of `provinces.txt` (its name and text) and the lookup of their ids and
 /// names.
@@ -60,7 +61,7 @@ pub(super) fn read(
 
 /// The province one line of `provinces.txt` defines, its problems reported at `(file, line)`.
 fn province(
-    toks: &[String],
+    toks: &[Cow<'_, str>],
     r: &Resolved,
     (pfile, ln): (&str, usize),
     errs: &mut Errors,
@@ -90,7 +91,7 @@ fn province(
     };
     let mut p = Province {
         id: id.clone(),
-        name: toks[2].clone(),
+        name: toks[2].to_string(),
         terrain,
         supply_center: false,
         home_of: None,
@@ -114,7 +115,7 @@ fn province(
 /// Reads a province's flags (`sc`, `home=`, `owner=`, `coasts=`, `aliases=`, `tags=`).
 fn read_flags(
     p: &mut Province,
-    flags: &[String],
+    flags: &[Cow<'_, str>],
     r: &Resolved,
     (pfile, ln): (&str, usize),
     errs: &mut Errors,

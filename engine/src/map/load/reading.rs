@@ -7,6 +7,7 @@ use super::super::{
     MAX_DECLARED,
 };
 use super::Movement;
+use std::borrow::Cow;
 use std::fmt;
 
 /// One problem in a data file.
@@ -41,8 +42,9 @@ impl Errors {
 }
 
 /// Splits a line into tokens at whitespace outside double quotes; quotes are removed.
-/// Returns `None` for blank and comment lines.
-pub(super) fn tokens(line: &str) -> Option<Result<Vec<String>, String>> {
+/// Returns `None` for blank and comment lines. A token is borrowed from the line unless its
+/// quotes had to be taken out.
+pub(super) fn tokens(line: &str) -> Option<Result<Vec<Cow<'_, str>>, String>> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return None;
@@ -50,7 +52,7 @@ pub(super) fn tokens(line: &str) -> Option<Result<Vec<String>, String>> {
     // Most lines quote nothing: split them without looking at every character (every built-in
     // variant's files are read this way on each start of the command line).
     if !line.contains('"') {
-        return Some(Ok(line.split_whitespace().map(str::to_string).collect()));
+        return Some(Ok(line.split_whitespace().map(Cow::Borrowed).collect()));
     }
     let mut out = Vec::new();
     let mut cur = String::new();
@@ -64,7 +66,7 @@ pub(super) fn tokens(line: &str) -> Option<Result<Vec<String>, String>> {
             }
             c if c.is_whitespace() && !quoted => {
                 if any {
-                    out.push(std::mem::take(&mut cur));
+                    out.push(Cow::Owned(std::mem::take(&mut cur)));
                     any = false;
                 }
             }
@@ -78,7 +80,7 @@ pub(super) fn tokens(line: &str) -> Option<Result<Vec<String>, String>> {
         return Some(Err("a double quote is not closed".into()));
     }
     if any {
-        out.push(cur);
+        out.push(Cow::Owned(cur));
     }
     Some(Ok(out))
 }

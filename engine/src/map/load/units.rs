@@ -31,8 +31,8 @@ pub(super) fn read(
         }
         match locate(&toks[2], provinces, names) {
             Ok(location) => starting_units.push(StartingUnit {
-                power: toks[0].clone(),
-                kind: toks[1].clone(),
+                power: toks[0].to_string(),
+                kind: toks[1].to_string(),
                 location,
                 line: ln,
             }),
