@@ -55,34 +55,37 @@ pub(super) fn tokens(line: &str) -> Option<Result<Vec<Cow<'_, str>>, String>> {
         return Some(Ok(line.split_whitespace().map(Cow::Borrowed).collect()));
     }
     let mut out = Vec::new();
-    let mut cur = String::new();
+    // The byte where the current token starts, if one has started.
+    let mut start = None;
     let mut quoted = false;
-    let mut any = false;
-    for c in line.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                any = true;
+    for (i, c) in line.char_indices() {
+        if c == '"' {
+            quoted = !quoted;
+            start.get_or_insert(i);
+        } else if c.is_whitespace() && !quoted {
+            if let Some(s) = start.take() {
+                out.push(unquoted(&line[s..i]));
             }
-            c if c.is_whitespace() && !quoted => {
-                if any {
-                    out.push(Cow::Owned(std::mem::take(&mut cur)));
-                    any = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                any = true;
-            }
+        } else {
+            start.get_or_insert(i);
         }
     }
     if quoted {
         return Some(Err("a double quote is not closed".into()));
     }
-    if any {
-        out.push(Cow::Owned(cur));
+    if let Some(s) = start {
+        out.push(unquoted(&line[s..]));
     }
     Some(Ok(out))
+}
+
+/// A token as written, its quotes taken out: borrowed when it has none or is one quoted span.
+fn unquoted(token: &str) -> Cow<'_, str> {
+    match token.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+        Some(inner) if !inner.contains('"') => Cow::Borrowed(inner),
+        _ if !token.contains('"') => Cow::Borrowed(token),
+        _ => Cow::Owned(token.replace('"', "")),
+    }
 }
 
 pub(super) fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
@@ -324,4 +327,47 @@ pub(super) fn locate(
         province: pid,
         coast,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tokens;
+
+    fn words(line: &str) -> Result<Vec<String>, String> {
+        tokens(line)
+            .expect("not a blank line")
+            .map(|t| t.into_iter().map(|w| w.into_owned()).collect())
+    }
+
+    #[test]
+    fn a_line_splits_at_whitespace_outside_quotes() {
+        assert_eq!(
+            words("  lon  coast\t\"London\" ").unwrap(),
+            ["lon", "coast", "London"]
+        );
+        assert_eq!(
+            words("nwg sea \"Norwegian Sea\" aliases=nrg").unwrap(),
+            ["nwg", "sea", "Norwegian Sea", "aliases=nrg"]
+        );
+        assert_eq!(words("x \"\" y").unwrap(), ["x", "", "y"]);
+        assert_eq!(words("\"a b\"c d").unwrap(), ["a bc", "d"]);
+        assert_eq!(
+            words("say=\"São Paulo\" ok").unwrap(),
+            ["say=São Paulo", "ok"]
+        );
+        assert_eq!(
+            words("a\u{a0}b \"c\u{a0}d\"").unwrap(),
+            ["a", "b", "c\u{a0}d"]
+        );
+    }
+
+    #[test]
+    fn blank_and_comment_lines_are_skipped_and_an_open_quote_is_an_error() {
+        assert!(tokens("   ").is_none());
+        assert!(tokens("  # a comment \"").is_none());
+        assert_eq!(
+            words("lon land \"London").unwrap_err(),
+            "a double quote is not closed"
+        );
+    }
 }
