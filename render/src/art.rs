@@ -193,7 +193,10 @@ impl Runs {
                 // Every pixel is written below, so a kept buffer's old contents do not matter
                 // and one of the right size is not even cleared.
                 let mut data = crate::scratch::pixels();
-                data.resize(*width as usize * *height as usize * 4, 0);
+                let len = *width as usize * *height as usize * 4;
+                let more = len.saturating_sub(data.len());
+                crate::scratch::reserve_mapped(&mut data, more);
+                data.resize(len, 0);
                 // Both come from a picture of this size, which tiny-skia made.
                 let mut pm = tiny_skia::IntSize::from_wh(*width, *height)
                     .and_then(|size| Pixmap::from_vec(data, size))

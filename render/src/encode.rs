@@ -543,7 +543,7 @@ fn reduce(pm: &Pixmap, max: usize, row: Option<usize>, out: &mut Vec<u8>) -> Col
     // Sized for a busy map (some 11,000 colours, 200,000 runs at 1300x1000) so that neither
     // grows while counting.
     let mut runs = crate::scratch::runs();
-    runs.reserve(pm.data().len() / 24);
+    crate::scratch::reserve_mapped(&mut runs, pm.data().len() / 24);
     let mut bits = 15;
     let mut counts = loop {
         let mut counts = Counts::with_bits(bits);
@@ -572,7 +572,7 @@ pub const TARGET_BYTES: usize = 300_000;
 /// into PNG's rows.
 pub fn png(pm: &Pixmap) -> Result<Vec<u8>, Error> {
     let mut rows = crate::scratch::rows();
-    rows.reserve(pm.data().len() / 4 + pm.height() as usize);
+    crate::scratch::reserve_mapped(&mut rows, pm.data().len() / 4 + pm.height() as usize);
     let palette = reduce(pm, 256, Some(pm.width() as usize), &mut rows);
     let png = png_of_rows(pm.width(), pm.height(), &palette, &rows);
     crate::scratch::keep_rows(rows);

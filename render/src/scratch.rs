@@ -72,6 +72,45 @@ pub(crate) fn with_deflater<T>(level: u8, f: impl FnOnce(&mut CompressorOxide) -
     })
 }
 
+/// Makes room for `additional` more items, and when that took a new block, has the kernel map
+/// all its pages at once.
+///
+/// A fresh block of a few megabytes is otherwise mapped one page at a time as it is first
+/// written, a fault for each: some 2,000 for a map's picture, runs and rows, the larger part of
+/// what a short-lived `parley render` spent beyond the drawing. One `madvise` asks for them
+/// together. A kernel that does not know `MADV_POPULATE_WRITE` (before Linux 5.14) refuses
+/// it, and the pages come in one by one as before.
+pub(crate) fn reserve_mapped<T>(buffer: &mut Vec<T>, additional: usize) {
+    let before = buffer.as_ptr();
+    buffer.reserve(additional);
+    if buffer.as_ptr() != before {
+        let bytes = buffer.capacity() * std::mem::size_of::<T>();
+        populate(buffer.as_mut_ptr().cast::<u8>(), bytes);
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn populate(start: *mut u8, len: usize) {
+    const PAGE: usize = 4096;
+    let first = (start as usize).next_multiple_of(PAGE);
+    let end = (start as usize + len) & !(PAGE - 1);
+    if end > first {
+        // SAFETY: the range lies inside a block this thread owns and may write; populating
+        // maps its pages without changing a byte of it. The result is ignored on purpose:
+        // refused, the pages are mapped as they are first written.
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                end - first,
+                libc::MADV_POPULATE_WRITE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn populate(_start: *mut u8, _len: usize) {}
+
 /// Drops every buffer this thread keeps.
 pub(crate) fn let_go() {
     PIXELS.take();
