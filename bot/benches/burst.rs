@@ -79,6 +79,16 @@
 //! | before | 12.81, 13.10, 11.31, 13.22 s   | 12.61 s    | 202-205 MB, 162 MB        |
 //! | after  | 9.75, 12.13, 10.14, 9.62 s     | 11.54 s    | 180 MB, 142 MB            |
 //!
+//! Fourth sitting, 29 November 2026, 17:32-17:36 UTC, nothing else running, each binary in turn.
+//! Before: 528134a; after: c916cca (release builds with fat LTO and one codegen unit, the fonts
+//! without their legacy `kern` table, fresh buffers mapped in one `madvise`). Seconds to the
+//! last results post (in brackets the last adjudication logged):
+//!
+//! | build  | SQLite                                            | PostgreSQL              |
+//! |--------|---------------------------------------------------|-------------------------|
+//! | before | 8.76 (3.45), 8.88 (3.57), 8.31 (3.81) s           | 9.63 (5.64), 9.25 (4.66) s |
+//! | after  | 8.30 (3.14), 8.09 (3.35), 8.54 (3.77), 7.77 (3.01) s | 8.92 (4.41), 9.32 (4.92) s |
+//!
 //! The machine's own noise this afternoon moved the same binary by a quarter between runs,
 //! so the medians (12.96 before, 9.95 after on SQLite) say more than any one run.
 

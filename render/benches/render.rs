@@ -105,6 +105,16 @@
 //! buffers recover. The 10 ms map is not reached: what is left is the overlay (usvg's parse of
 //! the arrows, tiny-skia's anti-aliased fills, label placement, about 6 ms), the art's copy and
 //! paint (about 2.5 ms), counting and mapping the colours (about 4.5 ms) and deflate (3.4 ms).
+//!
+//! Fourth step, 29 November 2026, 17:29-17:31 UTC, nothing else running: release builds with fat
+//! LTO and one codegen unit (the workspace's new release profile), the fonts without their
+//! legacy `kern` table (render/build.rs; it matters for the first map of a process, not here,
+//! where the overlay's texts are pieces kept on the art) and fresh buffers mapped in one
+//! `madvise`. Criterion medians of `standard_34_units_34_orders_png`, the session-18 binary
+//! (528134a) and the new one (c916cca) in turn, five runs each; the files are byte-identical:
+//! before 17.60, 18.52, 18.16, 18.37, 19.16 ms (median 18.37); after 17.16, 18.04, 17.23,
+//! 17.94, 19.43 ms (median 17.94). LTO alone, measured beside them: 17.62, 17.69, 18.95 ms.
+//! Still not the 10 ms map.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 
