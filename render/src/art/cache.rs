@@ -35,6 +35,9 @@ use crate::outline::{Bounds, Obstacle, ObstacleKind, Shape};
 /// hash in [`KEY`] would not catch (it catches any edit of the files listed there).
 const FORMAT: u32 = 1;
 
+/// The bytes [`Reader::u32s`] reads at a time.
+const BLOCK: usize = 16 * 1024;
+
 /// The first bytes of every cache file.
 const MAGIC: &[u8; 8] = b"PRLYART\0";
 
@@ -341,6 +344,7 @@ fn decode(file: impl Read, size: u64, svg: &str) -> Result<MapArt, Miss> {
         crc: crc32fast::Hasher::new(),
         // The checksum at the end is not part of what it sums.
         left: size - 4,
+        block: vec![0; BLOCK],
     };
     if &r.array::<8>()? != MAGIC {
         return Err(bad("not a Parley art cache file"));
@@ -705,6 +709,10 @@ struct Reader<R> {
     src: R,
     crc: crc32fast::Hasher,
     left: u64,
+    /// Where [`Reader::u32s`] reads a block of bytes before turning them into numbers: one
+    /// buffer for the whole file, since clearing a new 16 KB block for each list cost as much
+    /// as the rest of the decoding.
+    block: Vec<u8>,
 }
 
 impl<R: Read> Reader<R> {
@@ -763,16 +771,20 @@ impl<R: Read> Reader<R> {
             return Err(Miss::Corrupt("it ends too soon".into()));
         }
         let mut out = Vec::with_capacity(n);
-        let mut block = [0u8; 16 * 1024];
+        let mut block = std::mem::take(&mut self.block);
         while out.len() < n {
             let k = (n - out.len()).min(block.len() / 4);
-            self.fill(&mut block[..k * 4])?;
+            if let Err(miss) = self.fill(&mut block[..k * 4]) {
+                self.block = block;
+                return Err(miss);
+            }
             out.extend(
                 block[..k * 4]
                     .chunks_exact(4)
                     .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
             );
         }
+        self.block = block;
         Ok(out)
     }
     fn string(&mut self) -> Result<String, Miss> {
