@@ -404,15 +404,7 @@ impl<'v> Routes<'v> {
     /// [`Routes::search_from`] on bits, less the fleets `avoided`.
     fn bit_search_from(&self, from: ProvinceId, avoided: u128) -> u128 {
         let (next, _) = self.bits.as_ref().expect("sets of at most 128 fleets");
-        let mut seen = self.landing_bits(from) & !avoided;
-        let mut frontier = seen;
-        while frontier != 0 {
-            let mut reached = 0u128;
-            frontier.each(|w| reached |= next[w]);
-            frontier = reached & !seen & !avoided;
-            seen |= frontier;
-        }
-        seen
+        bit_closure(next, self.landing_bits(from) & !avoided, !avoided)
     }
 
     /// Whether the rulebook lets an army be convoyed from or to `p`, asked once per province.
@@ -1040,14 +1032,7 @@ fn clique_parts(next: &[u128]) -> Vec<u128> {
     for clique in cliques {
         let mut rest = all & !clique;
         while rest != 0 {
-            let start = rest & rest.wrapping_neg();
-            let (mut part, mut frontier) = (start, start);
-            while frontier != 0 {
-                let mut reached = 0u128;
-                frontier.each(|w| reached |= next[w]);
-                frontier = reached & rest & !part;
-                part |= frontier;
-            }
+            let part = bit_closure(next, rest & rest.wrapping_neg(), rest);
             rest &= !part;
             parts.insert(part);
         }
@@ -1180,6 +1165,19 @@ fn shortest_ways(ends: &[bool], links: &[Vec<usize>], through: impl Fn(usize) ->
         }
     }
     step
+}
+
+/// The fleets of `within` that links reach from `start` (a part of `within`), passing only
+/// fleets of `within`, and `start` itself.
+fn bit_closure(links: &[u128], start: u128, within: u128) -> u128 {
+    let (mut seen, mut frontier) = (start, start);
+    while frontier != 0 {
+        let mut reached = 0u128;
+        frontier.each(|w| reached |= links[w]);
+        frontier = reached & within & !seen;
+        seen |= frontier;
+    }
+    seen
 }
 
 /// The fleets [`shortest_bit_ways`] reaches, without the ways: all a route's ends need to
