@@ -770,21 +770,23 @@ impl<R: Read> Reader<R> {
         if (n as u64).saturating_mul(4) > self.left {
             return Err(Miss::Corrupt("it ends too soon".into()));
         }
-        let mut out = Vec::with_capacity(n);
+        // The block is lent out while `fill` borrows the reader, and given back either way.
         let mut block = std::mem::take(&mut self.block);
+        let read = self.u32s_through(n, &mut block);
+        self.block = block;
+        read
+    }
+    fn u32s_through(&mut self, n: usize, block: &mut [u8]) -> Result<Vec<u32>, Miss> {
+        let mut out = Vec::with_capacity(n);
         while out.len() < n {
             let k = (n - out.len()).min(block.len() / 4);
-            if let Err(miss) = self.fill(&mut block[..k * 4]) {
-                self.block = block;
-                return Err(miss);
-            }
+            self.fill(&mut block[..k * 4])?;
             out.extend(
                 block[..k * 4]
                     .chunks_exact(4)
                     .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
             );
         }
-        self.block = block;
         Ok(out)
     }
     fn string(&mut self) -> Result<String, Miss> {
